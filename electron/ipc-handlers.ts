@@ -1,0 +1,39 @@
+import type { ZodType } from 'zod';
+import { ipcChannels, type IpcChannel, type IpcRequests, type IpcResponses } from '../shared/ipc/channels.ts';
+import { ipcRequestSchemas } from '../shared/ipc/schemas.ts';
+
+export type IpcHandlers = { [C in IpcChannel]: (payload: IpcRequests[C]) => Promise<IpcResponses[C]> };
+
+/** The part of Electron's ipcMain this module needs (passed in, so it runs and is tested in Node). */
+export type IpcMainLike = {
+  handle(channel: string, listener: (event: unknown, payload: unknown) => Promise<unknown>): void;
+};
+
+export class IpcValidationError extends Error {
+  constructor(channel: string, detail: string) {
+    super(`Invalid payload for ${channel}: ${detail}`);
+    this.name = 'IpcValidationError';
+  }
+}
+
+/** Validates a payload against its channel's schema, then calls the channel's handler. */
+export async function dispatch<C extends IpcChannel>(
+  handlers: IpcHandlers,
+  channel: C,
+  payload: unknown,
+): Promise<IpcResponses[C]> {
+  const schema: ZodType<IpcRequests[C]> = ipcRequestSchemas[channel];
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    throw new IpcValidationError(channel, parsed.error.issues.map((issue) => issue.message).join('; '));
+  }
+  const handler: (payload: IpcRequests[C]) => Promise<IpcResponses[C]> = handlers[channel];
+  return handler(parsed.data);
+}
+
+/** Registers one handler per contract channel; every payload is validated first. */
+export function registerIpcHandlers(ipcMain: IpcMainLike, handlers: IpcHandlers): void {
+  for (const channel of ipcChannels) {
+    ipcMain.handle(channel, (_event, payload) => dispatch(handlers, channel, payload));
+  }
+}

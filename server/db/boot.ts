@@ -1,0 +1,23 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ServerConfig } from '../config.ts';
+import type { Database } from './database.ts';
+import { applyMigrations, readMigrations } from './migrate.ts';
+import { openPglite } from './pglite.ts';
+import { openPostgres } from './postgres.ts';
+
+const platformSql = readFileSync(path.join(import.meta.dirname, 'platform.sql'), 'utf8');
+
+/** Opens PGlite in DATA_DIR (or the DATABASE_URL server), creates the platform objects and migrates. */
+export async function bootDatabase(config: ServerConfig, migrationsDir: string): Promise<Database> {
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const db = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+  try {
+    await db.exec(platformSql);
+    await applyMigrations(db, readMigrations(migrationsDir));
+    return db;
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}

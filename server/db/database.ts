@@ -1,0 +1,37 @@
+/** The one database interface server/ uses, implemented by PGlite (embedded) and by a Postgres server. */
+export type Row = Record<string, unknown>;
+
+export type QueryResult<T extends Row = Row> = { rows: T[]; affectedRows: number };
+
+export type Queryable = {
+  query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /** Runs one or more statements without parameters. */
+  exec(sql: string): Promise<void>;
+};
+
+export type Database = Queryable & {
+  kind: 'pglite' | 'postgres';
+  /** Runs fn inside BEGIN/COMMIT; any throw rolls back. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+
+/** A database error carrying its SQLSTATE, normalised across both drivers. */
+export type DatabaseErrorFields = {
+  code: string;
+  message: string;
+  detail?: string | undefined;
+  hint?: string | undefined;
+};
+
+export function databaseErrorFields(error: unknown): DatabaseErrorFields | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const e = error as { code?: unknown; message?: unknown; detail?: unknown; hint?: unknown };
+  if (typeof e.code !== 'string' || !/^[0-9A-Z]{5}$/.test(e.code)) return undefined;
+  return {
+    code: e.code,
+    message: typeof e.message === 'string' ? e.message : 'Database error',
+    detail: typeof e.detail === 'string' ? e.detail : undefined,
+    hint: typeof e.hint === 'string' ? e.hint : undefined,
+  };
+}

@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** Paths the API owns: never answered with the web app. */
+export const apiPrefixes = ['/rest/', '/auth/', '/storage/', '/functions/', '/_dev/', '/config.json', '/health'];
+
+/**
+ * Serves the web build: hashed assets cached for a year, everything else revalidated, and index.html
+ * for any other GET that asks for a page (the SPA fallback, so deep links work).
+ */
+export async function registerStaticSite(app: FastifyInstance, webDir: string): Promise<void> {
+  const indexFile = path.join(webDir, 'index.html');
+  const hasBuild = existsSync(indexFile);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: true,
+      index: 'index.html',
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !apiPrefixes.some((prefix) => url.startsWith(prefix)) &&
+      !path.extname(url);
+    if (!isPage) {
+      return reply.code(404).send({ code: 'not_found', message: `No route for ${request.method} ${url}` });
+    }
+    if (!hasBuild) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built yet: run `npm run build:web` (npm start does this for you).');
+    }
+    reply.header('Cache-Control', 'no-cache');
+    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+  });
+}

@@ -1,0 +1,262 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { authenticateRequest, isAuthFailure, type RequestAuth } from '../auth/request-auth.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { runAsRequestRole } from '../db/request-role.ts';
+import { fromDatabaseError, parseError, PostgrestError } from './errors.ts';
+import { parseQuery, type ReadQuery } from './query-params.ts';
+import type { SchemaCache } from './schema-cache.ts';
+import {
+  buildCount,
+  buildDelete,
+  buildInsert,
+  buildRpc,
+  buildSelect,
+  buildUpdate,
+  type Resolution,
+  type Statement,
+} from './sql-builder.ts';
+
+export type RestContext = { db: Database; schema: () => SchemaCache; jwtSecret: Uint8Array };
+
+type Prefer = { returnRepresentation: boolean; count: boolean; resolution: Resolution };
+
+/** Prefer may hold several comma-joined values (and may be repeated). */
+function parsePrefer(header: string | string[] | undefined): Prefer {
+  const values = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean);
+  const resolution = values.find((value) => value.startsWith('resolution='))?.slice('resolution='.length);
+  return {
+    returnRepresentation: values.includes('return=representation'),
+    count: values.some((value) => /^count=(exact|planned|estimated)$/.test(value)),
+    resolution: resolution === 'merge-duplicates' || resolution === 'ignore-duplicates' ? resolution : undefined,
+  };
+}
+
+const singleObject = 'application/vnd.pgrst.object+json';
+
+function wantsSingle(request: FastifyRequest): boolean {
+  return (request.headers.accept ?? '').includes(singleObject);
+}
+
+function queryOf(request: FastifyRequest): URLSearchParams {
+  const raw = request.raw.url ?? '';
+  const index = raw.indexOf('?');
+  return new URLSearchParams(index >= 0 ? raw.slice(index + 1) : '');
+}
+
+async function requireAuth(context: RestContext, request: FastifyRequest): Promise<RequestAuth> {
+  const apikey = request.headers.apikey;
+  const result = await authenticateRequest(context.jwtSecret, {
+    authorization: request.headers.authorization,
+    apikey: Array.isArray(apikey) ? apikey[0] : apikey,
+  });
+  if (!isAuthFailure(result)) return result;
+  if (result.reason === 'expired') throw new PostgrestError(401, 'PGRST303', 'JWT expired');
+  if (result.reason === 'missing')
+    throw new PostgrestError(
+      401,
+      'PGRST302',
+      'No API key found in request',
+      null,
+      'No `apikey` request header or url param was found.',
+    );
+  throw new PostgrestError(401, 'PGRST301', 'JWT could not be decoded or is invalid');
+}
+
+type Outcome = { body: string; rows: number; total: number | undefined };
+
+async function run(tx: Queryable, statement: Statement): Promise<{ body: string; rows: number }> {
+  const result = await tx.query<{ body: string; n: number }>(statement.sql, statement.params);
+  const row = result.rows[0];
+  return { body: row?.body ?? '[]', rows: row?.n ?? result.affectedRows };
+}
+
+function singleViolation(rows: number): PostgrestError {
+  return new PostgrestError(
+    406,
+    'PGRST116',
+    'Cannot coerce the result to a single JSON object',
+    `The result contains ${rows} rows`,
+  );
+}
+
+function send(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  status: number,
+  outcome: Outcome,
+  query: ReadQuery,
+  withBody: boolean,
+) {
+  const single = wantsSingle(request);
+  const from = query.offset ?? 0;
+  const range = outcome.rows > 0 ? `${from}-${from + outcome.rows - 1}` : '*';
+  reply.header('Content-Range', `${range}/${outcome.total ?? '*'}`);
+  if (!withBody) return reply.code(status).send();
+  if (single) {
+    const objects = JSON.parse(outcome.body) as unknown[];
+    reply.header('Content-Type', `${singleObject}; charset=utf-8`);
+    return reply.code(status).send(JSON.stringify(objects[0] ?? null));
+  }
+  reply.header('Content-Type', 'application/json; charset=utf-8');
+  return reply.code(status).send(outcome.body);
+}
+
+function relationOf(context: RestContext, name: string) {
+  const relation = context.schema().relations.get(name);
+  if (!relation) {
+    throw new PostgrestError(404, 'PGRST205', `Could not find the table 'public.${name}' in the schema cache`);
+  }
+  return relation;
+}
+
+function jsonRows(body: unknown): Record<string, unknown>[] {
+  const rows = Array.isArray(body) ? body : [body];
+  if (rows.length === 0) return [];
+  if (!rows.every((row) => typeof row === 'object' && row !== null && !Array.isArray(row))) {
+    throw new PostgrestError(
+      400,
+      'PGRST102',
+      'Empty or invalid json',
+      'The body must be a JSON object or an array of objects',
+    );
+  }
+  return rows as Record<string, unknown>[];
+}
+
+/** PostgREST's /rest/v1 for the public schema: read, insert, upsert, update, delete and rpc under RLS. */
+export function registerRest(app: FastifyInstance, context: RestContext): void {
+  const execute = async (
+    request: FastifyRequest,
+    readOnly: boolean,
+    work: (tx: Queryable, auth: RequestAuth) => Promise<Outcome>,
+  ): Promise<Outcome> => {
+    const auth = await requireAuth(context, request);
+    try {
+      return await runAsRequestRole(context.db, auth, { readOnly, method: request.method }, (tx) => work(tx, auth));
+    } catch (error) {
+      throw fromDatabaseError(error, auth.role === 'anon');
+    }
+  };
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/rest/v1/:relation',
+    handler: async (request, reply) => {
+      const { relation: name } = request.params as { relation: string };
+      const query = parseQuery(queryOf(request));
+      const prefer = parsePrefer(request.headers.prefer);
+      const outcome = await execute(request, true, async (tx) => {
+        const relation = relationOf(context, name);
+        const result = await run(tx, buildSelect(relation, query));
+        let total: number | undefined;
+        if (prefer.count) {
+          const count = buildCount(relation, query);
+          total = (await tx.query<{ total: number }>(count.sql, count.params)).rows[0]?.total ?? 0;
+        }
+        if (wantsSingle(request) && result.rows !== 1) throw singleViolation(result.rows);
+        return { ...result, total };
+      });
+      const partial = outcome.total !== undefined && outcome.rows < outcome.total;
+      return send(reply, request, partial ? 206 : 200, outcome, query, request.method === 'GET');
+    },
+  });
+
+  app.post('/rest/v1/:relation', async (request, reply) => {
+    const { relation: name } = request.params as { relation: string };
+    const query = parseQuery(queryOf(request));
+    const prefer = parsePrefer(request.headers.prefer);
+    const rows = jsonRows(request.body);
+    const outcome = await execute(request, false, async (tx) => {
+      const relation = relationOf(context, name);
+      if (rows.length === 0) return { body: '[]', rows: 0, total: undefined };
+      const statement = buildInsert(relation, rows, {
+        returning: prefer.returnRepresentation,
+        query,
+        resolution: prefer.resolution,
+      });
+      const result = await run(tx, statement);
+      if (prefer.returnRepresentation && wantsSingle(request) && result.rows !== 1) throw singleViolation(result.rows);
+      return { ...result, total: undefined };
+    });
+    return send(reply, request, 201, outcome, query, prefer.returnRepresentation);
+  });
+
+  app.patch('/rest/v1/:relation', async (request, reply) => {
+    const { relation: name } = request.params as { relation: string };
+    const query = parseQuery(queryOf(request));
+    const prefer = parsePrefer(request.headers.prefer);
+    const body = request.body;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw new PostgrestError(400, 'PGRST102', 'Empty or invalid json', 'An update needs one JSON object');
+    }
+    const outcome = await execute(request, false, async (tx) => {
+      const relation = relationOf(context, name);
+      if (Object.keys(body).length === 0) return { body: '[]', rows: 0, total: undefined };
+      const result = await run(
+        tx,
+        buildUpdate(relation, body as Record<string, unknown>, { returning: prefer.returnRepresentation, query }),
+      );
+      if (prefer.returnRepresentation && wantsSingle(request) && result.rows !== 1) throw singleViolation(result.rows);
+      return { ...result, total: undefined };
+    });
+    return send(reply, request, prefer.returnRepresentation ? 200 : 204, outcome, query, prefer.returnRepresentation);
+  });
+
+  app.delete('/rest/v1/:relation', async (request, reply) => {
+    const { relation: name } = request.params as { relation: string };
+    const query = parseQuery(queryOf(request));
+    const prefer = parsePrefer(request.headers.prefer);
+    const outcome = await execute(request, false, async (tx) => {
+      const relation = relationOf(context, name);
+      const result = await run(tx, buildDelete(relation, { returning: prefer.returnRepresentation, query }));
+      if (prefer.returnRepresentation && wantsSingle(request) && result.rows !== 1) throw singleViolation(result.rows);
+      return { ...result, total: undefined };
+    });
+    return send(reply, request, prefer.returnRepresentation ? 200 : 204, outcome, query, prefer.returnRepresentation);
+  });
+
+  const rpc = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { name } = request.params as { name: string };
+    const search = queryOf(request);
+    const isGet = request.method === 'GET' || request.method === 'HEAD';
+    let args: Record<string, unknown>;
+    if (isGet) {
+      args = {};
+      const routineArgs = new Set(
+        context
+          .schema()
+          .routines.get(name)
+          ?.args.map((arg) => arg.name),
+      );
+      for (const [key, value] of [...search]) {
+        if (routineArgs.has(key)) {
+          args[key] = value;
+          search.delete(key);
+        }
+      }
+    } else {
+      const body = request.body ?? {};
+      if (typeof body !== 'object' || Array.isArray(body)) throw parseError('RPC arguments must be a JSON object');
+      args = body as Record<string, unknown>;
+    }
+    const query = parseQuery(search);
+    const outcome = await execute(request, isGet, async (tx) => {
+      const routine = context.schema().routines.get(name);
+      if (!routine) {
+        throw new PostgrestError(404, 'PGRST202', `Could not find the function public.${name} in the schema cache`);
+      }
+      const result = await run(tx, buildRpc(routine, args, query));
+      if (wantsSingle(request) && routine.returns === 'set' && result.rows !== 1) throw singleViolation(result.rows);
+      return { ...result, total: undefined };
+    });
+    reply.header('Content-Type', 'application/json; charset=utf-8');
+    if (wantsSingle(request) && outcome.body.startsWith('[')) {
+      return reply.code(200).send(JSON.stringify((JSON.parse(outcome.body) as unknown[])[0] ?? null));
+    }
+    return reply.code(200).send(request.method === 'HEAD' ? undefined : outcome.body);
+  };
+  app.route({ method: ['GET', 'HEAD', 'POST'], url: '/rest/v1/rpc/:name', handler: rpc });
+}

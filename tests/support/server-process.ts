@@ -1,0 +1,97 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { createApiKeys, loadJwtSecret, type ApiKeys } from '../../server/keys.ts';
+
+const projectRoot = path.resolve(import.meta.dirname, '..', '..');
+
+export type ServerProcess = {
+  url: string;
+  dataDir: string;
+  keys: ApiKeys;
+  child: ChildProcess;
+  output: () => string;
+  /** Stops the process: SIGTERM shuts down cleanly, SIGKILL simulates a crash. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+};
+
+export function temporaryDataDir(prefix = 'loan-match-test-'): string {
+  return mkdtempSync(path.join(tmpdir(), prefix));
+}
+
+export function removeDataDir(dataDir: string): void {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * Starts `server/cli/start.ts --no-build` as a real child process on a free loopback port and waits for
+ * the URL it prints.
+ */
+export async function startServerProcess(options: {
+  dataDir: string;
+  env?: Record<string, string>;
+  timeoutMs?: number;
+}): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/start.ts', '--no-build'], {
+    cwd: projectRoot,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: options.dataDir, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start within ${options.timeoutMs ?? 60_000} ms:\n${output}`));
+    }, options.timeoutMs ?? 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /running at (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with code ${code} before starting:\n${output}`));
+    });
+  });
+  const keys = await createApiKeys(loadJwtSecret(options.dataDir, options.env?.JWT_SECRET));
+  return {
+    url,
+    dataDir: options.dataDir,
+    keys,
+    child,
+    output: () => output,
+    stop(signal: NodeJS.Signals = 'SIGTERM') {
+      return new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill(signal);
+      });
+    },
+  };
+}
+
+/** A supabase-js client as the browser has it (anon key), without a persisted session. */
+export function anonClient(server: { url: string; keys: ApiKeys }): SupabaseClient {
+  return clientWithKey(server.url, server.keys.anonKey);
+}
+
+/** A supabase-js client with the service-role key: bypasses RLS, for checking what is really stored. */
+export function serviceClient(server: { url: string; keys: ApiKeys }): SupabaseClient {
+  return clientWithKey(server.url, server.keys.serviceRoleKey);
+}
+
+/** supabase-js in Node 20, which has no native WebSocket: realtime gets the ws package. */
+export function clientWithKey(url: string, key: string): SupabaseClient {
+  return createClient(url, key, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as never },
+  });
+}

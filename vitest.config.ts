@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Two projects: `unit` (tests beside the code, no server) and `integration` (tests/integration, each file
+ * starting server/ on a temporary data folder and a free port).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['{shared,server,electron,supabase}/**/*.test.ts', '{web,renderer}/src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+    coverage: {
+      provider: 'v8',
+      include: ['shared/**/*.ts'],
+      exclude: ['shared/**/*.test.ts'],
+      reporter: ['text-summary'],
+    },
+  },
+});

@@ -1,0 +1,23 @@
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.PORT ?? '3000'}`;
+const apiPaths = ['/rest', '/auth', '/storage', '/functions', '/_dev', '/config.json', '/health'];
+
+/** The browser build: served by server/ (npm start) or any static host in front of hosted Supabase. */
+export default defineConfig({
+  root: import.meta.dirname,
+  publicDir: path.join(import.meta.dirname, 'public'),
+  plugins: [react()],
+  build: {
+    outDir: path.join(import.meta.dirname, '..', 'dist', 'web'),
+    emptyOutDir: true,
+    target: 'es2022',
+  },
+  server: {
+    port: 5173,
+    strictPort: false,
+    proxy: Object.fromEntries(apiPaths.map((p) => [p, { target: apiTarget, changeOrigin: false }])),
+  },
+});
