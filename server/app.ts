@@ -5,6 +5,7 @@ import type { ServerConfig } from './config.ts';
 import { projectRoot } from './config.ts';
 import type { Database } from './db/database.ts';
 import { bootDatabase } from './db/boot.ts';
+import { acceptEmptyJsonBodies } from './http/json-body.ts';
 import { registerStaticSite } from './http/static-site.ts';
 import { createApiKeys, loadJwtSecret, type ApiKeys } from './keys.ts';
 import { PostgrestError } from './rest/errors.ts';
@@ -67,6 +68,7 @@ export async function createApp(config: ServerConfig, db: Database, keys: ApiKey
     trustProxy: true,
   });
   errorHandler(app);
+  acceptEmptyJsonBodies(app);
   await app.register(fastifyCors, {
     origin: '*',
     allowedHeaders: corsHeaders,

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { PostgrestError } from './errors.ts';
+import { parseQuery, parseSelect, splitTopLevel } from './query-params.ts';
+
+const parse = (query: string) => parseQuery(new URLSearchParams(query));
+
+function parseFailure(query: string): PostgrestError {
+  try {
+    parse(query);
+  } catch (error) {
+    if (error instanceof PostgrestError) return error;
+    throw error;
+  }
+  throw new Error(`expected ${query} to be refused`);
+}
+
+describe('parseQuery', () => {
+  it('reads select, filters, order, limit and offset as supabase-js sends them', () => {
+    const query = parse(
+      'select=id,email&status=eq.pending&created_at=gte.2026-01-01&order=created_at.desc.nullslast,id&limit=10&offset=20',
+    );
+    expect(query.select).toEqual([
+      { column: 'id', alias: 'id', cast: undefined },
+      { column: 'email', alias: 'email', cast: undefined },
+    ]);
+    expect(query.filters).toEqual([
+      { kind: 'condition', column: 'status', operator: 'eq', negated: false, value: 'pending' },
+      { kind: 'condition', column: 'created_at', operator: 'gte', negated: false, value: '2026-01-01' },
+    ]);
+    expect(query.order).toEqual([
+      { column: 'created_at', descending: true, nulls: 'last' },
+      { column: 'id', descending: false, nulls: undefined },
+    ]);
+    expect(query.limit).toBe(10);
+    expect(query.offset).toBe(20);
+  });
+
+  it('keeps dots inside values', () => {
+    expect(parse('email=eq.a.b@c.co').filters[0]).toMatchObject({ operator: 'eq', value: 'a.b@c.co' });
+  });
+
+  it('reads negation, is and in lists with quoted items', () => {
+    expect(parse('status=not.eq.rejected').filters[0]).toMatchObject({
+      negated: true,
+      operator: 'eq',
+      value: 'rejected',
+    });
+    expect(parse('decided_at=is.null').filters[0]).toMatchObject({ operator: 'is', value: 'null' });
+    expect(parse('state=in.(NV,"a,b",CA)').filters[0]).toMatchObject({ operator: 'in', value: ['NV', 'a,b', 'CA'] });
+    expect(parse('state=in.()').filters[0]).toMatchObject({ operator: 'in', value: [] });
+  });
+
+  it('reads nested or/and trees', () => {
+    const [tree] = parse('or=(email.ilike.*bakery*,and(city.eq.Reno,status.neq.rejected))').filters;
+    expect(tree).toEqual({
+      kind: 'or',
+      negated: false,
+      children: [
+        { kind: 'condition', column: 'email', operator: 'ilike', negated: false, value: '*bakery*' },
+        {
+          kind: 'and',
+          negated: false,
+          children: [
+            { kind: 'condition', column: 'city', operator: 'eq', negated: false, value: 'Reno' },
+            { kind: 'condition', column: 'status', operator: 'neq', negated: false, value: 'rejected' },
+          ],
+        },
+      ],
+    });
+  });
+
+  it('reads on_conflict and columns', () => {
+    const query = parse('on_conflict=user_id&columns="a","b"');
+    expect(query.onConflict).toEqual(['user_id']);
+    expect(query.columns).toEqual(['a', 'b']);
+  });
+
+  it.each([
+    ['status=like', 'PGRST100'],
+    ['status=regex.x', 'PGRST100'],
+    ['decided_at=is.maybe', 'PGRST100'],
+    ['limit=-1', 'PGRST100'],
+    ['limit=ten', 'PGRST100'],
+    ['order=id.sideways', 'PGRST100'],
+    ['or=(a.eq.1', 'PGRST100'],
+    ['bad;column=eq.1', 'PGRST100'],
+    ['state=in.NV', 'PGRST100'],
+  ])('refuses %s with a 400 parse error', (query, code) => {
+    const error = parseFailure(query);
+    expect(error.code).toBe(code);
+    expect(error.status).toBe(400);
+  });
+});
+
+describe('parseSelect', () => {
+  it('treats empty and * as every column', () => {
+    expect(parseSelect(undefined)).toBeUndefined();
+    expect(parseSelect('*')).toBeUndefined();
+    expect(parseSelect(' ')).toBeUndefined();
+  });
+
+  it('reads aliases and casts, ignoring whitespace', () => {
+    expect(parseSelect('total:loan_amount::text, id')).toEqual([
+      { column: 'loan_amount', alias: 'total', cast: 'text' },
+      { column: 'id', alias: 'id', cast: undefined },
+    ]);
+  });
+
+  it('refuses embedded resources, which this server does not support', () => {
+    expect(() => parseSelect('id,documents(*)')).toThrow(PostgrestError);
+  });
+});
+
+describe('splitTopLevel', () => {
+  it('splits only outside parentheses and quotes', () => {
+    expect(splitTopLevel('a,b(c,d),"e,f"')).toEqual(['a', 'b(c,d)', '"e,f"']);
+  });
+});

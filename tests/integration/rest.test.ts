@@ -1,0 +1,238 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signToken } from '../../server/keys.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { qualifiedApplicationRow } from '../support/application-rows.ts';
+import {
+  clientWithKey,
+  removeDataDir,
+  serviceClient,
+  startServerProcess,
+  temporaryDataDir,
+  type ServerProcess,
+} from '../support/server-process.ts';
+
+let server: ServerProcess;
+const rows = [
+  qualifiedApplicationRow({ business_name: 'Alpha Bakery', city: 'Reno', state: 'NV' }),
+  qualifiedApplicationRow({ business_name: 'Beta Builders', city: 'Las Vegas', state: 'NV' }),
+  qualifiedApplicationRow({ business_name: 'Gamma Grocers', city: 'Boise', state: 'ID' }),
+];
+
+beforeAll(async () => {
+  server = await startServerProcess({ dataDir: temporaryDataDir() });
+  const { error } = await serviceClient(server).from('applications').insert(rows);
+  if (error) throw new Error(error.message);
+});
+
+afterAll(async () => {
+  await server?.stop();
+  if (server) removeDataDir(server.dataDir);
+});
+
+const names = rows.map((row) => row.business_name as string);
+
+describe('PostgREST reads through supabase-js', () => {
+  it('filters, orders and limits', async () => {
+    const { data, error } = await serviceClient(server)
+      .from('applications')
+      .select('business_name, city')
+      .in('business_name', names)
+      .eq('state', 'NV')
+      .order('business_name', { ascending: false })
+      .limit(5);
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { business_name: 'Beta Builders', city: 'Las Vegas' },
+      { business_name: 'Alpha Bakery', city: 'Reno' },
+    ]);
+  });
+
+  it('supports or, ilike, neq and is', async () => {
+    const { data } = await serviceClient(server)
+      .from('applications')
+      .select('business_name')
+      .or('business_name.ilike.*grocers*,city.eq.Reno')
+      .neq('state', 'CA')
+      .is('decided_at', null)
+      .order('business_name');
+    expect(data?.map((row) => row.business_name)).toEqual(['Alpha Bakery', 'Gamma Grocers']);
+  });
+
+  it('pages with range and reports the exact count', async () => {
+    const { data, count, status } = await serviceClient(server)
+      .from('applications')
+      .select('business_name', { count: 'exact' })
+      .in('business_name', names)
+      .order('business_name')
+      .range(1, 1);
+    expect(data).toEqual([{ business_name: 'Beta Builders' }]);
+    expect(count).toBe(3);
+    expect(status).toBe(206);
+  });
+
+  it('counts without rows on a HEAD request', async () => {
+    const { data, count } = await serviceClient(server)
+      .from('applications')
+      .select('*', { count: 'exact', head: true })
+      .eq('state', 'NV')
+      .in('business_name', names);
+    expect(data).toBeNull();
+    expect(count).toBe(2);
+  });
+
+  it('returns one object for single(), and null for maybeSingle() without a match', async () => {
+    const single = await serviceClient(server)
+      .from('applications')
+      .select('city')
+      .eq('business_name', 'Alpha Bakery')
+      .single();
+    expect(single.data).toEqual({ city: 'Reno' });
+    const none = await serviceClient(server).from('applications').select('city').eq('business_name', 'Nobody').single();
+    expect(none.error?.code).toBe('PGRST116');
+    expect(none.status).toBe(406);
+    const maybe = await serviceClient(server)
+      .from('applications')
+      .select('city')
+      .eq('business_name', 'Nobody')
+      .maybeSingle();
+    expect(maybe.error).toBeNull();
+    expect(maybe.data).toBeNull();
+  });
+});
+
+describe('PostgREST writes through supabase-js', () => {
+  it('inserts and returns the created row', async () => {
+    const row = qualifiedApplicationRow({ business_name: 'Delta Dental' });
+    const { data, error, status } = await serviceClient(server)
+      .from('applications')
+      .insert(row)
+      .select('id, business_name, status')
+      .single();
+    expect(error).toBeNull();
+    expect(status).toBe(201);
+    expect(data).toMatchObject({ business_name: 'Delta Dental', status: 'pending' });
+    expect(data?.id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('updates and deletes the filtered rows only', async () => {
+    const client = serviceClient(server);
+    const created = await client
+      .from('applications')
+      .insert(qualifiedApplicationRow({ business_name: 'Echo Electric' }))
+      .select('id')
+      .single();
+    const id = created.data!.id as string;
+    const updated = await client.from('applications').update({ city: 'Carson City' }).eq('id', id).select('city');
+    expect(updated.error).toBeNull();
+    expect(updated.data).toEqual([{ city: 'Carson City' }]);
+    const deleted = await client.from('applications').delete().eq('id', id).select('id');
+    expect(deleted.data).toEqual([{ id }]);
+    const gone = await client.from('applications').select('id').eq('id', id);
+    expect(gone.data).toEqual([]);
+  });
+
+  it('upserts on the primary key', async () => {
+    const client = serviceClient(server);
+    const created = await client
+      .from('applications')
+      .insert(qualifiedApplicationRow({ business_name: 'Foxtrot Farms' }))
+      .select()
+      .single();
+    const row = { ...created.data, city: 'Elko' };
+    const upserted = await client.from('applications').upsert(row).select('city');
+    expect(upserted.error).toBeNull();
+    expect(upserted.data).toEqual([{ city: 'Elko' }]);
+    const { count } = await client
+      .from('applications')
+      .select('*', { count: 'exact', head: true })
+      .eq('business_name', 'Foxtrot Farms');
+    expect(count).toBe(1);
+  });
+});
+
+describe('PostgREST errors', () => {
+  it('answers an unknown table with PGRST205 (404)', async () => {
+    const { error, status } = await serviceClient(server).from('no_such_table').select('*');
+    expect(status).toBe(404);
+    expect(error?.code).toBe('PGRST205');
+  });
+
+  it('answers an unknown column with 42703 (400) and an unknown body column with PGRST204', async () => {
+    const read = await serviceClient(server).from('applications').select('nope');
+    expect(read.status).toBe(400);
+    expect(read.error?.code).toBe('42703');
+    const write = await serviceClient(server).from('applications').insert({ nope: 1 });
+    expect(write.error?.code).toBe('PGRST204');
+  });
+
+  it('answers malformed JSON, bad operators and oversized bodies with 4xx in the protocol shape', async () => {
+    const headers = { apikey: server.keys.serviceRoleKey, 'content-type': 'application/json' };
+    const malformed = await fetch(`${server.url}/rest/v1/applications`, {
+      method: 'POST',
+      headers,
+      body: '{"first_name":',
+    });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ code: 'PGRST102', details: null, hint: null });
+
+    const operator = await fetch(`${server.url}/rest/v1/applications?city=regex.x`, { headers });
+    expect(operator.status).toBe(400);
+    expect(await operator.json()).toMatchObject({ code: 'PGRST100' });
+
+    const oversized = await fetch(`${server.url}/rest/v1/applications`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ use_of_funds: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(oversized.status).toBe(413);
+    expect(await oversized.json()).toMatchObject({ code: 'PGRST413' });
+
+    const wrongType = await serviceClient(server).from('applications').select('id').eq('annual_revenue', 'lots');
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.error?.code).toBe('22P02');
+  });
+
+  it('refuses expired, tampered and wrongly signed tokens', async () => {
+    const secret = readFileSync(path.join(server.dataDir, 'jwt-secret'), 'utf8').trim();
+    const expired = await signToken(secret, { role: 'service_role' }, -60);
+    const wrongSecret = await new SignJWT({ role: 'service_role' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('x'.repeat(48)));
+    const [header, , signature] = server.keys.anonKey.split('.');
+    const forgedPayload = Buffer.from(JSON.stringify({ role: 'service_role', iss: 'supabase' })).toString('base64url');
+    const tampered = `${header}.${forgedPayload}.${signature}`;
+
+    const cases: [string, string][] = [
+      [expired, 'PGRST303'],
+      [wrongSecret, 'PGRST301'],
+      [tampered, 'PGRST301'],
+    ];
+    for (const [token, code] of cases) {
+      const { error, status } = await clientWithKey(server.url, token).from('applications').select('id');
+      expect(status).toBe(401);
+      expect(error?.code).toBe(code);
+    }
+  });
+
+  it('never answers 500 to a batch of hostile requests', async () => {
+    const headers = { apikey: server.keys.serviceRoleKey };
+    const paths = [
+      '/rest/v1/applications?select=id,(',
+      '/rest/v1/applications?order=',
+      '/rest/v1/applications?id=eq.not-a-uuid',
+      '/rest/v1/applications?or=(((',
+      '/rest/v1/applications?select=id::regclass',
+      '/rest/v1/applications?limit=99999999999999999999',
+      '/rest/v1/rpc/does_not_exist',
+      '/rest/v1/%00',
+    ];
+    for (const target of paths) {
+      const response = await fetch(`${server.url}${target}`, { headers });
+      expect(response.status, target).toBeGreaterThanOrEqual(400);
+      expect(response.status, target).toBeLessThan(500);
+    }
+  });
+});

@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+
+/**
+ * A complete, valid applications row whose data qualifies under the spec's thresholds (credit 725,
+ * 3.5 years, debt coverage 1,200,000 / 12 * 0.15 / 5,000 = 3, down payment available), so its status is
+ * pending. Override fields to shape a case.
+ */
+export function qualifiedApplicationRow(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const tag = randomUUID().slice(0, 8);
+  return {
+    first_name: 'Maria',
+    last_name: 'Lopez',
+    email: `maria.${tag}@lopezbakery.com`,
+    phone: '(775) 555-0142',
+    title: 'Owner',
+    credit_score: '700-749',
+    receive_sms: false,
+    receive_marketing: false,
+    business_name: `Lopez Family Bakery ${tag}`,
+    business_address: '410 Sierra St',
+    city: 'Reno',
+    state: 'NV',
+    industry: 'Food and beverage',
+    years_in_business: '2-5',
+    profitable: 'Yes',
+    annual_revenue: 1_200_000,
+    monthly_debt_payments: 5_000,
+    current_business_debt: 100_000,
+    loan_amount: '250000-500000',
+    timeframe: '1-3months',
+    use_of_funds: 'Buy a second oven line and renovate the storefront.',
+    has_down_payment: 'yes',
+    status: 'pending',
+    evaluation_result: {
+      qualified: true,
+      reasons: [],
+      suggestedNextSteps: ['Schedule a consultation with our loan expert'],
+    },
+    ...overrides,
+  };
+}
