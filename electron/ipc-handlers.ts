@@ -2,7 +2,14 @@ import type { ZodType } from 'zod';
 import { ipcChannels, type IpcChannel, type IpcRequests, type IpcResponses } from '../shared/ipc/channels.ts';
 import { ipcRequestSchemas } from '../shared/ipc/schemas.ts';
 
-export type IpcHandlers = { [C in IpcChannel]: (payload: IpcRequests[C]) => Promise<IpcResponses[C]> };
+export type IpcHandler<C extends IpcChannel> = (payload: IpcRequests[C]) => Promise<IpcResponses[C]>;
+
+/**
+ * Handlers by channel. The contract (shared/ipc) also names the cache, outbox and dialog channels of the
+ * offline admin app; main registers only the channels it implements, and a call to any other one is
+ * refused by Electron ("No handler registered").
+ */
+export type IpcHandlers = { [C in IpcChannel]?: IpcHandler<C> };
 
 /** The part of Electron's ipcMain this module needs (passed in, so it runs and is tested in Node). */
 export type IpcMainLike = {
@@ -27,13 +34,14 @@ export async function dispatch<C extends IpcChannel>(
   if (!parsed.success) {
     throw new IpcValidationError(channel, parsed.error.issues.map((issue) => issue.message).join('; '));
   }
-  const handler: (payload: IpcRequests[C]) => Promise<IpcResponses[C]> = handlers[channel];
+  const handler: IpcHandler<C> | undefined = handlers[channel];
+  if (!handler) throw new Error(`No handler for ${channel}`);
   return handler(parsed.data);
 }
 
-/** Registers one handler per contract channel; every payload is validated first. */
+/** Registers each implemented contract channel; every payload is validated against its schema first. */
 export function registerIpcHandlers(ipcMain: IpcMainLike, handlers: IpcHandlers): void {
   for (const channel of ipcChannels) {
-    ipcMain.handle(channel, (_event, payload) => dispatch(handlers, channel, payload));
+    if (handlers[channel]) ipcMain.handle(channel, (_event, payload) => dispatch(handlers, channel, payload));
   }
 }

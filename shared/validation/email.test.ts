@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_REQUIRED_MESSAGE, emailError, INVALID_EMAIL_MESSAGE } from './email.ts';
+import { EMAIL_REQUIRED_MESSAGE, emailError, emailSchema, INVALID_EMAIL_MESSAGE, normalizeEmail } from './email.ts';
 
 describe('emailError', () => {
   it.each(['owner@acme.com', 'First.Last+loans@sub.example.co', 'a_b%c-d@x-y.io', 'UPPER@CASE.ORG'])(
@@ -29,5 +29,12 @@ describe('emailError', () => {
 
   it('uses the exact spec texts', () => {
     expect(INVALID_EMAIL_MESSAGE).toBe('Invalid email address');
+  });
+});
+
+describe('emailSchema and normalizeEmail', () => {
+  it('trims before checking and lower-cases for storage', () => {
+    expect(emailSchema.parse('  Owner@Acme.com ')).toBe('Owner@Acme.com');
+    expect(normalizeEmail('  Owner@Acme.COM ')).toBe('owner@acme.com');
   });
 });

@@ -1,0 +1,22 @@
+/** Account and session constants of spec section 9 ("Accounts"). */
+
+/** The shortest password accepted at sign-up and reset. */
+export const PASSWORD_MIN_LENGTH = 6;
+
+/** How long a password-reset link stays valid, in hours. */
+export const RESET_LINK_EXPIRY_HOURS = 1;
+
+/** Delay before the reset page sends the user to /portal after a successful update. */
+export const PASSWORD_UPDATED_REDIRECT_MS = 3000;
+
+/** The role written to user_metadata at sign-up (authorization reads app_metadata: DESIGN departure 1). */
+export const APPLICANT_ROLE = 'applicant';
+
+/** The role in app_metadata that makes a user an admin. */
+export const ADMIN_ROLE = 'admin';
+
+/** Session-storage keys of an admin's impersonation: the client id and the start time (spec section 4). */
+export const IMPERSONATION_STORAGE_KEYS = {
+  clientId: 'impersonatedClientId',
+  startedAt: 'impersonationStartTime',
+} as const;

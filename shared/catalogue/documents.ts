@@ -1,0 +1,73 @@
+/** The portal's required documents and what may be uploaded (spec sections 3, 5 and 7; DESIGN "Data and security"). */
+
+export const documentTypes = [
+  {
+    value: 'taxReturns',
+    label: 'Tax Returns',
+    description: 'Last 3 years of business and personal tax returns',
+  },
+  {
+    value: 'financialStatements',
+    label: 'Financial Statements',
+    description: 'Year-to-date profit and loss statement and balance sheet',
+  },
+  { value: 'bankStatements', label: 'Bank Statements', description: 'Last 6 months of business bank statements' },
+  { value: 'businessLicense', label: 'Business License', description: 'Current business license' },
+  { value: 'leaseAgreement', label: 'Lease Agreement', description: 'Business lease agreement (if applicable)' },
+  { value: 'idDocument', label: 'ID Document', description: 'Government-issued photo ID' },
+] as const satisfies readonly { value: string; label: string; description: string }[];
+
+export type DocumentType = (typeof documentTypes)[number]['value'];
+
+/** Accepted upload extensions and the content type each one is stored with. */
+export const uploadContentTypes = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+} as const;
+
+export type UploadExtension = keyof typeof uploadContentTypes;
+
+/** Whether a lower-cased extension is one the portal accepts. */
+export function isUploadExtension(extension: string): extension is UploadExtension {
+  return Object.hasOwn(uploadContentTypes, extension);
+}
+
+export const uploadExtensions: readonly UploadExtension[] = Object.keys(uploadContentTypes).filter(isUploadExtension);
+
+/** The value of a file input's accept attribute: '.pdf,.doc,...'. */
+export const UPLOAD_ACCEPT = uploadExtensions.map((extension) => `.${extension}`).join(',');
+
+/** Private storage bucket the documents live in. */
+export const DOCUMENTS_BUCKET = 'documents';
+
+/** A portal upload item: pending while uploading, then uploaded or error (spec section 4). */
+export const uploadStatuses = ['pending', 'uploaded', 'error'] as const;
+export type UploadStatus = (typeof uploadStatuses)[number];
+
+/** The lower-cased extension of a file name ('Scan.PDF' gives 'pdf'), or '' when it has none. */
+export function fileExtension(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot <= 0 || dot === fileName.length - 1 ? '' : fileName.slice(dot + 1).toLowerCase();
+}
+
+/** The accepted extension of a file name, or undefined when the portal does not accept it. */
+export function acceptedUploadExtension(fileName: string): UploadExtension | undefined {
+  const extension = fileExtension(fileName);
+  return isUploadExtension(extension) ? extension : undefined;
+}
+
+/** Where a document is stored in the bucket: {userId}/{type}/{uuid}.{ext}. */
+export function documentStoragePath(
+  userId: string,
+  type: DocumentType,
+  id: string,
+  extension: UploadExtension,
+): string {
+  return `${userId}/${type}/${id}.${extension}`;
+}

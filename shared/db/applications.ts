@@ -1,0 +1,59 @@
+import type { EvaluationResult } from '../evaluation/evaluate.ts';
+import type { ApplicationStatus } from '../status/transitions.ts';
+
+/**
+ * Row types of public.applications (supabase/migrations/20261121220000_applications.sql). Money columns are
+ * numeric, so rows carry numbers; timestamps are ISO strings; ids are uuids.
+ */
+
+/** What a new application inserts (spec section 3, "Application record", plus the product's extra columns). */
+export type ApplicationInsert = {
+  user_id?: string | null;
+  first_name: string;
+  last_name: string;
+  /** Lower-cased. */
+  email: string;
+  /** '' when not given. */
+  phone: string;
+  title: string;
+  credit_score: string;
+  receive_sms: boolean;
+  receive_marketing: boolean;
+  business_name: string;
+  /** Always '' at creation. */
+  business_website: string;
+  business_address: string;
+  city: string;
+  state: string;
+  industry: string;
+  years_in_business: string;
+  profitable: string;
+  annual_revenue: number;
+  monthly_debt_payments: number;
+  current_business_debt: number;
+  loan_amount: string;
+  timeframe: string;
+  use_of_funds: string;
+  has_down_payment: string;
+  /** Always '' at creation. */
+  down_payment_amount: string;
+  /** Always '' at creation. */
+  down_payment_source: string;
+  /** null at creation. */
+  consultation_date: string | null;
+  evaluation_result: EvaluationResult;
+  /** pending when the evaluation qualified, else rejected. */
+  status: ApplicationStatus;
+  /** null at creation. */
+  assigned_admin_id: string | null;
+};
+
+/** A stored application as the API returns it. */
+export type ApplicationRow = ApplicationInsert & {
+  id: string;
+  user_id: string | null;
+  decided_by: string | null;
+  decided_at: string | null;
+  created_at: string;
+  updated_at: string;
+};

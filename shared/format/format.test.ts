@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { formatLongDate } from './dates.ts';
+import { formatUsd, parseMoney } from './money.ts';
+import { formatMonths, formatPercent, formatRatio, NOT_AVAILABLE } from './numbers.ts';
+
+describe('parseMoney (spec section 5)', () => {
+  it.each([
+    ['$1,250,000', 1_250_000],
+    ['1250.50', 1250.5],
+    ['$ 4,000.75 per month', 4000.75],
+    ['', 0],
+    ['   ', 0],
+    ['none', 0],
+    ['-500', 500],
+    ['.5', 0.5],
+    ['1.2.3', 1.2],
+    [null, 0],
+    [undefined, 0],
+    [42, 42],
+    [Number.NaN, 0],
+  ])('%j gives %d', (input, expected) => {
+    expect(parseMoney(input)).toBe(expected);
+  });
+});
+
+describe('formatting (spec section 9)', () => {
+  it.each([
+    [250_000, '$250,000'],
+    [1_234_567.89, '$1,234,568'],
+    [0, '$0'],
+    [99.5, '$100'],
+    [Infinity, NOT_AVAILABLE],
+    [Number.NaN, NOT_AVAILABLE],
+  ])('formatUsd(%d) is %s', (amount, text) => {
+    expect(formatUsd(amount)).toBe(text);
+  });
+
+  it.each([
+    [1.25, '1.25'],
+    [2, '2.00'],
+    [0.666, '0.67'],
+    [Infinity, 'N/A'],
+    [-Infinity, 'N/A'],
+    [Number.NaN, 'N/A'],
+  ])('formatRatio(%d) is %s', (value, text) => {
+    expect(formatRatio(value)).toBe(text);
+  });
+
+  it.each([
+    [15, '15.0%'],
+    [7.25, '7.3%'],
+    [0, '0.0%'],
+    [Infinity, 'N/A'],
+    [Number.NaN, 'N/A'],
+  ])('formatPercent(%d) is %s', (value, text) => {
+    expect(formatPercent(value)).toBe(text);
+  });
+
+  it.each([
+    [24, '24 months'],
+    [23.6, '24 months'],
+    [1, '1 month'],
+    [0, '0 months'],
+    [Infinity, 'N/A'],
+  ])('formatMonths(%d) is %s', (value, text) => {
+    expect(formatMonths(value)).toBe(text);
+  });
+
+  it.each([
+    ['2025-01-13T12:00:00Z', 'UTC', 'January 13, 2025'],
+    ['2025-01-14T03:00:00Z', 'America/New_York', 'January 13, 2025'],
+    ['2026-12-31T23:30:00-05:00', 'America/New_York', 'December 31, 2026'],
+  ])('formatLongDate(%s, %s) is %s', (iso, zone, text) => {
+    expect(formatLongDate(iso, zone)).toBe(text);
+    expect(formatLongDate(new Date(iso), zone)).toBe(text);
+  });
+
+  it('uses the runtime zone by default and says N/A for an invalid date', () => {
+    expect(formatLongDate(new Date(2025, 0, 13, 12))).toBe('January 13, 2025');
+    expect(formatLongDate('not a date')).toBe('N/A');
+  });
+});

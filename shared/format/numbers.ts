@@ -1,0 +1,21 @@
+/** Number formats of the admin's financial metrics and the calculator (spec section 9). */
+
+/** What a figure shows when it cannot be computed (division by zero, missing input). */
+export const NOT_AVAILABLE = 'N/A';
+
+/** A ratio with 2 decimals ('1.25'); 'N/A' when not finite. */
+export function formatRatio(value: number): string {
+  return Number.isFinite(value) ? value.toFixed(2) : NOT_AVAILABLE;
+}
+
+/** A percentage with 1 decimal ('15.0%'); 'N/A' when not finite. */
+export function formatPercent(value: number): string {
+  return Number.isFinite(value) ? `${value.toFixed(1)}%` : NOT_AVAILABLE;
+}
+
+/** A number of months, rounded ('24 months', '1 month'); 'N/A' when not finite. */
+export function formatMonths(value: number): string {
+  if (!Number.isFinite(value)) return NOT_AVAILABLE;
+  const months = Math.round(value);
+  return `${months} ${months === 1 ? 'month' : 'months'}`;
+}

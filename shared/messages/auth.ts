@@ -1,0 +1,33 @@
+/** Spec section 8, authentication: how provider errors become the messages people see. */
+
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid email or password. Please check your credentials and try again.',
+  unexpected: 'An unexpected error occurred.',
+  confirmEmail: 'Please check your email and click the confirmation link to complete your registration.',
+  emailNotConfirmed: 'Please confirm your email address first before resetting your password.',
+  userNotFound: 'No account found with this email address.',
+  resetEmailFailed: 'Failed to send password reset email. Please try again.',
+  invalidResetLink: 'Invalid or expired reset link. Please request a new password reset.',
+  resetError: 'An error occurred. Please try requesting a new password reset.',
+  updatePasswordFailed: 'Failed to update password. Please try again.',
+  adminLoginFallback: 'Invalid credentials.',
+} as const;
+
+/** Sign-in: invalid credentials get the spec's sentence, other provider messages stay, none is unexpected. */
+export function signInErrorMessage(providerMessage: string | undefined): string {
+  if (!providerMessage) return AUTH_MESSAGES.unexpected;
+  return providerMessage.includes('Invalid login credentials') ? AUTH_MESSAGES.invalidCredentials : providerMessage;
+}
+
+/** Forgot password: two provider messages are reworded, others stay, none gives the generic failure. */
+export function forgotPasswordErrorMessage(providerMessage: string | undefined): string {
+  if (!providerMessage) return AUTH_MESSAGES.resetEmailFailed;
+  if (providerMessage.includes('Email not confirmed')) return AUTH_MESSAGES.emailNotConfirmed;
+  if (providerMessage.includes('User not found')) return AUTH_MESSAGES.userNotFound;
+  return providerMessage;
+}
+
+/** Admin login: the error's message, or 'Invalid credentials.'. */
+export function adminLoginErrorMessage(providerMessage: string | undefined): string {
+  return providerMessage || AUTH_MESSAGES.adminLoginFallback;
+}

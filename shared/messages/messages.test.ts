@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { APPLICATION_MESSAGES, applicationInsertErrorMessage, submissionErrorMessage } from './application.ts';
+import { adminLoginErrorMessage, AUTH_MESSAGES, forgotPasswordErrorMessage, signInErrorMessage } from './auth.ts';
+import { errorMessageOr } from './error-message.ts';
+import {
+  ADMIN_MESSAGES,
+  clientResetSentMessage,
+  PORTAL_MESSAGES,
+  testPageErrorMessage,
+  uploadErrorMessage,
+} from './portal-admin.ts';
+
+describe('application submission messages (spec section 8)', () => {
+  it.each([
+    [
+      'permission denied for table applications',
+      'Unable to submit application due to database permissions. Please try again or contact support.',
+    ],
+    [
+      'new row violates row-level security policy',
+      'Application data validation failed. Please check all required fields are completed.',
+    ],
+    ['connection reset', 'Application submission failed: connection reset'],
+  ])('an insert error %j becomes %j', (message, shown) => {
+    expect(applicationInsertErrorMessage({ message })).toBe(shown);
+  });
+
+  it('shows the error message, or the generic sentence', () => {
+    expect(submissionErrorMessage(new Error('Application submission failed: x'))).toBe(
+      'Application submission failed: x',
+    );
+    expect(submissionErrorMessage({ message: 'from supabase' })).toBe('from supabase');
+    expect(submissionErrorMessage('odd')).toBe('There was an error submitting your application. Please try again.');
+    expect(submissionErrorMessage(new Error(''))).toBe(APPLICATION_MESSAGES.submissionFallback);
+  });
+
+  it('keeps the other flow texts', () => {
+    expect(APPLICATION_MESSAGES).toMatchObject({
+      creationFailed: 'Failed to submit application. Please try again or contact support if the problem persists.',
+      emailFailed: 'Failed to send emails',
+      savedForLater: 'Your application has been saved. You can return later to complete it.',
+      saveFailed: 'There was an error saving your application. Please try again.',
+    });
+  });
+});
+
+describe('authentication messages (spec section 8)', () => {
+  it.each([
+    ['Invalid login credentials', 'Invalid email or password. Please check your credentials and try again.'],
+    [
+      'AuthApiError: Invalid login credentials',
+      'Invalid email or password. Please check your credentials and try again.',
+    ],
+    ['Email not confirmed', 'Email not confirmed'],
+    [undefined, 'An unexpected error occurred.'],
+    ['', 'An unexpected error occurred.'],
+  ])('sign-in %j shows %j', (provider, shown) => {
+    expect(signInErrorMessage(provider)).toBe(shown);
+  });
+
+  it.each([
+    ['Email not confirmed', 'Please confirm your email address first before resetting your password.'],
+    ['User not found', 'No account found with this email address.'],
+    ['Rate limit exceeded', 'Rate limit exceeded'],
+    [undefined, 'Failed to send password reset email. Please try again.'],
+  ])('forgot password %j shows %j', (provider, shown) => {
+    expect(forgotPasswordErrorMessage(provider)).toBe(shown);
+  });
+
+  it('admin login shows the message, or "Invalid credentials."', () => {
+    expect(adminLoginErrorMessage('Too many requests')).toBe('Too many requests');
+    expect(adminLoginErrorMessage(undefined)).toBe('Invalid credentials.');
+  });
+
+  it('keeps the reset and sign-up texts', () => {
+    expect(AUTH_MESSAGES).toMatchObject({
+      confirmEmail: 'Please check your email and click the confirmation link to complete your registration.',
+      invalidResetLink: 'Invalid or expired reset link. Please request a new password reset.',
+      resetError: 'An error occurred. Please try requesting a new password reset.',
+      updatePasswordFailed: 'Failed to update password. Please try again.',
+    });
+  });
+});
+
+describe('portal and admin messages (spec section 8)', () => {
+  it('keeps every text', () => {
+    expect(PORTAL_MESSAGES).toEqual({
+      uploadFailed: 'Upload failed',
+      additionalInfoFailed: 'There was an error submitting your information. Please try again or contact us directly.',
+      additionalInfoSubmitted:
+        'Your information and documents have been successfully submitted. Our team will review them and contact you shortly.',
+    });
+    expect(ADMIN_MESSAGES).toEqual({
+      loadFailed: 'Failed to load data',
+      statusUpdateFailed: 'Failed to update applicant status',
+      termSheetFailed: 'Failed to generate term sheet',
+      packageDownloadFailed: 'Failed to download bank package',
+      packageSendFailed: 'Failed to send bank package',
+      logoutFailed: 'Failed to log out',
+      clientsLoadFailed: 'Failed to load clients',
+      clientAccessFailed: 'Failed to access client account',
+      clientResetFailed: 'Failed to send password reset email',
+      letterFailed: 'Failed to generate letter',
+      noClients: 'No clients found',
+      noClientsSearching: 'Try adjusting your search terms',
+      noClientsYet: 'No clients have registered yet',
+    });
+  });
+
+  it('builds the messages that carry a value', () => {
+    expect(uploadErrorMessage(new Error('File too large'))).toBe('File too large');
+    expect(uploadErrorMessage(null)).toBe('Upload failed');
+    expect(testPageErrorMessage('timeout')).toBe('Error: timeout');
+    expect(clientResetSentMessage('dana@example.com')).toBe(
+      'A password reset email has been sent to dana@example.com.',
+    );
+    expect(errorMessageOr({ message: 42 }, 'fallback')).toBe('fallback');
+  });
+});

@@ -1,0 +1,41 @@
+import { errorMessageOr } from './error-message.ts';
+
+/** Spec section 8: the portal's and the admin dashboard's messages. */
+
+export const PORTAL_MESSAGES = {
+  uploadFailed: 'Upload failed',
+  additionalInfoFailed: 'There was an error submitting your information. Please try again or contact us directly.',
+  additionalInfoSubmitted:
+    'Your information and documents have been successfully submitted. Our team will review them and contact you shortly.',
+} as const;
+
+export const ADMIN_MESSAGES = {
+  loadFailed: 'Failed to load data',
+  statusUpdateFailed: 'Failed to update applicant status',
+  termSheetFailed: 'Failed to generate term sheet',
+  packageDownloadFailed: 'Failed to download bank package',
+  packageSendFailed: 'Failed to send bank package',
+  logoutFailed: 'Failed to log out',
+  clientsLoadFailed: 'Failed to load clients',
+  clientAccessFailed: 'Failed to access client account',
+  clientResetFailed: 'Failed to send password reset email',
+  letterFailed: 'Failed to generate letter',
+  noClients: 'No clients found',
+  noClientsSearching: 'Try adjusting your search terms',
+  noClientsYet: 'No clients have registered yet',
+} as const;
+
+/** The alert after an admin sends a client a password-reset e-mail. */
+export function clientResetSentMessage(email: string): string {
+  return `A password reset email has been sent to ${email}.`;
+}
+
+/** An upload's error: its message, or 'Upload failed'. */
+export function uploadErrorMessage(error: unknown): string {
+  return errorMessageOr(error, PORTAL_MESSAGES.uploadFailed);
+}
+
+/** The developer test page's failure line: 'Error: ' plus the message. */
+export function testPageErrorMessage(message: string): string {
+  return `Error: ${message}`;
+}

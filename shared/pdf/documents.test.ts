@@ -1,0 +1,163 @@
+import { createRequire } from 'node:module';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type * as PdfMake from 'pdfmake';
+import type { TDocumentDefinitions } from 'pdfmake/interfaces';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { brand } from '../brand/brand.ts';
+import { buildExecutiveSummary } from '../summary/executive-summary.ts';
+import { sampleApplicationRow } from '../testing/samples.ts';
+import { bankPackageDefinition } from './bank-package.ts';
+import { pdfFonts } from './layout.ts';
+import { preApplicationLetterDefinition } from './pre-application-letter.ts';
+import { termSheetDefinition } from './term-sheet.ts';
+
+// pdfmake's Node build is CommonJS (module.exports is the pdfmake instance).
+const pdfmake = createRequire(import.meta.url)('pdfmake') as typeof PdfMake;
+const standardFontDataUrl = new URL('../../node_modules/pdfjs-dist/standard_fonts/', import.meta.url).pathname;
+
+type TextItem = { str: string; transform: number[] };
+type RenderedPdf = { pages: { width: number; height: number; items: TextItem[] }[]; text: string };
+
+/** Renders a definition with pdfmake in Node, then reads it back with pdfjs: a real PDF, real text. */
+async function render(definition: TDocumentDefinitions): Promise<RenderedPdf> {
+  const buffer = await pdfmake.createPdf(definition).getBuffer();
+  const pdf = await getDocument({ data: new Uint8Array(buffer), standardFontDataUrl }).promise;
+  const pages: RenderedPdf['pages'] = [];
+  for (let number = 1; number <= pdf.numPages; number++) {
+    const page = await pdf.getPage(number);
+    const [, , width, height] = page.view;
+    const content = await page.getTextContent();
+    const items = content.items.filter(
+      (item): item is TextItem & typeof item => 'str' in item && item.str.trim() !== '',
+    );
+    pages.push({ width, height, items });
+  }
+  const text = pages
+    .flatMap((page) => page.items.map((item) => item.str))
+    .join(' ')
+    .replace(/\s+/g, ' ');
+  return { pages, text };
+}
+
+beforeAll(() => {
+  pdfmake.setFonts(pdfFonts);
+  // The standard fonts are named, not read from files or URLs: nothing else may be fetched.
+  const fontNames: string[] = Object.values(pdfFonts.Helvetica);
+  pdfmake.setLocalAccessPolicy((path) => fontNames.includes(path));
+  pdfmake.setUrlAccessPolicy(() => false);
+});
+
+describe('pre-application letter PDF (spec section 3)', () => {
+  const definition = preApplicationLetterDefinition({
+    firstName: 'Dana',
+    lastName: 'Reyes',
+    businessName: 'Reyes Bakery',
+    address: '12 Main St',
+    city: 'Reno',
+    state: 'NV',
+    zipCode: '89501',
+    loanAmount: 250_000,
+    loanPurpose: 'Second location build-out',
+    rate: 'WSJ Prime + 275',
+    term: 10,
+    estimatedPayment: 2_868.5,
+    date: '2026-03-02T15:00:00Z',
+    timeZone: 'America/New_York',
+  });
+
+  it('is letter size, with 1-inch margins and 12 pt text', async () => {
+    const pdf = await render(definition);
+    expect(pdf.pages).toHaveLength(1);
+    expect([pdf.pages[0].width, pdf.pages[0].height]).toEqual([612, 792]);
+    const salutation = pdf.pages[0].items.find((item) => item.str === 'Dear Dana Reyes,')!;
+    expect(salutation.transform[0]).toBe(12); // font size
+    expect(salutation.transform[4]).toBe(72); // left margin
+  });
+
+  it('shows the US English date, the dollar amounts without cents, the names and the company contacts', async () => {
+    const { text } = await render(definition);
+    expect(text).toContain('March 2, 2026');
+    expect(text).toContain('Reyes Bakery 12 Main St Reno, NV 89501');
+    expect(text).toContain('Loan Amount $250,000');
+    expect(text).toContain('Estimated Monthly Payment $2,869');
+    expect(text).toContain('Interest Rate WSJ Prime + 275');
+    expect(text).toContain('Term 10 years');
+    expect(text).toContain('Loan Purpose Second location build-out');
+    expect(text).toContain(brand.contactPhone);
+    expect(text).toContain(brand.loansEmail);
+    expect(text).toContain(brand.productName);
+  });
+});
+
+describe('term sheet PDF', () => {
+  it('shows every term and every condition', async () => {
+    const { text } = await render(
+      termSheetDefinition({
+        businessName: 'Reyes Bakery',
+        borrowerName: 'Dana Reyes',
+        bankName: 'First Example Bank',
+        loanAmount: 240_000,
+        interestRate: 7.25,
+        term: 120,
+        monthlyPayment: 2_817.61,
+        collateral: 'Equipment and receivables',
+        conditions: ['Personal guarantee of the owner', 'Proof of 10% equity injection'],
+        date: new Date('2026-11-30T18:00:00Z'),
+        timeZone: 'UTC',
+      }),
+    );
+    expect(text).toContain('Term Sheet');
+    expect(text).toContain('November 30, 2026');
+    expect(text).toContain('Borrower Reyes Bakery');
+    expect(text).toContain('Principal Dana Reyes');
+    expect(text).toContain('Lender First Example Bank');
+    expect(text).toContain('Loan Amount $240,000');
+    expect(text).toContain('Interest Rate 7.25%');
+    expect(text).toContain('Term 120 months');
+    expect(text).toContain('Monthly Payment $2,818');
+    expect(text).toContain('Collateral Equipment and receivables');
+    // pdfmake draws a list's numbers after its items, so the text reads item then number.
+    expect(text).toContain('Conditions Personal guarantee of the owner 1. Proof of 10% equity injection 2.');
+  });
+});
+
+describe('bank package PDF', () => {
+  const summary = buildExecutiveSummary({
+    application: sampleApplicationRow,
+    additionalInfo: { projectDescription: 'Open a second store', borrowerInjectionPercent: '20' },
+    documents: [{ type: 'taxReturns' }, { type: 'idDocument' }],
+    generatedAt: '2026-03-02T15:04:05Z',
+    timeZone: 'UTC',
+  });
+
+  it('has the executive summary, the financial metrics table and the document checklist', async () => {
+    const { text } = await render(
+      bankPackageDefinition({
+        packageId: '3f2b8c1e-7d4a-4e6b-9a0c-5d1e2f3a4b5c',
+        status: 'sent',
+        bankName: 'First Example Bank',
+        summary,
+      }),
+    );
+    expect(text).toContain('Loan Package 3f2b8c1e');
+    expect(text).toContain('Executive Summary: Reyes Bakery');
+    expect(text).toContain('Prepared March 2, 2026 for First Example Bank (sent)');
+    expect(text).toContain('Principal Dana Reyes, Owner');
+    expect(text).toContain('Amount requested $100,000 - $250,000');
+    expect(text).toContain('Annual revenue $600,000');
+    expect(text).toContain('Financial Metrics Metric Value Status Debt Service Coverage 12.50 Good');
+    expect(text).toContain('Return on Investment 90.0% Good');
+    expect(text).toContain('Monthly Break-Even Revenue $10,000');
+    expect(text).toContain('Months to Break-Even 7 months Good');
+    expect(text).toContain(
+      'Document Checklist Document Status Tax Returns Provided Financial Statements Missing Bank Statements Missing Business License Missing Lease Agreement Missing ID Document Provided',
+    );
+  });
+
+  it('leaves out the bank before the package is sent', async () => {
+    const { text } = await render(
+      bankPackageDefinition({ packageId: 'abcdef12-0000', status: 'generated', bankName: null, summary }),
+    );
+    expect(text).toContain('Prepared March 2, 2026 (generated)');
+  });
+});

@@ -1,0 +1,68 @@
+import type { Content, Size, TDocumentDefinitions, TFontDictionary } from 'pdfmake/interfaces';
+import { brand } from '../brand/brand.ts';
+
+/**
+ * What every generated PDF shares: the standard Helvetica font (built into every PDF reader, so no font file
+ * ships), letter-size pages with 1-inch margins, 12 pt text, and the company's name, phone and e-mail.
+ *
+ * Renderers register the font: in Node `pdfmake.setFonts(pdfFonts)` and allow these four names in
+ * `setLocalAccessPolicy` (see pdf/documents.test.ts); in the browser `pdfMake.addFontContainer(helvetica)` with
+ * `helvetica` from 'pdfmake/build/standard-fonts/Helvetica.js' (its metrics and this same font dictionary).
+ */
+export const PDF_FONT = 'Helvetica';
+
+export const pdfFonts = {
+  Helvetica: {
+    normal: 'Helvetica',
+    bold: 'Helvetica-Bold',
+    italics: 'Helvetica-Oblique',
+    bolditalics: 'Helvetica-BoldOblique',
+  },
+} satisfies TFontDictionary;
+
+/** Letter size, 1-inch margins, 12 pt Helvetica. */
+export const pageSetup = {
+  pageSize: 'LETTER',
+  pageMargins: [72, 72, 72, 72],
+  defaultStyle: { font: PDF_FONT, fontSize: 12, lineHeight: 1.2 },
+  styles: {
+    company: { fontSize: 16, bold: true },
+    title: { fontSize: 18, bold: true, margin: [0, 12, 0, 4] },
+    heading: { fontSize: 13, bold: true, margin: [0, 14, 0, 6] },
+    small: { fontSize: 10, color: '#444444' },
+  },
+} satisfies Omit<TDocumentDefinitions, 'content'>;
+
+/** The company block at the top of every document. */
+export function companyHeader(): Content {
+  return {
+    stack: [
+      { text: brand.productName, style: 'company' },
+      { text: `${brand.contactPhone} | ${brand.loansEmail}`, style: 'small' },
+    ],
+    margin: [0, 0, 0, 18],
+  };
+}
+
+/** A two-column table of labels (bold) and values. */
+export function labelValueTable(rows: readonly { label: string; value: string }[]): Content {
+  return {
+    table: {
+      widths: [170, '*'],
+      body: rows.map((row) => [{ text: row.label, bold: true }, row.value]),
+    },
+    layout: 'lightHorizontalLines',
+  };
+}
+
+/** A table with a bold header row. */
+export function headedTable(header: readonly string[], rows: readonly string[][], widths: Size[]): Content {
+  return {
+    table: {
+      headerRows: 1,
+      widths,
+      body: [header.map((text) => ({ text, bold: true })), ...rows],
+    },
+    layout: 'lightHorizontalLines',
+  };
+}

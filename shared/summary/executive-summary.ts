@@ -1,0 +1,185 @@
+import type { AdditionalInfoForm } from '../catalogue/additional-info.ts';
+import { documentTypes } from '../catalogue/documents.ts';
+import { optionLabel } from '../catalogue/fields.ts';
+import { loanAmountOptions, yearsInBusinessOptions } from '../catalogue/pre-qualification.ts';
+import type { ApplicationRow } from '../db/applications.ts';
+import { formatLongDate } from '../format/dates.ts';
+import { formatUsd, parseMoney } from '../format/money.ts';
+import {
+  financialMetrics,
+  METRICS_FIGURE_LABELS,
+  metricsInput,
+  type FinancialMetrics,
+  type Metric,
+} from '../metrics/financial-metrics.ts';
+
+/**
+ * The executive summary of a bank package (spec section 3, "Executive summary inputs"). The spec lists its
+ * inputs only; the sections and wording are ours. The same sections feed the text package and the PDF.
+ */
+
+/** The secondary inputs, from the applicant's additional information. */
+export type SummaryAdditionalInfo = Partial<
+  Pick<
+    AdditionalInfoForm,
+    | 'projectDescription'
+    | 'industryExperience'
+    | 'constructionCost'
+    | 'softCosts'
+    | 'equipmentPurchase'
+    | 'inventoryPurchase'
+    | 'realEstatePurchase'
+    | 'borrowerInjectionPercent'
+    | 'bankFundingPercent'
+    | 'targetCustomers'
+    | 'geographicReach'
+  >
+>;
+
+export type ExecutiveSummaryInput = {
+  application: Pick<
+    ApplicationRow,
+    | 'business_name'
+    | 'business_address'
+    | 'city'
+    | 'state'
+    | 'loan_amount'
+    | 'years_in_business'
+    | 'industry'
+    | 'annual_revenue'
+    | 'current_business_debt'
+    | 'first_name'
+    | 'last_name'
+    | 'title'
+    | 'monthly_debt_payments'
+  >;
+  additionalInfo?: SummaryAdditionalInfo | null;
+  /** The documents the applicant uploaded (their types). */
+  documents: readonly { type: string }[];
+  generatedAt: Date | string;
+  /** IANA zone for the date; the runtime's own zone when absent. */
+  timeZone?: string;
+};
+
+export type SummaryRow = { label: string; value: string };
+export type SummarySection = { title: string; rows: SummaryRow[] };
+
+export type ExecutiveSummary = {
+  title: string;
+  date: string;
+  sections: SummarySection[];
+  metrics: FinancialMetrics;
+  /** One row per required document type: provided or missing. */
+  checklist: { label: string; provided: boolean }[];
+};
+
+const NOT_PROVIDED = 'Not provided';
+
+function textOrNotProvided(value: string | undefined): string {
+  return value?.trim() || NOT_PROVIDED;
+}
+
+/** The metrics shown in a package, in order, flattened from FinancialMetrics. */
+export function metricList(metrics: FinancialMetrics): Metric[] {
+  return [
+    metrics.debtServiceCoverageRatio,
+    metrics.workingCapitalRatio,
+    metrics.quickRatio,
+    metrics.currentRatio,
+    metrics.debtToEquityRatio,
+    metrics.returnOnInvestment,
+    metrics.breakEvenAnalysis.monthlyBreakEven,
+    metrics.breakEvenAnalysis.monthsToBreakEven,
+  ];
+}
+
+function usesOfFunds(info: SummaryAdditionalInfo): SummaryRow[] {
+  const uses: [string, string | undefined][] = [
+    ['Real estate purchase', info.realEstatePurchase],
+    ['Construction', info.constructionCost],
+    ['Soft costs', info.softCosts],
+    ['Equipment purchase', info.equipmentPurchase],
+    ['Inventory purchase', info.inventoryPurchase],
+  ];
+  return uses
+    .filter(([, amount]) => parseMoney(amount) > 0)
+    .map(([label, amount]) => ({ label, value: formatUsd(parseMoney(amount)) }));
+}
+
+function percentOrNotProvided(value: string | undefined): string {
+  return value?.trim() ? `${parseMoney(value)}%` : NOT_PROVIDED;
+}
+
+export function buildExecutiveSummary(input: ExecutiveSummaryInput): ExecutiveSummary {
+  const app = input.application;
+  const info = input.additionalInfo ?? {};
+  const metrics = financialMetrics(metricsInput(app, info));
+  const provided = new Set(input.documents.map((document) => document.type));
+  const uses = usesOfFunds(info);
+  return {
+    title: `Executive Summary: ${app.business_name}`,
+    date: formatLongDate(input.generatedAt, input.timeZone),
+    sections: [
+      {
+        title: 'Borrower',
+        rows: [
+          { label: 'Business', value: app.business_name },
+          { label: 'Address', value: `${app.business_address}, ${app.city}, ${app.state}` },
+          { label: 'Industry', value: app.industry },
+          { label: 'Years in business', value: optionLabel(yearsInBusinessOptions, app.years_in_business) },
+          { label: 'Principal', value: [`${app.first_name} ${app.last_name}`, app.title].filter(Boolean).join(', ') },
+        ],
+      },
+      {
+        title: 'Loan Request',
+        rows: [
+          { label: 'Amount requested', value: optionLabel(loanAmountOptions, app.loan_amount) },
+          { label: 'Project description', value: textOrNotProvided(info.projectDescription) },
+          { label: 'Bank funding', value: percentOrNotProvided(info.bankFundingPercent) },
+          { label: 'Borrower injection', value: percentOrNotProvided(info.borrowerInjectionPercent) },
+        ],
+      },
+      { title: 'Uses of Funds', rows: uses.length > 0 ? uses : [{ label: 'Uses', value: NOT_PROVIDED }] },
+      {
+        title: 'Financial Summary',
+        rows: [
+          { label: 'Annual revenue', value: formatUsd(app.annual_revenue) },
+          { label: 'Monthly debt payments', value: formatUsd(app.monthly_debt_payments) },
+          { label: 'Current business debt', value: formatUsd(app.current_business_debt) },
+        ],
+      },
+      {
+        title: 'Market',
+        rows: [
+          { label: 'Target customers', value: textOrNotProvided(info.targetCustomers) },
+          { label: 'Geographic reach', value: textOrNotProvided(info.geographicReach) },
+        ],
+      },
+      {
+        title: 'Management',
+        rows: [{ label: 'Industry experience', value: textOrNotProvided(info.industryExperience) }],
+      },
+    ],
+    metrics,
+    checklist: documentTypes.map((type) => ({ label: type.label, provided: provided.has(type.value) })),
+  };
+}
+
+/** The plain-text package the admin previews and downloads as loan-package-{id}.txt. */
+export function executiveSummaryText(summary: ExecutiveSummary): string {
+  const lines = [summary.title.toUpperCase(), `Prepared ${summary.date}`];
+  for (const section of summary.sections) {
+    lines.push('', section.title.toUpperCase(), ...section.rows.map((row) => `${row.label}: ${row.value}`));
+  }
+  lines.push('', 'FINANCIAL METRICS');
+  for (const item of metricList(summary.metrics)) {
+    lines.push(`${item.label}: ${item.display}${item.status ? ` (${item.status})` : ''}`);
+  }
+  if (summary.metrics.assumed.length > 0) {
+    const assumed = summary.metrics.assumed.map((figure) => METRICS_FIGURE_LABELS[figure]);
+    lines.push(`Sample assumptions used for: ${assumed.join(', ')}`);
+  }
+  lines.push('', 'DOCUMENT CHECKLIST');
+  lines.push(...summary.checklist.map((item) => `[${item.provided ? 'x' : ' '}] ${item.label}`));
+  return `${lines.join('\n')}\n`;
+}

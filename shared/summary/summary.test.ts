@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { sampleApplicationRow } from '../testing/samples.ts';
+import { buildExecutiveSummary, executiveSummaryText, type ExecutiveSummaryInput } from './executive-summary.ts';
+import { bankPackageNumber, loanPackageFileName, preApplicationLetterFileName, slugify } from './file-names.ts';
+
+const input: ExecutiveSummaryInput = {
+  application: sampleApplicationRow,
+  additionalInfo: {
+    projectDescription: 'Open a second store',
+    industryExperience: '15 years in commercial baking',
+    constructionCost: '$40,000',
+    softCosts: '',
+    equipmentPurchase: '$25,000',
+    inventoryPurchase: '0',
+    realEstatePurchase: '',
+    borrowerInjectionPercent: '10',
+    bankFundingPercent: '90',
+    targetCustomers: 'Cafes and restaurants',
+    geographicReach: 'Northern Nevada',
+  },
+  documents: [{ type: 'taxReturns' }, { type: 'bankStatements' }, { type: 'taxReturns' }],
+  generatedAt: '2026-03-02T15:04:05Z',
+  timeZone: 'America/New_York',
+};
+
+describe('file names and package numbers (spec sections 2 and 7)', () => {
+  it.each([
+    ['Reyes Bakery', 'pre-application-letter-reyes-bakery.pdf'],
+    ['  Acme Coffee & Co. ', 'pre-application-letter-acme-coffee-co.pdf'],
+    ['Café Olé, LLC', 'pre-application-letter-cafe-ole-llc.pdf'],
+    ['!!!', 'pre-application-letter-business.pdf'],
+  ])('the letter for %j is %s', (name, fileName) => {
+    expect(preApplicationLetterFileName(name)).toBe(fileName);
+  });
+
+  it('names packages by id and numbers them by its first 8 characters', () => {
+    expect(loanPackageFileName('3f2b8c1e-7d4a-4e6b-9a0c-5d1e2f3a4b5c')).toBe(
+      'loan-package-3f2b8c1e-7d4a-4e6b-9a0c-5d1e2f3a4b5c.txt',
+    );
+    expect(bankPackageNumber('3f2b8c1e-7d4a-4e6b-9a0c-5d1e2f3a4b5c')).toBe('3f2b8c1e');
+    expect(slugify('Über--Fast  Loans')).toBe('uber-fast-loans');
+  });
+});
+
+describe('executive summary', () => {
+  it('builds the sections from the application and additional information', () => {
+    const summary = buildExecutiveSummary(input);
+    expect(summary.title).toBe('Executive Summary: Reyes Bakery');
+    expect(summary.date).toBe('March 2, 2026');
+    expect(summary.sections.map((section) => section.title)).toEqual([
+      'Borrower',
+      'Loan Request',
+      'Uses of Funds',
+      'Financial Summary',
+      'Market',
+      'Management',
+    ]);
+    expect(summary.sections[0].rows).toEqual([
+      { label: 'Business', value: 'Reyes Bakery' },
+      { label: 'Address', value: '12 Main St, Reno, NV' },
+      { label: 'Industry', value: 'Food service' },
+      { label: 'Years in business', value: '2-5 years' },
+      { label: 'Principal', value: 'Dana Reyes, Owner' },
+    ]);
+    expect(summary.sections[2].rows).toEqual([
+      { label: 'Construction', value: '$40,000' },
+      { label: 'Equipment purchase', value: '$25,000' },
+    ]);
+    expect(summary.checklist).toEqual([
+      { label: 'Tax Returns', provided: true },
+      { label: 'Financial Statements', provided: false },
+      { label: 'Bank Statements', provided: true },
+      { label: 'Business License', provided: false },
+      { label: 'Lease Agreement', provided: false },
+      { label: 'ID Document', provided: false },
+    ]);
+    // Injection 10% of (100,000 + 40,000) = 14,000 equity; (50,000 + 100,000) / 14,000
+    expect(summary.metrics.debtToEquityRatio.display).toBe('10.71');
+  });
+
+  it('writes the plain-text package', () => {
+    expect(executiveSummaryText(buildExecutiveSummary(input))).toBe(
+      [
+        'EXECUTIVE SUMMARY: REYES BAKERY',
+        'Prepared March 2, 2026',
+        '',
+        'BORROWER',
+        'Business: Reyes Bakery',
+        'Address: 12 Main St, Reno, NV',
+        'Industry: Food service',
+        'Years in business: 2-5 years',
+        'Principal: Dana Reyes, Owner',
+        '',
+        'LOAN REQUEST',
+        'Amount requested: $100,000 - $250,000',
+        'Project description: Open a second store',
+        'Bank funding: 90%',
+        'Borrower injection: 10%',
+        '',
+        'USES OF FUNDS',
+        'Construction: $40,000',
+        'Equipment purchase: $25,000',
+        '',
+        'FINANCIAL SUMMARY',
+        'Annual revenue: $600,000',
+        'Monthly debt payments: $4,000',
+        'Current business debt: $50,000',
+        '',
+        'MARKET',
+        'Target customers: Cafes and restaurants',
+        'Geographic reach: Northern Nevada',
+        '',
+        'MANAGEMENT',
+        'Industry experience: 15 years in commercial baking',
+        '',
+        'FINANCIAL METRICS',
+        'Debt Service Coverage: 12.50 (good)',
+        'Working Capital Ratio: 12.50 (good)',
+        'Quick Ratio: 12.50 (good)',
+        'Current Ratio: 12.50 (good)',
+        'Debt-to-Equity Ratio: 10.71',
+        'Return on Investment: 90.0% (good)',
+        'Monthly Break-Even Revenue: $10,000',
+        'Months to Break-Even: 7 months (good)',
+        'Sample assumptions used for: soft costs',
+        '',
+        'DOCUMENT CHECKLIST',
+        '[x] Tax Returns',
+        '[ ] Financial Statements',
+        '[x] Bank Statements',
+        '[ ] Business License',
+        '[ ] Lease Agreement',
+        '[ ] ID Document',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('says "Not provided" where the applicant has not given additional information', () => {
+    const summary = buildExecutiveSummary({
+      ...input,
+      application: { ...sampleApplicationRow, title: '' },
+      additionalInfo: null,
+      documents: [],
+    });
+    const text = executiveSummaryText(summary);
+    expect(text).toContain('Principal: Dana Reyes\n');
+    expect(text).toContain('Project description: Not provided');
+    expect(text).toContain('Bank funding: Not provided');
+    expect(text).toContain('Uses: Not provided');
+    expect(text).toContain('Target customers: Not provided');
+    expect(text).toContain('Sample assumptions used for: borrower injection, construction cost, soft costs, inventory');
+    expect(summary.checklist.every((item) => !item.provided)).toBe(true);
+  });
+});

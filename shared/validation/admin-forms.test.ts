@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import {
+  emptyLetterForm,
+  LETTER_DEFAULTS,
+  letterFormSchema,
+  TERM_SHEET_DEFAULTS,
+  termSheetFormSchema,
+  type TermSheetForm,
+} from './admin-forms.ts';
+import { fieldErrors } from './field-errors.ts';
+
+const required = 'This field is required';
+
+const termSheet: TermSheetForm = {
+  bankName: 'First Example Bank',
+  loanAmount: 250_000,
+  interestRate: 7.5,
+  term: 120,
+  monthlyPayment: 2_968,
+  collateral: 'Business assets',
+  conditions: ['Personal guarantee'],
+};
+
+describe('pre-application letter form (spec sections 5 and 9)', () => {
+  it("defaults to 'WSJ Prime + 275', 10 years and a payment of 100", () => {
+    expect(LETTER_DEFAULTS).toEqual({ rate: 'WSJ Prime + 275', term: 10, estimatedPayment: 100 });
+    expect(emptyLetterForm).toMatchObject(LETTER_DEFAULTS);
+  });
+
+  it('requires street address, ZIP code, loan purpose, rate, term and payment', () => {
+    expect(
+      fieldErrors(letterFormSchema, {
+        address: '',
+        zipCode: '',
+        loanPurpose: ' ',
+        rate: '',
+        term: Number.NaN,
+        estimatedPayment: 0,
+      }),
+    ).toEqual({
+      address: required,
+      zipCode: 'ZIP code is required',
+      loanPurpose: required,
+      rate: required,
+      term: required,
+      estimatedPayment: required,
+    });
+  });
+
+  it('accepts the defaults once address, ZIP and purpose are filled in', () => {
+    expect(
+      fieldErrors(letterFormSchema, {
+        ...emptyLetterForm,
+        address: '12 Main St',
+        zipCode: '89501',
+        loanPurpose: 'Oven',
+      }),
+    ).toEqual({});
+  });
+});
+
+describe('term sheet form (spec section 5)', () => {
+  it('accepts a complete term sheet and starts with one empty condition', () => {
+    expect(fieldErrors(termSheetFormSchema, termSheet)).toEqual({});
+    expect(TERM_SHEET_DEFAULTS.conditions).toEqual(['']);
+  });
+
+  it.each([
+    ['bankName', ''],
+    ['loanAmount', Number.NaN],
+    ['loanAmount', 0],
+    ['interestRate', undefined],
+    ['term', -1],
+    ['monthlyPayment', Number.NaN],
+    ['collateral', '  '],
+  ] as const)('requires %s (given %j)', (field, value) => {
+    expect(fieldErrors(termSheetFormSchema, { ...termSheet, [field]: value })).toEqual({ [field]: required });
+  });
+
+  it('requires every condition, and at least one', () => {
+    expect(fieldErrors(termSheetFormSchema, { ...termSheet, conditions: ['Guarantee', ''] })).toEqual({
+      'conditions.1': required,
+    });
+    expect(fieldErrors(termSheetFormSchema, { ...termSheet, conditions: [] })).toEqual({ conditions: required });
+  });
+
+  it('keeps the interest rate between 0 and 100, as the table does', () => {
+    expect(fieldErrors(termSheetFormSchema, { ...termSheet, interestRate: 0 })).toEqual({});
+    expect(fieldErrors(termSheetFormSchema, { ...termSheet, interestRate: 101 })).toEqual({
+      interestRate: 'Interest rate must be between 0 and 100',
+    });
+  });
+});

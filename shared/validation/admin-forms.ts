@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { REQUIRED_FIELD_MESSAGE } from './additional-info.ts';
+import { zipCodeSchema } from './registration.ts';
+
+/** Spec section 5, admin forms: the pre-application letter and the term sheet. */
+
+const requiredText = z.string().trim().min(1, REQUIRED_FIELD_MESSAGE);
+/** A required amount, term or payment: a number above 0 (0 counts as not filled in). */
+const requiredPositive = z.number({ error: REQUIRED_FIELD_MESSAGE }).positive(REQUIRED_FIELD_MESSAGE);
+
+/** What the officer fills in for a pre-application letter; the rest comes from the application. */
+export const letterFormSchema = z.object({
+  address: requiredText,
+  zipCode: zipCodeSchema,
+  loanPurpose: requiredText,
+  rate: requiredText,
+  /** Years. */
+  term: requiredPositive,
+  estimatedPayment: requiredPositive,
+});
+
+export type LetterForm = z.infer<typeof letterFormSchema>;
+
+/** The letter form's defaults (spec section 9): rate 'WSJ Prime + 275', term 10 years, estimated payment 100. */
+export const LETTER_DEFAULTS = { rate: 'WSJ Prime + 275', term: 10, estimatedPayment: 100 } as const;
+
+export const emptyLetterForm: LetterForm = { address: '', zipCode: '', loanPurpose: '', ...LETTER_DEFAULTS };
+
+/** Not in the spec, which only requires the field: the term_sheets table accepts 0 to 100. */
+export const INTEREST_RATE_RANGE_MESSAGE = 'Interest rate must be between 0 and 100';
+
+/** Term sheet: every field required, including every condition; at least one condition. */
+export const termSheetFormSchema = z.object({
+  bankName: requiredText,
+  loanAmount: requiredPositive,
+  /** Percent, 0 to 100. */
+  interestRate: z
+    .number({ error: REQUIRED_FIELD_MESSAGE })
+    .min(0, INTEREST_RATE_RANGE_MESSAGE)
+    .max(100, INTEREST_RATE_RANGE_MESSAGE),
+  /** Months. */
+  term: requiredPositive,
+  monthlyPayment: requiredPositive,
+  collateral: requiredText,
+  conditions: z.array(requiredText).min(1, REQUIRED_FIELD_MESSAGE),
+});
+
+export type TermSheetForm = z.infer<typeof termSheetFormSchema>;
+
+/** A new term sheet form shows one empty condition (conditions can then be added and removed). */
+export const TERM_SHEET_DEFAULTS: Pick<TermSheetForm, 'conditions'> = { conditions: [''] };

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { emptyPreQualificationForm, type PreQualificationForm } from '../catalogue/pre-qualification.ts';
+import { wizardStepFields } from '../catalogue/wizard.ts';
+import { sampleForm } from '../testing/samples.ts';
+import { fieldErrors } from './field-errors.ts';
+import {
+  canMoveToStep,
+  missingRequiredFields,
+  missingRequiredFieldsMessage,
+  preQualificationSchema,
+  stepErrors,
+  submissionError,
+} from './pre-qualification.ts';
+
+const completeForm = sampleForm;
+
+/** The sample's Personal step only, the rest empty. */
+const personalDone: PreQualificationForm = {
+  ...emptyPreQualificationForm,
+  ...Object.fromEntries(wizardStepFields('PERSONAL').map((field) => [field, sampleForm[field]])),
+};
+
+describe('pre-qualification field rules (spec section 5)', () => {
+  it.each([
+    ['firstName', 'First name is required'],
+    ['lastName', 'Last name is required'],
+    ['email', 'Email is required'],
+    ['title', 'Title is required'],
+    ['creditScore', 'Credit score range is required'],
+    ['businessName', 'Business name is required'],
+    ['businessAddress', 'Business address is required'],
+    ['city', 'City is required'],
+    ['state', 'State is required'],
+    ['industry', 'Industry is required'],
+    ['yearsInBusiness', 'Years in business is required'],
+    ['profitable', 'This field is required'],
+    ['annualRevenue', 'Annual revenue is required'],
+    ['monthlyDebtPayments', 'Monthly debt payments are required'],
+    ['currentBusinessDebt', 'Current business debt is required'],
+    ['loanAmount', 'Loan amount is required'],
+    ['timeframe', 'Timeframe is required'],
+    ['useOfFunds', 'Use of funds is required'],
+    ['hasDownPayment', 'This field is required'],
+  ] as const)('an empty %s says %j', (field, message) => {
+    expect(fieldErrors(preQualificationSchema, { ...completeForm, [field]: '' })).toEqual({ [field]: message });
+    expect(fieldErrors(preQualificationSchema, { ...completeForm, [field]: '   ' })).toEqual({ [field]: message });
+  });
+
+  it('accepts a complete form, and phone and both checkboxes may stay empty', () => {
+    expect(fieldErrors(preQualificationSchema, completeForm)).toEqual({});
+    expect(
+      fieldErrors(preQualificationSchema, { ...completeForm, phone: '', receiveSms: false, receiveMarketing: false }),
+    ).toEqual({});
+  });
+
+  it('checks the e-mail pattern', () => {
+    expect(fieldErrors(preQualificationSchema, { ...completeForm, email: 'dana@bakery' })).toEqual({
+      email: 'Invalid email address',
+    });
+  });
+
+  it('refuses a choice that is not one of the options', () => {
+    expect(fieldErrors(preQualificationSchema, { ...completeForm, loanAmount: '1000000+' })).toEqual({
+      loanAmount: 'Loan amount is required',
+    });
+  });
+
+  it('has no numeric check on the financial fields', () => {
+    expect(fieldErrors(preQualificationSchema, { ...completeForm, annualRevenue: 'about a million' })).toEqual({});
+  });
+});
+
+describe('wizard steps', () => {
+  it('checks the Personal step, where phone and the checkboxes are optional', () => {
+    expect(stepErrors('PERSONAL', personalDone)).toEqual({});
+    expect(Object.keys(stepErrors('PERSONAL', emptyPreQualificationForm))).toEqual([
+      'firstName',
+      'lastName',
+      'email',
+      'title',
+      'creditScore',
+    ]);
+  });
+
+  it.each(['BUSINESS', 'FINANCIAL', 'LOAN'] as const)('reports only the fields of the %s step', (step) => {
+    expect(Object.keys(stepErrors(step, personalDone))).toEqual(wizardStepFields(step));
+  });
+
+  it('has nothing to check on the Review step', () => {
+    expect(stepErrors('REVIEW', emptyPreQualificationForm)).toEqual({});
+  });
+
+  it('moves forward, by Next or by jumping, only when the current step is valid; back is free', () => {
+    expect(canMoveToStep('PERSONAL', 'BUSINESS', emptyPreQualificationForm)).toBe(false);
+    expect(canMoveToStep('PERSONAL', 'REVIEW', emptyPreQualificationForm)).toBe(false);
+    expect(canMoveToStep('PERSONAL', 'LOAN', personalDone)).toBe(true);
+    expect(canMoveToStep('LOAN', 'PERSONAL', emptyPreQualificationForm)).toBe(true);
+    expect(canMoveToStep('FINANCIAL', 'FINANCIAL', emptyPreQualificationForm)).toBe(true);
+  });
+});
+
+describe('final submission check', () => {
+  it('requires the spec list of fields, in order, which leaves out phone, title, credit score and the checkboxes', () => {
+    expect(submissionError(emptyPreQualificationForm)).toBe(
+      'Missing required fields: firstName, lastName, email, businessName, businessAddress, city, state, industry, yearsInBusiness, profitable, annualRevenue, monthlyDebtPayments, currentBusinessDebt, loanAmount, timeframe, useOfFunds, hasDownPayment. Please go back and complete all required fields.',
+    );
+    expect(submissionError({ ...completeForm, title: '', creditScore: '' })).toBeUndefined();
+  });
+
+  it('lists the empty fields in the spec message', () => {
+    expect(missingRequiredFields({ ...completeForm, city: '', useOfFunds: ' ' })).toEqual(['city', 'useOfFunds']);
+    expect(submissionError({ ...completeForm, city: '', useOfFunds: ' ' })).toBe(
+      'Missing required fields: city, useOfFunds. Please go back and complete all required fields.',
+    );
+    expect(missingRequiredFieldsMessage(['email'])).toBe(
+      'Missing required fields: email. Please go back and complete all required fields.',
+    );
+  });
+
+  it('treats absent fields (an old saved form) as missing', () => {
+    const { hasDownPayment: _dropped, ...withoutDownPayment } = completeForm;
+    expect(missingRequiredFields(withoutDownPayment)).toEqual(['hasDownPayment']);
+  });
+});

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { optionValues, type Option } from '../catalogue/fields.ts';
+import {
+  creditScoreOptions,
+  downPaymentOptions,
+  loanAmountOptions,
+  profitableOptions,
+  timeframeOptions,
+  yearsInBusinessOptions,
+  type PreQualificationField,
+  type PreQualificationForm,
+} from '../catalogue/pre-qualification.ts';
+import { wizardStepFields, wizardStepIndex, type WizardStepId } from '../catalogue/wizard.ts';
+import { emailSchema } from './email.ts';
+import { fieldErrors, isBlank, type FieldErrors } from './field-errors.ts';
+
+/** Spec section 5, pre-qualification form: each field's rule and its exact message. */
+
+/** A required free-text field. */
+export const requiredText = (message: string) => z.string().trim().min(1, message);
+
+/** A required choice among options; an empty or unknown value gets the message. */
+export const requiredChoice = <V extends string>(options: readonly [Option<V>, ...Option<V>[]], message: string) =>
+  z.enum(optionValues(options), { error: message });
+
+export const preQualificationSchema = z.object({
+  firstName: requiredText('First name is required'),
+  lastName: requiredText('Last name is required'),
+  email: emailSchema,
+  phone: z.string(),
+  title: requiredText('Title is required'),
+  creditScore: requiredChoice(creditScoreOptions, 'Credit score range is required'),
+  receiveSms: z.boolean(),
+  receiveMarketing: z.boolean(),
+  businessName: requiredText('Business name is required'),
+  businessAddress: requiredText('Business address is required'),
+  city: requiredText('City is required'),
+  state: requiredText('State is required'),
+  industry: requiredText('Industry is required'),
+  yearsInBusiness: requiredChoice(yearsInBusinessOptions, 'Years in business is required'),
+  profitable: requiredChoice(profitableOptions, 'This field is required'),
+  annualRevenue: requiredText('Annual revenue is required'),
+  monthlyDebtPayments: requiredText('Monthly debt payments are required'),
+  currentBusinessDebt: requiredText('Current business debt is required'),
+  loanAmount: requiredChoice(loanAmountOptions, 'Loan amount is required'),
+  timeframe: requiredChoice(timeframeOptions, 'Timeframe is required'),
+  useOfFunds: requiredText('Use of funds is required'),
+  hasDownPayment: requiredChoice(downPaymentOptions, 'This field is required'),
+});
+
+/** The form once every rule passes: choices are known values, texts are trimmed. */
+export type PreQualificationData = z.output<typeof preQualificationSchema>;
+
+/** Messages for the fields of one wizard step ({} when the step may be left forward). */
+export function stepErrors(step: WizardStepId, form: PreQualificationForm): FieldErrors {
+  const errors = fieldErrors(preQualificationSchema, form);
+  const fields: readonly string[] = wizardStepFields(step);
+  return Object.fromEntries(Object.entries(errors).filter(([field]) => fields.includes(field)));
+}
+
+/** Moving back (or staying) is free; moving forward, by Next or by jumping, needs the current step to be valid. */
+export function canMoveToStep(current: WizardStepId, target: WizardStepId, form: PreQualificationForm): boolean {
+  if (wizardStepIndex(target) <= wizardStepIndex(current)) return true;
+  return Object.keys(stepErrors(current, form)).length === 0;
+}
+
+/** The fields the final submission requires to be non-empty (spec section 5), in the spec's order. */
+export const submissionRequiredFields = [
+  'firstName',
+  'lastName',
+  'email',
+  'businessName',
+  'businessAddress',
+  'city',
+  'state',
+  'industry',
+  'yearsInBusiness',
+  'profitable',
+  'annualRevenue',
+  'monthlyDebtPayments',
+  'currentBusinessDebt',
+  'loanAmount',
+  'timeframe',
+  'useOfFunds',
+  'hasDownPayment',
+] as const satisfies readonly PreQualificationField[];
+
+/** The submission-required fields that are empty. */
+export function missingRequiredFields(form: Partial<PreQualificationForm>): PreQualificationField[] {
+  return submissionRequiredFields.filter((field) => isBlank(form[field]));
+}
+
+export function missingRequiredFieldsMessage(fields: readonly string[]): string {
+  return `Missing required fields: ${fields.join(', ')}. Please go back and complete all required fields.`;
+}
+
+/** The final check on the Review step: the spec's message listing the empty fields, or undefined. */
+export function submissionError(form: Partial<PreQualificationForm>): string | undefined {
+  const missing = missingRequiredFields(form);
+  return missing.length > 0 ? missingRequiredFieldsMessage(missing) : undefined;
+}
