@@ -1,16 +1,28 @@
 import path from 'node:path';
 import fastifyCors from '@fastify/cors';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { bootstrapAdmin, type BootstrapResult } from './auth/admin-accounts.ts';
+import { registerAuth } from './auth/routes.ts';
 import type { ServerConfig } from './config.ts';
 import { projectRoot } from './config.ts';
 import type { Database } from './db/database.ts';
 import { bootDatabase } from './db/boot.ts';
+import { registerHealth } from './http/health.ts';
 import { acceptEmptyJsonBodies } from './http/json-body.ts';
 import { registerStaticSite } from './http/static-site.ts';
 import { createApiKeys, loadJwtSecret, type ApiKeys } from './keys.ts';
+import { createFunctionHandlers } from './functions/handlers.ts';
+import { registerFunctions } from './functions/routes.ts';
+import { createServiceClient } from './functions/service-client.ts';
+import { registerDevMailbox } from './mail/mailbox-routes.ts';
+import { createMailTransport } from './mail/transport.ts';
 import { PostgrestError } from './rest/errors.ts';
 import { registerRest } from './rest/routes.ts';
 import { loadSchemaCache, type SchemaCache } from './rest/schema-cache.ts';
+import { writeServerLock } from './server-lock.ts';
+import { FileStore } from './storage/file-store.ts';
+import { registerStorage } from './storage/routes.ts';
+import type { SupabaseClient } from '@supabase/supabase-js';
 
 export type RunningServer = {
   url: string;
@@ -35,6 +47,24 @@ const corsHeaders = [
   'range',
 ];
 
+/** The largest upload any bucket may accept; each bucket's own limit applies below it. */
+const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+
+/** How this process reaches its own HTTP server (loopback, whatever interface it listens on). */
+function internalUrl(app: FastifyInstance): string {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('The server is not listening yet');
+  const host =
+    address.family === 'IPv6'
+      ? address.address === '::'
+        ? '::1'
+        : address.address
+      : address.address === '0.0.0.0'
+        ? '127.0.0.1'
+        : address.address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+}
+
 /** Answers errors in the shape of the API they belong to, never with a stack trace. */
 function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -48,7 +78,7 @@ function errorHandler(app: FastifyInstance) {
     const message =
       status >= 500
         ? `Internal server error (request ${request.id})`
-        : error.code === 'FST_ERR_CTP_INVALID_JSON' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+        : error.code?.startsWith('FST_ERR_CTP_INVALID_JSON') || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
           ? 'Empty or invalid json'
           : error.message;
     if (isRest) {
@@ -65,7 +95,7 @@ export async function createApp(config: ServerConfig, db: Database, keys: ApiKey
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
-    trustProxy: true,
+    trustProxy: config.trustProxy,
   });
   errorHandler(app);
   acceptEmptyJsonBodies(app);
@@ -82,14 +112,40 @@ export async function createApp(config: ServerConfig, db: Database, keys: ApiKey
   app.get('/config.json', async (request, reply) => {
     const supabaseUrl = config.siteUrl ?? `${request.protocol}://${request.host}`;
     reply.header('Cache-Control', 'no-store');
-    return { supabaseUrl, anonKey: keys.anonKey };
+    // localMode: e-mail goes to the dev mailbox; the developer test page is available.
+    return { supabaseUrl, anonKey: keys.anonKey, localMode: !config.smtpUrl };
   });
 
+  // E-mail: the dev mailbox in local mode (served at /_dev/mailbox), SMTP when SMTP_URL is set.
+  const mail = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, db });
+  app.addHook('onClose', () => mail.close());
+  if (mail.kind === 'dev-mailbox') registerDevMailbox(app, mail);
+
+  registerHealth(app, db);
+  await registerAuth(app, { db, config, jwtSecret, mail });
   registerRest(app, { db, schema: () => schema, jwtSecret: secret });
+  await registerStorage(app, {
+    db,
+    jwtSecret: secret,
+    files: new FileStore(path.join(config.dataDir, 'storage')),
+    maxUploadBytes: MAX_UPLOAD_BYTES,
+  });
+
+  // Functions call back into this server with the service role, as hosted functions call their project.
+  let service: SupabaseClient | undefined;
+  await registerFunctions(app, (origin) => {
+    service ??= createServiceClient(internalUrl(app), keys.serviceRoleKey);
+    return createFunctionHandlers({
+      service,
+      siteUrl: config.siteUrl ?? origin,
+      sendMail: (message) => mail.send(message),
+    });
+  });
   await registerStaticSite(app, config.webDir);
 
   return {
     app,
+    mail,
     async reloadSchema() {
       schema = await loadSchemaCache(db);
     },
@@ -99,26 +155,64 @@ export async function createApp(config: ServerConfig, db: Database, keys: ApiKey
 /** Opens the database, applies platform objects and migrations, and listens on config.port. */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const db = await bootDatabase(config, path.join(projectRoot, 'supabase', 'migrations'));
+  // Tells the CLI (npm run admin, db:reset) that the embedded database is in use.
+  const releaseLock = config.databaseUrl ? () => {} : writeServerLock(config.dataDir);
   try {
     const jwtSecret = loadJwtSecret(config.dataDir, config.jwtSecret);
     const keys = await createApiKeys(jwtSecret);
+    const admin = await bootstrapAdmin(db, config.adminEmail, config.dataDir);
     const { app } = await createApp(config, db, keys, jwtSecret);
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    announceAdmin(admin, config.siteUrl ?? url);
+    if (!config.smtpUrl && !isLoopback(config.host)) {
+      console.warn(
+        `Warning: SMTP_URL is not set, so e-mails (including password-reset links) go to the dev mailbox at /_dev/mailbox, which anyone who can reach ${config.host}:${port} can read. Set SMTP_URL before exposing the server.`,
+      );
+    }
     return {
-      url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+      url,
       app,
       db,
       keys,
       async close() {
         await app.close();
         await db.close();
+        releaseLock();
       },
     };
   } catch (error) {
     await db.close();
+    releaseLock();
     throw error;
+  }
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host.startsWith('127.');
+}
+
+/** Prints the first-run administrator credentials once (they are also in DATA_DIR, owner-only). */
+function announceAdmin(admin: BootstrapResult, siteUrl: string): void {
+  if (admin.outcome === 'created') {
+    const line = '='.repeat(72);
+    console.log(
+      [
+        line,
+        'First start: created the administrator account (there was none).',
+        `  e-mail:    ${admin.email}`,
+        `  password:  ${admin.password}`,
+        `Also saved to ${admin.file} (readable by you only).`,
+        `Sign in at ${siteUrl}/admin/login. To choose another password: npm run admin -- create --email ${admin.email} --password <new password>`,
+        line,
+      ].join('\n'),
+    );
+  } else if (admin.outcome === 'email-taken') {
+    console.warn(
+      `No administrator account exists, and ADMIN_EMAIL (${admin.email}) belongs to an ordinary account, which is not promoted automatically. Create one with: npm run admin -- create --email <e-mail> --password <password>`,
+    );
   }
 }

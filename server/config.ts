@@ -1,5 +1,16 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { brand } from '../shared/brand/brand.ts';
+import { EMAIL_PATTERN } from '../shared/validation/email.ts';
+
+/** Per-IP limits of /auth/v1 (token buckets): each value is requests per 5 minutes; 0 turns a limit off. */
+export type AuthRateLimits = {
+  tokenBurst: number;
+  tokenPer5Min: number;
+  signupPer5Min: number;
+  recoverPer5Min: number;
+  verifyPer5Min: number;
+};
 
 /** Everything server/ reads from the environment, validated once at start. */
 export type ServerConfig = {
@@ -12,11 +23,47 @@ export type ServerConfig = {
   smtpUrl: string | undefined;
   autoconfirm: boolean;
   webDir: string;
+  /** Fastify's trustProxy: which peers may set X-Forwarded-For / -Proto / -Host. */
+  trustProxy: boolean | string;
+  /** The account created on first start when no admin exists. */
+  adminEmail: string;
+  /** The From address of every e-mail the server sends. */
+  mailFrom: string;
+  /** Lifetime of e-mailed links (confirmation, recovery), in seconds. */
+  emailLinkLifetime: number;
+  /** Minimum seconds between two auth e-mails to the same address (extra requests send nothing). */
+  emailMinInterval: number;
+  /** Seconds during which a just-rotated refresh token may be used again without revoking the session. */
+  refreshReuseInterval: number;
+  rateLimits: AuthRateLimits;
 };
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const perFiveMinutes = (name: string, fallback: number) =>
+  z.coerce
+    .number({ error: `${name} must be a number of requests per 5 minutes (0 turns the limit off)` })
+    .int(`${name} must be a whole number`)
+    .min(0, `${name} must be 0 or more`)
+    .default(fallback);
+
+const seconds = (name: string, fallback: number, min: number) =>
+  z.coerce
+    .number({ error: `${name} must be a number of seconds` })
+    .int(`${name} must be a whole number of seconds`)
+    .min(min, `${name} must be at least ${min} second${min === 1 ? '' : 's'}`)
+    .default(fallback);
+
+const trustProxySchema = z
+  .string()
+  .min(1)
+  .transform((value): boolean | string => {
+    if (['true', '1', 'yes', 'on'].includes(value)) return true;
+    if (['false', '0', 'no', 'off'].includes(value)) return false;
+    return value;
+  });
 
 const environmentSchema = z.object({
   PORT: z.coerce
@@ -39,6 +86,30 @@ const environmentSchema = z.object({
     .optional(),
   AUTOCONFIRM: booleanFlag.default(false),
   WEB_DIR: z.string().min(1).optional(),
+  TRUST_PROXY: trustProxySchema.default('loopback'),
+  ADMIN_EMAIL: z
+    .string()
+    .trim()
+    .max(255, 'ADMIN_EMAIL is too long')
+    .regex(EMAIL_PATTERN, 'ADMIN_EMAIL must be an e-mail address such as admin@example.com')
+    .transform((value) => value.toLowerCase())
+    .default('admin@example.com'),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(
+      /^(?:[^<>]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/,
+      'MAIL_FROM must be an address, optionally with a name: "Loan Match <hello@example.com>"',
+    )
+    .default(`${brand.productName} <${brand.contactEmail}>`),
+  AUTH_EMAIL_LINK_LIFETIME: seconds('AUTH_EMAIL_LINK_LIFETIME', 3600, 1),
+  AUTH_EMAIL_MIN_INTERVAL: seconds('AUTH_EMAIL_MIN_INTERVAL', 60, 0),
+  AUTH_REFRESH_REUSE_INTERVAL: seconds('AUTH_REFRESH_REUSE_INTERVAL', 10, 0),
+  RATE_LIMIT_TOKEN_BURST: perFiveMinutes('RATE_LIMIT_TOKEN_BURST', 30),
+  RATE_LIMIT_TOKEN_PER_5_MIN: perFiveMinutes('RATE_LIMIT_TOKEN_PER_5_MIN', 150),
+  RATE_LIMIT_SIGNUP_PER_5_MIN: perFiveMinutes('RATE_LIMIT_SIGNUP_PER_5_MIN', 30),
+  RATE_LIMIT_RECOVER_PER_5_MIN: perFiveMinutes('RATE_LIMIT_RECOVER_PER_5_MIN', 30),
+  RATE_LIMIT_VERIFY_PER_5_MIN: perFiveMinutes('RATE_LIMIT_VERIFY_PER_5_MIN', 30),
 });
 
 export class ConfigError extends Error {
@@ -69,5 +140,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     autoconfirm: e.AUTOCONFIRM,
     webDir: path.resolve(e.WEB_DIR ?? path.join(projectRoot, 'dist', 'web')),
+    trustProxy: e.TRUST_PROXY,
+    adminEmail: e.ADMIN_EMAIL,
+    mailFrom: e.MAIL_FROM,
+    emailLinkLifetime: e.AUTH_EMAIL_LINK_LIFETIME,
+    emailMinInterval: e.AUTH_EMAIL_MIN_INTERVAL,
+    refreshReuseInterval: e.AUTH_REFRESH_REUSE_INTERVAL,
+    rateLimits: {
+      tokenBurst: e.RATE_LIMIT_TOKEN_BURST,
+      tokenPer5Min: e.RATE_LIMIT_TOKEN_PER_5_MIN,
+      signupPer5Min: e.RATE_LIMIT_SIGNUP_PER_5_MIN,
+      recoverPer5Min: e.RATE_LIMIT_RECOVER_PER_5_MIN,
+      verifyPer5Min: e.RATE_LIMIT_VERIFY_PER_5_MIN,
+    },
   };
 }

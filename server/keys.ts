@@ -1,14 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SignJWT } from 'jose';
 
 export const JWT_ISSUER = 'supabase';
 
-/** Writes a file readable by its owner only (0600), creating its folder when missing. */
+/**
+ * Writes a file readable by its owner only (0600), creating its folder when missing. An existing file
+ * is replaced, not rewritten in place, so it never keeps looser permissions than 0600.
+ */
 export function writeSecretFile(file: string, content: string): void {
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, content, { mode: 0o600 });
+  rmSync(file, { force: true });
+  writeFileSync(file, content, { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
 }
 
 /**

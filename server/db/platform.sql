@@ -105,6 +105,86 @@ $$;
 
 grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt() to anon, authenticated, service_role;
 
+-- auth: what server/auth keeps beside auth.users (GoTrue's tables, the subset server/ uses) ----------
+-- Hosted Supabase has confirmed_at as a generated column; functions reading it work the same here.
+alter table auth.users
+  add column if not exists confirmed_at timestamptz generated always as (least(email_confirmed_at, phone_confirmed_at)) stored;
+
+create table if not exists auth.sessions (
+  id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  factor_id uuid,
+  aal text not null default 'aal1',
+  -- the sign-in methods of the session ([{method, timestamp}]), copied into every access token's amr claim
+  amr jsonb not null default '[]'::jsonb,
+  not_after timestamptz,
+  refreshed_at timestamptz,
+  user_agent text,
+  ip text
+);
+create index if not exists sessions_user_id_idx on auth.sessions (user_id);
+
+-- Refresh tokens are stored as the SHA-256 of the token (hex): a database dump gives no usable token.
+create table if not exists auth.refresh_tokens (
+  id bigserial primary key,
+  token varchar(255) not null unique,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  parent varchar(255),
+  revoked boolean not null default false,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create index if not exists refresh_tokens_session_id_revoked_idx on auth.refresh_tokens (session_id, revoked);
+
+-- PKCE: the code challenge a client sent with sign-up or recovery, and the code issued once verified.
+create table if not exists auth.flow_state (
+  id uuid primary key,
+  user_id uuid references auth.users (id) on delete cascade,
+  auth_code text not null unique,
+  code_challenge_method text not null,
+  code_challenge text not null,
+  provider_type text not null default 'email',
+  authentication_method text not null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  auth_code_issued_at timestamptz
+);
+
+-- E-mailed links: one live token per user and kind, stored as its hash; a new request replaces the old one.
+create table if not exists auth.one_time_tokens (
+  id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  token_type text not null,
+  token_hash text not null,
+  relates_to text not null,
+  flow_state_id uuid references auth.flow_state (id) on delete set null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  unique (user_id, token_type)
+);
+create index if not exists one_time_tokens_token_hash_idx on auth.one_time_tokens (token_hash);
+
+-- Only server/ (the connecting user) reads these; no API role, whatever a migration's defaults say.
+revoke all on auth.sessions, auth.refresh_tokens, auth.flow_state, auth.one_time_tokens
+  from public, anon, authenticated, service_role;
+
+-- _dev: the local-mode mailbox (every e-mail the server "sent" when SMTP_URL is unset) ----------------
+create schema if not exists _dev;
+revoke all on schema _dev from public;
+create table if not exists _dev.mailbox (
+  position bigserial primary key,
+  id uuid not null unique,
+  recipient text not null,
+  sender text not null,
+  subject text not null,
+  text_body text not null,
+  html_body text not null,
+  created_at timestamptz not null default now()
+);
+
 -- storage --------------------------------------------------------------------------------------------
 create schema if not exists storage;
 grant usage on schema storage to anon, authenticated, service_role;

@@ -14,6 +14,6 @@ export default async function globalSetup() {
   process.env.E2E_DATA_DIR = server.dataDir;
   return async () => {
     await server.stop();
-    removeDataDir(server.dataDir);
+    await removeDataDir(server.dataDir);
   };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import {
   anonClient,
   removeDataDir,
@@ -16,15 +17,16 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
-  if (server) removeDataDir(server.dataDir);
+  if (server) await removeDataDir(server.dataDir);
 });
 
-const application = {
-  first_name: 'Maria',
-  last_name: 'Lopez',
+// A complete form whose answers qualify (the insert policy requires every answer and a status that
+// follows the evaluation); no phone given.
+const application = qualifiedApplicationRow({
   email: 'maria@lopezbakery.com',
   business_name: 'Lopez Family Bakery',
-};
+  phone: '',
+});
 
 describe('applications through supabase-js', () => {
   it('lets a visitor submit an application', async () => {

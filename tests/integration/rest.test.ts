@@ -28,7 +28,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
-  if (server) removeDataDir(server.dataDir);
+  if (server) await removeDataDir(server.dataDir);
 });
 
 const names = rows.map((row) => row.business_name as string);

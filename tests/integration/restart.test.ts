@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import {
   anonClient,
   removeDataDir,
@@ -22,23 +23,25 @@ async function countByEmail(email: string, server: Awaited<ReturnType<typeof sta
 describe('data survives restarts on the same data folder', () => {
   it('keeps a row after a clean stop and after a crash', async () => {
     const first = await startServerProcess({ dataDir });
-    const { error } = await anonClient(first).from('applications').insert({
-      first_name: 'Sam',
-      last_name: 'Okafor',
-      email: 'sam@okaforhvac.com',
-      business_name: 'Okafor HVAC',
-    });
+    const { error } = await anonClient(first)
+      .from('applications')
+      .insert(
+        qualifiedApplicationRow({ first_name: 'Sam', email: 'sam@okaforhvac.com', business_name: 'Okafor HVAC' }),
+      );
     expect(error).toBeNull();
     await first.stop('SIGTERM');
 
     const second = await startServerProcess({ dataDir });
     expect(await countByEmail('sam@okaforhvac.com', second)).toBe(1);
-    const { error: crashError } = await anonClient(second).from('applications').insert({
-      first_name: 'Ana',
-      last_name: 'Silva',
-      email: 'ana@silvalandscaping.com',
-      business_name: 'Silva Landscaping',
-    });
+    const { error: crashError } = await anonClient(second)
+      .from('applications')
+      .insert(
+        qualifiedApplicationRow({
+          first_name: 'Ana',
+          email: 'ana@silvalandscaping.com',
+          business_name: 'Silva Landscaping',
+        }),
+      );
     expect(crashError).toBeNull();
     // An acknowledged write must survive a crash: kill without any chance to flush or close.
     await second.stop('SIGKILL');

@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import pg from 'pg';
 import WebSocket from 'ws';
 import { createApiKeys, loadJwtSecret, type ApiKeys } from '../../server/keys.ts';
 
@@ -22,8 +24,46 @@ export function temporaryDataDir(prefix = 'loan-match-test-'): string {
   return mkdtempSync(path.join(tmpdir(), prefix));
 }
 
-export function removeDataDir(dataDir: string): void {
+/**
+ * When TEST_DATABASE_URL names a Postgres server (a superuser connection, as .ci/run sets up), every
+ * data folder gets its own fresh database there, so the same tests run against PGlite and Postgres.
+ */
+function testDatabaseName(dataDir: string): string {
+  return `loan_match_test_${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}`;
+}
+
+async function withAdminConnection<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The DATABASE_URL a server on this data folder should use: undefined means PGlite. */
+export async function testDatabaseUrl(dataDir: string): Promise<string | undefined> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return undefined;
+  const name = testDatabaseName(dataDir);
+  await withAdminConnection(async (client) => {
+    const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) await client.query(`create database ${name}`);
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Removes a test data folder and, in Postgres mode, its database. */
+export async function removeDataDir(dataDir: string): Promise<void> {
   rmSync(dataDir, { recursive: true, force: true });
+  if (process.env.TEST_DATABASE_URL) {
+    await withAdminConnection((client) =>
+      client.query(`drop database if exists ${testDatabaseName(dataDir)} with (force)`),
+    );
+  }
 }
 
 /**
@@ -34,10 +74,20 @@ export async function startServerProcess(options: {
   dataDir: string;
   env?: Record<string, string>;
   timeoutMs?: number;
+  /** Use PGlite even when TEST_DATABASE_URL is set. */
+  pglite?: boolean;
 }): Promise<ServerProcess> {
+  const databaseUrl = options.pglite ? undefined : await testDatabaseUrl(options.dataDir);
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/start.ts', '--no-build'], {
     cwd: projectRoot,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: options.dataDir, ...options.env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: options.dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

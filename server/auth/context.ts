@@ -1,0 +1,32 @@
+import type { FastifyRequest } from 'fastify';
+import type { ServerConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { MailTransport } from '../mail/transport.ts';
+import type { VerificationType } from './email-links.ts';
+import { siteUrl } from './redirects.ts';
+import type { TokenSigner } from './sessions.ts';
+
+/** What the /auth/v1 routes share: the database, the configuration, the JWT secret and the mail transport. */
+export type AuthContext = {
+  db: Database;
+  config: ServerConfig;
+  jwtSecret: string;
+  mail: MailTransport;
+};
+
+/** The site a request is answered for, and the signer of its tokens (issuer `<site>/auth/v1`). */
+export function requestSite(context: AuthContext, request: FastifyRequest): { site: string; signer: TokenSigner } {
+  const site = siteUrl(context.config.siteUrl, request);
+  return { site, signer: { secret: context.jwtSecret, issuer: `${site}/auth/v1` } };
+}
+
+/** The link of an e-mail: GET <site>/auth/v1/verify with the token, its type and where to land. */
+export function verifyLink(site: string, token: string, type: VerificationType, redirectTo: string): string {
+  const query = new URLSearchParams({ token, type, redirect_to: redirectTo });
+  return `${site}/auth/v1/verify?${query.toString()}`;
+}
+
+/** What a session records of the client that started it. */
+export function clientOf(request: FastifyRequest): { userAgent: string | undefined; ip: string } {
+  return { userAgent: request.headers['user-agent'], ip: request.ip };
+}

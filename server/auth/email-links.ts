@@ -1,0 +1,164 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Queryable } from '../db/database.ts';
+import { AuthError, validationFailed } from './errors.ts';
+import { sha256Hex } from './sessions.ts';
+import { findUserById, type UserRow } from './users.ts';
+
+/** The `type` of an e-mailed link or of POST /verify. */
+export type VerificationType = 'signup' | 'recovery' | 'magiclink' | 'invite' | 'email';
+
+type TokenType = 'confirmation_token' | 'recovery_token';
+
+const tokenTypes: Record<VerificationType, TokenType[]> = {
+  signup: ['confirmation_token'],
+  invite: ['confirmation_token'],
+  recovery: ['recovery_token'],
+  magiclink: ['recovery_token'],
+  email: ['confirmation_token', 'recovery_token'],
+};
+
+export function isVerificationType(value: unknown): value is VerificationType {
+  return typeof value === 'string' && Object.hasOwn(tokenTypes, value);
+}
+
+/** The sign-in method a verified link records in the session's amr claim. */
+export function amrMethodFor(type: VerificationType): string {
+  return type === 'recovery' ? 'recovery' : type === 'invite' ? 'invite' : 'otp';
+}
+
+/** How long a PKCE code lives once issued (GoTrue's flow-state expiry). */
+const AUTH_CODE_LIFETIME_SECONDS = 300;
+
+export type CodeChallenge = { challenge: string; method: 's256' | 'plain' };
+
+/** Reads the optional PKCE fields a request carried (code_challenge, code_challenge_method). */
+export function readCodeChallenge(body: Record<string, unknown>): CodeChallenge | undefined {
+  const challenge = body.code_challenge;
+  const method = body.code_challenge_method;
+  if (challenge === undefined || challenge === null || challenge === '') return undefined;
+  if (typeof challenge !== 'string' || challenge.length < 43 || challenge.length > 128) {
+    throw validationFailed('code_challenge must be between 43 and 128 characters');
+  }
+  const normalized = typeof method === 'string' ? method.toLowerCase() : '';
+  if (normalized !== 's256' && normalized !== 'plain') {
+    throw validationFailed("code_challenge_method must be 's256' or 'plain'");
+  }
+  return { challenge, method: normalized };
+}
+
+/**
+ * Issues the single-use token of an e-mailed link for the user (replacing any earlier one of the same
+ * kind) and records when it was sent. The token is 192 random bits; only its SHA-256 is stored.
+ */
+export async function issueEmailToken(
+  tx: Queryable,
+  user: UserRow,
+  type: Exclude<VerificationType, 'email'>,
+  pkce: { challenge: CodeChallenge; authenticationMethod: string } | undefined,
+): Promise<string> {
+  const token = randomBytes(24).toString('base64url');
+  const tokenType = tokenTypes[type][0]!;
+  // A new link replaces the previous one of its kind, and the PKCE flow that came with it.
+  await tx.query(
+    `delete from auth.flow_state where id = (select flow_state_id from auth.one_time_tokens where user_id = $1 and token_type = $2)`,
+    [user.id, tokenType],
+  );
+  let flowStateId: string | null = null;
+  if (pkce) {
+    flowStateId = randomUUID();
+    await tx.query(
+      `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge, authentication_method)
+       values ($1, $2, $3, $4, $5, $6)`,
+      [flowStateId, user.id, randomUUID(), pkce.challenge.method, pkce.challenge.challenge, pkce.authenticationMethod],
+    );
+  }
+  await tx.query(
+    `insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to, flow_state_id)
+     values ($1, $2, $3, $4, $5, $6)
+     on conflict (user_id, token_type) do update set token_hash = excluded.token_hash,
+       relates_to = excluded.relates_to, flow_state_id = excluded.flow_state_id, created_at = now(), updated_at = now()`,
+    [randomUUID(), user.id, tokenType, sha256Hex(token), user.email ?? '', flowStateId],
+  );
+  const sentColumn = tokenType === 'recovery_token' ? 'recovery_sent_at' : 'confirmation_sent_at';
+  await tx.query(`update auth.users set ${sentColumn} = now() where id = $1`, [user.id]);
+  return token;
+}
+
+/** True when an e-mail of this kind went to the user less than `seconds` ago (resend throttling). */
+export function sentWithin(user: UserRow, type: 'signup' | 'recovery', seconds: number): boolean {
+  const sentAt = type === 'recovery' ? user.recovery_sent_at : user.confirmation_sent_at;
+  return sentAt !== null && Date.now() - new Date(sentAt).getTime() < seconds * 1000;
+}
+
+export type VerifiedLink = { user: UserRow; flowStateId: string | null };
+
+/**
+ * Consumes an e-mailed link's token: it is deleted whatever happens next, so a link works once. Returns
+ * undefined when the token is unknown, of another kind, expired, or its user is gone.
+ */
+export async function consumeEmailToken(
+  tx: Queryable,
+  token: string,
+  type: VerificationType,
+  lifetimeSeconds: number,
+): Promise<VerifiedLink | undefined> {
+  const result = await tx.query<{ user_id: string; flow_state_id: string | null; fresh: boolean; relates_to: string }>(
+    `delete from auth.one_time_tokens where token_hash = $1 and token_type = any($2::text[])
+     returning user_id, flow_state_id, relates_to, created_at > now() - $3::double precision * interval '1 second' as fresh`,
+    [sha256Hex(token), tokenTypes[type], lifetimeSeconds],
+  );
+  const row = result.rows[0];
+  if (!row?.fresh) return undefined;
+  const user = await findUserById(tx, row.user_id, true);
+  if (!user || (user.email ?? '').toLowerCase() !== row.relates_to.toLowerCase()) return undefined;
+  return { user, flowStateId: row.flow_state_id };
+}
+
+/** PKCE: marks the flow state verified and returns the one-time code for `redirect_to?code=`. */
+export async function issueAuthCode(tx: Queryable, flowStateId: string): Promise<string | undefined> {
+  const result = await tx.query<{ auth_code: string }>(
+    `update auth.flow_state set auth_code_issued_at = now(), updated_at = now() where id = $1 returning auth_code`,
+    [flowStateId],
+  );
+  return result.rows[0]?.auth_code;
+}
+
+function challengeOf(verifier: string, method: string): string {
+  return method === 's256' ? createHash('sha256').update(verifier).digest('base64url') : verifier;
+}
+
+/**
+ * grant_type=pkce: checks the verifier against the stored challenge and consumes the code. Returns the
+ * user and how they authenticated (for amr).
+ */
+export async function exchangeAuthCode(
+  tx: Queryable,
+  authCode: string,
+  codeVerifier: string,
+): Promise<{ user: UserRow; authenticationMethod: string }> {
+  const result = await tx.query<{
+    id: string;
+    user_id: string | null;
+    code_challenge: string;
+    code_challenge_method: string;
+    authentication_method: string;
+    live: boolean | null;
+  }>(
+    `select id, user_id, code_challenge, code_challenge_method, authentication_method,
+            auth_code_issued_at > now() - $2::double precision * interval '1 second' as live
+     from auth.flow_state where auth_code = $1 for update`,
+    [authCode, AUTH_CODE_LIFETIME_SECONDS],
+  );
+  const flow = result.rows[0];
+  if (!flow || !flow.user_id || flow.live === null) {
+    throw new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
+  }
+  if (!flow.live) throw new AuthError(400, 'flow_state_expired', 'invalid flow state, flow state has expired');
+  if (challengeOf(codeVerifier, flow.code_challenge_method) !== flow.code_challenge) {
+    throw new AuthError(400, 'bad_code_verifier', 'code challenge does not match previously saved code verifier');
+  }
+  await tx.query('delete from auth.flow_state where id = $1', [flow.id]);
+  const user = await findUserById(tx, flow.user_id);
+  if (!user) throw new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
+  return { user, authenticationMethod: flow.authentication_method };
+}

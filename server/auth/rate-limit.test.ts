@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { perFiveMinutes, RateLimiter } from './rate-limit.ts';
+
+function limiterAt(rule: ReturnType<typeof perFiveMinutes>) {
+  const clock = { now: 0 };
+  const limiter = new RateLimiter(rule!, () => clock.now);
+  return { limiter, clock };
+}
+
+describe('RateLimiter (token bucket per key)', () => {
+  it('allows the burst at once, then refuses with the seconds until the next request', () => {
+    const { limiter } = limiterAt(perFiveMinutes(150, 30));
+    for (let i = 0; i < 30; i += 1) expect(limiter.take('10.0.0.1')).toEqual({ allowed: true });
+    expect(limiter.take('10.0.0.1')).toEqual({ allowed: false, retryAfterSeconds: 2 });
+  });
+
+  it('refills at the sustained rate: 150 per 5 minutes is one every 2 seconds', () => {
+    const { limiter, clock } = limiterAt(perFiveMinutes(150, 30));
+    for (let i = 0; i < 30; i += 1) limiter.take('a');
+    clock.now += 2000;
+    expect(limiter.take('a').allowed).toBe(true);
+    expect(limiter.take('a').allowed).toBe(false);
+    clock.now += 300_000;
+    for (let i = 0; i < 30; i += 1) expect(limiter.take('a').allowed).toBe(true);
+    expect(limiter.take('a').allowed).toBe(false);
+  });
+
+  it('keeps one budget per key', () => {
+    const { limiter } = limiterAt(perFiveMinutes(1));
+    expect(limiter.take('a').allowed).toBe(true);
+    expect(limiter.take('a').allowed).toBe(false);
+    expect(limiter.take('b').allowed).toBe(true);
+  });
+
+  it('forgets keys whose bucket has refilled, so memory stays bounded', () => {
+    const { limiter, clock } = limiterAt(perFiveMinutes(30));
+    for (let i = 0; i < 999; i += 1) limiter.take(`ip-${i}`);
+    expect(limiter.size).toBe(999);
+    clock.now += 300_000;
+    limiter.take('late');
+    expect(limiter.size).toBe(1);
+  });
+
+  it('turns a limit off with 0', () => {
+    expect(perFiveMinutes(0)).toBeUndefined();
+    expect(perFiveMinutes(150, 0)).toBeUndefined();
+  });
+});

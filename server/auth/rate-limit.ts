@@ -1,0 +1,65 @@
+/** A token bucket: `capacity` requests at once, refilled at `refillPerSecond`. */
+export type RateLimitRule = { capacity: number; refillPerSecond: number };
+
+export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+type Bucket = { tokens: number; updatedAt: number };
+
+const FIVE_MINUTES = 300;
+
+/** `perFiveMinutes` requests per 5 minutes, all of which may come at once (burst defaults to the same). */
+export function perFiveMinutes(perFiveMinutes: number, burst = perFiveMinutes): RateLimitRule | undefined {
+  if (perFiveMinutes <= 0 || burst <= 0) return undefined;
+  return { capacity: burst, refillPerSecond: perFiveMinutes / FIVE_MINUTES };
+}
+
+/**
+ * An in-memory per-key (per-IP) token-bucket limiter. One process serves the API, so memory is the
+ * right place; buckets that have refilled completely are forgotten so the map stays small.
+ */
+export class RateLimiter {
+  private readonly buckets = new Map<string, Bucket>();
+  private checksSinceSweep = 0;
+
+  constructor(
+    private readonly rule: RateLimitRule,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  take(key: string): RateLimitDecision {
+    const now = this.now();
+    this.sweep(now);
+    const bucket = this.current(key, now);
+    if (bucket.tokens >= 1) {
+      bucket.tokens -= 1;
+      this.buckets.set(key, bucket);
+      return { allowed: true };
+    }
+    this.buckets.set(key, bucket);
+    return {
+      allowed: false,
+      retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / this.rule.refillPerSecond)),
+    };
+  }
+
+  private current(key: string, now: number): Bucket {
+    const bucket = this.buckets.get(key);
+    if (!bucket) return { tokens: this.rule.capacity, updatedAt: now };
+    const refilled = ((now - bucket.updatedAt) / 1000) * this.rule.refillPerSecond;
+    return { tokens: Math.min(this.rule.capacity, bucket.tokens + refilled), updatedAt: now };
+  }
+
+  private sweep(now: number): void {
+    this.checksSinceSweep += 1;
+    if (this.checksSinceSweep < 1000) return;
+    this.checksSinceSweep = 0;
+    for (const key of this.buckets.keys()) {
+      if (this.current(key, now).tokens >= this.rule.capacity) this.buckets.delete(key);
+    }
+  }
+
+  /** Number of remembered keys (for tests). */
+  get size(): number {
+    return this.buckets.size;
+  }
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { safeRedirect, siteUrl, withHashParams, withQueryParams } from './redirects.ts';
+
+const site = 'https://loans.example.com';
+
+describe('safeRedirect', () => {
+  it('keeps addresses on the site itself, without their hash', () => {
+    expect(safeRedirect('https://loans.example.com/portal/reset-password', site)).toBe(
+      'https://loans.example.com/portal/reset-password',
+    );
+    expect(safeRedirect('https://loans.example.com/portal?tab=docs#old', site)).toBe(
+      'https://loans.example.com/portal?tab=docs',
+    );
+  });
+
+  it('sends everything else to the site (no open redirect)', () => {
+    for (const requested of [
+      'https://evil.example/steal',
+      'https://loans.example.com.evil.example/',
+      'http://loans.example.com/portal',
+      'https://loans.example.com:8443/portal',
+      'https://user:pass@loans.example.com/portal',
+      'javascript:alert(1)',
+      '//evil.example/x',
+      '/portal',
+      '',
+      undefined,
+      42,
+    ]) {
+      expect(safeRedirect(requested, site)).toBe(site);
+    }
+  });
+});
+
+describe('siteUrl', () => {
+  it('prefers SITE_URL, else the origin the request came to', () => {
+    expect(siteUrl('https://loans.example.com/', { protocol: 'http', host: 'localhost:3000' })).toBe(site);
+    expect(siteUrl(undefined, { protocol: 'http', host: 'localhost:3000' })).toBe('http://localhost:3000');
+  });
+});
+
+describe('redirect parameters', () => {
+  it('puts a session in the hash and a PKCE code in the query', () => {
+    expect(withHashParams(`${site}/portal`, { access_token: 'a.b.c', expires_in: 3600 })).toBe(
+      `${site}/portal#access_token=a.b.c&expires_in=3600`,
+    );
+    expect(withQueryParams(`${site}/portal?x=1`, { code: 'abc' })).toBe(`${site}/portal?x=1&code=abc`);
+  });
+});

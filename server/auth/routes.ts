@@ -1,0 +1,414 @@
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { MailMessage } from '../mail/transport.ts';
+import { registerAdminRoutes } from './admin-routes.ts';
+import { clientOf, requestSite, verifyLink, type AuthContext } from './context.ts';
+import {
+  amrMethodFor,
+  consumeEmailToken,
+  exchangeAuthCode,
+  issueAuthCode,
+  issueEmailToken,
+  isVerificationType,
+  readCodeChallenge,
+  sentWithin,
+  type VerificationType,
+} from './email-links.ts';
+import { confirmationEmail, recoveryEmail } from './emails.ts';
+import {
+  AUTH_API_VERSION,
+  AuthError,
+  invalidCredentials,
+  otpExpired,
+  sendAuthError,
+  validationFailed,
+} from './errors.ts';
+import { enforceRateLimit, objectBody, optionalObject, optionalString, queryParams, requireUser } from './http.ts';
+import { checkPasswordStrength, hashPassword, verifyPassword } from './passwords.ts';
+import { perFiveMinutes, RateLimiter } from './rate-limit.ts';
+import { safeRedirect, withHashParams, withQueryParams } from './redirects.ts';
+import { endSessions, refreshSession, startSession, type SessionJson, type TokenSigner } from './sessions.ts';
+import {
+  findUserByEmail,
+  insertUser,
+  isBanned,
+  mergeMetadata,
+  normalizeAuthEmail,
+  obfuscatedUserJson,
+  updateUser,
+  userJson,
+  type UserRow,
+} from './users.ts';
+
+const userBanned = () => new AuthError(400, 'user_banned', 'User is banned');
+
+/** Sends an auth e-mail; a transport failure is logged and answered as GoTrue does (500). */
+async function sendAuthEmail(context: AuthContext, request: FastifyRequest, message: MailMessage, what: string) {
+  try {
+    await context.mail.send(message);
+  } catch (error) {
+    request.log.error({ err: error, requestId: request.id }, `sending the ${what} e-mail failed`);
+    throw new AuthError(500, 'unexpected_failure', `Error sending ${what} email`);
+  }
+}
+
+/** Answers errors of /auth/v1 in GoTrue's shape; a 5xx is logged with the request id, never detailed. */
+function handleErrors(instance: FastifyInstance) {
+  instance.setErrorHandler((error: FastifyError | AuthError, request, reply) => {
+    if (error instanceof AuthError) {
+      if (error.status >= 500) request.log.error({ err: error, requestId: request.id }, error.message);
+      return sendAuthError(reply, error);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error, requestId: request.id }, 'auth request failed');
+      return sendAuthError(
+        reply,
+        new AuthError(500, 'unexpected_failure', `Internal server error (request ${request.id})`),
+      );
+    }
+    if (error.code?.startsWith('FST_ERR_CTP_INVALID_JSON') || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return sendAuthError(
+        reply,
+        new AuthError(400, 'bad_json', `Could not parse request body as JSON: ${error.message}`),
+      );
+    }
+    return sendAuthError(
+      reply,
+      new AuthError(status, status === 413 ? 'request_too_large' : 'validation_failed', error.message),
+    );
+  });
+  instance.setNotFoundHandler((request, reply) =>
+    sendAuthError(
+      reply,
+      new AuthError(404, 'not_found', `No route for ${request.method} ${request.url.split('?')[0]}`),
+    ),
+  );
+  instance.addHook('onSend', async (_request, reply) => {
+    reply.header('X-Supabase-Api-Version', AUTH_API_VERSION);
+  });
+}
+
+/** GoTrue's verify outcome: a session (implicit flow), a PKCE code, or nothing (bad or used link). */
+type Verified = { session: SessionJson } | { code: string } | { error: AuthError };
+
+async function verifyToken(
+  context: AuthContext,
+  request: FastifyRequest,
+  signer: TokenSigner,
+  token: string,
+  type: VerificationType,
+  options: { allowPkce: boolean; email?: string | undefined },
+): Promise<Verified> {
+  return context.db.transaction(async (tx): Promise<Verified> => {
+    const link = await consumeEmailToken(tx, token, type, context.config.emailLinkLifetime);
+    if (!link || (options.email !== undefined && options.email !== link.user.email)) return { error: otpExpired() };
+    if (isBanned(link.user)) return { error: userBanned() };
+    // Following any e-mailed link proves the address: confirm it (GoTrue does the same for recovery).
+    const user: UserRow = link.user.email_confirmed_at
+      ? link.user
+      : await updateUser(tx, link.user.id, { confirm: true });
+    if (options.allowPkce && link.flowStateId) {
+      const code = await issueAuthCode(tx, link.flowStateId);
+      if (code) return { code };
+    }
+    return { session: await startSession(tx, signer, user, amrMethodFor(type), clientOf(request)) };
+  });
+}
+
+/** Registers /auth/v1: the GoTrue subset supabase-js uses, and the admin API. */
+export async function registerAuth(app: FastifyInstance, context: AuthContext): Promise<void> {
+  const { config, db } = context;
+  const secret = new TextEncoder().encode(context.jwtSecret);
+  const limits = config.rateLimits;
+  const limiter = (rule: ReturnType<typeof perFiveMinutes>) => (rule ? new RateLimiter(rule) : undefined);
+  const limiters = {
+    token: limiter(perFiveMinutes(limits.tokenPer5Min, limits.tokenBurst)),
+    signup: limiter(perFiveMinutes(limits.signupPer5Min)),
+    recover: limiter(perFiveMinutes(limits.recoverPer5Min)),
+    verify: limiter(perFiveMinutes(limits.verifyPer5Min)),
+  };
+
+  await app.register(
+    async (auth) => {
+      handleErrors(auth);
+
+      auth.get('/health', async () => ({
+        version: 'v2',
+        name: 'GoTrue',
+        description: 'GoTrue-compatible auth of the Loan Match server',
+      }));
+
+      auth.get('/settings', async () => ({
+        external: { email: true, phone: false, anonymous_users: false },
+        disable_signup: false,
+        mailer_autoconfirm: config.autoconfirm,
+        phone_autoconfirm: false,
+        sms_provider: '',
+        saml_enabled: false,
+      }));
+
+      auth.post('/signup', async (request, reply) => {
+        enforceRateLimit(limiters.signup, request, 'over_email_send_rate_limit');
+        const body = objectBody(request.body);
+        if (body.email === undefined && body.phone !== undefined) {
+          throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
+        }
+        const email = normalizeAuthEmail(body.email);
+        const password = optionalString(body, 'password');
+        if (!password) throw validationFailed('Signup requires a valid password');
+        checkPasswordStrength(password);
+        const userMetadata = optionalObject(body, 'data') ?? {};
+        const pkce = readCodeChallenge(body);
+        const { site, signer } = requestSite(context, request);
+        const redirectTo = safeRedirect(queryParams(request).redirect_to, site);
+        // Hash first, whatever happens next: a repeated sign-up must take as long as a new one.
+        const passwordHash = await hashPassword(password);
+
+        const alreadyRegistered = async (existing: UserRow | undefined) => {
+          if (config.autoconfirm) throw new AuthError(422, 'user_already_exists', 'User already registered');
+          if (existing && !existing.email_confirmed_at && !sentWithin(existing, 'signup', config.emailMinInterval)) {
+            const token = await db.transaction((tx) => issueEmailToken(tx, existing, 'signup', undefined));
+            const link = verifyLink(site, token, 'signup', redirectTo);
+            await sendAuthEmail(
+              context,
+              request,
+              confirmationEmail(email, link, config.emailLinkLifetime),
+              'confirmation',
+            );
+          }
+          return reply.send(obfuscatedUserJson(email, userMetadata));
+        };
+
+        const existing = await findUserByEmail(db, email);
+        if (existing) return alreadyRegistered(existing);
+        let created: { user: UserRow; session?: SessionJson; token?: string };
+        try {
+          created = await db.transaction(async (tx) => {
+            const user = await insertUser(tx, { email, passwordHash, confirmed: config.autoconfirm, userMetadata });
+            if (config.autoconfirm) {
+              return { user, session: await startSession(tx, signer, user, 'password', clientOf(request)) };
+            }
+            const token = await issueEmailToken(
+              tx,
+              user,
+              'signup',
+              pkce && { challenge: pkce, authenticationMethod: 'email/signup' },
+            );
+            return { user: { ...user, confirmation_sent_at: new Date() }, token };
+          });
+        } catch (error) {
+          // Two sign-ups raced for the address: the loser is a repeated sign-up.
+          if (error instanceof AuthError && error.code === 'email_exists') return alreadyRegistered(undefined);
+          throw error;
+        }
+        if (created.session) return reply.send(created.session);
+        const link = verifyLink(site, created.token!, 'signup', redirectTo);
+        await sendAuthEmail(context, request, confirmationEmail(email, link, config.emailLinkLifetime), 'confirmation');
+        return reply.send(userJson(created.user));
+      });
+
+      auth.post('/token', async (request) => {
+        enforceRateLimit(limiters.token, request, 'over_request_rate_limit');
+        const grantType = queryParams(request).grant_type;
+        const body = objectBody(request.body);
+        const { signer } = requestSite(context, request);
+
+        if (grantType === 'password') {
+          if (body.email === undefined && body.phone !== undefined) {
+            throw new AuthError(400, 'phone_provider_disabled', 'Phone logins are disabled');
+          }
+          const email = optionalString(body, 'email');
+          const password = optionalString(body, 'password');
+          if (!email || !password) throw invalidCredentials();
+          const user = await findUserByEmail(db, email.trim());
+          // The password is checked first: an unconfirmed account says so only to whoever knows it.
+          if (!(await verifyPassword(password, user?.encrypted_password)) || !user) throw invalidCredentials();
+          if (isBanned(user)) throw userBanned();
+          if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
+          return db.transaction((tx) => startSession(tx, signer, user, 'password', clientOf(request)));
+        }
+
+        if (grantType === 'refresh_token') {
+          const refreshToken = optionalString(body, 'refresh_token');
+          if (!refreshToken)
+            throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+          return refreshSession(db, signer, refreshToken, config.refreshReuseInterval);
+        }
+
+        if (grantType === 'pkce') {
+          const authCode = optionalString(body, 'auth_code');
+          const codeVerifier = optionalString(body, 'code_verifier');
+          if (!authCode || !codeVerifier)
+            throw validationFailed('invalid request: both auth code and code verifier should be non-empty');
+          return db.transaction(async (tx) => {
+            const { user, authenticationMethod } = await exchangeAuthCode(tx, authCode, codeVerifier);
+            if (isBanned(user)) throw userBanned();
+            return startSession(tx, signer, user, authenticationMethod, clientOf(request));
+          });
+        }
+
+        throw validationFailed('unsupported_grant_type');
+      });
+
+      auth.post('/recover', async (request) => {
+        enforceRateLimit(limiters.recover, request, 'over_email_send_rate_limit');
+        const body = objectBody(request.body);
+        const email = normalizeAuthEmail(body.email);
+        const pkce = readCodeChallenge(body);
+        const { site } = requestSite(context, request);
+        const redirectTo = safeRedirect(queryParams(request).redirect_to, site);
+        const user = await findUserByEmail(db, email);
+        // Same answer whether or not the address has an account: no enumeration.
+        if (user && !isBanned(user) && !sentWithin(user, 'recovery', config.emailMinInterval)) {
+          const token = await db.transaction((tx) =>
+            issueEmailToken(tx, user, 'recovery', pkce && { challenge: pkce, authenticationMethod: 'recovery' }),
+          );
+          const link = verifyLink(site, token, 'recovery', redirectTo);
+          await sendAuthEmail(context, request, recoveryEmail(email, link, config.emailLinkLifetime), 'recovery');
+        }
+        return {};
+      });
+
+      auth.post('/resend', async (request) => {
+        enforceRateLimit(limiters.signup, request, 'over_email_send_rate_limit');
+        const body = objectBody(request.body);
+        if (body.type !== 'signup') throw validationFailed('Only signup confirmation e-mails can be resent');
+        const email = normalizeAuthEmail(body.email);
+        const { site } = requestSite(context, request);
+        const redirectTo = safeRedirect(queryParams(request).redirect_to, site);
+        const user = await findUserByEmail(db, email);
+        if (user && !user.email_confirmed_at && !sentWithin(user, 'signup', config.emailMinInterval)) {
+          const token = await db.transaction((tx) => issueEmailToken(tx, user, 'signup', undefined));
+          const link = verifyLink(site, token, 'signup', redirectTo);
+          await sendAuthEmail(
+            context,
+            request,
+            confirmationEmail(email, link, config.emailLinkLifetime),
+            'confirmation',
+          );
+        }
+        return {};
+      });
+
+      auth.get('/verify', async (request, reply) => {
+        enforceRateLimit(limiters.verify, request, 'over_request_rate_limit');
+        const query = queryParams(request);
+        const { site, signer } = requestSite(context, request);
+        const redirectTo = safeRedirect(query.redirect_to, site);
+        const type = query.type;
+        const outcome: Verified =
+          query.token && isVerificationType(type)
+            ? await verifyToken(context, request, signer, query.token, type, { allowPkce: true })
+            : { error: otpExpired() };
+        reply.header('Cache-Control', 'no-store');
+        if ('error' in outcome) {
+          return reply.redirect(
+            withHashParams(redirectTo, {
+              error: 'access_denied',
+              error_code: outcome.error.code,
+              error_description: outcome.error.message,
+            }),
+            303,
+          );
+        }
+        if ('code' in outcome) return reply.redirect(withQueryParams(redirectTo, { code: outcome.code }), 303);
+        const { session } = outcome;
+        return reply.redirect(
+          withHashParams(redirectTo, {
+            access_token: session.access_token,
+            expires_at: session.expires_at,
+            expires_in: session.expires_in,
+            refresh_token: session.refresh_token,
+            token_type: 'bearer',
+            type: type ?? 'signup',
+          }),
+          303,
+        );
+      });
+
+      auth.post('/verify', async (request) => {
+        enforceRateLimit(limiters.verify, request, 'over_request_rate_limit');
+        const body = objectBody(request.body);
+        const type = body.type;
+        if (!isVerificationType(type)) throw validationFailed('Verify requires a verification type');
+        const token = optionalString(body, 'token_hash') ?? optionalString(body, 'token');
+        if (!token) throw validationFailed('Verify requires a token or a token hash');
+        const email = body.email === undefined || body.email === null ? undefined : normalizeAuthEmail(body.email);
+        const { signer } = requestSite(context, request);
+        const outcome = await verifyToken(context, request, signer, token, type, { allowPkce: false, email });
+        if ('error' in outcome) {
+          throw outcome.error.code === 'otp_expired'
+            ? new AuthError(403, 'otp_expired', 'Token has expired or is invalid')
+            : outcome.error;
+        }
+        if ('code' in outcome) throw otpExpired();
+        return outcome.session;
+      });
+
+      auth.get('/user', async (request) => {
+        const { user } = await requireUser(db, secret, request);
+        return userJson(user);
+      });
+
+      auth.put('/user', async (request) => {
+        const { user, sessionId } = await requireUser(db, secret, request);
+        const body = objectBody(request.body);
+        if (body.app_metadata !== undefined && body.app_metadata !== null) {
+          throw new AuthError(403, 'not_admin', 'Updating app_metadata requires admin privileges');
+        }
+        const email = optionalString(body, 'email');
+        if (email && normalizeAuthEmail(email) !== user.email) {
+          throw new AuthError(
+            422,
+            'email_change_not_supported',
+            'Changing the e-mail address is not supported here: ask an administrator',
+          );
+        }
+        if (optionalString(body, 'phone'))
+          throw new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled');
+        const data = optionalObject(body, 'data');
+        const password = optionalString(body, 'password');
+        let passwordHash: string | undefined;
+        if (password !== undefined) {
+          checkPasswordStrength(password);
+          if (await verifyPassword(password, user.encrypted_password)) {
+            throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
+          }
+          passwordHash = await hashPassword(password);
+        }
+        const updated = await db.transaction(async (tx) => {
+          const row = await updateUser(tx, user.id, {
+            passwordHash,
+            userMetadata: data && mergeMetadata(user.raw_user_meta_data ?? {}, data),
+          });
+          // A new password signs out every other session (a thief's included).
+          if (passwordHash) await endSessions(tx, user.id, sessionId, 'others');
+          return row;
+        });
+        return userJson(updated);
+      });
+
+      auth.post('/logout', async (request, reply) => {
+        const scope = queryParams(request).scope ?? 'global';
+        if (scope !== 'global' && scope !== 'local' && scope !== 'others') {
+          throw validationFailed('scope must be one of global, local, others');
+        }
+        let signedIn;
+        try {
+          signedIn = await requireUser(db, secret, request);
+        } catch (error) {
+          // Signing out of a session that no longer exists is done already.
+          if (error instanceof AuthError && (error.code === 'session_not_found' || error.code === 'user_not_found')) {
+            return reply.code(204).send();
+          }
+          throw error;
+        }
+        await endSessions(db, signedIn.user.id, signedIn.sessionId, scope);
+        return reply.code(204).send();
+      });
+
+      await auth.register(async (admin) => registerAdminRoutes(admin, context, secret), { prefix: '/admin' });
+    },
+    { prefix: '/auth/v1' },
+  );
+}

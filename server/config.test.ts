@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig: auth, e-mail and rate-limit settings', () => {
+  it('has the hosted defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      adminEmail: 'admin@example.com',
+      mailFrom: 'Loan Match <hello@example.com>',
+      emailLinkLifetime: 3600,
+      emailMinInterval: 60,
+      refreshReuseInterval: 10,
+      trustProxy: 'loopback',
+      rateLimits: { tokenBurst: 30, tokenPer5Min: 150, signupPer5Min: 30, recoverPer5Min: 30, verifyPer5Min: 30 },
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      ADMIN_EMAIL: ' Boss@Example.com ',
+      MAIL_FROM: 'Loans <loans@example.org>',
+      AUTH_EMAIL_LINK_LIFETIME: '600',
+      AUTH_EMAIL_MIN_INTERVAL: '0',
+      AUTH_REFRESH_REUSE_INTERVAL: '2',
+      TRUST_PROXY: 'false',
+      RATE_LIMIT_TOKEN_BURST: '5',
+      RATE_LIMIT_TOKEN_PER_5_MIN: '0',
+      RATE_LIMIT_SIGNUP_PER_5_MIN: '1',
+      RATE_LIMIT_RECOVER_PER_5_MIN: '2',
+      RATE_LIMIT_VERIFY_PER_5_MIN: '3',
+    });
+    expect(config).toMatchObject({
+      adminEmail: 'boss@example.com',
+      mailFrom: 'Loans <loans@example.org>',
+      emailLinkLifetime: 600,
+      emailMinInterval: 0,
+      refreshReuseInterval: 2,
+      trustProxy: false,
+      rateLimits: { tokenBurst: 5, tokenPer5Min: 0, signupPer5Min: 1, recoverPer5Min: 2, verifyPer5Min: 3 },
+    });
+  });
+
+  it('lists every bad value with a clear message', () => {
+    let problems: string[] = [];
+    try {
+      loadConfig({
+        ADMIN_EMAIL: 'not-an-address',
+        MAIL_FROM: 'nobody',
+        AUTH_EMAIL_LINK_LIFETIME: '0',
+        RATE_LIMIT_TOKEN_BURST: '-1',
+        RATE_LIMIT_VERIFY_PER_5_MIN: 'lots',
+      });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      problems = (error as ConfigError).problems;
+    }
+    expect(problems).toEqual([
+      'ADMIN_EMAIL: ADMIN_EMAIL must be an e-mail address such as admin@example.com',
+      'MAIL_FROM: MAIL_FROM must be an address, optionally with a name: "Loan Match <hello@example.com>"',
+      'AUTH_EMAIL_LINK_LIFETIME: AUTH_EMAIL_LINK_LIFETIME must be at least 1 second',
+      'RATE_LIMIT_TOKEN_BURST: RATE_LIMIT_TOKEN_BURST must be 0 or more',
+      'RATE_LIMIT_VERIFY_PER_5_MIN: RATE_LIMIT_VERIFY_PER_5_MIN must be a number of requests per 5 minutes (0 turns the limit off)',
+    ]);
+  });
+});

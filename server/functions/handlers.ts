@@ -1,0 +1,19 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { createAdminClientsHandler } from '../../supabase/functions/admin-clients/handler.ts';
+import { createAdminResetPasswordHandler } from '../../supabase/functions/admin-reset-password/handler.ts';
+import type { FunctionHandler } from '../../supabase/functions/_shared/http.ts';
+import type { SendMail } from '../../supabase/functions/_shared/mail.ts';
+import { createSendEmailsHandler } from '../../supabase/functions/send-emails/handler.ts';
+
+/** The functions server/ serves: the same handlers as supabase/functions, given server/'s mail and client. */
+export function createFunctionHandlers(environment: {
+  service: SupabaseClient;
+  siteUrl: string;
+  sendMail: SendMail;
+}): Record<string, FunctionHandler> {
+  return {
+    'send-emails': createSendEmailsHandler(environment),
+    'admin-clients': createAdminClientsHandler(environment),
+    'admin-reset-password': createAdminResetPasswordHandler(environment),
+  };
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { DevMailbox } from './dev-mailbox.ts';
+import { renderMailboxPage } from './mailbox-page.ts';
+
+/**
+ * Local mode's mailbox, as the Supabase CLI's Mailpit: GET /_dev/mailbox (HTML) and
+ * GET /_dev/mailbox/messages (JSON, newest first, `?to=` to filter by recipient).
+ */
+export function registerDevMailbox(app: FastifyInstance, mailbox: DevMailbox): void {
+  app.get('/_dev/mailbox/messages', async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    const to = typeof query.to === 'string' && query.to !== '' ? query.to : undefined;
+    const messages = await mailbox.list({ to });
+    reply.header('Cache-Control', 'no-store');
+    return messages.map(({ id, to: recipient, subject, text, html, created_at }) => ({
+      id,
+      to: recipient,
+      subject,
+      text,
+      html,
+      created_at,
+    }));
+  });
+
+  app.get('/_dev/mailbox', async (_request, reply) => {
+    const messages = await mailbox.list();
+    return reply
+      .header('Cache-Control', 'no-store')
+      .header(
+        'Content-Security-Policy',
+        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+      )
+      .header('X-Content-Type-Options', 'nosniff')
+      .type('text/html; charset=utf-8')
+      .send(renderMailboxPage(messages));
+  });
+}

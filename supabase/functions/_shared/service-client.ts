@@ -1,0 +1,22 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+
+/**
+ * What the functions need from the platform: a supabase-js client with the service-role key (bypasses
+ * RLS; never leaves the function) and the address of the site, for links in e-mails.
+ */
+export type FunctionEnvironment = {
+  service: SupabaseClient;
+  siteUrl: string;
+};
+
+/** The signed-in caller behind a request's bearer token, when they are an admin (app_metadata.role). */
+export async function adminCaller(
+  request: Request,
+  service: SupabaseClient,
+): Promise<{ id: string; email: string | undefined } | undefined> {
+  const token = /^Bearer\s+(.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+  if (!token) return undefined;
+  const { data, error } = await service.auth.getUser(token);
+  if (error || !data.user) return undefined;
+  return data.user.app_metadata?.role === 'admin' ? { id: data.user.id, email: data.user.email } : undefined;
+}

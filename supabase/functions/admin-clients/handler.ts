@@ -1,0 +1,81 @@
+import type { User } from '@supabase/supabase-js';
+import { ADMIN_MESSAGES } from '../../../shared/messages/portal-admin.ts';
+import { json, preflight, readJson, type FunctionHandler } from '../_shared/http.ts';
+import { adminCaller, type FunctionEnvironment } from '../_shared/service-client.ts';
+
+/** A row of the admin's client list: the account's real e-mail, confirmation and last sign-in (DESIGN departure 4). */
+export type ClientRow = {
+  id: string;
+  email: string;
+  created_at: string;
+  last_sign_in_at: string | null;
+  email_confirmed_at: string | null;
+  profile: { business_name: string | null; phone: string | null; role: string };
+};
+
+const PAGE_SIZE = 1000;
+const MAX_PAGES = 100;
+
+async function allUsers(service: FunctionEnvironment['service']): Promise<User[]> {
+  const users: User[] = [];
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const { data, error } = await service.auth.admin.listUsers({ page, perPage: PAGE_SIZE });
+    if (error) throw new Error(error.message);
+    users.push(...data.users);
+    if (data.users.length < PAGE_SIZE) break;
+  }
+  return users;
+}
+
+/**
+ * admin-clients: the applicants' accounts for the admin's Client Management tab, newest first, optionally
+ * filtered by a search on e-mail, business name or phone. Admins only.
+ */
+export function createAdminClientsHandler(environment: FunctionEnvironment): FunctionHandler {
+  return async (request) => {
+    const early = preflight(request);
+    if (early) return early;
+    const admin = await adminCaller(request, environment.service);
+    if (!admin) return json({ error: 'Only admins can list clients' }, 403);
+    const body = (await readJson(request)) as { search?: unknown } | undefined;
+    const search = typeof body?.search === 'string' ? body.search.trim().toLowerCase() : '';
+    try {
+      const [users, profiles] = await Promise.all([
+        allUsers(environment.service),
+        environment.service.from('profiles').select('user_id, business_name, phone, role').eq('role', 'applicant'),
+      ]);
+      if (profiles.error) throw new Error(profiles.error.message);
+      const byId = new Map(users.map((user) => [user.id, user]));
+      const clients: ClientRow[] = profiles.data.flatMap((profile) => {
+        const user = byId.get(profile.user_id as string);
+        if (!user) return [];
+        return [
+          {
+            id: user.id,
+            email: user.email ?? '',
+            created_at: user.created_at,
+            last_sign_in_at: user.last_sign_in_at ?? null,
+            email_confirmed_at: user.email_confirmed_at ?? null,
+            profile: {
+              business_name: (profile.business_name as string | null) ?? null,
+              phone: (profile.phone as string | null) ?? null,
+              role: profile.role as string,
+            },
+          },
+        ];
+      });
+      const matching = search
+        ? clients.filter((client) =>
+            [client.email, client.profile.business_name ?? '', client.profile.phone ?? ''].some((value) =>
+              value.toLowerCase().includes(search),
+            ),
+          )
+        : clients;
+      matching.sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
+      return json({ clients: matching });
+    } catch (error) {
+      console.error('admin-clients failed:', error instanceof Error ? error.message : error);
+      return json({ error: ADMIN_MESSAGES.clientsLoadFailed }, 500);
+    }
+  };
+}

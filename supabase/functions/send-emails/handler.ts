@@ -1,0 +1,46 @@
+import { normalizeEmail, EMAIL_PATTERN } from '../../../shared/validation/email.ts';
+import { notificationDataError, sendEmailsPayloadSchema } from '../../../shared/validation/notifications.ts';
+import { callerAddress, json, preflight, readJson, type FunctionHandler } from '../_shared/http.ts';
+import type { SendMail } from '../_shared/mail.ts';
+import { allowSend, type SendLimits } from '../_shared/rate-limit.ts';
+import type { FunctionEnvironment } from '../_shared/service-client.ts';
+import { applicantEmail, teamEmail } from './templates.ts';
+
+export const SEND_FAILED_MESSAGE = 'Failed to send emails';
+export const RATE_LIMITED_MESSAGE = 'Too many e-mails were requested. Please try again later.';
+
+/**
+ * send-emails (spec section 7): the applicant's confirmation and the team's notification of a
+ * pre-qualification. Answers {success} or {success: false, error}. Rate-limited per calling address and
+ * per recipient. Runtime-neutral: server/ and the Deno entry (index.ts) give it mail and a service client.
+ */
+export function createSendEmailsHandler(
+  environment: FunctionEnvironment & { sendMail: SendMail; limits?: SendLimits },
+): FunctionHandler {
+  return async (request) => {
+    const early = preflight(request);
+    if (early) return early;
+    const body = await readJson(request);
+    const missing = notificationDataError((body ?? {}) as Record<string, unknown>);
+    if (missing) return json({ success: false, error: missing }, 400);
+    const parsed = sendEmailsPayloadSchema.safeParse(body);
+    if (!parsed.success || !EMAIL_PATTERN.test(parsed.data.applicantEmail.trim())) {
+      return json({ success: false, error: 'Invalid e-mail notification data' }, 400);
+    }
+    const payload = { ...parsed.data, applicantEmail: normalizeEmail(parsed.data.applicantEmail) };
+    try {
+      const allowed = await allowSend(
+        environment.service,
+        { sender: callerAddress(request), recipient: payload.applicantEmail },
+        environment.limits,
+      );
+      if (!allowed) return json({ success: false, error: RATE_LIMITED_MESSAGE }, 429);
+      await environment.sendMail(applicantEmail(payload, environment.siteUrl));
+      await environment.sendMail(teamEmail(payload));
+      return json({ success: true });
+    } catch (error) {
+      console.error('send-emails failed:', error instanceof Error ? error.message : error);
+      return json({ success: false, error: SEND_FAILED_MESSAGE }, 500);
+    }
+  };
+}

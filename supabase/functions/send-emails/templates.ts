@@ -1,0 +1,102 @@
+import { brand, CONSULTATION_MINUTES } from '../../../shared/brand/brand.ts';
+import { optionLabel } from '../../../shared/catalogue/fields.ts';
+import { preQualificationFields } from '../../../shared/catalogue/pre-qualification.ts';
+import type { SendEmailsPayload } from '../../../shared/validation/notifications.ts';
+import { escapeHtml, type MailMessage } from '../_shared/mail.ts';
+
+/** The two notification e-mails of a pre-qualification (spec section 7): to the applicant and to the team. */
+
+function paragraphs(lines: string[]): string {
+  return lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n');
+}
+
+function list(items: string[]): { text: string; html: string } {
+  return {
+    text: items.map((item) => `- ${item}`).join('\n'),
+    html: `<ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`,
+  };
+}
+
+function layout(body: string): string {
+  return `<!doctype html><html><body style="font-family: Arial, sans-serif; color: #1a202c; line-height: 1.5">${body}<hr><p style="font-size: 12px; color: #4a5568">${escapeHtml(
+    `${brand.productName} is not a lender. We match small businesses with SBA lenders in our partner network. ${brand.contactPhone} · ${brand.contactEmail} · ${brand.businessHours}`,
+  )}</p></body></html>`;
+}
+
+export function applicantEmail(payload: SendEmailsPayload, siteUrl: string): MailMessage {
+  const { evaluation } = payload;
+  const steps = list(evaluation.suggestedNextSteps);
+  const greeting = `Hi ${payload.firstName},`;
+  if (evaluation.qualified) {
+    const intro = [
+      greeting,
+      `Thank you for submitting the pre-qualification form for ${payload.businessName}. Good news: based on what you told us, you pre-qualify for SBA financing through our lending partners.`,
+      `Your next step is a free ${CONSULTATION_MINUTES}-minute consultation with one of our loan experts. You can book it here: ${brand.schedulingUrl}`,
+      `Create your account in our secure client portal to upload your documents: ${siteUrl}/portal/login`,
+    ];
+    return {
+      to: payload.applicantEmail,
+      subject: `You pre-qualify: next steps for ${payload.businessName}`,
+      text: `${intro.join('\n\n')}\n\nNext steps:\n${steps.text}\n\n${brand.productName}\n${brand.contactPhone}\n${brand.contactEmail}`,
+      html: layout(`${paragraphs(intro)}<p><strong>Next steps</strong></p>${steps.html}`),
+      replyTo: brand.loansEmail,
+    };
+  }
+  const areas = list(evaluation.reasons);
+  const intro = [
+    greeting,
+    `Thank you for submitting the pre-qualification form for ${payload.businessName}. Based on what you told us, you do not pre-qualify yet, but there is a path forward and we are happy to help you on it.`,
+  ];
+  return {
+    to: payload.applicantEmail,
+    subject: `Your pre-qualification results for ${payload.businessName}`,
+    text: `${intro.join('\n\n')}\n\nAreas to address:\n${areas.text}\n\nNext steps:\n${steps.text}\n\nCall us at ${brand.contactPhone} or write to ${brand.contactEmail}.`,
+    html: layout(
+      `${paragraphs(intro)}<p><strong>Areas to address</strong></p>${areas.html}<p><strong>Next steps</strong></p>${steps.html}${paragraphs(
+        [`Call us at ${brand.contactPhone} or write to ${brand.contactEmail}.`],
+      )}`,
+    ),
+    replyTo: brand.loansEmail,
+  };
+}
+
+/** The form's answers as label: value lines, labels and option texts from the shared catalogue. */
+function answers(formData: Record<string, unknown> | undefined): string[] {
+  if (!formData) return [];
+  return Object.entries(preQualificationFields).flatMap(([key, field]) => {
+    const value = formData[key];
+    if (value === undefined || value === null || value === '') return [];
+    const shown =
+      typeof value === 'boolean'
+        ? value
+          ? 'Yes'
+          : 'No'
+        : 'options' in field
+          ? optionLabel(field.options, String(value))
+          : String(value);
+    return [`${field.label}: ${shown}`];
+  });
+}
+
+export function teamEmail(payload: SendEmailsPayload): MailMessage {
+  const { evaluation } = payload;
+  const summary = [
+    `${payload.firstName} ${payload.lastName} (${payload.applicantEmail}) submitted a pre-qualification for ${payload.businessName}.`,
+    `Result: ${evaluation.qualified ? 'pre-qualified' : 'not pre-qualified'}.`,
+  ];
+  const reasons = evaluation.reasons.length > 0 ? list(evaluation.reasons) : undefined;
+  const details = list(answers(payload.formData));
+  return {
+    to: brand.loansEmail,
+    subject: `New pre-qualification: ${payload.businessName} (${evaluation.qualified ? 'qualified' : 'not qualified'})`,
+    text: `${summary.join('\n')}${reasons ? `\n\nUnmet criteria:\n${reasons.text}` : ''}${
+      details.text ? `\n\nAnswers:\n${details.text}` : ''
+    }`,
+    html: layout(
+      `${paragraphs(summary)}${reasons ? `<p><strong>Unmet criteria</strong></p>${reasons.html}` : ''}${
+        details.text ? `<p><strong>Answers</strong></p>${details.html}` : ''
+      }`,
+    ),
+    replyTo: payload.applicantEmail,
+  };
+}

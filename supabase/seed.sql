@@ -1,0 +1,7 @@
+-- Seed data for `supabase db reset` (Supabase CLI) — intentionally empty.
+--
+-- Nothing a feature needs lives here: the private `documents` bucket and everything else the app relies
+-- on are created by the migrations, so a hosted project (which never runs this file) gets them too.
+-- No accounts are seeded: an account with a known password would be a standing way in. The first admin is
+-- created by server/ on first start with a random password (or with `npm run admin -- create`), and on a
+-- hosted project in the dashboard with app_metadata.role = 'admin'.

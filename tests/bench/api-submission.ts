@@ -1,0 +1,116 @@
+import { applyMigrations, readMigrations } from '../../server/db/migrate.ts';
+import type { Database } from '../../server/db/database.ts';
+import { openPglite } from '../../server/db/pglite.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { qualifiedApplicationRow } from '../support/application-rows.ts';
+import { removeDataDir, startServerProcess, temporaryDataDir, testDatabaseUrl } from '../support/server-process.ts';
+import { formatLoad, runLoad, verdict, type LoadResult } from './measure.ts';
+
+const projectRoot = path.resolve(import.meta.dirname, '..', '..');
+const CONCURRENCY = 50;
+const TOTAL = 3000;
+const MAX_SECONDS = 30;
+
+/** The transaction the API runs for one anonymous submission, sent straight to the database. */
+const insertSql = `insert into public.applications (${Object.keys(qualifiedApplicationRow()).join(', ')})
+  select ${Object.keys(qualifiedApplicationRow()).join(', ')}
+  from json_populate_recordset(null::public.applications, $1::json)`;
+const roleSql = `select set_config('role', 'anon', true), set_config('request.jwt.claims', '{"role":"anon"}', true)`;
+
+async function rawRate(db: Database): Promise<LoadResult> {
+  return runLoad({
+    concurrency: CONCURRENCY,
+    total: TOTAL,
+    maxSeconds: MAX_SECONDS,
+    task: () =>
+      db.transaction(async (tx) => {
+        await tx.query(roleSql);
+        await tx.query(insertSql, [JSON.stringify([qualifiedApplicationRow()])]);
+      }),
+  });
+}
+
+async function apiRate(url: string, anonKey: string): Promise<LoadResult> {
+  const headers = {
+    apikey: anonKey,
+    authorization: `Bearer ${anonKey}`,
+    'content-type': 'application/json',
+    prefer: 'return=minimal',
+  };
+  return runLoad({
+    concurrency: CONCURRENCY,
+    total: TOTAL,
+    maxSeconds: MAX_SECONDS,
+    task: async () => {
+      const response = await fetch(`${url}/rest/v1/applications`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(qualifiedApplicationRow()),
+      });
+      await response.arrayBuffer();
+      if (response.status !== 201) throw new Error(`HTTP ${response.status}`);
+    },
+  });
+}
+
+async function platformAndMigrations(db: Database) {
+  await db.exec(readFileSync(path.join(projectRoot, 'server', 'db', 'platform.sql'), 'utf8'));
+  await applyMigrations(db, readMigrations(path.join(projectRoot, 'supabase', 'migrations')));
+}
+
+async function openPostgresPool(url: string): Promise<Database> {
+  const { openPostgres } = await import('../../server/db/postgres.ts');
+  return openPostgres(url);
+}
+
+/**
+ * Application submission through the API (50 concurrent connections on loopback) beside the same
+ * transaction sent straight to the database, in PGlite and in Postgres mode. Targets: API rate at least
+ * 0.6 of the raw rate; p99 at most 50 ms in Postgres mode.
+ */
+export async function benchApiSubmission(): Promise<string[]> {
+  const lines: string[] = [];
+  const modes: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  if (!process.env.TEST_DATABASE_URL) lines.push('postgres mode not measured: TEST_DATABASE_URL is not set');
+  for (const mode of modes) {
+    const rawDir = temporaryDataDir('loan-match-bench-raw-');
+    const apiDir = temporaryDataDir('loan-match-bench-api-');
+    try {
+      let raw: LoadResult;
+      if (mode === 'pglite') {
+        const db = await openPglite(rawDir);
+        await platformAndMigrations(db);
+        raw = await rawRate(db);
+        await db.close();
+      } else {
+        const db = await openPostgresPool((await testDatabaseUrl(rawDir))!);
+        await platformAndMigrations(db);
+        raw = await rawRate(db);
+        await db.close();
+      }
+      const server = await startServerProcess({
+        dataDir: apiDir,
+        env: { LOG_LEVEL: 'error' },
+        pglite: mode === 'pglite',
+      });
+      const api = await apiRate(server.url, server.keys.anonKey);
+      await server.stop();
+      const ratio = api.rate / raw.rate;
+      lines.push(`submission (${mode}) raw SQL: ${formatLoad(raw)}`);
+      lines.push(`submission (${mode}) API:     ${formatLoad(api)}`);
+      lines.push(
+        `submission (${mode}) API/raw rate ratio ${ratio.toFixed(2)} (target >= 0.60: ${verdict(ratio >= 0.6)})`,
+      );
+      if (mode === 'postgres') {
+        lines.push(
+          `submission (postgres) API p99 ${api.p99Ms.toFixed(1)} ms (target <= 50 ms: ${verdict(api.p99Ms <= 50)})`,
+        );
+      }
+    } finally {
+      await removeDataDir(rawDir);
+      await removeDataDir(apiDir);
+    }
+  }
+  return lines;
+}

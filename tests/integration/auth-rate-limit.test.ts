@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authFetch, uniqueEmail } from '../support/auth-helpers.ts';
+import {
+  anonClient,
+  removeDataDir,
+  startServerProcess,
+  temporaryDataDir,
+  type ServerProcess,
+} from '../support/server-process.ts';
+
+// Tiny per-IP budgets so that the limit is reached in a few requests.
+let server: ServerProcess;
+
+beforeAll(async () => {
+  server = await startServerProcess({
+    dataDir: temporaryDataDir(),
+    env: {
+      RATE_LIMIT_TOKEN_BURST: '3',
+      RATE_LIMIT_TOKEN_PER_5_MIN: '3',
+      RATE_LIMIT_SIGNUP_PER_5_MIN: '2',
+      RATE_LIMIT_RECOVER_PER_5_MIN: '2',
+      RATE_LIMIT_VERIFY_PER_5_MIN: '2',
+    },
+  });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  if (server) await removeDataDir(server.dataDir);
+});
+
+describe('per-IP rate limits on /auth/v1', () => {
+  it('answers 429 over_request_rate_limit on /token past the burst, per client address', async () => {
+    const attempt = () =>
+      anonClient(server).auth.signInWithPassword({ email: uniqueEmail('guess'), password: 'guess-pass' });
+    for (let i = 0; i < 3; i += 1) expect((await attempt()).error?.code).toBe('invalid_credentials');
+    const { error } = await attempt();
+    expect(error).toMatchObject({
+      status: 429,
+      code: 'over_request_rate_limit',
+      message: 'Request rate limit reached',
+    });
+
+    const raw = await authFetch(server, '/token?grant_type=password', { method: 'POST', body: '{}' });
+    expect(raw.status).toBe(429);
+    expect(Number(raw.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(raw.headers.get('x-sb-error-code')).toBe('over_request_rate_limit');
+
+    // Another client (a trusted local proxy tells its address) has its own budget.
+    const other = await authFetch(server, '/token?grant_type=password', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'x-forwarded-for': '203.0.113.7' },
+    });
+    expect(other.status).toBe(400);
+  });
+
+  it('answers 429 over_email_send_rate_limit on /signup and /recover', async () => {
+    for (let i = 0; i < 2; i += 1) {
+      expect(
+        (await anonClient(server).auth.signUp({ email: uniqueEmail('new'), password: 'new-pass' })).error,
+      ).toBeNull();
+    }
+    const signUp = await anonClient(server).auth.signUp({ email: uniqueEmail('new'), password: 'new-pass' });
+    expect(signUp.error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' });
+
+    for (let i = 0; i < 2; i += 1) {
+      expect((await anonClient(server).auth.resetPasswordForEmail(uniqueEmail('lost'))).error).toBeNull();
+    }
+    const recover = await anonClient(server).auth.resetPasswordForEmail(uniqueEmail('lost'));
+    expect(recover.error).toMatchObject({
+      status: 429,
+      code: 'over_email_send_rate_limit',
+      message: 'Email rate limit exceeded',
+    });
+  });
+
+  it('answers 429 on /verify, which guards e-mailed links against guessing', async () => {
+    const verify = () => fetch(`${server.url}/auth/v1/verify?type=recovery&token=guess`, { redirect: 'manual' });
+    expect((await verify()).status).toBe(303);
+    expect((await verify()).status).toBe(303);
+    const limited = await verify();
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toMatchObject({ code: 'over_request_rate_limit' });
+  });
+});

@@ -1,0 +1,271 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  authFetch,
+  hashParams,
+  latestMail,
+  mailbox,
+  openLink,
+  pkceClient,
+  uniqueEmail,
+  verifyLinkIn,
+} from '../support/auth-helpers.ts';
+import {
+  anonClient,
+  removeDataDir,
+  startServerProcess,
+  temporaryDataDir,
+  type ServerProcess,
+} from '../support/server-process.ts';
+
+// AUTOCONFIRM is off (the default): sign-up sends a confirmation e-mail to the dev mailbox.
+let server: ServerProcess;
+
+beforeAll(async () => {
+  server = await startServerProcess({ dataDir: temporaryDataDir() });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  if (server) await removeDataDir(server.dataDir);
+});
+
+const confirmSubject = 'Confirm your Loan Match account';
+const resetSubject = 'Reset your Loan Match password';
+
+/** Signs up and follows the confirmation link; returns the client that holds the new session. */
+async function signUpAndConfirm(email: string, password: string): Promise<SupabaseClient> {
+  const { error } = await anonClient(server).auth.signUp({ email, password });
+  expect(error).toBeNull();
+  const { location } = await openLink(verifyLinkIn(await latestMail(server, email, confirmSubject)));
+  const params = hashParams(location!);
+  const client = anonClient(server);
+  const { error: sessionError } = await client.auth.setSession({
+    access_token: params.get('access_token')!,
+    refresh_token: params.get('refresh_token')!,
+  });
+  expect(sessionError).toBeNull();
+  return client;
+}
+
+describe('sign-up with e-mail confirmation', () => {
+  it('sends a confirmation e-mail whose link lands on the site with a session, once', async () => {
+    const email = uniqueEmail('maria');
+    const { data, error } = await anonClient(server).auth.signUp({
+      email,
+      password: 'first-pass',
+      options: { data: { role: 'applicant' }, emailRedirectTo: `${server.url}/portal` },
+    });
+    expect(error).toBeNull();
+    expect(data.session).toBeNull();
+    expect(data.user).toMatchObject({ email, user_metadata: { role: 'applicant' }, role: 'authenticated' });
+    expect(data.user?.email_confirmed_at).toBeUndefined();
+    expect(data.user?.identities).toHaveLength(1);
+
+    const mail = await latestMail(server, email, confirmSubject);
+    const link = verifyLinkIn(mail);
+    expect(link.startsWith(`${server.url}/auth/v1/verify?token=`)).toBe(true);
+    expect(mail.html).toContain(link.replaceAll('&', '&amp;'));
+
+    const { status, location } = await openLink(link);
+    expect(status).toBe(303);
+    expect(`${location!.origin}${location!.pathname}`).toBe(`${server.url}/portal`);
+    const params = hashParams(location!);
+    expect(params.get('type')).toBe('signup');
+    expect(params.get('token_type')).toBe('bearer');
+    expect(params.get('expires_in')).toBe('3600');
+
+    const client = anonClient(server);
+    const { data: session, error: sessionError } = await client.auth.setSession({
+      access_token: params.get('access_token')!,
+      refresh_token: params.get('refresh_token')!,
+    });
+    expect(sessionError).toBeNull();
+    expect(session.user?.email).toBe(email);
+    expect(session.user?.email_confirmed_at).toEqual(expect.any(String));
+
+    const { error: signInError } = await anonClient(server).auth.signInWithPassword({ email, password: 'first-pass' });
+    expect(signInError).toBeNull();
+
+    const again = await openLink(link);
+    expect(again.status).toBe(303);
+    expect(Object.fromEntries(hashParams(again.location!))).toMatchObject({
+      error: 'access_denied',
+      error_code: 'otp_expired',
+      error_description: 'Email link is invalid or has expired',
+    });
+  });
+
+  it('answers a repeated sign-up with an obfuscated user, without revealing the account', async () => {
+    const email = uniqueEmail('repeat');
+    await signUpAndConfirm(email, 'repeat-pass');
+    const { data, error } = await anonClient(server).auth.signUp({ email, password: 'other-pass' });
+    expect(error).toBeNull();
+    expect(data.session).toBeNull();
+    expect(data.user?.email).toBe(email);
+    expect(data.user?.identities).toEqual([]);
+    // The real account is untouched: its password is still the first one.
+    const { error: signInError } = await anonClient(server).auth.signInWithPassword({ email, password: 'repeat-pass' });
+    expect(signInError).toBeNull();
+  });
+
+  it('refuses a weak password as GoTrue does', async () => {
+    const { data, error } = await anonClient(server).auth.signUp({ email: uniqueEmail('weak'), password: '12345' });
+    expect(data.user).toBeNull();
+    expect(error).toMatchObject({
+      name: 'AuthWeakPasswordError',
+      code: 'weak_password',
+      status: 422,
+      message: 'Password should be at least 6 characters.',
+      reasons: ['length'],
+    });
+  });
+});
+
+describe('sign-in errors', () => {
+  it('gives wrong passwords and unknown users the same invalid_credentials error', async () => {
+    const email = uniqueEmail('signin');
+    await signUpAndConfirm(email, 'right-pass');
+    const wrong = await anonClient(server).auth.signInWithPassword({ email, password: 'wrong-pass' });
+    const unknown = await anonClient(server).auth.signInWithPassword({
+      email: uniqueEmail('nobody'),
+      password: 'right-pass',
+    });
+    for (const { data, error } of [wrong, unknown]) {
+      expect(data.session).toBeNull();
+      expect(error).toMatchObject({ code: 'invalid_credentials', status: 400, message: 'Invalid login credentials' });
+    }
+  });
+
+  it('says "Email not confirmed" only to whoever knows the password', async () => {
+    const email = uniqueEmail('unconfirmed');
+    expect((await anonClient(server).auth.signUp({ email, password: 'pending-pass' })).error).toBeNull();
+    const right = await anonClient(server).auth.signInWithPassword({ email, password: 'pending-pass' });
+    expect(right.error).toMatchObject({ code: 'email_not_confirmed', status: 400, message: 'Email not confirmed' });
+    const wrong = await anonClient(server).auth.signInWithPassword({ email, password: 'not-the-pass' });
+    expect(wrong.error).toMatchObject({ code: 'invalid_credentials', message: 'Invalid login credentials' });
+  });
+});
+
+describe('password recovery', () => {
+  it('works end to end through the mailbox, once (implicit flow)', async () => {
+    const email = uniqueEmail('recover');
+    await signUpAndConfirm(email, 'old-password');
+
+    const { data, error } = await anonClient(server).auth.resetPasswordForEmail(email, {
+      redirectTo: `${server.url}/portal/reset-password`,
+    });
+    expect(error).toBeNull();
+    expect(data).toEqual({});
+    const mail = await latestMail(server, email, resetSubject);
+    expect(mail.text).toContain('expires in 1 hour');
+    const link = verifyLinkIn(mail);
+
+    const { status, location } = await openLink(link);
+    expect(status).toBe(303);
+    expect(`${location!.origin}${location!.pathname}`).toBe(`${server.url}/portal/reset-password`);
+    const params = hashParams(location!);
+    expect(params.get('type')).toBe('recovery');
+
+    const client = anonClient(server);
+    const { error: sessionError } = await client.auth.setSession({
+      access_token: params.get('access_token')!,
+      refresh_token: params.get('refresh_token')!,
+    });
+    expect(sessionError).toBeNull();
+    const { error: updateError } = await client.auth.updateUser({ password: 'new-password' });
+    expect(updateError).toBeNull();
+
+    const old = await anonClient(server).auth.signInWithPassword({ email, password: 'old-password' });
+    expect(old.error?.message).toBe('Invalid login credentials');
+    const renewed = await anonClient(server).auth.signInWithPassword({ email, password: 'new-password' });
+    expect(renewed.error).toBeNull();
+
+    const again = await openLink(link);
+    expect(hashParams(again.location!).get('error_code')).toBe('otp_expired');
+  });
+
+  it('works through the PKCE flow the web app uses (?code= then the exchange)', async () => {
+    const email = uniqueEmail('pkce');
+    await signUpAndConfirm(email, 'pkce-old-pass');
+    const client = pkceClient(server);
+    expect(
+      (await client.auth.resetPasswordForEmail(email, { redirectTo: `${server.url}/portal/reset-password` })).error,
+    ).toBeNull();
+    const { status, location } = await openLink(verifyLinkIn(await latestMail(server, email, resetSubject)));
+    expect(status).toBe(303);
+    expect(location!.hash).toBe('');
+    expect(location!.pathname).toBe('/portal/reset-password');
+    const code = location!.searchParams.get('code')!;
+    expect(code).toEqual(expect.any(String));
+
+    const { data, error } = await client.auth.exchangeCodeForSession(code);
+    expect(error).toBeNull();
+    expect(data.session?.user.email).toBe(email);
+    expect((await client.auth.updateUser({ password: 'pkce-new-pass' })).error).toBeNull();
+    expect((await anonClient(server).auth.signInWithPassword({ email, password: 'pkce-new-pass' })).error).toBeNull();
+
+    const reused = await authFetch(server, '/token?grant_type=pkce', {
+      method: 'POST',
+      body: JSON.stringify({ auth_code: code, code_verifier: 'x'.repeat(43) }),
+    });
+    expect(reused.status).toBe(404);
+    expect(reused.body.code).toBe('flow_state_not_found');
+  });
+
+  it('answers every address the same way and e-mails only real accounts', async () => {
+    const nobody = uniqueEmail('ghost');
+    const { data, error } = await anonClient(server).auth.resetPasswordForEmail(nobody);
+    expect(error).toBeNull();
+    expect(data).toEqual({});
+    expect(await mailbox(server, nobody)).toEqual([]);
+  });
+
+  it('never redirects to another site (no open redirect)', async () => {
+    const email = uniqueEmail('redirect');
+    await signUpAndConfirm(email, 'redirect-pass');
+    await anonClient(server).auth.resetPasswordForEmail(email, { redirectTo: 'https://evil.example/steal' });
+    const { location } = await openLink(verifyLinkIn(await latestMail(server, email, resetSubject)));
+    expect(location!.origin).toBe(new URL(server.url).origin);
+    expect(hashParams(location!).get('access_token')).toEqual(expect.any(String));
+  });
+});
+
+describe('bad input', () => {
+  it('answers malformed or incomplete requests with 4xx in GoTrue shape', async () => {
+    const malformed = await fetch(`${server.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: server.keys.anonKey, 'content-type': 'application/json' },
+      body: '{"email": ',
+    });
+    expect(malformed.status).toBe(400);
+    expect(malformed.headers.get('x-supabase-api-version')).toBe('2024-01-01');
+    expect(malformed.headers.get('x-sb-error-code')).toBe('bad_json');
+    expect(await malformed.json()).toMatchObject({ code: 'bad_json', message: expect.any(String) });
+
+    const cases: [string, string, number, string][] = [
+      ['/signup', '[1, 2]', 400, 'bad_json'],
+      ['/signup', '{"password": "secret-pass"}', 400, 'email_address_invalid'],
+      ['/signup', '{"email": "x@example.com"}', 400, 'validation_failed'],
+      ['/signup', '{"email": 42, "password": "secret-pass"}', 400, 'email_address_invalid'],
+      ['/token?grant_type=password', '{}', 400, 'invalid_credentials'],
+      ['/token?grant_type=refresh_token', '{}', 400, 'refresh_token_not_found'],
+      ['/token?grant_type=magic', '{}', 400, 'validation_failed'],
+      ['/token?grant_type=pkce', '{"auth_code": "nope"}', 400, 'validation_failed'],
+      ['/recover', '{}', 400, 'email_address_invalid'],
+      ['/verify', '{"type": "recovery", "token_hash": "nope"}', 403, 'otp_expired'],
+      ['/verify', '{"type": "bogus", "token_hash": "nope"}', 400, 'validation_failed'],
+    ];
+    for (const [path, body, status, code] of cases) {
+      const response = await authFetch(server, path, { method: 'POST', body });
+      expect({ path, body, status: response.status, code: response.body.code }).toEqual({ path, body, status, code });
+    }
+
+    const noToken = await openLink(`${server.url}/auth/v1/verify?type=signup`);
+    expect(noToken.status).toBe(303);
+    expect(hashParams(noToken.location!).get('error')).toBe('access_denied');
+
+    const unknownRoute = await authFetch(server, '/nothing-here');
+    expect(unknownRoute.status).toBe(404);
+  });
+});

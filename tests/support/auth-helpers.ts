@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { decodeJwt } from 'jose';
+import WebSocket from 'ws';
+import { loadJwtSecret, signToken } from '../../server/keys.ts';
+import type { ServerProcess } from './server-process.ts';
+
+/** An e-mail as GET /_dev/mailbox/messages returns it. */
+export type MailboxMessage = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  created_at: string;
+};
+
+/** A fresh address per call, so tests never depend on each other's accounts. */
+export function uniqueEmail(name: string): string {
+  return `${name}-${randomBytes(4).toString('hex')}@example.com`;
+}
+
+/** The dev mailbox's messages (newest first), optionally only those to one address. */
+export async function mailbox(server: { url: string }, to?: string): Promise<MailboxMessage[]> {
+  const query = to ? `?to=${encodeURIComponent(to)}` : '';
+  const response = await fetch(`${server.url}/_dev/mailbox/messages${query}`);
+  if (!response.ok) throw new Error(`mailbox answered ${response.status}`);
+  return (await response.json()) as MailboxMessage[];
+}
+
+/** The newest e-mail to `to` whose subject contains `subject`; fails when there is none. */
+export async function latestMail(server: { url: string }, to: string, subject: string): Promise<MailboxMessage> {
+  const message = (await mailbox(server, to)).find((item) => item.subject.includes(subject));
+  if (!message) throw new Error(`no e-mail "${subject}" to ${to}`);
+  return message;
+}
+
+/** The /auth/v1/verify link in an e-mail's text. */
+export function verifyLinkIn(message: { text: string }): string {
+  const match = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(message.text);
+  if (!match) throw new Error(`no verify link in:\n${message.text}`);
+  return match[0];
+}
+
+/** Follows a link like a browser's first hop: returns the status and where it redirects. */
+export async function openLink(link: string): Promise<{ status: number; location: URL | undefined }> {
+  const response = await fetch(link, { redirect: 'manual' });
+  const location = response.headers.get('location');
+  return { status: response.status, location: location ? new URL(location) : undefined };
+}
+
+/** The parameters of a URL's hash (the implicit flow puts the session there). */
+export function hashParams(url: URL): URLSearchParams {
+  return new URLSearchParams(url.hash.replace(/^#/, ''));
+}
+
+/** A supabase-js client like the web app's: PKCE flow (the code verifier kept in memory). */
+export function pkceClient(server: { url: string; keys: { anonKey: string } }): SupabaseClient {
+  return createClient(server.url, server.keys.anonKey, {
+    auth: { flowType: 'pkce', persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as never },
+  });
+}
+
+export type AccessClaims = {
+  sub: string;
+  role: string;
+  session_id: string;
+  app_metadata: Record<string, unknown>;
+  user_metadata: Record<string, unknown>;
+  [claim: string]: unknown;
+};
+
+export function claimsOf(accessToken: string): AccessClaims {
+  return decodeJwt<AccessClaims>(accessToken);
+}
+
+/** Signs a token with the server's own secret (read from its data folder), e.g. an expired one. */
+export async function tokenSignedByServer(
+  server: ServerProcess,
+  claims: Record<string, unknown>,
+  expiresInSeconds: number,
+): Promise<string> {
+  return signToken(loadJwtSecret(server.dataDir, undefined), claims, expiresInSeconds);
+}
+
+/** Calls /auth/v1 directly (for what supabase-js hides: statuses, headers, malformed bodies). */
+export async function authFetch(
+  server: { url: string; keys: { anonKey: string } },
+  path: string,
+  init: { method?: string; body?: string; token?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; headers: Headers; body: Record<string, unknown> }> {
+  const response = await fetch(`${server.url}/auth/v1${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      apikey: server.keys.anonKey,
+      authorization: `Bearer ${init.token ?? server.keys.anonKey}`,
+      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...init.headers,
+    },
+    body: init.body,
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : {} };
+}
