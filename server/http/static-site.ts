@@ -7,20 +7,31 @@ import type { FastifyInstance } from 'fastify';
 export const apiPrefixes = ['/rest/', '/auth/', '/storage/', '/functions/', '/_dev/', '/config.json', '/health'];
 
 /**
- * Serves the web build: hashed assets cached for a year, everything else revalidated, and index.html
+ * Serves the web build: hashed assets (/assets/) cached for a year, everything else revalidated, and index.html
  * for any other GET that asks for a page (the SPA fallback, so deep links work).
  */
 export async function registerStaticSite(app: FastifyInstance, webDir: string): Promise<void> {
   const indexFile = path.join(webDir, 'index.html');
   const hasBuild = existsSync(indexFile);
   if (hasBuild) {
+    // The web build ships .br and .gz copies of its text assets (see web/vite.config.ts).
+    await app.register(fastifyStatic, {
+      root: path.join(webDir, 'assets'),
+      prefix: '/assets/',
+      preCompressed: true,
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+      decorateReply: false,
+    });
     await app.register(fastifyStatic, {
       root: webDir,
       wildcard: true,
+      preCompressed: true,
       index: 'index.html',
-      setHeaders(res, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      cacheControl: false,
+      setHeaders(res) {
+        res.setHeader('Cache-Control', 'no-cache');
       },
     });
   }

@@ -1,12 +1,23 @@
 import { benchApiSubmission } from './api-submission.ts';
+import { buildAndMeasureHomePageJs, formatHomePageJsReport } from './home-page-js.ts';
+import { benchLighthouse } from './lighthouse.ts';
+import { benchUploadMemory } from './upload-memory.ts';
 
 /**
- * `npm run bench`: every benchmark, each printed as a ratio to a baseline measured in the same run.
- * Not part of `npm test`: figures depend on the machine, targets are read by people.
+ * `npm run bench`: every benchmark, each printed as a ratio to a baseline or target measured in the same
+ * run. Not part of `npm test`: figures depend on the machine, targets are read by people.
+ * TEST_DATABASE_URL (a superuser connection) adds the Postgres-mode measurements.
  */
-const benches: [string, () => Promise<string[]>][] = [['API submission', benchApiSubmission]];
+const benches: [string, () => Promise<string[]>][] = [
+  ['Home page JavaScript (issue 5)', async () => formatHomePageJsReport(await buildAndMeasureHomePageJs()).split('\n')],
+  ['Lighthouse, mobile (issue 5)', benchLighthouse],
+  ['API submission (issue 4)', benchApiSubmission],
+  ['Upload memory (issue 4)', benchUploadMemory],
+];
 
+const only = process.argv.slice(2);
 for (const [name, bench] of benches) {
+  if (only.length > 0 && !only.some((word) => name.toLowerCase().includes(word.toLowerCase()))) continue;
   console.log(`\n== ${name}`);
   for (const line of await bench()) console.log(`   ${line}`);
 }

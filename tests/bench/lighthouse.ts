@@ -1,0 +1,76 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { buildWeb, isWebBuildStale } from '../../server/cli/web-build.ts';
+import { removeDataDir, startServerProcess, temporaryDataDir } from '../support/server-process.ts';
+import { verdict } from './measure.ts';
+
+const pages = ['/', '/apply', '/calculator'];
+const chromiumFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+type Scores = { performance: number; accessibility: number; lcpMs: number };
+
+async function audit(url: string, port: number): Promise<Scores> {
+  // Lighthouse's defaults: mobile form factor, simulated slow-4G network and 4x CPU slowdown.
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { categories, audits } = result.lhr;
+  return {
+    performance: Math.round((categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+    lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+  };
+}
+
+/**
+ * Lighthouse (mobile settings) on the production build served by server/: performance and accessibility
+ * for /, /apply and /calculator, with LCP. Targets: performance >= 95, accessibility >= 95, LCP <= 1.5 s.
+ * The baseline measured in the same run is a blank page on the same server (the floor of what the
+ * machine and the simulated network allow).
+ */
+export async function benchLighthouse(): Promise<string[]> {
+  const webDir = path.resolve(import.meta.dirname, '..', '..', 'dist', 'web');
+  if (isWebBuildStale(webDir)) await buildWeb();
+  const dataDir = temporaryDataDir('loan-match-bench-lighthouse-');
+  const server = await startServerProcess({ dataDir, env: { LOG_LEVEL: 'error' }, pglite: true });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: chromiumFlags,
+  });
+  const lines: string[] = [];
+  const blank = path.join(webDir, 'bench-blank.html');
+  try {
+    // A blank page on the same origin: the LCP floor of this machine under the same throttling.
+    writeFileSync(blank, '<!doctype html><html lang="en"><title>Blank</title><p>Baseline</p></html>');
+    const baseline = await audit(`${server.url}/bench-blank.html`, chrome.port);
+    lines.push(`baseline blank page: LCP ${(baseline.lcpMs / 1000).toFixed(2)} s`);
+    for (const page of pages) {
+      const scores = await audit(`${server.url}${page}`, chrome.port);
+      const ok = scores.performance >= 95 && scores.accessibility >= 95 && scores.lcpMs <= 1500;
+      lines.push(
+        `${page}: performance ${scores.performance}, accessibility ${scores.accessibility}, LCP ${(scores.lcpMs / 1000).toFixed(2)} s = ${(scores.lcpMs / baseline.lcpMs).toFixed(2)} x baseline (targets 95 / 95 / 1.5 s: ${verdict(ok)})`,
+      );
+    }
+  } finally {
+    rmSync(blank, { force: true });
+    chrome.kill();
+    await server.stop();
+    await removeDataDir(dataDir);
+  }
+  return lines;
+}
