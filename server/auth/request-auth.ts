@@ -20,6 +20,31 @@ function bearerToken(authorization: string | undefined): string | undefined {
 }
 
 /**
+ * Tokens already verified with a given secret, until they expire: the same key or session token comes
+ * with every request, and its signature does not change. Bounded; the oldest entries go first.
+ */
+const verified = new WeakMap<Uint8Array, Map<string, RequestAuth>>();
+const MAX_CACHED_TOKENS = 10_000;
+
+function cached(secret: Uint8Array, token: string): RequestAuth | AuthFailure | undefined {
+  const auth = verified.get(secret)?.get(token);
+  if (!auth) return undefined;
+  const exp = auth.claims.exp;
+  if (typeof exp === 'number' && exp * 1000 <= Date.now()) {
+    verified.get(secret)?.delete(token);
+    return { reason: 'expired' };
+  }
+  return auth;
+}
+
+function remember(secret: Uint8Array, token: string, auth: RequestAuth): void {
+  let tokens = verified.get(secret);
+  if (!tokens) verified.set(secret, (tokens = new Map()));
+  if (tokens.size >= MAX_CACHED_TOKENS) tokens.delete(tokens.keys().next().value!);
+  tokens.set(token, auth);
+}
+
+/**
  * Verifies the caller's token as PostgREST does: the bearer token (else the apikey header) must be an
  * HS256 JWT signed with our secret whose role is one of the API roles.
  */
@@ -29,11 +54,15 @@ export async function authenticateRequest(
 ): Promise<RequestAuth | AuthFailure> {
   const token = bearerToken(headers.authorization) ?? headers.apikey;
   if (!token) return { reason: 'missing' };
+  const known = cached(secret, token);
+  if (known) return known;
   try {
     const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
     const role = payload.role;
     if (!isApiRole(role)) return { reason: 'invalid' };
-    return { role, claims: { ...payload, role } };
+    const auth: RequestAuth = { role, claims: { ...payload, role } };
+    remember(secret, token, auth);
+    return auth;
   } catch (error) {
     return { reason: error instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };
   }

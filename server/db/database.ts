@@ -9,10 +9,18 @@ export type Queryable = {
   exec(sql: string): Promise<void>;
 };
 
+export type TransactionOptions = {
+  /**
+   * Statements without parameters run right after BEGIN, in the same round trip to a Postgres server
+   * (the request role and claims, set for every API request).
+   */
+  setup?: string;
+};
+
 export type Database = Queryable & {
   kind: 'pglite' | 'postgres';
   /** Runs fn inside BEGIN/COMMIT; any throw rolls back. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   close(): Promise<void>;
 };
 
@@ -34,4 +42,13 @@ export function databaseErrorFields(error: unknown): DatabaseErrorFields | undef
     detail: typeof e.detail === 'string' ? e.detail : undefined,
     hint: typeof e.hint === 'string' ? e.hint : undefined,
   };
+}
+
+/**
+ * A SQL string literal. Both drivers run with standard_conforming_strings on (Postgres' default, and
+ * enforced on every pooled connection), so doubling single quotes is the whole escaping.
+ */
+export function sqlLiteral(value: string): string {
+  if (value.includes('\0')) throw new Error('A SQL literal cannot contain a NUL character');
+  return `'${value.replace(/'/g, "''")}'`;
 }

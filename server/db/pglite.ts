@@ -24,7 +24,11 @@ export async function openPglite(dataDir: string): Promise<Database> {
   return {
     kind: 'pglite',
     ...base,
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    transaction: (fn, options) =>
+      pg.transaction(async (tx) => {
+        if (options?.setup) await tx.exec(options.setup);
+        return fn(wrap(tx));
+      }),
     close: () => pg.close(),
   };
 }

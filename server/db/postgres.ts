@@ -20,15 +20,19 @@ export async function openPostgres(databaseUrl: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
   // An idle client losing its connection must not crash the process.
   pool.on('error', (error) => console.error('[db] idle client error:', error.message));
+  // sqlLiteral relies on it (it is Postgres' default; a server configured otherwise is corrected here).
+  pool.on('connect', (client) => {
+    client.query('set standard_conforming_strings = on').catch(() => undefined);
+  });
   const probe = await pool.connect();
   probe.release();
   return {
     kind: 'postgres',
     ...wrap(pool),
-    async transaction(fn) {
+    async transaction(fn, options) {
       const client = await pool.connect();
       try {
-        await client.query('begin');
+        await client.query(options?.setup ? `begin; ${options.setup}` : 'begin');
         const result = await fn(wrap(client));
         await client.query('commit');
         return result;

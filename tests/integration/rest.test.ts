@@ -217,6 +217,25 @@ describe('PostgREST errors', () => {
     }
   });
 
+  it('runs requests whose token claims hold quotes and SQL as plain data', async () => {
+    const secret = readFileSync(path.join(server.dataDir, 'jwt-secret'), 'utf8').trim();
+    const token = await signToken(
+      secret,
+      {
+        role: 'authenticated',
+        sub: '00000000-0000-4000-8000-000000000001',
+        email: "o'brien'); drop table public.applications; --@example.com",
+        user_metadata: { note: "\\'; select pg_sleep(10); --" },
+      },
+      60,
+    );
+    const { data, error } = await clientWithKey(server.url, token).from('applications').select('id');
+    expect(error).toBeNull();
+    expect(data).toEqual([]);
+    const { count } = await serviceClient(server).from('applications').select('*', { count: 'exact', head: true });
+    expect(count).toBeGreaterThan(0);
+  });
+
   it('never answers 500 to a batch of hostile requests', async () => {
     const headers = { apikey: server.keys.serviceRoleKey };
     const paths = [
