@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.PORT ?? '3000'}`;
 const apiPaths = ['/rest', '/auth', '/storage', '/functions', '/_dev', '/config.json', '/health'];
@@ -9,7 +10,15 @@ const apiPaths = ['/rest', '/auth', '/storage', '/functions', '/_dev', '/config.
 export default defineConfig({
   root: import.meta.dirname,
   publicDir: path.join(import.meta.dirname, 'public'),
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli and gzip copies beside each text asset; server/ serves them to browsers that accept them.
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(html|js|mjs|css|json|svg|md|txt)$/,
+      threshold: 1024,
+    }),
+  ],
   build: {
     outDir: path.join(import.meta.dirname, '..', 'dist', 'web'),
     emptyOutDir: true,

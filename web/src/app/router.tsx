@@ -1,23 +1,121 @@
-import { createBrowserRouter } from 'react-router';
+import { lazy, type ComponentType } from 'react';
+import { Route, Routes } from 'react-router';
 import { SiteLayout } from '../components/site-layout.tsx';
 
-/** Every route of spec section 2; pages load on demand so the home page carries no other screen's code. */
-export const router = createBrowserRouter([
-  {
-    element: <SiteLayout />,
-    children: [
-      {
-        index: true,
-        lazy: async () => ({ Component: (await import('../features/marketing/home-page.tsx')).HomePage }),
-      },
-      {
-        path: 'apply',
-        lazy: async () => ({ Component: (await import('../features/apply/apply-page.tsx')).ApplyPage }),
-      },
-      {
-        path: '*',
-        lazy: async () => ({ Component: (await import('../features/marketing/not-found-page.tsx')).NotFoundPage }),
-      },
-    ],
-  },
-]);
+/** A route's page, loaded on demand: its code is a separate chunk fetched when the route first renders. */
+function lazyPage<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) {
+  return lazy(async () => ({ default: pick(await load()) }));
+}
+
+const HomePage = lazyPage(
+  () => import('../features/marketing/home-page.tsx'),
+  (m) => m.HomePage,
+);
+const HowItWorksPage = lazyPage(
+  () => import('../features/marketing/how-it-works-page.tsx'),
+  (m) => m.HowItWorksPage,
+);
+const FaqPage = lazyPage(
+  () => import('../features/marketing/faq-page.tsx'),
+  (m) => m.FaqPage,
+);
+const AboutPage = lazyPage(
+  () => import('../features/marketing/about-page.tsx'),
+  (m) => m.AboutPage,
+);
+const LoansPage = lazyPage(
+  () => import('../features/marketing/loans-page.tsx'),
+  (m) => m.LoansPage,
+);
+const BookingSuccessPage = lazyPage(
+  () => import('../features/marketing/booking-success-page.tsx'),
+  (m) => m.BookingSuccessPage,
+);
+const TermsPage = lazyPage(
+  () => import('../features/legal/terms-page.tsx'),
+  (m) => m.TermsPage,
+);
+const PrivacyPage = lazyPage(
+  () => import('../features/legal/privacy-page.tsx'),
+  (m) => m.PrivacyPage,
+);
+const StoreLayout = lazyPage(
+  () => import('./store-layout.tsx'),
+  (m) => m.StoreLayout,
+);
+const ApplyPage = lazyPage(
+  () => import('../features/apply/apply-page.tsx'),
+  (m) => m.ApplyPage,
+);
+const CalculatorPage = lazyPage(
+  () => import('../features/calculator/calculator-page.tsx'),
+  (m) => m.CalculatorPage,
+);
+const RegisterPage = lazyPage(
+  () => import('../features/register/register-page.tsx'),
+  (m) => m.RegisterPage,
+);
+const RegisterBusinessPage = lazyPage(
+  () => import('../features/register/register-page.tsx'),
+  (m) => m.RegisterBusinessPage,
+);
+const RegisterReviewPage = lazyPage(
+  () => import('../features/register/register-review-page.tsx'),
+  (m) => m.RegisterReviewPage,
+);
+const RegisterSuccessPage = lazyPage(
+  () => import('../features/register/register-success-page.tsx'),
+  (m) => m.RegisterSuccessPage,
+);
+const TestEdgeFunctionPage = lazyPage(
+  () => import('../features/dev-tools/test-edge-function-page.tsx'),
+  (m) => m.TestEdgeFunctionPage,
+);
+const BlogListPage = lazyPage(
+  () => import('../features/blog/blog-list-page.tsx'),
+  (m) => m.BlogListPage,
+);
+const BlogPostPage = lazyPage(
+  () => import('../features/blog/blog-post-page.tsx'),
+  (m) => m.BlogPostPage,
+);
+const NotFoundPage = lazyPage(
+  () => import('../features/marketing/not-found-page.tsx'),
+  (m) => m.NotFoundPage,
+);
+
+/**
+ * Every route of spec section 2, each page a lazy chunk so the home page carries no other screen's
+ * code. Routes that use the Redux store (RTK Query) sit under the lazy StoreLayout, so Redux Toolkit
+ * does not load with the home page either. Declarative routes (BrowserRouter in main.tsx) rather than
+ * createBrowserRouter: the data router's engine alone is ~20 KB gzip, which the home page's 150 KB
+ * budget cannot carry. Protected routes wrap their element in RouteGuard (components/route-guard.tsx).
+ */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<SiteLayout />}>
+        <Route index element={<HomePage />} />
+        <Route path="how-it-works" element={<HowItWorksPage />} />
+        <Route path="faq" element={<FaqPage />} />
+        <Route path="about" element={<AboutPage />} />
+        <Route path="loans" element={<LoansPage />} />
+        <Route path="booking-success" element={<BookingSuccessPage />} />
+        <Route path="terms" element={<TermsPage />} />
+        <Route path="privacy" element={<PrivacyPage />} />
+        <Route path="calculator" element={<CalculatorPage />} />
+        <Route path="register/success" element={<RegisterSuccessPage />} />
+        <Route element={<StoreLayout />}>
+          <Route path="apply" element={<ApplyPage />} />
+          <Route path="register" element={<RegisterPage />} />
+          <Route path="register/business" element={<RegisterBusinessPage />} />
+          <Route path="register/review" element={<RegisterReviewPage />} />
+          <Route path="test-edge-function" element={<TestEdgeFunctionPage />} />
+          <Route path="blog" element={<BlogListPage />} />
+          <Route path="blog/:id" element={<BlogPostPage />} />
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

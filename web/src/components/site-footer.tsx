@@ -71,7 +71,7 @@ export function SiteFooter() {
         <Text fontSize="sm" mt="10" color="gray.400">
           {brand.productName} is not a lender. We match small businesses with SBA lenders in our partner network.
           Submitting our quick match form is an initial screening, not an official loan application, and does not
-          guarantee approval.
+          guarantee approval. Our service is free to borrowers; lenders may pay us for successful placements.
         </Text>
       </Container>
     </Box>

@@ -1,21 +1,59 @@
-import { Box, Flex, Spinner } from '@chakra-ui/react';
-import { Outlet, useNavigation } from 'react-router';
+import { Box, Flex, Link, Spinner } from '@chakra-ui/react';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { PageErrorBoundary } from './page-error-boundary.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { TopBar } from './top-bar.tsx';
 
+/** After a navigation (once the new page has rendered): scroll to its #anchor, or to the top. */
+function ScrollOnNavigate() {
+  const { pathname, hash } = useLocation();
+  useEffect(() => {
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (target) target.scrollIntoView();
+    else window.scrollTo(0, 0);
+  }, [pathname, hash]);
+  return null;
+}
+
+function PageLoading() {
+  // As tall as the screen, so that the footer does not jump when the page arrives.
+  return (
+    <Flex justify="center" pt="16" minH="100vh">
+      <Spinner size="lg" aria-label="Loading" />
+    </Flex>
+  );
+}
+
+/** Every public page: skip link, top bar, the page (loaded on demand), footer. */
 export function SiteLayout() {
-  const navigation = useNavigation();
+  const { pathname } = useLocation();
   return (
     <Flex direction="column" minH="100vh">
+      <Link
+        href="#main-content"
+        position="absolute"
+        left="2"
+        top="-20"
+        zIndex="skipNav"
+        bg="white"
+        color="blue.800"
+        px="4"
+        py="2"
+        borderRadius="md"
+        boxShadow="md"
+        _focus={{ top: '2' }}
+      >
+        Skip to content
+      </Link>
       <TopBar />
-      <Box as="main" flex="1">
-        {navigation.state === 'loading' ? (
-          <Flex justify="center" py="16">
-            <Spinner size="lg" aria-label="Loading" />
-          </Flex>
-        ) : (
-          <Outlet />
-        )}
+      <Box as="main" id="main-content" tabIndex={-1} flex="1" _focus={{ outline: 'none' }}>
+        <PageErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+            <ScrollOnNavigate />
+          </Suspense>
+        </PageErrorBoundary>
       </Box>
       <SiteFooter />
     </Flex>

@@ -1,16 +1,59 @@
-import { Box, Button, Container, Flex, HStack, Link } from '@chakra-ui/react';
+import { Box, Button, Container, Flex, HStack, IconButton, Link } from '@chakra-ui/react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { brand } from '../../../shared/brand/brand.ts';
+import { useAuth, watchAuthAfterPaint } from '../lib/auth-state.ts';
+import { MenuIcon } from './icons.tsx';
+import { accountLinks, primaryLinks } from './nav-links.ts';
+import { useLogout } from './use-logout.ts';
 
-export const primaryLinks = [
-  { label: 'Calculator', to: '/calculator' },
-  { label: 'How It Works', to: '/how-it-works' },
-  { label: 'FAQ', to: '/faq' },
-  { label: 'About', to: '/about' },
-] as const;
+/** The drawer's code (Chakra's dialog machinery) loads on the first open, not with the home page. */
+const NavDrawer = lazy(async () => ({ default: (await import('./nav-drawer.tsx')).NavDrawer }));
 
-/** The top bar of spec section 2 for signed-out visitors. */
+function AccountActions() {
+  const links = accountLinks(useAuth());
+  const logout = useLogout();
+  if (links.kind === 'signed-in') {
+    return (
+      <>
+        <Button asChild variant="ghost" size="sm">
+          <RouterLink to={links.home.to}>{links.home.label}</RouterLink>
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => void logout()}>
+          Logout
+        </Button>
+      </>
+    );
+  }
+  // While a stored session is being read, keep the signed-out buttons' room so nothing shifts.
+  const hidden = links.kind === 'loading';
+  return (
+    <HStack gap="3" visibility={hidden ? 'hidden' : undefined} aria-hidden={hidden || undefined}>
+      <Button asChild variant="ghost" size="sm">
+        <RouterLink to="/portal/login" tabIndex={hidden ? -1 : undefined}>
+          Client Portal
+        </RouterLink>
+      </Button>
+      <Button asChild colorPalette="blue" size="sm">
+        <RouterLink to="/apply" tabIndex={hidden ? -1 : undefined}>
+          Apply Now
+        </RouterLink>
+      </Button>
+    </HStack>
+  );
+}
+
+/** The top bar of spec section 2; below the md breakpoint its links move into the drawer. */
 export function TopBar() {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
+  useEffect(() => watchAuthAfterPaint(), []);
+
+  const openDrawer = () => {
+    setDrawerLoaded(true);
+    setDrawerOpen(true);
+  };
+
   return (
     <Box as="header" borderBottomWidth="1px" bg="white">
       <Container maxW="6xl">
@@ -25,16 +68,26 @@ export function TopBar() {
               </Link>
             ))}
           </HStack>
-          <HStack gap="3">
-            <Button asChild variant="ghost" size="sm">
-              <RouterLink to="/portal/login">Client Portal</RouterLink>
-            </Button>
-            <Button asChild colorPalette="blue" size="sm">
-              <RouterLink to="/apply">Apply Now</RouterLink>
-            </Button>
+          <HStack gap="3" display={{ base: 'none', md: 'flex' }}>
+            <AccountActions />
           </HStack>
+          <IconButton
+            aria-label="Open menu"
+            aria-haspopup="dialog"
+            aria-expanded={drawerOpen}
+            variant="ghost"
+            display={{ base: 'inline-flex', md: 'none' }}
+            onClick={openDrawer}
+          >
+            <MenuIcon boxSize="6" />
+          </IconButton>
         </Flex>
       </Container>
+      {drawerLoaded ? (
+        <Suspense fallback={null}>
+          <NavDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }

@@ -1,27 +1,17 @@
+import type { PreQualificationForm } from '../../../../shared/catalogue/pre-qualification.ts';
+import type { EvaluationResult } from '../../../../shared/evaluation/evaluate.ts';
 import { api } from '../../lib/api.ts';
 import { getSupabase } from '../../lib/supabase.ts';
-
-export type NewApplication = {
-  first_name: string;
-  last_name: string;
-  email: string;
-  business_name: string;
-};
+import { submitPreQualification } from './submit-application.ts';
 
 const applyApi = api.injectEndpoints({
   endpoints: (build) => ({
-    submitApplication: build.mutation<null, NewApplication>({
-      async queryFn(row) {
-        try {
-          const supabase = await getSupabase();
-          const { error } = await supabase.from('applications').insert(row);
-          return error ? { error: { message: error.message, code: error.code } } : { data: null };
-        } catch (error) {
-          return { error: { message: error instanceof Error ? error.message : String(error) } };
-        }
-      },
+    /** Stores a pre-qualification and sends its e-mails; the data is the evaluation the result screen shows. */
+    submitPreQualification: build.mutation<EvaluationResult, PreQualificationForm>({
+      queryFn: (form) => submitPreQualification(getSupabase, form),
+      invalidatesTags: ['Application'],
     }),
   }),
 });
 
-export const { useSubmitApplicationMutation } = applyApi;
+export const { useSubmitPreQualificationMutation } = applyApi;

@@ -1,84 +1,65 @@
-import { Alert, Button, Container, Field, Heading, Input, Stack } from '@chakra-ui/react';
-import { useForm } from 'react-hook-form';
-import { emailError } from '../../../../shared/validation/email.ts';
-import { useSubmitApplicationMutation } from './apply-api.ts';
+import { Box, Container, Grid, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { marketingClaims } from '../../../../shared/brand/brand.ts';
+import type { EvaluationResult } from '../../../../shared/evaluation/evaluate.ts';
+import { ArrowLeftIcon } from '../../components/icons.tsx';
+import { NewTabLink } from '../../components/new-tab-links.tsx';
+import { PageMeta } from '../../components/page-meta.tsx';
+import { ApplicationResult } from './application-result.tsx';
+import { NeedHelpBox } from './need-help-box.tsx';
+import { PreQualificationWizard } from './pre-qualification-wizard.tsx';
 
-type FormValues = { firstName: string; lastName: string; email: string; businessName: string };
+/** Terms of Service and Privacy Policy, opened in a new tab so the form stays as it is (spec section 2). */
+function LegalLinks() {
+  return (
+    <Text as="footer" textStyle="sm" color="gray.600" textAlign="center">
+      By submitting, you agree to our <NewTabLink href="/terms">Terms of Service</NewTabLink> and{' '}
+      <NewTabLink href="/privacy">Privacy Policy</NewTabLink>. Both open in a new tab.
+    </Text>
+  );
+}
 
-/** The walking skeleton's application form: one real row through supabase-js and RLS. */
+/** The pre-qualification form at /apply: the wizard, then the result screen. */
 export function ApplyPage() {
-  const [submit, { isLoading, isSuccess, error }] = useSubmitApplicationMutation();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<FormValues>({ mode: 'onChange' });
-
-  const onSubmit = handleSubmit(async (values) => {
-    await submit({
-      first_name: values.firstName.trim(),
-      last_name: values.lastName.trim(),
-      email: values.email.trim().toLowerCase(),
-      business_name: values.businessName.trim(),
-    });
-  });
-
-  if (isSuccess) {
-    return (
-      <Container maxW="2xl" py="16">
-        <Alert.Root status="success">
-          <Alert.Indicator />
-          <Alert.Title>Application received. We will be in touch shortly.</Alert.Title>
-        </Alert.Root>
-      </Container>
-    );
-  }
+  const [evaluation, setEvaluation] = useState<EvaluationResult>();
 
   return (
-    <Container maxW="2xl" py="16">
-      <Heading as="h1" size="2xl" mb="8">
-        Pre-Qualification Form
-      </Heading>
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="5">
-          <Field.Root invalid={Boolean(errors.firstName)}>
-            <Field.Label>First Name</Field.Label>
-            <Input {...register('firstName', { required: 'First name is required' })} autoComplete="given-name" />
-            <Field.ErrorText>{errors.firstName?.message}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={Boolean(errors.lastName)}>
-            <Field.Label>Last Name</Field.Label>
-            <Input {...register('lastName', { required: 'Last name is required' })} autoComplete="family-name" />
-            <Field.ErrorText>{errors.lastName?.message}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={Boolean(errors.email)}>
-            <Field.Label>Email</Field.Label>
-            <Input
-              type="email"
-              {...register('email', { validate: (value) => emailError(value) ?? true })}
-              autoComplete="email"
-            />
-            <Field.ErrorText>{errors.email?.message}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={Boolean(errors.businessName)}>
-            <Field.Label>Business Name</Field.Label>
-            <Input
-              {...register('businessName', { required: 'Business name is required' })}
-              autoComplete="organization"
-            />
-            <Field.ErrorText>{errors.businessName?.message}</Field.ErrorText>
-          </Field.Root>
-          {error ? (
-            <Alert.Root status="error">
-              <Alert.Indicator />
-              <Alert.Title>There was an error submitting your application. Please try again.</Alert.Title>
-            </Alert.Root>
-          ) : null}
-          <Button type="submit" colorPalette="blue" loading={isLoading} loadingText="Submitting...">
-            Submit Application
-          </Button>
-        </Stack>
-      </form>
-    </Container>
+    <>
+      <PageMeta
+        fullTitle="Pre-Qualification Form | Apply for Funding"
+        description={`Find out in under ${marketingClaims.quickFormMinutes} minutes whether your business pre-qualifies for an SBA loan. Free, with no impact on your credit score.`}
+      />
+      <Container maxW="6xl" py={{ base: '8', md: '12' }}>
+        <Link asChild color="blue.700" fontWeight="medium" mb="6">
+          <RouterLink to="/">
+            <ArrowLeftIcon boxSize="4" />
+            Back to Home
+          </RouterLink>
+        </Link>
+        {evaluation ? (
+          <Box maxW="3xl" mx="auto">
+            <ApplicationResult evaluation={evaluation} />
+          </Box>
+        ) : (
+          <Stack gap="8">
+            <Box>
+              <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+                Pre-Qualification Form
+              </Heading>
+              <Text mt="2" color="gray.700" maxW="3xl">
+                Five short steps, under {marketingClaims.quickFormMinutes} minutes, no impact on your credit score. This
+                is an initial screening to match you with lenders, not a loan application.
+              </Text>
+            </Box>
+            <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 3fr) minmax(0, 1fr)' }} gap="8" alignItems="start">
+              <PreQualificationWizard onSubmitted={setEvaluation} />
+              <NeedHelpBox />
+            </Grid>
+            <LegalLinks />
+          </Stack>
+        )}
+      </Container>
+    </>
   );
 }

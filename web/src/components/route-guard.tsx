@@ -1,0 +1,29 @@
+import { Flex, Spinner } from '@chakra-ui/react';
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { startAuthSync, useAuth } from '../lib/auth-state.ts';
+import { routeAccess } from '../lib/route-access.ts';
+
+/**
+ * Protects a route (spec section 2, "Route guard"): a spinner while the session loads, then the page,
+ * or a redirect to the right login page carrying the origin in router state (`{ from }`, see
+ * RedirectState). `adminOnly` sends signed-in non-admins to /portal. Use it as a layout route element
+ * (renders the child routes) or around one element.
+ */
+export function RouteGuard({ adminOnly = false, children }: { adminOnly?: boolean; children?: ReactNode }) {
+  const auth = useAuth();
+  const location = useLocation();
+  useEffect(() => {
+    void startAuthSync();
+  }, []);
+  const access = routeAccess(location, auth, adminOnly);
+  if (access.kind === 'wait') {
+    return (
+      <Flex justify="center" py="16">
+        <Spinner size="lg" aria-label="Checking your session" />
+      </Flex>
+    );
+  }
+  if (access.kind === 'redirect') return <Navigate to={access.to} replace state={access.state} />;
+  return children ?? <Outlet />;
+}

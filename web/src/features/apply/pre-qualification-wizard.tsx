@@ -1,0 +1,178 @@
+import { Alert, Box, Button, chakra, Flex, Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import type { PreQualificationForm } from '../../../../shared/catalogue/pre-qualification.ts';
+import {
+  wizardStepIndex,
+  wizardSteps,
+  wizardStepFields,
+  type WizardStepId,
+} from '../../../../shared/catalogue/wizard.ts';
+import type { EvaluationResult } from '../../../../shared/evaluation/evaluate.ts';
+import { APPLICATION_MESSAGES, submissionErrorMessage } from '../../../../shared/messages/application.ts';
+import { fieldErrors } from '../../../../shared/validation/field-errors.ts';
+import { canMoveToStep, preQualificationSchema } from '../../../../shared/validation/pre-qualification.ts';
+import { useSubmitPreQualificationMutation } from './apply-api.ts';
+import { ReviewStep } from './review-step.tsx';
+import {
+  autoSaveApplication,
+  clearSavedApplication,
+  loadSavedApplication,
+  saveApplication,
+} from './saved-application.ts';
+import { StepIndicator } from './step-indicator.tsx';
+import { isWideField, WizardField } from './wizard-field.tsx';
+
+/** react-hook-form checks fields with the shared schema, so every message is the spec's. */
+const resolver: Resolver<PreQualificationForm> = (values) => {
+  const messages = Object.entries(fieldErrors(preQualificationSchema, values));
+  if (messages.length === 0) return { values, errors: {} };
+  const errors: FieldErrors<PreQualificationForm> = Object.fromEntries(
+    messages.map(([field, message]) => [field, { type: 'validate', message }]),
+  );
+  return { values: {}, errors };
+};
+
+/**
+ * The five-step pre-qualification wizard (spec sections 2, 4 and 5). Fields are validated as they change; moving
+ * forward (Next or a step button) needs the current step to be valid and otherwise shows its errors, moving back
+ * is free. The form is kept in local storage on every change and step change.
+ */
+export function PreQualificationWizard({ onSubmitted }: { onSubmitted: (evaluation: EvaluationResult) => void }) {
+  const [saved] = useState(loadSavedApplication);
+  const [step, setStep] = useState<WizardStepId>(saved.currentStep);
+  const [submissionProblem, setSubmissionProblem] = useState<string>();
+  const [submit, { isLoading: isSubmitting }] = useSubmitPreQualificationMutation();
+  const { register, getValues, trigger, subscribe, formState } = useForm<PreQualificationForm>({
+    mode: 'onChange',
+    defaultValues: saved.formData,
+    resolver,
+  });
+
+  // Saved on every change, and on every step change.
+  const stepRef = useRef(step);
+  useEffect(() => {
+    stepRef.current = step;
+    autoSaveApplication({ formData: getValues(), currentStep: step });
+  }, [step, getValues]);
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ values }) => autoSaveApplication({ formData: values, currentStep: stepRef.current }),
+      }),
+    [subscribe],
+  );
+
+  // After a step change (not on first render), focus the new step's heading so keyboard users start there.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    heading.current?.focus();
+  }, [step]);
+
+  const index = wizardStepIndex(step);
+  const isReview = step === 'REVIEW';
+
+  const goTo = async (target: WizardStepId) => {
+    if (canMoveToStep(step, target, getValues())) {
+      setSubmissionProblem(undefined);
+      setStep(target);
+      return;
+    }
+    await trigger(wizardStepFields(step), { shouldFocus: true });
+  };
+
+  const submitApplication = async () => {
+    setSubmissionProblem(undefined);
+    const result = await submit(getValues());
+    if ('error' in result) {
+      setSubmissionProblem(submissionErrorMessage(result.error));
+      return;
+    }
+    clearSavedApplication();
+    onSubmitted(result.data);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    void (isReview ? submitApplication() : goTo(wizardSteps[index + 1].id));
+  };
+
+  const saveForLater = () => {
+    try {
+      saveApplication({ formData: getValues(), currentStep: step });
+      window.alert(APPLICATION_MESSAGES.savedForLater);
+    } catch (error) {
+      console.error('Save for Later failed', error);
+      window.alert(APPLICATION_MESSAGES.saveFailed);
+    }
+  };
+
+  return (
+    <Stack gap="6">
+      <StepIndicator current={step} onSelect={(target) => void goTo(target)} />
+      <chakra.form
+        onSubmit={onSubmit}
+        noValidate
+        borderWidth="1px"
+        borderRadius="lg"
+        p={{ base: '5', md: '8' }}
+        bg="white"
+      >
+        <Text textStyle="sm" color="gray.600">
+          Step {index + 1} of {wizardSteps.length}
+        </Text>
+        <Heading as="h2" ref={heading} tabIndex={-1} size="xl" mb="6" outline="none">
+          {wizardSteps[index].title}
+        </Heading>
+
+        {isReview ? (
+          <ReviewStep form={getValues()} />
+        ) : (
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+            {wizardStepFields(step).map((name) => (
+              <Box key={name} gridColumn={isWideField(name) ? { md: 'span 2' } : undefined}>
+                <WizardField name={name} register={register} errors={formState.errors} />
+              </Box>
+            ))}
+          </SimpleGrid>
+        )}
+
+        {submissionProblem ? (
+          <Alert.Root status="error" mt="6" role="alert">
+            <Alert.Indicator />
+            <Alert.Title>{submissionProblem}</Alert.Title>
+          </Alert.Root>
+        ) : null}
+
+        <Flex mt="8" gap="3" wrap="wrap" justify="space-between">
+          <Button type="button" variant="outline" onClick={saveForLater}>
+            Save for Later
+          </Button>
+          <Flex gap="3">
+            {index > 0 ? (
+              <Button type="button" variant="outline" onClick={() => void goTo(wizardSteps[index - 1].id)}>
+                Previous
+              </Button>
+            ) : null}
+            <Button
+              type="submit"
+              colorPalette="blue"
+              loading={isSubmitting}
+              loadingText="Submitting..."
+              spinner={<Spinner size="sm" aria-hidden="true" />}
+            >
+              {isReview ? 'Submit Application' : 'Next'}
+            </Button>
+          </Flex>
+        </Flex>
+      </chakra.form>
+    </Stack>
+  );
+}

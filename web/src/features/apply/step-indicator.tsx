@@ -1,0 +1,72 @@
+import { chakra, Flex, Text } from '@chakra-ui/react';
+import { wizardStepIndex, wizardSteps, type WizardStepId } from '../../../../shared/catalogue/wizard.ts';
+import { CheckIcon } from '../../components/icons.tsx';
+
+const stepButtonStyle = {
+  width: 'full',
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: '2',
+  padding: '2 1',
+  borderRadius: 'md',
+  cursor: 'pointer',
+  _hover: { bg: 'gray.50' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'blue.600', outlineOffset: '2px' },
+} as const;
+
+type StepIndicatorProps = {
+  current: WizardStepId;
+  /** Asked to go to a step; the wizard decides (forward only when the current step is valid). */
+  onSelect: (step: WizardStepId) => void;
+};
+
+/** The wizard's five steps as buttons (spec section 2): the current one marked, each one a jump. */
+export function StepIndicator({ current, onSelect }: StepIndicatorProps) {
+  const currentIndex = wizardStepIndex(current);
+  return (
+    <nav aria-label="Application steps">
+      <chakra.ol display="grid" gridTemplateColumns="repeat(5, minmax(0, 1fr))" gap="2" listStyleType="none">
+        {wizardSteps.map((step, index) => {
+          const isCurrent = index === currentIndex;
+          const isDone = index < currentIndex;
+          return (
+            <li key={step.id}>
+              <chakra.button
+                type="button"
+                onClick={() => onSelect(step.id)}
+                aria-current={isCurrent ? 'step' : undefined}
+                css={stepButtonStyle}
+              >
+                <Flex
+                  aria-hidden="true"
+                  boxSize="9"
+                  borderRadius="full"
+                  align="center"
+                  justify="center"
+                  fontWeight="semibold"
+                  borderWidth="2px"
+                  borderColor={isCurrent || isDone ? 'blue.700' : 'gray.400'}
+                  bg={isDone ? 'blue.700' : isCurrent ? 'blue.50' : 'white'}
+                  color={isDone ? 'white' : isCurrent ? 'blue.800' : 'gray.700'}
+                >
+                  {isDone ? <CheckIcon boxSize="4" /> : index + 1}
+                </Flex>
+                <Text
+                  as="span"
+                  textStyle="xs"
+                  lineHeight="short"
+                  textAlign="center"
+                  fontWeight={isCurrent ? 'semibold' : 'normal'}
+                  color={isCurrent ? 'blue.800' : 'gray.700'}
+                >
+                  {step.title}
+                </Text>
+              </chakra.button>
+            </li>
+          );
+        })}
+      </chakra.ol>
+    </nav>
+  );
+}

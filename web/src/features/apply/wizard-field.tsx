@@ -1,0 +1,79 @@
+import { Input, Textarea } from '@chakra-ui/react';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import {
+  preQualificationFields,
+  type PreQualificationField,
+  type PreQualificationForm,
+} from '../../../../shared/catalogue/pre-qualification.ts';
+import { CheckboxField, FormField, RadioGroupField, SelectInput } from '../../components/form-controls.tsx';
+
+/** What the browser may fill in for a field (autocomplete tokens of the HTML standard). */
+const autoComplete: Partial<Record<PreQualificationField, string>> = {
+  firstName: 'given-name',
+  lastName: 'family-name',
+  email: 'email',
+  phone: 'tel-national',
+  title: 'organization-title',
+  businessName: 'organization',
+  businessAddress: 'street-address',
+  city: 'address-level2',
+  state: 'address-level1',
+};
+
+/** Fields that take a whole row of the step's grid. */
+export function isWideField(name: PreQualificationField): boolean {
+  const { kind } = preQualificationFields[name];
+  return kind === 'checkbox' || kind === 'radio' || kind === 'textarea';
+}
+
+type WizardFieldProps = {
+  name: PreQualificationField;
+  register: UseFormRegister<PreQualificationForm>;
+  errors: FieldErrors<PreQualificationForm>;
+};
+
+/** One field of the pre-qualification form, drawn from its description in the shared catalogue. */
+export function WizardField({ name, register, errors }: WizardFieldProps) {
+  const spec = preQualificationFields[name];
+  const error = errors[name]?.message;
+  const registered = register(name);
+
+  switch (spec.kind) {
+    case 'checkbox':
+      return <CheckboxField label={spec.label} error={error} {...registered} />;
+    case 'radio':
+      return (
+        <RadioGroupField
+          legend={spec.label}
+          options={spec.options}
+          required={spec.required}
+          error={error}
+          inputProps={registered}
+        />
+      );
+    case 'select':
+      return (
+        <FormField label={spec.label} required={spec.required} error={error}>
+          <SelectInput options={spec.options} placeholder="Select an option" {...registered} />
+        </FormField>
+      );
+    case 'textarea':
+      return (
+        <FormField label={spec.label} required={spec.required} error={error}>
+          <Textarea rows={spec.rows} {...registered} />
+        </FormField>
+      );
+    default:
+      return (
+        <FormField label={spec.label} required={spec.required} error={error}>
+          <Input
+            type={spec.kind === 'money' ? 'text' : spec.kind}
+            inputMode={spec.kind === 'money' ? 'decimal' : undefined}
+            placeholder={'placeholder' in spec ? spec.placeholder : undefined}
+            autoComplete={autoComplete[name]}
+            {...registered}
+          />
+        </FormField>
+      );
+  }
+}

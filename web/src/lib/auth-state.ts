@@ -1,0 +1,131 @@
+import type { Session, SupabaseClient } from '@supabase/supabase-js';
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Who is signed in, kept outside React so that the top bar can read it without loading supabase-js.
+ *
+ * The home page must paint without supabase-js (spec section 2, issue 5 "Speed"). When the browser holds
+ * no stored session (supabase-js keeps it in localStorage under `sb-<project>-auth-token`), the visitor
+ * is signed out and nothing more is loaded. When one is stored, supabase-js is loaded after first paint
+ * and its onAuthStateChange events become the state. Pages that use supabase-js connect it too, so a
+ * sign-in anywhere in the app reaches the top bar.
+ */
+export type AuthState = {
+  status: 'loading' | 'signed-in' | 'signed-out';
+  session: Session | null;
+  /** True once supabase-js itself has reported the session (a route guard waits for this). */
+  confirmed: boolean;
+};
+
+/** supabase-js's default storage key for the session: `sb-<first label of the API host>-auth-token`. */
+const STORED_SESSION_KEY = /^sb-.+-auth-token$/;
+
+function hasStoredSession(): boolean {
+  try {
+    for (let index = 0; index < localStorage.length; index += 1) {
+      if (STORED_SESSION_KEY.test(localStorage.key(index) ?? '')) return true;
+    }
+    return false;
+  } catch {
+    return true; // storage unreadable: let supabase-js decide
+  }
+}
+
+let state: AuthState = {
+  status: hasStoredSession() ? 'loading' : 'signed-out',
+  session: null,
+  confirmed: false,
+};
+const listeners = new Set<() => void>();
+
+function setState(next: AuthState): void {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function getState(): AuthState {
+  return state;
+}
+
+/** The current authentication state; re-renders when it changes. */
+export function useAuth(): AuthState {
+  return useSyncExternalStore(subscribe, getState);
+}
+
+/** Admins are recognised by app_metadata.role (set by the server), never user_metadata (anyone can edit it). */
+export function isAdminSession(session: Session | null): boolean {
+  const role: unknown = session?.user.app_metadata?.role;
+  return role === 'admin';
+}
+
+let connected: SupabaseClient | undefined;
+
+/** Makes the client's auth events the state of this module (called once, when the client is created). */
+export function connectAuthState(client: SupabaseClient): void {
+  if (connected === client) return;
+  connected = client;
+  client.auth.onAuthStateChange((_event, session) => {
+    setState({ status: session ? 'signed-in' : 'signed-out', session, confirmed: true });
+  });
+}
+
+let starting: Promise<void> | undefined;
+
+/** Loads supabase-js (a separate chunk) so that it reports the session; safe to call repeatedly. */
+export function startAuthSync(): Promise<void> {
+  starting ??= import('./supabase.ts')
+    .then(({ getSupabase }) => getSupabase())
+    .then(() => undefined)
+    .catch((error: unknown) => {
+      starting = undefined;
+      console.error('Could not read the session', error);
+      setState({ status: 'signed-out', session: null, confirmed: true });
+    });
+  return starting;
+}
+
+/** Runs a task when the browser is idle (after first paint); returns a cancel function. */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(task, { timeout: 2000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(task, 200);
+  return () => window.clearTimeout(handle);
+}
+
+/** Reads the session after first paint when one may be stored, and when another tab signs in. */
+export function watchAuthAfterPaint(): () => void {
+  const start = () => void startAuthSync();
+  const cancelIdle = state.status === 'loading' ? whenIdle(start) : undefined;
+  const onStorage = (event: StorageEvent) => {
+    if (event.key && STORED_SESSION_KEY.test(event.key)) start();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    cancelIdle?.();
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** Signs out; a failure is only logged (spec section 8, "Logout failure on the public navigation"). */
+export async function signOut(): Promise<boolean> {
+  try {
+    const { getSupabase } = await import('./supabase.ts');
+    const supabase = await getSupabase();
+    const { error } = await supabase.auth.signOut();
+    if (error) {
+      console.error('Logout failed', error);
+      return false;
+    }
+    return true;
+  } catch (error) {
+    console.error('Logout failed', error);
+    return false;
+  }
+}
