@@ -163,12 +163,15 @@ test('a registration is entered, reviewed, edited, stored, and the success page 
   const { data, error } = await database
     .from('business_registrations')
     .select(
-      'legal_business_name, website_url, no_website, address, suite, city, state, zip_code, business_start_date, agree_to_terms',
+      'contact_name, contact_email, contact_mobile, legal_business_name, website_url, no_website, address, suite, city, state, zip_code, business_start_date, agree_to_terms',
     )
     .eq('legal_business_name', entered.legalBusinessName);
   expect(error).toBeNull();
   expect(data).toEqual([
     {
+      contact_name: entered.contactName,
+      contact_email: entered.contactEmail,
+      contact_mobile: '602-555-0199', // as edited on the way
       legal_business_name: entered.legalBusinessName,
       website_url: '',
       no_website: true,

@@ -624,6 +624,9 @@ describe('documents, additional information and registrations', () => {
 
   it('validate a business registration as the registration form does', async () => {
     const base: Row = {
+      contact_name: 'Chidi Okafor',
+      contact_email: 'chidi@okaforhvac.com',
+      contact_mobile: '(775) 555-0188',
       legal_business_name: 'Okafor HVAC LLC',
       website_url: '',
       no_website: true,
@@ -645,6 +648,11 @@ describe('documents, additional information and registrations', () => {
     ]) {
       const { error } = await backend.anon.from('business_registrations').insert({ ...base, ...change });
       expect(error?.code, JSON.stringify(change)).toBe('23514');
+    }
+    // The primary contact the review shows is required too.
+    for (const change of [{ contact_name: ' ' }, { contact_email: 'chidi@okaforhvac' }, { contact_mobile: '' }]) {
+      const { error } = await backend.anon.from('business_registrations').insert({ ...base, ...change });
+      expect(error?.code, JSON.stringify(change)).toBe('42501');
     }
     const readBack = await backend.anon.from('business_registrations').insert(base).select();
     expect(readBack.error?.code).toBe('42501');

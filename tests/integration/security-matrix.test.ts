@@ -126,6 +126,9 @@ function additionalInfoRow(owner: TestUser): Row {
 
 function registrationRow(name: string): Row {
   return {
+    contact_name: 'Maria Lopez',
+    contact_email: 'maria@lopezbakery.com',
+    contact_mobile: '(775) 555-0142',
     legal_business_name: name,
     website_url: 'https://lopezbakery.com',
     no_website: false,

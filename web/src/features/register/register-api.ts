@@ -1,3 +1,4 @@
+import { normalizeEmail } from '../../../../shared/validation/email.ts';
 import { errorMessageOr } from '../../../../shared/messages/error-message.ts';
 import { api } from '../../lib/api.ts';
 import { getSupabase } from '../../lib/supabase.ts';
@@ -6,6 +7,9 @@ import type { RegistrationDraft } from './registration-draft.ts';
 /** The business_registrations row a registration stores (supabase/migrations/..._business_registrations.sql). */
 function registrationRow(draft: RegistrationDraft) {
   return {
+    contact_name: draft.contactName.trim(),
+    contact_email: normalizeEmail(draft.contactEmail),
+    contact_mobile: draft.contactMobile.trim(),
     legal_business_name: draft.legalBusinessName.trim(),
     // The table takes an empty website exactly when the business has none.
     website_url: draft.noWebsite ? '' : draft.websiteUrl.trim(),
