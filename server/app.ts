@@ -139,6 +139,10 @@ export async function createApp(config: ServerConfig, db: Database, keys: ApiKey
       service,
       siteUrl: config.siteUrl ?? origin,
       sendMail: (message) => mail.send(message),
+      limits: {
+        perSender: { limit: config.emailSendLimits.perSenderPerHour, windowSeconds: 3600 },
+        perRecipient: { limit: config.emailSendLimits.perRecipientPerHour, windowSeconds: 3600 },
+      },
     });
   });
   await registerStaticSite(app, config.webDir);

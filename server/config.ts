@@ -36,6 +36,8 @@ export type ServerConfig = {
   /** Seconds during which a just-rotated refresh token may be used again without revoking the session. */
   refreshReuseInterval: number;
   rateLimits: AuthRateLimits;
+  /** Hourly limits of the send-emails function: per calling address and per recipient. */
+  emailSendLimits: { perSenderPerHour: number; perRecipientPerHour: number };
 };
 
 const booleanFlag = z
@@ -47,6 +49,13 @@ const perFiveMinutes = (name: string, fallback: number) =>
     .number({ error: `${name} must be a number of requests per 5 minutes (0 turns the limit off)` })
     .int(`${name} must be a whole number`)
     .min(0, `${name} must be 0 or more`)
+    .default(fallback);
+
+const perHour = (name: string, fallback: number) =>
+  z.coerce
+    .number({ error: `${name} must be a number of e-mails per hour` })
+    .int(`${name} must be a whole number`)
+    .min(1, `${name} must be at least 1`)
     .default(fallback);
 
 const seconds = (name: string, fallback: number, min: number) =>
@@ -110,6 +119,8 @@ const environmentSchema = z.object({
   RATE_LIMIT_SIGNUP_PER_5_MIN: perFiveMinutes('RATE_LIMIT_SIGNUP_PER_5_MIN', 30),
   RATE_LIMIT_RECOVER_PER_5_MIN: perFiveMinutes('RATE_LIMIT_RECOVER_PER_5_MIN', 30),
   RATE_LIMIT_VERIFY_PER_5_MIN: perFiveMinutes('RATE_LIMIT_VERIFY_PER_5_MIN', 30),
+  EMAIL_LIMIT_PER_SENDER_PER_HOUR: perHour('EMAIL_LIMIT_PER_SENDER_PER_HOUR', 20),
+  EMAIL_LIMIT_PER_RECIPIENT_PER_HOUR: perHour('EMAIL_LIMIT_PER_RECIPIENT_PER_HOUR', 5),
 });
 
 export class ConfigError extends Error {
@@ -152,6 +163,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       signupPer5Min: e.RATE_LIMIT_SIGNUP_PER_5_MIN,
       recoverPer5Min: e.RATE_LIMIT_RECOVER_PER_5_MIN,
       verifyPer5Min: e.RATE_LIMIT_VERIFY_PER_5_MIN,
+    },
+    emailSendLimits: {
+      perSenderPerHour: e.EMAIL_LIMIT_PER_SENDER_PER_HOUR,
+      perRecipientPerHour: e.EMAIL_LIMIT_PER_RECIPIENT_PER_HOUR,
     },
   };
 }

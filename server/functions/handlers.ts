@@ -3,6 +3,7 @@ import { createAdminClientsHandler } from '../../supabase/functions/admin-client
 import { createAdminResetPasswordHandler } from '../../supabase/functions/admin-reset-password/handler.ts';
 import type { FunctionHandler } from '../../supabase/functions/_shared/http.ts';
 import type { SendMail } from '../../supabase/functions/_shared/mail.ts';
+import type { SendLimits } from '../../supabase/functions/_shared/rate-limit.ts';
 import { createSendEmailsHandler } from '../../supabase/functions/send-emails/handler.ts';
 
 /** The functions server/ serves: the same handlers as supabase/functions, given server/'s mail and client. */
@@ -10,6 +11,7 @@ export function createFunctionHandlers(environment: {
   service: SupabaseClient;
   siteUrl: string;
   sendMail: SendMail;
+  limits: SendLimits;
 }): Record<string, FunctionHandler> {
   return {
     'send-emails': createSendEmailsHandler(environment),

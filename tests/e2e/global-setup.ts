@@ -9,7 +9,19 @@ import path from 'node:path';
 export default async function globalSetup() {
   const webDir = path.resolve(import.meta.dirname, '..', '..', 'dist', 'web');
   if (isWebBuildStale(webDir)) await buildWeb();
-  const server = await startServerProcess({ dataDir: temporaryDataDir('loan-match-e2e-') });
+  // Every browser of the run calls from 127.0.0.1: per-address limits sized for one visitor would
+  // throttle the suite, so they are raised here (their behaviour has its own integration tests).
+  const server = await startServerProcess({
+    dataDir: temporaryDataDir('loan-match-e2e-'),
+    env: {
+      EMAIL_LIMIT_PER_SENDER_PER_HOUR: '10000',
+      EMAIL_LIMIT_PER_RECIPIENT_PER_HOUR: '100',
+      RATE_LIMIT_TOKEN_BURST: '0',
+      RATE_LIMIT_SIGNUP_PER_5_MIN: '0',
+      RATE_LIMIT_RECOVER_PER_5_MIN: '0',
+      RATE_LIMIT_VERIFY_PER_5_MIN: '0',
+    },
+  });
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_DATA_DIR = server.dataDir;
   return async () => {

@@ -4,9 +4,9 @@ export type RateLimitRule = { limit: number; windowSeconds: number };
 
 export type SendLimits = { perSender: RateLimitRule; perRecipient: RateLimitRule };
 
-/** Default limits of the e-mail function: per calling address and per recipient. */
+/** Default limits of the e-mail function, per hour: per calling address and per recipient. */
 export const defaultSendLimits: SendLimits = {
-  perSender: { limit: 10, windowSeconds: 3600 },
+  perSender: { limit: 20, windowSeconds: 3600 },
   perRecipient: { limit: 5, windowSeconds: 3600 },
 };
 
