@@ -6,27 +6,32 @@ import { compression } from 'vite-plugin-compression2';
 const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.PORT ?? '3000'}`;
 const apiPaths = ['/rest', '/auth', '/storage', '/functions', '/_dev', '/config.json', '/health'];
 
-/** The browser build: served by server/ (npm start) or any static host in front of hosted Supabase. */
-export default defineConfig({
+/**
+ * The browser build: served by server/ (npm start) or any static host in front of hosted Supabase. The
+ * same config builds src/entry-prerender.tsx for Node (`--ssr`), which renders the public pages at build time.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   root: import.meta.dirname,
   publicDir: path.join(import.meta.dirname, 'public'),
   plugins: [
     react(),
-    // Brotli and gzip copies beside each text asset; server/ serves them to browsers that accept them.
-    compression({
-      algorithms: ['brotliCompress', 'gzip'],
-      include: /\.(html|js|mjs|css|json|svg|md|txt)$/,
-      threshold: 1024,
-    }),
+    ...(isSsrBuild
+      ? []
+      : [
+          // Brotli and gzip copies beside each text asset; server/ serves them to browsers that accept them.
+          compression({
+            algorithms: ['brotliCompress', 'gzip'],
+            include: /\.(html|js|mjs|css|json|svg|md|txt)$/,
+            threshold: 1024,
+          }),
+        ]),
   ],
-  build: {
-    outDir: path.join(import.meta.dirname, '..', 'dist', 'web'),
-    emptyOutDir: true,
-    target: 'es2022',
-  },
+  build: isSsrBuild
+    ? { outDir: path.join(import.meta.dirname, '..', 'dist', 'prerender'), emptyOutDir: true, copyPublicDir: false }
+    : { outDir: path.join(import.meta.dirname, '..', 'dist', 'web'), emptyOutDir: true, target: 'es2022' },
   server: {
     port: 5173,
     strictPort: false,
     proxy: Object.fromEntries(apiPaths.map((p) => [p, { target: apiTarget, changeOrigin: false }])),
   },
-});
+}));

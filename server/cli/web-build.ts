@@ -1,5 +1,7 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { projectRoot } from '../config.ts';
 
 /** Sources the web build is made from: a change in any of them makes the build stale. */
@@ -11,6 +13,9 @@ export const webSources = [
   'shared',
   'package-lock.json',
 ];
+
+/** The empty app page, served for routes that are not prerendered (see http/static-site.ts). */
+export const SPA_SHELL = 'spa.html';
 
 function newestModification(target: string): number {
   if (!existsSync(target)) return 0;
@@ -24,16 +29,81 @@ function newestModification(target: string): number {
   return newest;
 }
 
-/** True when dist/web is missing or older than any of its sources. */
+/** True when dist/web is missing, incomplete or older than any of its sources. */
 export function isWebBuildStale(webDir: string, root = projectRoot): boolean {
-  const index = path.join(webDir, 'index.html');
-  if (!existsSync(index)) return true;
-  const built = statSync(index).mtimeMs;
+  const shell = path.join(webDir, SPA_SHELL);
+  if (!existsSync(shell)) return true;
+  const built = statSync(shell).mtimeMs;
   return webSources.some((source) => newestModification(path.join(root, source)) > built);
 }
 
-/** Builds the web app with Vite (the same as `npm run build:web`). */
+/** Writes a file with the .br and .gz copies the static server prefers. */
+function writeCompressed(file: string, content: string): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const bytes = Buffer.from(content);
+  writeFileSync(file, bytes);
+  writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+}
+
+/** React hoists <title>, <meta> and <link> of a page to the front of its HTML: they belong in <head>. */
+const hoisted = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*>|<link\b[^>]*>)*/;
+
+const entryScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+
+const modulePreload = /<link rel="modulepreload" crossorigin href="[^"]+">\s*/g;
+
+/**
+ * index.html with a prerendered page in it: the page's head elements in <head>, its body in #root. The
+ * app starts after the first paint (its scripts are fetched then, not preloaded), so the page shows as
+ * soon as its HTML arrives, before any script competes for the network or the main thread.
+ */
+export function pageDocument(template: string, rendered: string): string {
+  const head = hoisted.exec(rendered)?.[0] ?? '';
+  const body = rendered.slice(head.length);
+  if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root">');
+  const entry = entryScript.exec(template)?.[1];
+  if (!entry) throw new Error('index.html has no module entry script');
+  // The page's own title replaces index.html's general one.
+  const withoutTitle = head.includes('<title>') ? template.replace(/<title>[^<]*<\/title>\s*/, '') : template;
+  const startAfterPaint = `<script>requestAnimationFrame(function(){setTimeout(function(){import(${JSON.stringify(entry)})})})</script>`;
+  return withoutTitle
+    .replace(modulePreload, '')
+    .replace(entryScript, '')
+    .replace('</head>', `${head}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${body}</div>${startAfterPaint}`);
+}
+
+type PrerenderModule = { prerenderedRoutes: readonly string[]; renderRoute(url: string): Promise<string> };
+
+/**
+ * Renders the public routes into dist/web (`/` into index.html, `/faq` into faq/index.html, ...) and keeps
+ * the empty page as spa.html for every other route.
+ */
+export async function prerenderPages(webDir: string, entryFile: string): Promise<string[]> {
+  const template = readFileSync(path.join(webDir, 'index.html'), 'utf8');
+  const entry = (await import(
+    `${pathToFileURL(entryFile).href}?built=${statSync(entryFile).mtimeMs}`
+  )) as PrerenderModule;
+  const written: string[] = [];
+  for (const route of entry.prerenderedRoutes) {
+    const file = path.join(webDir, route === '/' ? 'index.html' : path.join(route.slice(1), 'index.html'));
+    writeCompressed(file, pageDocument(template, await entry.renderRoute(route)));
+    written.push(path.relative(webDir, file));
+  }
+  // Last: its time stamp marks a complete build (isWebBuildStale).
+  writeCompressed(path.join(webDir, SPA_SHELL), template);
+  return written;
+}
+
+/** Builds the web app with Vite (browser bundle, then the prerender bundle) and prerenders the public pages. */
 export async function buildWeb(): Promise<void> {
   const { build } = await import('vite');
-  await build({ configFile: path.join(projectRoot, 'web', 'vite.config.ts'), logLevel: 'warn' });
+  const configFile = path.join(projectRoot, 'web', 'vite.config.ts');
+  await build({ configFile, logLevel: 'warn' });
+  await build({ configFile, logLevel: 'warn', build: { ssr: 'src/entry-prerender.tsx' } });
+  await prerenderPages(
+    path.join(projectRoot, 'dist', 'web'),
+    path.join(projectRoot, 'dist', 'prerender', 'entry-prerender.js'),
+  );
 }

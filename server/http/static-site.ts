@@ -2,9 +2,25 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { SPA_SHELL } from '../cli/web-build.ts';
 
 /** Paths the API owns: never answered with the web app. */
 export const apiPrefixes = ['/rest/', '/auth/', '/storage/', '/functions/', '/_dev/', '/config.json', '/health'];
+
+const prerenderedPath = /^\/[a-z0-9-]+(?:\/[a-z0-9-]+)*\/?$/;
+
+/**
+ * The file for a page: the route prerendered at build time (dist/web/faq/index.html for /faq) when there
+ * is one, else the empty app page (spa.html; index.html in builds older than prerendering).
+ */
+function pageFor(webDir: string, url: string): string {
+  if (url === '/') return 'index.html';
+  if (prerenderedPath.test(url)) {
+    const page = path.join(url.replace(/\/$/, '').slice(1), 'index.html');
+    if (existsSync(path.join(webDir, page))) return page;
+  }
+  return existsSync(path.join(webDir, SPA_SHELL)) ? SPA_SHELL : 'index.html';
+}
 
 /**
  * Serves the web build: hashed assets (/assets/) cached for a year, everything else revalidated, and index.html
@@ -51,6 +67,6 @@ export async function registerStaticSite(app: FastifyInstance, webDir: string): 
         .send('The web app is not built yet: run `npm run build:web` (npm start does this for you).');
     }
     reply.header('Cache-Control', 'no-cache');
-    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    return reply.type('text/html; charset=utf-8').sendFile(pageFor(webDir, url));
   });
 }

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { optionLabel } from '../../../shared/catalogue/fields.ts';
-import { pageAccessibilityViolations } from './public-form-accessibility.ts';
+import { seriousAccessibilityViolations } from './accessibility.ts';
 import {
   preQualificationFields,
   type PreQualificationField,
@@ -119,7 +119,7 @@ export class ApplyPage {
   }
 
   accessibilityViolations(): Promise<string[]> {
-    return pageAccessibilityViolations(this.page);
+    return seriousAccessibilityViolations(this.page);
   }
 
   savedForm(): Promise<string | null> {

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { pageAccessibilityViolations } from './public-form-accessibility.ts';
+import { seriousAccessibilityViolations } from './accessibility.ts';
 
 /** The six inputs of the calculator, by label. */
 export const calculatorLabels = {
@@ -52,6 +52,6 @@ export class CalculatorPage {
   }
 
   accessibilityViolations(): Promise<string[]> {
-    return pageAccessibilityViolations(this.page);
+    return seriousAccessibilityViolations(this.page);
   }
 }

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { pageAccessibilityViolations } from './public-form-accessibility.ts';
+import { seriousAccessibilityViolations } from './accessibility.ts';
 
 /** What a visitor types on /register. */
 export type Registration = {
@@ -100,6 +100,6 @@ export class RegisterPages {
   }
 
   accessibilityViolations(): Promise<string[]> {
-    return pageAccessibilityViolations(this.page);
+    return seriousAccessibilityViolations(this.page);
   }
 }

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { pageAccessibilityViolations } from './public-form-accessibility.ts';
+import { seriousAccessibilityViolations } from './accessibility.ts';
 
 /** The developer test page at /test-edge-function. */
 export class TestEdgeFunctionPage {
@@ -37,6 +37,6 @@ export class TestEdgeFunctionPage {
   }
 
   accessibilityViolations(): Promise<string[]> {
-    return pageAccessibilityViolations(this.page);
+    return seriousAccessibilityViolations(this.page);
   }
 }

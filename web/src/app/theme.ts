@@ -47,7 +47,16 @@ const config = defineConfig({
       ...tokens,
       fonts: { ...tokens.fonts, heading: { value: systemFont }, body: { value: systemFont } },
     },
-    semanticTokens,
+    semanticTokens: {
+      ...semanticTokens,
+      colors: {
+        ...semanticTokens.colors,
+        // WCAG AA (4.5:1 on white): red.500 error text is 3.8:1, red.600 is 4.8:1.
+        fg: { ...semanticTokens.colors?.fg, error: { value: '{colors.red.600}' } },
+        // Solid blue buttons lighten on hover (solid/90); from blue.700 white text stays above 4.5:1.
+        blue: { ...semanticTokens.colors?.blue, solid: { value: '{colors.blue.700}' } },
+      },
+    },
     textStyles,
     layerStyles,
     animationStyles,

@@ -1,5 +1,6 @@
 import { Box, Button, Container, Flex, HStack, IconButton, Link } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useIsClient } from '../lib/use-is-client.ts';
 import { Link as RouterLink } from 'react-router';
 import { brand } from '../../../shared/brand/brand.ts';
 import { useAuth, watchAuthAfterPaint } from '../lib/auth-state.ts';
@@ -45,6 +46,7 @@ function AccountActions() {
 
 /** The top bar of spec section 2; below the md breakpoint its links move into the drawer. */
 export function TopBar() {
+  const isClient = useIsClient();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   useEffect(() => watchAuthAfterPaint(), []);
@@ -77,6 +79,8 @@ export function TopBar() {
             aria-expanded={drawerOpen}
             variant="ghost"
             display={{ base: 'inline-flex', md: 'none' }}
+            // Prerendered pages: the menu works once the app runs (a tap before then would do nothing).
+            disabled={!isClient}
             onClick={openDrawer}
           >
             <MenuIcon boxSize="6" />

@@ -52,9 +52,15 @@ function getState(): AuthState {
   return state;
 }
 
+/**
+ * What pages prerendered at build time show (and hydrate with): a visitor who is signed out. The
+ * browser's own state replaces it right after hydration.
+ */
+const prerenderedState: AuthState = { status: 'signed-out', session: null, confirmed: false };
+
 /** The current authentication state; re-renders when it changes. */
 export function useAuth(): AuthState {
-  return useSyncExternalStore(subscribe, getState);
+  return useSyncExternalStore(subscribe, getState, () => prerenderedState);
 }
 
 /** Admins are recognised by app_metadata.role (set by the server), never user_metadata (anyone can edit it). */

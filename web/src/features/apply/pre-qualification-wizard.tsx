@@ -1,4 +1,4 @@
-import { Alert, Box, Button, chakra, Flex, Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, chakra, Flex, Heading, SimpleGrid, Spinner, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import type { PreQualificationForm } from '../../../../shared/catalogue/pre-qualification.ts';
@@ -17,9 +17,12 @@ import { ReviewStep } from './review-step.tsx';
 import {
   autoSaveApplication,
   clearSavedApplication,
-  loadSavedApplication,
+  freshApplication,
   saveApplication,
+  storedApplication,
+  type SavedApplication,
 } from './saved-application.ts';
+import { useIsClient } from '../../lib/use-is-client.ts';
 import { StepIndicator } from './step-indicator.tsx';
 import { isWideField, WizardField } from './wizard-field.tsx';
 
@@ -33,13 +36,34 @@ const resolver: Resolver<PreQualificationForm> = (values) => {
   return { values: {}, errors };
 };
 
+type WizardProps = { onSubmitted: (evaluation: EvaluationResult) => void };
+
 /**
  * The five-step pre-qualification wizard (spec sections 2, 4 and 5). Fields are validated as they change; moving
  * forward (Next or a step button) needs the current step to be valid and otherwise shows its errors, moving back
  * is free. The form is kept in local storage on every change and step change.
+ *
+ * The page is prerendered at build time with the form disabled; it comes alive once the app runs, so nothing can
+ * be typed into it before it can be saved, and it then starts from the saved copy.
  */
-export function PreQualificationWizard({ onSubmitted }: { onSubmitted: (evaluation: EvaluationResult) => void }) {
-  const [saved] = useState(loadSavedApplication);
+export function PreQualificationWizard({ onSubmitted }: WizardProps) {
+  const isClient = useIsClient();
+  // Read on the first render in the browser, but used only once the app runs (after hydration), so the
+  // hydrated page matches its prerendered HTML.
+  const [stored] = useState(storedApplication);
+  const restored = isClient ? stored : undefined;
+  return (
+    <WizardForm
+      key={restored ? 'restored' : 'new'}
+      saved={restored ?? freshApplication}
+      active={isClient}
+      onSubmitted={onSubmitted}
+    />
+  );
+}
+
+/** The wizard; until `active` (the app runs) its controls are disabled and nothing is saved. */
+function WizardForm({ saved, active, onSubmitted }: WizardProps & { saved: SavedApplication; active: boolean }) {
   const [step, setStep] = useState<WizardStepId>(saved.currentStep);
   const [submissionProblem, setSubmissionProblem] = useState<string>();
   const [submit, { isLoading: isSubmitting }] = useSubmitPreQualificationMutation();
@@ -53,15 +77,17 @@ export function PreQualificationWizard({ onSubmitted }: { onSubmitted: (evaluati
   const stepRef = useRef(step);
   useEffect(() => {
     stepRef.current = step;
-    autoSaveApplication({ formData: getValues(), currentStep: step });
-  }, [step, getValues]);
+    if (active) autoSaveApplication({ formData: getValues(), currentStep: step });
+  }, [step, getValues, active]);
   useEffect(
     () =>
-      subscribe({
-        formState: { values: true },
-        callback: ({ values }) => autoSaveApplication({ formData: values, currentStep: stepRef.current }),
-      }),
-    [subscribe],
+      active
+        ? subscribe({
+            formState: { values: true },
+            callback: ({ values }) => autoSaveApplication({ formData: values, currentStep: stepRef.current }),
+          })
+        : undefined,
+    [subscribe, active],
   );
 
   // After a step change (not on first render), focus the new step's heading so keyboard users start there.
@@ -115,7 +141,7 @@ export function PreQualificationWizard({ onSubmitted }: { onSubmitted: (evaluati
   };
 
   return (
-    <Stack gap="6">
+    <chakra.fieldset disabled={!active} display="flex" flexDirection="column" gap="6" minW="0">
       <StepIndicator current={step} onSelect={(target) => void goTo(target)} />
       <chakra.form
         onSubmit={onSubmit}
@@ -173,6 +199,6 @@ export function PreQualificationWizard({ onSubmitted }: { onSubmitted: (evaluati
           </Flex>
         </Flex>
       </chakra.form>
-    </Stack>
+    </chakra.fieldset>
   );
 }

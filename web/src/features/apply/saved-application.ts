@@ -12,7 +12,8 @@ import { wizardSteps, type WizardStepId } from '../../../../shared/catalogue/wiz
  */
 export type SavedApplication = { formData: PreQualificationForm; currentStep: WizardStepId };
 
-const fresh: SavedApplication = { formData: emptyPreQualificationForm, currentStep: 'PERSONAL' };
+/** A new application: the empty form on its first step. */
+export const freshApplication: SavedApplication = { formData: emptyPreQualificationForm, currentStep: 'PERSONAL' };
 
 function isStepId(value: unknown): value is WizardStepId {
   return wizardSteps.some((step) => step.id === value);
@@ -34,16 +35,26 @@ function formFrom(value: unknown): PreQualificationForm {
 export function loadSavedApplication(): SavedApplication {
   try {
     const text = localStorage.getItem(PRE_QUALIFICATION_STORAGE_KEY);
-    if (!text) return fresh;
+    if (!text) return freshApplication;
     const parsed: unknown = JSON.parse(text);
-    if (typeof parsed !== 'object' || parsed === null) return fresh;
+    if (typeof parsed !== 'object' || parsed === null) return freshApplication;
     const formData = 'formData' in parsed ? parsed.formData : undefined;
     const currentStep = 'currentStep' in parsed ? parsed.currentStep : undefined;
     return { formData: formFrom(formData), currentStep: isStepId(currentStep) ? currentStep : 'PERSONAL' };
   } catch (error) {
     console.error('Could not read the saved application', error);
-    return fresh;
+    return freshApplication;
   }
+}
+
+/** The saved application when there is one (undefined when nothing is saved or storage is unavailable). */
+export function storedApplication(): SavedApplication | undefined {
+  try {
+    if (!localStorage.getItem(PRE_QUALIFICATION_STORAGE_KEY)) return undefined;
+  } catch {
+    return undefined;
+  }
+  return loadSavedApplication();
 }
 
 /** Saves the form; throws when the browser refuses (storage full or blocked). */

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { emailError } from '../../../../shared/validation/email.ts';
+import { ClientFieldset } from '../../components/client-fieldset.tsx';
 import { useSubscribeToNewsletterMutation } from './blog-api.ts';
 
 export const NEWSLETTER_SUCCESS = 'Thanks for subscribing! New articles will arrive in your inbox.';
@@ -39,34 +40,36 @@ export function NewsletterForm() {
         Practical guides on SBA loans, business planning and real estate, about once a month. Unsubscribe anytime.
       </Text>
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
-        <Stack direction={{ base: 'column', md: 'row' }} mt="6" gap="3" align={{ base: 'stretch', md: 'flex-start' }}>
-          <Field.Root invalid={Boolean(fieldError)} flex="1">
-            <Field.Label srOnly>Email address</Field.Label>
-            <Input
-              type="email"
-              name="email"
-              autoComplete="email"
-              placeholder="you@yourbusiness.com"
+        <ClientFieldset>
+          <Stack direction={{ base: 'column', md: 'row' }} mt="6" gap="3" align={{ base: 'stretch', md: 'flex-start' }}>
+            <Field.Root invalid={Boolean(fieldError)} flex="1">
+              <Field.Label srOnly>Email address</Field.Label>
+              <Input
+                type="email"
+                name="email"
+                autoComplete="email"
+                placeholder="you@yourbusiness.com"
+                bg="white"
+                color="gray.900"
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+              />
+              <Field.ErrorText color="red.200" fontWeight="semibold">
+                {fieldError}
+              </Field.ErrorText>
+            </Field.Root>
+            <Button
+              type="submit"
               bg="white"
-              color="gray.900"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-            <Field.ErrorText color="red.200" fontWeight="semibold">
-              {fieldError}
-            </Field.ErrorText>
-          </Field.Root>
-          <Button
-            type="submit"
-            bg="white"
-            color="blue.900"
-            _hover={{ bg: 'blue.50' }}
-            loading={isLoading}
-            loadingText="Subscribing..."
-          >
-            Subscribe
-          </Button>
-        </Stack>
+              color="blue.900"
+              _hover={{ bg: 'blue.50' }}
+              loading={isLoading}
+              loadingText="Subscribing..."
+            >
+              Subscribe
+            </Button>
+          </Stack>
+        </ClientFieldset>
       </form>
       {/* A live region that is always present, so screen readers announce the result when it appears. */}
       <Box role="status" aria-live="polite" mt={isSuccess || isError ? '4' : '0'}>

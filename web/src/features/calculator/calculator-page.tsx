@@ -13,6 +13,7 @@ import { formatUsd } from '../../../../shared/format/money.ts';
 import { formatRatio } from '../../../../shared/format/numbers.ts';
 import { FormField } from '../../components/form-controls.tsx';
 import { SchedulingButton } from '../../components/new-tab-links.tsx';
+import { ClientFieldset } from '../../components/client-fieldset.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
 
@@ -105,28 +106,30 @@ export function CalculatorPage() {
       </PageHeader>
       <Container maxW="5xl" py={{ base: '8', md: '12' }}>
         <form onSubmit={calculate} noValidate>
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-            {inputs.map((field) => (
-              <FormField key={field.name} label={field.label} helperText={field.help}>
-                <Input
-                  type="number"
-                  inputMode="decimal"
-                  step="any"
-                  placeholder="0"
-                  value={input[field.name]}
-                  onChange={(event) => setInput((current) => ({ ...current, [field.name]: event.target.value }))}
-                />
-              </FormField>
-            ))}
-          </SimpleGrid>
-          <Flex mt="6" gap="3" wrap="wrap">
-            <Button type="submit" colorPalette="blue">
-              Calculate Financial Snapshot
-            </Button>
-            <Button type="button" variant="outline" onClick={reset}>
-              Reset Form
-            </Button>
-          </Flex>
+          <ClientFieldset>
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+              {inputs.map((field) => (
+                <FormField key={field.name} label={field.label} helperText={field.help}>
+                  <Input
+                    type="number"
+                    inputMode="decimal"
+                    step="any"
+                    placeholder="0"
+                    value={input[field.name]}
+                    onChange={(event) => setInput((current) => ({ ...current, [field.name]: event.target.value }))}
+                  />
+                </FormField>
+              ))}
+            </SimpleGrid>
+            <Flex mt="6" gap="3" wrap="wrap">
+              <Button type="submit" colorPalette="blue">
+                Calculate Financial Snapshot
+              </Button>
+              <Button type="button" variant="outline" onClick={reset}>
+                Reset Form
+              </Button>
+            </Flex>
+          </ClientFieldset>
         </form>
 
         <Box ref={resultRegion} tabIndex={-1} mt="10" outline="none" aria-live="polite">

@@ -1,6 +1,7 @@
-import { Box, Button, Container, Heading, Link, List, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { brand, CONSULTATION_MINUTES, telHref } from '../../../../shared/brand/brand.ts';
+import { CheckList } from '../../components/check-list.tsx';
 import { CheckIcon } from '../../components/icons.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
 
@@ -53,16 +54,9 @@ export function BookingSuccessPage() {
           <Heading as="h2" id="what-to-expect-title" size="xl">
             What to Expect
           </Heading>
-          <List.Root mt="4" gap="3" variant="plain">
-            {expectations.map((item) => (
-              <List.Item key={item} color="gray.700" alignItems="flex-start">
-                <List.Indicator asChild color="green.700" mt="1">
-                  <CheckIcon />
-                </List.Indicator>
-                {item}
-              </List.Item>
-            ))}
-          </List.Root>
+          <Box mt="4">
+            <CheckList items={expectations} />
+          </Box>
         </Box>
 
         <Box as="section" aria-labelledby="questions-title" mt="8" bg="gray.50" borderRadius="lg" p="6">

@@ -1,0 +1,56 @@
+import { expect, test } from './fixtures.ts';
+
+/**
+ * The public pages are rendered to HTML at build time (web/src/entry-prerender.tsx): they read without
+ * JavaScript, and the app then hydrates them without a mismatch or any other console error.
+ */
+const pages = [
+  { path: '/', heading: 'SBA funding for your small business, matched in minutes' },
+  { path: '/faq', heading: 'Frequently Asked Questions' },
+  { path: '/calculator', heading: 'Business Health Calculator' },
+  { path: '/apply', heading: 'Pre-Qualification Form' },
+  { path: '/terms', heading: 'Terms of Use' },
+];
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const { path, heading } of pages) {
+    test(`${path} shows its content and title`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await expect(page.locator('title')).toHaveCount(1);
+      await expect(page.locator('meta[name="description"]')).toHaveCount(1);
+    });
+  }
+});
+
+for (const { path, heading } of pages) {
+  test(`${path} hydrates without console errors and keeps one title`, async ({ page }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
+    await expect(page.locator('title')).toHaveCount(1);
+    await expect(page.locator('meta[name="description"]')).toHaveCount(1);
+  });
+}
+
+test('a route that is not prerendered still starts from the app shell', async ({ page }) => {
+  const response = await page.request.get('/register');
+  expect(await response.text()).toContain('<div id="root"></div>');
+  await page.goto('/register');
+  await expect(page.getByRole('heading', { name: 'Register Your Business' })).toBeVisible();
+});
+
+test('the wizard restores a saved application on a prerendered page', async ({ page }) => {
+  await page.goto('/apply');
+  await page.getByLabel('First Name').fill('Dana');
+  await page.reload();
+  await expect(page.getByLabel('First Name')).toHaveValue('Dana');
+});
