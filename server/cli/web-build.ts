@@ -12,6 +12,7 @@ export const webSources = [
   'web/vite.config.ts',
   'shared',
   'package-lock.json',
+  'server/cli/web-build.ts',
 ];
 
 /** The empty app page, served for routes that are not prerendered (see http/static-site.ts). */
