@@ -21,6 +21,11 @@ export type Database = Queryable & {
   kind: 'pglite' | 'postgres';
   /** Runs fn inside BEGIN/COMMIT; any throw rolls back. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /**
+   * Runs statements without parameters in one transaction sent as a single script (one round trip to a
+   * Postgres server) and returns each statement's result; an error rolls everything back.
+   */
+  transactionScript(statements: string[]): Promise<QueryResult[]>;
   close(): Promise<void>;
 };
 
@@ -51,4 +56,18 @@ export function databaseErrorFields(error: unknown): DatabaseErrorFields | undef
 export function sqlLiteral(value: string): string {
   if (value.includes('\0')) throw new Error('A SQL literal cannot contain a NUL character');
   return `'${value.replace(/'/g, "''")}'`;
+}
+
+/**
+ * A statement with its parameters written in as literals ($1 becomes '...'), for a script. Only the
+ * builder's own placeholders are replaced, in one pass, so a value can never become SQL.
+ */
+export function inlineParameters(sql: string, params: readonly unknown[]): string {
+  return sql.replace(/\$(\d+)/g, (_match, index: string) => {
+    const position = Number(index) - 1;
+    if (position < 0 || position >= params.length) throw new Error(`No value for parameter $${index}`);
+    const value = params[position];
+    if (value === null || value === undefined) return 'null';
+    return sqlLiteral(typeof value === 'object' ? JSON.stringify(value) : String(value));
+  });
 }

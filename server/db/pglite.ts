@@ -29,6 +29,11 @@ export async function openPglite(dataDir: string): Promise<Database> {
         if (options?.setup) await tx.exec(options.setup);
         return fn(wrap(tx));
       }),
+    transactionScript: (statements) =>
+      pg.transaction(async (tx) => {
+        const results = await tx.exec(statements.join(';\n'));
+        return results.map((result) => ({ rows: result.rows, affectedRows: result.affectedRows ?? 0 }));
+      }),
     close: () => pg.close(),
   };
 }

@@ -43,6 +43,19 @@ export async function openPostgres(databaseUrl: string): Promise<Database> {
         client.release();
       }
     },
+    async transactionScript(statements) {
+      const client = await pool.connect();
+      try {
+        const results = await client.query(['begin', ...statements, 'commit'].join(';\n'));
+        const all = Array.isArray(results) ? results : [results];
+        return all.slice(1, -1).map((result) => ({ rows: result.rows, affectedRows: result.rowCount ?? 0 }));
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
     close: () => pool.end(),
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticateRequest, isAuthFailure, type RequestAuth } from '../auth/request-auth.ts';
-import type { Database, Queryable } from '../db/database.ts';
-import { runAsRequestRole } from '../db/request-role.ts';
+import type { Database, QueryResult } from '../db/database.ts';
+import { runAsRequestRole, runStatementsAsRequestRole } from '../db/request-role.ts';
 import { fromDatabaseError, parseError, PostgrestError } from './errors.ts';
 import { parseQuery, type ReadQuery } from './query-params.ts';
 import type { SchemaCache } from './schema-cache.ts';
@@ -67,12 +67,6 @@ async function requireAuth(context: RestContext, request: FastifyRequest): Promi
 
 type Outcome = { body: string; rows: number; total: number | undefined };
 
-async function run(tx: Queryable, statement: Statement): Promise<{ body: string; rows: number }> {
-  const result = await tx.query<{ body: string; n: number }>(statement.sql, statement.params);
-  const row = result.rows[0];
-  return { body: row?.body ?? '[]', rows: row?.n ?? result.affectedRows };
-}
-
 function singleViolation(rows: number): PostgrestError {
   return new PostgrestError(
     406,
@@ -126,20 +120,48 @@ function jsonRows(body: unknown): Record<string, unknown>[] {
   return rows as Record<string, unknown>[];
 }
 
+/** The body and row count of a statement built to return them (see aggregate in sql-builder.ts). */
+function outcomeOf(result: QueryResult | undefined): { body: string; rows: number } {
+  const row = result?.rows[0] as { body?: string; n?: number } | undefined;
+  return { body: row?.body ?? '[]', rows: row?.n ?? result?.affectedRows ?? 0 };
+}
+
 /** PostgREST's /rest/v1 for the public schema: read, insert, upsert, update, delete and rpc under RLS. */
 export function registerRest(app: FastifyInstance, context: RestContext): void {
-  const execute = async (
-    request: FastifyRequest,
-    readOnly: boolean,
-    work: (tx: Queryable, auth: RequestAuth) => Promise<Outcome>,
-  ): Promise<Outcome> => {
+  const withAuth = async <T>(request: FastifyRequest, work: (auth: RequestAuth) => Promise<T>): Promise<T> => {
     const auth = await requireAuth(context, request);
     try {
-      return await runAsRequestRole(context.db, auth, { readOnly, method: request.method }, (tx) => work(tx, auth));
+      return await work(auth);
     } catch (error) {
       throw fromDatabaseError(error, auth.role === 'anon');
     }
   };
+
+  /** Statements known in advance: the whole transaction in one round trip. */
+  const executeStatements = (request: FastifyRequest, readOnly: boolean, statements: Statement[]) =>
+    withAuth(request, (auth) =>
+      runStatementsAsRequestRole(context.db, auth, { readOnly, method: request.method }, statements),
+    );
+
+  /**
+   * One write. `.single()` with a representation must roll the write back when it touched other than
+   * one row, so that case runs step by step; every other write is one script.
+   */
+  const write = async (request: FastifyRequest, statement: Statement, mustBeSingle: boolean): Promise<Outcome> => {
+    if (!mustBeSingle) {
+      const [result] = await executeStatements(request, false, [statement]);
+      return { ...outcomeOf(result), total: undefined };
+    }
+    return withAuth(request, (auth) =>
+      runAsRequestRole(context.db, auth, { readOnly: false, method: request.method }, async (tx) => {
+        const result = outcomeOf(await tx.query(statement.sql, statement.params));
+        if (result.rows !== 1) throw singleViolation(result.rows);
+        return { ...result, total: undefined };
+      }),
+    );
+  };
+
+  const nothing: Outcome = { body: '[]', rows: 0, total: undefined };
 
   app.route({
     method: ['GET', 'HEAD'],
@@ -148,19 +170,14 @@ export function registerRest(app: FastifyInstance, context: RestContext): void {
       const { relation: name } = request.params as { relation: string };
       const query = parseQuery(queryOf(request));
       const prefer = parsePrefer(request.headers.prefer);
-      const outcome = await execute(request, true, async (tx) => {
-        const relation = relationOf(context, name);
-        const result = await run(tx, buildSelect(relation, query));
-        let total: number | undefined;
-        if (prefer.count) {
-          const count = buildCount(relation, query);
-          total = (await tx.query<{ total: number }>(count.sql, count.params)).rows[0]?.total ?? 0;
-        }
-        if (wantsSingle(request) && result.rows !== 1) throw singleViolation(result.rows);
-        return { ...result, total };
-      });
-      const partial = outcome.total !== undefined && outcome.rows < outcome.total;
-      return send(reply, request, partial ? 206 : 200, outcome, query, request.method === 'GET');
+      const relation = relationOf(context, name);
+      const statements = [buildSelect(relation, query), ...(prefer.count ? [buildCount(relation, query)] : [])];
+      const [selected, counted] = await executeStatements(request, true, statements);
+      const result = outcomeOf(selected);
+      if (wantsSingle(request) && result.rows !== 1) throw singleViolation(result.rows);
+      const total = counted ? ((counted.rows[0] as { total?: number } | undefined)?.total ?? 0) : undefined;
+      const partial = total !== undefined && result.rows < total;
+      return send(reply, request, partial ? 206 : 200, { ...result, total }, query, request.method === 'GET');
     },
   });
 
@@ -169,18 +186,19 @@ export function registerRest(app: FastifyInstance, context: RestContext): void {
     const query = parseQuery(queryOf(request));
     const prefer = parsePrefer(request.headers.prefer);
     const rows = jsonRows(request.body);
-    const outcome = await execute(request, false, async (tx) => {
-      const relation = relationOf(context, name);
-      if (rows.length === 0) return { body: '[]', rows: 0, total: undefined };
-      const statement = buildInsert(relation, rows, {
-        returning: prefer.returnRepresentation,
-        query,
-        resolution: prefer.resolution,
-      });
-      const result = await run(tx, statement);
-      if (prefer.returnRepresentation && wantsSingle(request) && result.rows !== 1) throw singleViolation(result.rows);
-      return { ...result, total: undefined };
-    });
+    const relation = relationOf(context, name);
+    const outcome =
+      rows.length === 0
+        ? nothing
+        : await write(
+            request,
+            buildInsert(relation, rows, {
+              returning: prefer.returnRepresentation,
+              query,
+              resolution: prefer.resolution,
+            }),
+            prefer.returnRepresentation && wantsSingle(request),
+          );
     return send(reply, request, 201, outcome, query, prefer.returnRepresentation);
   });
 
@@ -192,16 +210,16 @@ export function registerRest(app: FastifyInstance, context: RestContext): void {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       throw new PostgrestError(400, 'PGRST102', 'Empty or invalid json', 'An update needs one JSON object');
     }
-    const outcome = await execute(request, false, async (tx) => {
-      const relation = relationOf(context, name);
-      if (Object.keys(body).length === 0) return { body: '[]', rows: 0, total: undefined };
-      const result = await run(
-        tx,
-        buildUpdate(relation, body as Record<string, unknown>, { returning: prefer.returnRepresentation, query }),
-      );
-      if (prefer.returnRepresentation && wantsSingle(request) && result.rows !== 1) throw singleViolation(result.rows);
-      return { ...result, total: undefined };
-    });
+    const relation = relationOf(context, name);
+    const values = body as Record<string, unknown>;
+    const outcome =
+      Object.keys(values).length === 0
+        ? nothing
+        : await write(
+            request,
+            buildUpdate(relation, values, { returning: prefer.returnRepresentation, query }),
+            prefer.returnRepresentation && wantsSingle(request),
+          );
     return send(reply, request, prefer.returnRepresentation ? 200 : 204, outcome, query, prefer.returnRepresentation);
   });
 
@@ -209,12 +227,12 @@ export function registerRest(app: FastifyInstance, context: RestContext): void {
     const { relation: name } = request.params as { relation: string };
     const query = parseQuery(queryOf(request));
     const prefer = parsePrefer(request.headers.prefer);
-    const outcome = await execute(request, false, async (tx) => {
-      const relation = relationOf(context, name);
-      const result = await run(tx, buildDelete(relation, { returning: prefer.returnRepresentation, query }));
-      if (prefer.returnRepresentation && wantsSingle(request) && result.rows !== 1) throw singleViolation(result.rows);
-      return { ...result, total: undefined };
-    });
+    const relation = relationOf(context, name);
+    const outcome = await write(
+      request,
+      buildDelete(relation, { returning: prefer.returnRepresentation, query }),
+      prefer.returnRepresentation && wantsSingle(request),
+    );
     return send(reply, request, prefer.returnRepresentation ? 200 : 204, outcome, query, prefer.returnRepresentation);
   });
 
@@ -222,15 +240,14 @@ export function registerRest(app: FastifyInstance, context: RestContext): void {
     const { name } = request.params as { name: string };
     const search = queryOf(request);
     const isGet = request.method === 'GET' || request.method === 'HEAD';
+    const routine = context.schema().routines.get(name);
+    if (!routine) {
+      throw new PostgrestError(404, 'PGRST202', `Could not find the function public.${name} in the schema cache`);
+    }
     let args: Record<string, unknown>;
     if (isGet) {
       args = {};
-      const routineArgs = new Set(
-        context
-          .schema()
-          .routines.get(name)
-          ?.args.map((arg) => arg.name),
-      );
+      const routineArgs = new Set(routine.args.map((arg) => arg.name));
       for (const [key, value] of [...search]) {
         if (routineArgs.has(key)) {
           args[key] = value;
@@ -242,16 +259,12 @@ export function registerRest(app: FastifyInstance, context: RestContext): void {
       if (typeof body !== 'object' || Array.isArray(body)) throw parseError('RPC arguments must be a JSON object');
       args = body as Record<string, unknown>;
     }
-    const query = parseQuery(search);
-    const outcome = await execute(request, isGet, async (tx) => {
-      const routine = context.schema().routines.get(name);
-      if (!routine) {
-        throw new PostgrestError(404, 'PGRST202', `Could not find the function public.${name} in the schema cache`);
-      }
-      const result = await run(tx, buildRpc(routine, args, query));
-      if (wantsSingle(request) && routine.returns === 'set' && result.rows !== 1) throw singleViolation(result.rows);
-      return { ...result, total: undefined };
-    });
+    const statement = buildRpc(routine, args, parseQuery(search));
+    const mustBeSingle = wantsSingle(request) && routine.returns === 'set';
+    const outcome = isGet
+      ? { ...outcomeOf((await executeStatements(request, true, [statement]))[0]), total: undefined }
+      : await write(request, statement, mustBeSingle);
+    if (isGet && mustBeSingle && outcome.rows !== 1) throw singleViolation(outcome.rows);
     reply.header('Content-Type', 'application/json; charset=utf-8');
     if (wantsSingle(request) && outcome.body.startsWith('[')) {
       return reply.code(200).send(JSON.stringify((JSON.parse(outcome.body) as unknown[])[0] ?? null));
