@@ -1,13 +1,11 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { chromiumFlags, systemChromium } from './tests/support/chromium.ts';
 
 /**
  * End-to-end tests in Chromium against server/ serving the production web build (started by the
  * global setup on a temporary data folder). Debian's chromium is used when present (or CHROMIUM_PATH);
  * otherwise the browser Playwright installed.
  */
-const systemChromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsSync);
-
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
@@ -16,22 +14,14 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: 'list',
   use: {
     browserName: 'chromium',
     trace: 'retain-on-failure',
     launchOptions: systemChromium
       ? {
           executablePath: systemChromium,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-            '--disable-quic',
-          ],
+          args: chromiumFlags,
         }
       : {},
   },

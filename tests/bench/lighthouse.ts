@@ -4,19 +4,10 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildWeb, isWebBuildStale } from '../../server/cli/web-build.ts';
 import { removeDataDir, startServerProcess, temporaryDataDir } from '../support/server-process.ts';
+import { chromiumFlags, systemChromium } from '../support/chromium.ts';
 import { verdict } from './measure.ts';
 
 const pages = ['/', '/apply', '/calculator'];
-const chromiumFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 type Scores = { performance: number; accessibility: number; lcpMs: number };
 
@@ -49,8 +40,8 @@ export async function benchLighthouse(): Promise<string[]> {
   const dataDir = temporaryDataDir('loan-match-bench-lighthouse-');
   const server = await startServerProcess({ dataDir, env: { LOG_LEVEL: 'error' }, pglite: true });
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: chromiumFlags,
+    ...(systemChromium ? { chromePath: systemChromium } : {}),
+    chromeFlags: ['--headless=new', ...chromiumFlags],
   });
   const lines: string[] = [];
   const blank = path.join(webDir, 'bench-blank.html');

@@ -1,24 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
-import {
-  anonClient,
-  removeDataDir,
-  serviceClient,
-  startServerProcess,
-  temporaryDataDir,
-  type ServerProcess,
-} from '../support/server-process.ts';
+import { anonClient, serviceClient } from '../support/server-process.ts';
+import { serverForThisFile } from '../support/server-for-file.ts';
 
-let server: ServerProcess;
-
-beforeAll(async () => {
-  server = await startServerProcess({ dataDir: temporaryDataDir() });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  if (server) await removeDataDir(server.dataDir);
-});
+const server = serverForThisFile();
 
 // A complete form whose answers qualify (the insert policy requires every answer and a status that
 // follows the evaluation); no phone given.

@@ -1,27 +1,11 @@
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authFetch, claimsOf, tokenSignedByServer, uniqueEmail } from '../support/auth-helpers.ts';
-import {
-  anonClient,
-  clientWithKey,
-  removeDataDir,
-  serviceClient,
-  startServerProcess,
-  temporaryDataDir,
-  type ServerProcess,
-} from '../support/server-process.ts';
+import { anonClient, clientWithKey, serviceClient } from '../support/server-process.ts';
+import { serverForThisFile } from '../support/server-for-file.ts';
 
 // AUTOCONFIRM on: sign-up answers with a session at once.
-let server: ServerProcess;
-
-beforeAll(async () => {
-  server = await startServerProcess({ dataDir: temporaryDataDir(), env: { AUTOCONFIRM: 'true' } });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  if (server) await removeDataDir(server.dataDir);
-});
+const server = serverForThisFile({ env: { AUTOCONFIRM: 'true' } });
 
 async function signedUpClient(email: string, password = 'applicant-pass') {
   const client = anonClient(server);

@@ -1,32 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authFetch, uniqueEmail } from '../support/auth-helpers.ts';
-import {
-  anonClient,
-  removeDataDir,
-  startServerProcess,
-  temporaryDataDir,
-  type ServerProcess,
-} from '../support/server-process.ts';
+import { anonClient } from '../support/server-process.ts';
+import { serverForThisFile } from '../support/server-for-file.ts';
 
 // Tiny per-IP budgets so that the limit is reached in a few requests.
-let server: ServerProcess;
-
-beforeAll(async () => {
-  server = await startServerProcess({
-    dataDir: temporaryDataDir(),
-    env: {
-      RATE_LIMIT_TOKEN_BURST: '3',
-      RATE_LIMIT_TOKEN_PER_5_MIN: '3',
-      RATE_LIMIT_SIGNUP_PER_5_MIN: '2',
-      RATE_LIMIT_RECOVER_PER_5_MIN: '2',
-      RATE_LIMIT_VERIFY_PER_5_MIN: '2',
-    },
-  });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  if (server) await removeDataDir(server.dataDir);
+const server = serverForThisFile({
+  env: {
+    RATE_LIMIT_TOKEN_BURST: '3',
+    RATE_LIMIT_TOKEN_PER_5_MIN: '3',
+    RATE_LIMIT_SIGNUP_PER_5_MIN: '2',
+    RATE_LIMIT_RECOVER_PER_5_MIN: '2',
+    RATE_LIMIT_VERIFY_PER_5_MIN: '2',
+  },
 });
 
 describe('per-IP rate limits on /auth/v1', () => {

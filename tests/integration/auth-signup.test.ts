@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   authFetch,
   hashParams,
@@ -10,25 +10,11 @@ import {
   uniqueEmail,
   verifyLinkIn,
 } from '../support/auth-helpers.ts';
-import {
-  anonClient,
-  removeDataDir,
-  startServerProcess,
-  temporaryDataDir,
-  type ServerProcess,
-} from '../support/server-process.ts';
+import { anonClient } from '../support/server-process.ts';
+import { serverForThisFile } from '../support/server-for-file.ts';
 
 // AUTOCONFIRM is off (the default): sign-up sends a confirmation e-mail to the dev mailbox.
-let server: ServerProcess;
-
-beforeAll(async () => {
-  server = await startServerProcess({ dataDir: temporaryDataDir() });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  if (server) await removeDataDir(server.dataDir);
-});
+const server = serverForThisFile();
 
 const confirmSubject = 'Confirm your Loan Match account';
 const resetSubject = 'Reset your Loan Match password';

@@ -1,33 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authFetch, claimsOf, hashParams, openLink, uniqueEmail } from '../support/auth-helpers.ts';
-import {
-  anonClient,
-  removeDataDir,
-  serviceClient,
-  startServerProcess,
-  temporaryDataDir,
-  type ServerProcess,
-} from '../support/server-process.ts';
+import { anonClient, serviceClient } from '../support/server-process.ts';
+import { serverForThisFile } from '../support/server-for-file.ts';
 
 // Short intervals so that "later" is two seconds away, not ten (reuse) or an hour (links).
 const reuseIntervalSeconds = 2;
-let server: ServerProcess;
-
-beforeAll(async () => {
-  server = await startServerProcess({
-    dataDir: temporaryDataDir(),
-    env: {
-      AUTOCONFIRM: 'true',
-      AUTH_REFRESH_REUSE_INTERVAL: String(reuseIntervalSeconds),
-      AUTH_EMAIL_LINK_LIFETIME: '2',
-    },
-  });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  if (server) await removeDataDir(server.dataDir);
+const server = serverForThisFile({
+  env: {
+    AUTOCONFIRM: 'true',
+    AUTH_REFRESH_REUSE_INTERVAL: String(reuseIntervalSeconds),
+    AUTH_EMAIL_LINK_LIFETIME: '2',
+  },
 });
 
 const pastReuseInterval = () => sleep(reuseIntervalSeconds * 1000 + 500);

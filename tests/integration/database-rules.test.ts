@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
-import {
-  sqlStateOf,
-  startTestBackend,
-  uniqueEmail,
-  type TestBackend,
-  type TestUser,
-} from '../support/database-actors.ts';
+import { sqlStateOf, startTestBackend, type TestBackend, type TestUser } from '../support/database-actors.ts';
+import { uniqueEmail } from '../support/auth-helpers.ts';
 
 /**
  * The rules the database enforces beyond who may touch which table (supabase/migrations): the

@@ -1,19 +1,13 @@
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { brand } from '../../shared/brand/brand.ts';
 import { evaluatePreQualification } from '../../shared/evaluation/evaluate.ts';
 import { sampleForm } from '../../shared/testing/samples.ts';
 import { mailbox, uniqueEmail } from '../support/auth-helpers.ts';
-import {
-  anonClient,
-  removeDataDir,
-  serviceClient,
-  startServerProcess,
-  temporaryDataDir,
-  type ServerProcess,
-} from '../support/server-process.ts';
+import { anonClient, serviceClient } from '../support/server-process.ts';
+import { serverForThisFile } from '../support/server-for-file.ts';
 
-let server: ServerProcess;
+const server = serverForThisFile({ env: { AUTOCONFIRM: 'true' } });
 let adminClient: SupabaseClient;
 let applicantClient: SupabaseClient;
 const applicantEmail = uniqueEmail('client');
@@ -33,7 +27,6 @@ async function errorBody(error: unknown): Promise<{ status: number; body: Record
 }
 
 beforeAll(async () => {
-  server = await startServerProcess({ dataDir: temporaryDataDir(), env: { AUTOCONFIRM: 'true' } });
   const adminEmail = uniqueEmail('officer');
   const created = await serviceClient(server).auth.admin.createUser({
     email: adminEmail,
@@ -50,11 +43,6 @@ beforeAll(async () => {
   });
   if (signUp.error) throw new Error(signUp.error.message);
   applicantClient = await signedIn(applicantEmail);
-});
-
-afterAll(async () => {
-  await server?.stop();
-  if (server) await removeDataDir(server.dataDir);
 });
 
 describe('send-emails', () => {

@@ -1,19 +1,13 @@
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signToken } from '../../server/keys.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
-import {
-  clientWithKey,
-  removeDataDir,
-  serviceClient,
-  startServerProcess,
-  temporaryDataDir,
-  type ServerProcess,
-} from '../support/server-process.ts';
+import { clientWithKey, serviceClient } from '../support/server-process.ts';
+import { serverForThisFile } from '../support/server-for-file.ts';
 
-let server: ServerProcess;
+const server = serverForThisFile();
 const rows = [
   qualifiedApplicationRow({ business_name: 'Alpha Bakery', city: 'Reno', state: 'NV' }),
   qualifiedApplicationRow({ business_name: 'Beta Builders', city: 'Las Vegas', state: 'NV' }),
@@ -21,14 +15,8 @@ const rows = [
 ];
 
 beforeAll(async () => {
-  server = await startServerProcess({ dataDir: temporaryDataDir() });
   const { error } = await serviceClient(server).from('applications').insert(rows);
   if (error) throw new Error(error.message);
-});
-
-afterAll(async () => {
-  await server?.stop();
-  if (server) await removeDataDir(server.dataDir);
 });
 
 const names = rows.map((row) => row.business_name as string);

@@ -5,11 +5,11 @@ import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import {
   sqlStateOf,
   startTestBackend,
-  uniqueEmail,
   type Caller,
   type TestBackend,
   type TestUser,
 } from '../support/database-actors.ts';
+import { uniqueEmail } from '../support/auth-helpers.ts';
 
 /**
  * The security matrix (DESIGN, "Data and security model"): for every table and for storage.objects in the

@@ -8,6 +8,7 @@ import { loadConfig } from '../../server/config.ts';
 import type { Queryable } from '../../server/db/database.ts';
 import { runAsRequestRole } from '../../server/db/request-role.ts';
 import { signToken } from '../../server/keys.ts';
+import { uniqueEmail } from './auth-helpers.ts';
 import { clientWithKey, removeDataDir, temporaryDataDir, testDatabaseUrl } from './server-process.ts';
 
 /**
@@ -50,10 +51,6 @@ export type TestBackend = {
   sqlAs<T>(caller: Caller, fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
-
-export function uniqueEmail(prefix: string): string {
-  return `${prefix}.${randomUUID().slice(0, 8)}@example.com`;
-}
 
 export async function startTestBackend(): Promise<TestBackend> {
   const dataDir = temporaryDataDir('loan-match-db-test-');
