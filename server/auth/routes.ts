@@ -121,6 +121,19 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
   const secret = new TextEncoder().encode(context.jwtSecret);
   const limits = config.rateLimits;
   const limiter = (rule: ReturnType<typeof perFiveMinutes>) => (rule ? new RateLimiter(rule) : undefined);
+  /** A new confirmation e-mail for an unconfirmed account, unless one went out within the minimum interval. */
+  const resendConfirmation = async (
+    request: FastifyRequest,
+    user: UserRow,
+    email: string,
+    site: string,
+    redirectTo: string,
+  ): Promise<void> => {
+    if (user.email_confirmed_at || sentWithin(user, 'signup', config.emailMinInterval)) return;
+    const token = await db.transaction((tx) => issueEmailToken(tx, user, 'signup', undefined));
+    const link = verifyLink(site, token, 'signup', redirectTo);
+    await sendAuthEmail(context, request, confirmationEmail(email, link, config.emailLinkLifetime), 'confirmation');
+  };
   const limiters = {
     token: limiter(perFiveMinutes(limits.tokenPer5Min, limits.tokenBurst)),
     signup: limiter(perFiveMinutes(limits.signupPer5Min)),
@@ -166,16 +179,7 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
 
         const alreadyRegistered = async (existing: UserRow | undefined) => {
           if (config.autoconfirm) throw new AuthError(422, 'user_already_exists', 'User already registered');
-          if (existing && !existing.email_confirmed_at && !sentWithin(existing, 'signup', config.emailMinInterval)) {
-            const token = await db.transaction((tx) => issueEmailToken(tx, existing, 'signup', undefined));
-            const link = verifyLink(site, token, 'signup', redirectTo);
-            await sendAuthEmail(
-              context,
-              request,
-              confirmationEmail(email, link, config.emailLinkLifetime),
-              'confirmation',
-            );
-          }
+          if (existing) await resendConfirmation(request, existing, email, site, redirectTo);
           return reply.send(obfuscatedUserJson(email, userMetadata));
         };
 
@@ -277,16 +281,7 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
         const { site } = requestSite(context, request);
         const redirectTo = safeRedirect(queryParams(request).redirect_to, site);
         const user = await findUserByEmail(db, email);
-        if (user && !user.email_confirmed_at && !sentWithin(user, 'signup', config.emailMinInterval)) {
-          const token = await db.transaction((tx) => issueEmailToken(tx, user, 'signup', undefined));
-          const link = verifyLink(site, token, 'signup', redirectTo);
-          await sendAuthEmail(
-            context,
-            request,
-            confirmationEmail(email, link, config.emailLinkLifetime),
-            'confirmation',
-          );
-        }
+        if (user) await resendConfirmation(request, user, email, site, redirectTo);
         return {};
       });
 
