@@ -7,6 +7,7 @@ import {
   type PreQualificationForm,
 } from '../../../shared/catalogue/pre-qualification.ts';
 import { wizardSteps } from '../../../shared/catalogue/wizard.ts';
+import { openWhenReady } from './app-ready.ts';
 
 /** The step titles of the wizard (spec section 2). */
 export type StepTitle = (typeof wizardSteps)[number]['title'];
@@ -26,7 +27,7 @@ export class ApplyPage {
   }
 
   async open(): Promise<void> {
-    await this.page.goto('/apply');
+    await openWhenReady(this.page, '/apply');
     await this.main.getByRole('heading', { level: 1, name: 'Pre-Qualification Form' }).waitFor();
   }
 

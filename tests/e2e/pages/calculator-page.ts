@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { seriousAccessibilityViolations } from './accessibility.ts';
+import { openWhenReady } from './app-ready.ts';
 
 /** The six inputs of the calculator, by label. */
 export const calculatorLabels = {
@@ -24,7 +25,7 @@ export class CalculatorPage {
   }
 
   async open(): Promise<void> {
-    await this.page.goto('/calculator');
+    await openWhenReady(this.page, '/calculator');
     await this.main.getByRole('heading', { level: 1, name: 'Business Health Calculator' }).waitFor();
   }
 

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { openWhenReady } from './app-ready.ts';
 
 /** Any public content page: its heading, sections, links and head metadata. */
 export class ContentPage {
@@ -9,7 +10,7 @@ export class ContentPage {
   }
 
   async open(path: string): Promise<void> {
-    await this.page.goto(path);
+    await openWhenReady(this.page, path);
     await this.pageHeading.waitFor();
   }
 

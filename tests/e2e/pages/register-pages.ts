@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { seriousAccessibilityViolations } from './accessibility.ts';
+import { openWhenReady } from './app-ready.ts';
 
 /** What a visitor types on /register. */
 export type Registration = {
@@ -30,7 +31,7 @@ export class RegisterPages {
   }
 
   async openForm(path = '/register'): Promise<void> {
-    await this.page.goto(path);
+    await openWhenReady(this.page, path);
     await this.heading('Register Your Business').waitFor();
   }
 

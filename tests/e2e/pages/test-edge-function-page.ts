@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { seriousAccessibilityViolations } from './accessibility.ts';
+import { openWhenReady } from './app-ready.ts';
 
 /** The developer test page at /test-edge-function. */
 export class TestEdgeFunctionPage {
@@ -12,7 +13,7 @@ export class TestEdgeFunctionPage {
   }
 
   async open(): Promise<void> {
-    await this.page.goto('/test-edge-function');
+    await openWhenReady(this.page, '/test-edge-function');
     await this.main.getByRole('heading', { level: 1, name: 'Test Edge Function' }).waitFor();
   }
 

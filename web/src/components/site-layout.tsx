@@ -5,9 +5,16 @@ import { PageErrorBoundary } from './page-error-boundary.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { TopBar } from './top-bar.tsx';
 
-/** After a navigation (once the new page has rendered): scroll to its #anchor, or to the top. */
+/**
+ * After a navigation (once the new page has rendered): scroll to its #anchor, or to the top. It also marks
+ * the document `data-app-ready` once the first page is live (hydrated or rendered), for anything that must
+ * not act on a prerendered page before the app runs it (the end-to-end tests wait for it).
+ */
 function ScrollOnNavigate() {
   const { pathname, hash } = useLocation();
+  useEffect(() => {
+    document.documentElement.dataset.appReady = 'true';
+  }, []);
   useEffect(() => {
     const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
     if (target) target.scrollIntoView();
