@@ -5,6 +5,7 @@ import { CallToAction } from '../../components/call-to-action.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { claims } from '../../lib/claims.ts';
+import { EVALUATION_THRESHOLDS as thresholds } from '../../../../shared/evaluation/evaluate.ts';
 
 type Question = { question: string; answer: ReactNode };
 
@@ -42,8 +43,7 @@ const groups: { title: string; questions: Question[] }[] = [
       },
       {
         question: 'What do lenders look for?',
-        answer:
-          'Most SBA lenders in our network look for a personal credit score of about 660 or higher, cash flow that covers the new payment with room to spare (a debt coverage ratio of about 1.25), a down payment of about 10% of the project, and at least a year in business.',
+        answer: `Most SBA lenders in our network look for a personal credit score of about ${thresholds.minimumCreditScore} or higher, cash flow that covers the new payment with room to spare (a debt coverage ratio of about ${thresholds.minimumDebtCoverageRatio}), a down payment of about ${thresholds.equityInjectionPercent}% of the project, and at least a year in business.`,
       },
       {
         question: 'What if I do not pre-qualify?',

@@ -4,6 +4,7 @@ import { CallToAction } from '../../components/call-to-action.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { claims } from '../../lib/claims.ts';
+import { EVALUATION_THRESHOLDS as thresholds } from '../../../../shared/evaluation/evaluate.ts';
 
 const steps = [
   {
@@ -17,7 +18,7 @@ const steps = [
       'Your name, title and contact details',
       'Business name, location, industry and years in business',
       'Annual revenue, monthly debt payments and current business debt',
-      'How much you need, how soon, what it is for, and whether you have a 10% down payment',
+      `How much you need, how soon, what it is for, and whether you have a ${thresholds.equityInjectionPercent}% down payment`,
     ],
   },
   {
@@ -60,12 +61,18 @@ const documents = [
 ];
 
 const lenderChecks = [
-  { title: 'Credit', text: 'A personal credit score of about 660 or higher opens most SBA lenders in our network.' },
+  {
+    title: 'Credit',
+    text: `A personal credit score of about ${thresholds.minimumCreditScore} or higher opens most SBA lenders in our network.`,
+  },
   {
     title: 'Cash flow',
-    text: 'Enough income to cover the new payment: lenders look for a debt coverage ratio of about 1.25 or better.',
+    text: `Enough income to cover the new payment: lenders look for a debt coverage ratio of about ${thresholds.minimumDebtCoverageRatio} or better.`,
   },
-  { title: 'Down payment', text: 'An equity injection of about 10% of the project, from savings or other sources.' },
+  {
+    title: 'Down payment',
+    text: `An equity injection of about ${thresholds.equityInjectionPercent}% of the project, from savings or other sources.`,
+  },
   { title: 'Track record', text: 'At least 1 year in business, or strong industry experience for a newer company.' },
 ];
 
