@@ -90,7 +90,7 @@ function errorHandler(app: FastifyInstance) {
 }
 
 /** Builds the whole HTTP surface on an opened, migrated database. */
-export async function createApp(config: ServerConfig, db: Database, keys: ApiKeys, jwtSecret: string) {
+async function createApp(config: ServerConfig, db: Database, keys: ApiKeys, jwtSecret: string) {
   const app = Fastify({
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
     bodyLimit: 1024 * 1024,
@@ -106,7 +106,8 @@ export async function createApp(config: ServerConfig, db: Database, keys: ApiKey
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
   });
 
-  let schema: SchemaCache = await loadSchemaCache(db);
+  // Migrations run before the server starts, so the schema is read once.
+  const schema: SchemaCache = await loadSchemaCache(db);
   const secret = new TextEncoder().encode(jwtSecret);
 
   app.get('/config.json', async (request, reply) => {
@@ -147,13 +148,7 @@ export async function createApp(config: ServerConfig, db: Database, keys: ApiKey
   });
   await registerStaticSite(app, config.webDir);
 
-  return {
-    app,
-    mail,
-    async reloadSchema() {
-      schema = await loadSchemaCache(db);
-    },
-  };
+  return app;
 }
 
 /** Opens the database, applies platform objects and migrations, and listens on config.port. */
@@ -165,7 +160,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     const jwtSecret = loadJwtSecret(config.dataDir, config.jwtSecret);
     const keys = await createApiKeys(jwtSecret);
     const admin = await bootstrapAdmin(db, config.adminEmail, config.dataDir);
-    const { app } = await createApp(config, db, keys, jwtSecret);
+    const app = await createApp(config, db, keys, jwtSecret);
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
