@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts';
+import { openWhenReady } from './pages/app-ready.ts';
 
 /**
  * The public pages are rendered to HTML at build time (web/src/entry-prerender.tsx): they read without
@@ -32,7 +33,7 @@ for (const { path, heading } of pages) {
       if (message.type() === 'error') problems.push(message.text());
     });
     page.on('pageerror', (error) => problems.push(error.message));
-    await page.goto(path);
+    await openWhenReady(page, path);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
     await page.waitForLoadState('networkidle');
     expect(problems).toEqual([]);

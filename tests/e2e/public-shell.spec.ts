@@ -5,6 +5,7 @@ import { loadJwtSecret, signToken } from '../../server/keys.ts';
 import { expect, test } from './fixtures.ts';
 import { ContentPage } from './pages/content-page.ts';
 import { SiteShell } from './pages/site-shell.ts';
+import { openWhenReady } from './pages/app-ready.ts';
 
 const phone = { width: 390, height: 844 };
 
@@ -219,8 +220,8 @@ test('the home page loads no portal, admin, store, markdown or supabase-js code 
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
-  await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The page is prerendered: wait until the app runs it, then until its loading has settled.
+  await openWhenReady(page, '/');
   await page.waitForLoadState('networkidle');
   expect(scripts.some((path) => /\/home-page-[\w-]+\.js$/.test(path))).toBe(true);
   const unwanted = scripts.filter((path) =>
