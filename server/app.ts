@@ -166,7 +166,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     const port = typeof address === 'object' && address ? address.port : config.port;
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-    announceAdmin(admin, config.siteUrl ?? url);
+    announceAdmin(admin);
     if (!config.smtpUrl && !isLoopback(config.host)) {
       console.warn(
         `Warning: SMTP_URL is not set, so e-mails (including password-reset links) go to the dev mailbox at /_dev/mailbox, which anyone who can reach ${config.host}:${port} can read. Set SMTP_URL before exposing the server.`,
@@ -195,7 +195,7 @@ function isLoopback(host: string): boolean {
 }
 
 /** Prints the first-run administrator credentials once (they are also in DATA_DIR, owner-only). */
-function announceAdmin(admin: BootstrapResult, siteUrl: string): void {
+function announceAdmin(admin: BootstrapResult): void {
   if (admin.outcome === 'created') {
     const line = '='.repeat(72);
     console.log(
@@ -205,7 +205,7 @@ function announceAdmin(admin: BootstrapResult, siteUrl: string): void {
         `  e-mail:    ${admin.email}`,
         `  password:  ${admin.password}`,
         `Also saved to ${admin.file} (readable by you only).`,
-        `Sign in at ${siteUrl}/admin/login. To choose another password: npm run admin -- create --email ${admin.email} --password <new password>`,
+        `To choose another password: npm run admin -- create --email ${admin.email} --password <new password>`,
         line,
       ].join('\n'),
     );
