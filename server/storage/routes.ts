@@ -63,6 +63,15 @@ function fromDatabase(error: unknown): never {
   throw error;
 }
 
+/** The object at bucket/name as the querying role sees it (RLS applies under a request role). */
+async function objectByName(queryable: Queryable, bucket: string, name: string): Promise<ObjectRow | undefined> {
+  const result = await queryable.query<ObjectRow>(
+    `select ${objectColumns} from storage.objects where bucket_id = $1 and name = $2`,
+    [bucket, name],
+  );
+  return result.rows[0];
+}
+
 function toFileObject(row: ObjectRow) {
   return { ...row, metadata: row.metadata ?? {} };
 }
@@ -98,13 +107,7 @@ export async function registerStorage(app: FastifyInstance, context: StorageCont
   };
 
   const findVisible = async (request: FastifyRequest, auth: RequestAuth, bucket: string, name: string) => {
-    const rows = await asCaller(request, auth, true, (tx) =>
-      tx.query<ObjectRow>(`select ${objectColumns} from storage.objects where bucket_id = $1 and name = $2`, [
-        bucket,
-        name,
-      ]),
-    );
-    const row = rows.rows[0];
+    const row = await asCaller(request, auth, true, (tx) => objectByName(tx, bucket, name));
     if (!row) throw storageErrors.notFound();
     return row;
   };
@@ -270,12 +273,7 @@ export async function registerStorage(app: FastifyInstance, context: StorageCont
         const { bucket: bucketId, name } = target(request);
         const bucket = await loadBucket(bucketId);
         if (!bucket.public) throw storageErrors.notFound();
-        const row = (
-          await db.query<ObjectRow>(`select ${objectColumns} from storage.objects where bucket_id = $1 and name = $2`, [
-            bucketId,
-            name,
-          ])
-        ).rows[0];
+        const row = await objectByName(db, bucketId, name);
         if (!row) throw storageErrors.notFound();
         return sendFile(reply, row, (request.query as { download?: string }).download);
       });
@@ -344,12 +342,7 @@ export async function registerStorage(app: FastifyInstance, context: StorageCont
             error instanceof joseErrors.JWTExpired ? 'The link has expired' : 'Invalid signature',
           );
         }
-        const row = (
-          await db.query<ObjectRow>(`select ${objectColumns} from storage.objects where bucket_id = $1 and name = $2`, [
-            bucket,
-            name,
-          ])
-        ).rows[0];
+        const row = await objectByName(db, bucket, name);
         if (!row) throw storageErrors.notFound();
         return sendFile(reply, row, query.download);
       });

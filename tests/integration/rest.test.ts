@@ -1,11 +1,9 @@
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signToken } from '../../server/keys.ts';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { clientWithKey, serviceClient } from '../support/server-process.ts';
 import { serverForThisFile } from '../support/server-for-file.ts';
+import { tokenSignedByServer } from '../support/auth-helpers.ts';
 
 const server = serverForThisFile();
 const rows = [
@@ -183,8 +181,7 @@ describe('PostgREST errors', () => {
   });
 
   it('refuses expired, tampered and wrongly signed tokens', async () => {
-    const secret = readFileSync(path.join(server.dataDir, 'jwt-secret'), 'utf8').trim();
-    const expired = await signToken(secret, { role: 'service_role' }, -60);
+    const expired = await tokenSignedByServer(server, { role: 'service_role' }, -60);
     const wrongSecret = await new SignJWT({ role: 'service_role' })
       .setProtectedHeader({ alg: 'HS256' })
       .setExpirationTime('1h')
@@ -206,9 +203,8 @@ describe('PostgREST errors', () => {
   });
 
   it('runs requests whose token claims hold quotes and SQL as plain data', async () => {
-    const secret = readFileSync(path.join(server.dataDir, 'jwt-secret'), 'utf8').trim();
-    const token = await signToken(
-      secret,
+    const token = await tokenSignedByServer(
+      server,
       {
         role: 'authenticated',
         sub: '00000000-0000-4000-8000-000000000001',

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { decodeJwt } from 'jose';
-import WebSocket from 'ws';
 import { loadJwtSecret, signToken } from '../../server/keys.ts';
-import type { ServerProcess } from './server-process.ts';
+import { clientWithKey, type ServerProcess } from './server-process.ts';
 
 /** An e-mail as GET /_dev/mailbox/messages returns it. */
 export type MailboxMessage = {
@@ -56,10 +55,7 @@ export function hashParams(url: URL): URLSearchParams {
 
 /** A supabase-js client like the web app's: PKCE flow (the code verifier kept in memory). */
 export function pkceClient(server: { url: string; keys: { anonKey: string } }): SupabaseClient {
-  return createClient(server.url, server.keys.anonKey, {
-    auth: { flowType: 'pkce', persistSession: false, autoRefreshToken: false },
-    realtime: { transport: WebSocket as never },
-  });
+  return clientWithKey(server.url, server.keys.anonKey, { flowType: 'pkce' });
 }
 
 export type AccessClaims = {

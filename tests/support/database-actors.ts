@@ -1,7 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { createClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
 import { startServer, type RunningServer } from '../../server/app.ts';
 import type { RequestAuth } from '../../server/auth/request-auth.ts';
 import { loadConfig } from '../../server/config.ts';
@@ -110,10 +108,7 @@ export async function startTestBackend(): Promise<TestBackend> {
     client(caller: Caller) {
       if (caller === 'anon') return clientWithKey(server.url, server.keys.anonKey);
       if (caller === 'service_role') return clientWithKey(server.url, server.keys.serviceRoleKey);
-      return createClient(server.url, server.keys.anonKey, {
-        accessToken: async () => caller.token,
-        realtime: { transport: WebSocket as never },
-      });
+      return clientWithKey(server.url, server.keys.anonKey, { accessToken: async () => caller.token });
     },
 
     sqlAs(caller, fn) {

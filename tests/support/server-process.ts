@@ -138,10 +138,22 @@ export function serviceClient(server: { url: string; keys: ApiKeys }): SupabaseC
   return clientWithKey(server.url, server.keys.serviceRoleKey);
 }
 
-/** supabase-js in Node 20, which has no native WebSocket: realtime gets the ws package. */
-export function clientWithKey(url: string, key: string): SupabaseClient {
+/**
+ * supabase-js in Node 20, which has no native WebSocket: realtime gets the ws package. `options` adds to
+ * the defaults (no persisted session, no auto refresh), e.g. a PKCE flow or a user's access token.
+ */
+export function clientWithKey(
+  url: string,
+  key: string,
+  options: { flowType?: 'pkce'; accessToken?: () => Promise<string> } = {},
+): SupabaseClient {
   return createClient(url, key, {
-    auth: { persistSession: false, autoRefreshToken: false },
+    auth: {
+      persistSession: false,
+      autoRefreshToken: false,
+      ...(options.flowType ? { flowType: options.flowType } : {}),
+    },
+    ...(options.accessToken ? { accessToken: options.accessToken } : {}),
     realtime: { transport: WebSocket as never },
   });
 }
