@@ -9,12 +9,15 @@ export type Queryable = {
   exec(sql: string): Promise<void>;
 };
 
+/** One SQL statement with its $1, $2... parameters. */
+export type Statement = { sql: string; params: readonly unknown[] };
+
 export type TransactionOptions = {
   /**
-   * Statements without parameters run right after BEGIN, in the same round trip to a Postgres server
-   * (the request role and claims, set for every API request).
+   * Statements run right after BEGIN, in the same round trip to a Postgres server (the request role
+   * and claims, set for every API request).
    */
-  setup?: string;
+  setup?: Statement[];
 };
 
 export type Database = Queryable & {
@@ -22,10 +25,10 @@ export type Database = Queryable & {
   /** Runs fn inside BEGIN/COMMIT; any throw rolls back. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /**
-   * Runs statements without parameters in one transaction sent as a single script (one round trip to a
-   * Postgres server) and returns each statement's result; an error rolls everything back.
+   * Runs statements known in advance in one transaction, sent together (one round trip to a Postgres
+   * server), and returns each statement's result; an error rolls everything back and is thrown.
    */
-  transactionScript(statements: string[]): Promise<QueryResult[]>;
+  transactionScript(statements: Statement[]): Promise<QueryResult[]>;
   close(): Promise<void>;
 };
 

@@ -1,7 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import type { Database, Queryable, QueryResult, Row } from './database.ts';
+import {
+  inlineParameters,
+  type Database,
+  type Queryable,
+  type QueryResult,
+  type Row,
+  type Statement,
+} from './database.ts';
 
 function wrap(target: PGlite | Transaction): Queryable {
   return {
@@ -15,6 +22,14 @@ function wrap(target: PGlite | Transaction): Queryable {
   };
 }
 
+/**
+ * Statements as one script: PGlite runs in this process, so one call is what saves time (there is no
+ * round trip to save, and a script cannot carry parameters).
+ */
+function script(statements: Statement[]): string {
+  return statements.map((statement) => inlineParameters(statement.sql, statement.params)).join(';\n');
+}
+
 /** Opens (creating when missing) the embedded Postgres in dataDir/pgdata. */
 export async function openPglite(dataDir: string): Promise<Database> {
   const dir = path.join(dataDir, 'pgdata');
@@ -26,13 +41,14 @@ export async function openPglite(dataDir: string): Promise<Database> {
     ...base,
     transaction: (fn, options) =>
       pg.transaction(async (tx) => {
-        if (options?.setup) await tx.exec(options.setup);
+        if (options?.setup?.length) await tx.exec(script(options.setup));
         return fn(wrap(tx));
       }),
     transactionScript: (statements) =>
       pg.transaction(async (tx) => {
-        const results = await tx.exec(statements.join(';\n'));
-        return results.map((result) => ({ rows: result.rows, affectedRows: result.affectedRows ?? 0 }));
+        const results = await tx.exec(script(statements));
+        // rowCount is per statement; PGlite's affectedRows adds up over a script.
+        return results.map((result) => ({ rows: result.rows, affectedRows: result.rowCount ?? 0 }));
       }),
     close: () => pg.close(),
   };

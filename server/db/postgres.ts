@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Database, Queryable, QueryResult, Row } from './database.ts';
+import type { Database, Queryable, QueryResult, Row, Statement } from './database.ts';
 
 type Client = Pick<pg.PoolClient, 'query'>;
 
@@ -15,9 +15,60 @@ function wrap(client: Client): Queryable {
   };
 }
 
+/**
+ * Statements sent with a name are parsed and planned once per connection, then only bound and run.
+ * The API builds the same few statement texts over and over (values travel as parameters), so naming
+ * them saves most of the database's work per request. Bounded: past the limit, a new text is sent
+ * unnamed (parsed each time), so no client can make connections hold an unbounded number of them.
+ */
+const MAX_NAMED_STATEMENTS = 500;
+const statementNames = new Map<string, string>();
+
+function namedQuery(statement: Statement): pg.QueryConfig {
+  let name = statementNames.get(statement.sql);
+  if (name === undefined && statementNames.size < MAX_NAMED_STATEMENTS) {
+    name = `loan_match_${statementNames.size + 1}`;
+    statementNames.set(statement.sql, name);
+  }
+  return { text: statement.sql, values: [...statement.params], ...(name === undefined ? {} : { name }) };
+}
+
+/**
+ * Sends every query at once (the connection is in pipeline mode: one round trip for all of them) and
+ * waits for all. The first failure is thrown: in a transaction, the ones after it fail only because it
+ * did, and COMMIT after a failure rolls back.
+ */
+async function pipelined(client: pg.PoolClient, queries: (string | pg.QueryConfig)[]): Promise<pg.QueryResult[]> {
+  // Corked, the messages of all queries leave in one write instead of one per query.
+  const stream = (client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection
+    ?.stream;
+  stream?.cork?.();
+  let pending: Promise<pg.QueryResult>[];
+  try {
+    pending = queries.map((query) => client.query(query));
+  } finally {
+    stream?.uncork?.();
+  }
+  const settled = await Promise.allSettled(pending);
+  const failure = settled.find((outcome) => outcome.status === 'rejected');
+  if (failure) throw failure.reason;
+  return settled.map((outcome) => (outcome as PromiseFulfilledResult<pg.QueryResult>).value);
+}
+
+/** After a failure: leaves the connection outside any transaction, or reports it unusable. */
+async function cleanUp(client: pg.PoolClient): Promise<Error | undefined> {
+  if (client.getTransactionStatus() === 'I') return undefined;
+  try {
+    await client.query('rollback');
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
+
 /** Connects to a Postgres server (DATABASE_URL) through a connection pool. */
 export async function openPostgres(databaseUrl: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, pipeline: true });
   // An idle client losing its connection must not crash the process.
   pool.on('error', (error) => console.error('[db] idle client error:', error.message));
   // sqlLiteral relies on it (it is Postgres' default; a server configured otherwise is corrected here).
@@ -26,36 +77,36 @@ export async function openPostgres(databaseUrl: string): Promise<Database> {
   });
   const probe = await pool.connect();
   probe.release();
+
+  /** Runs work on a pooled connection inside BEGIN ... COMMIT; a failure rolls back. */
+  async function inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    let unusable: Error | undefined;
+    try {
+      return await work(client);
+    } catch (error) {
+      unusable = await cleanUp(client);
+      throw error;
+    } finally {
+      client.release(unusable);
+    }
+  }
+
   return {
     kind: 'postgres',
     ...wrap(pool),
-    async transaction(fn, options) {
-      const client = await pool.connect();
-      try {
-        await client.query(options?.setup ? `begin; ${options.setup}` : 'begin');
+    transaction: (fn, options) =>
+      inTransaction(async (client) => {
+        await pipelined(client, ['begin', ...(options?.setup ?? []).map(namedQuery)]);
         const result = await fn(wrap(client));
         await client.query('commit');
         return result;
-      } catch (error) {
-        await client.query('rollback').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
-    async transactionScript(statements) {
-      const client = await pool.connect();
-      try {
-        const results = await client.query(['begin', ...statements, 'commit'].join(';\n'));
-        const all = Array.isArray(results) ? results : [results];
-        return all.slice(1, -1).map((result) => ({ rows: result.rows, affectedRows: result.rowCount ?? 0 }));
-      } catch (error) {
-        await client.query('rollback').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
+      }),
+    transactionScript: (statements) =>
+      inTransaction(async (client) => {
+        const results = await pipelined(client, ['begin', ...statements.map(namedQuery), 'commit']);
+        return results.slice(1, -1).map((result) => ({ rows: result.rows, affectedRows: result.rowCount ?? 0 }));
+      }),
     close: () => pool.end(),
   };
 }

@@ -1,23 +1,23 @@
 import type { RequestAuth } from '../auth/request-auth.ts';
-import { inlineParameters, sqlLiteral, type Database, type Queryable, type QueryResult } from './database.ts';
+import type { Database, Queryable, QueryResult, Statement } from './database.ts';
 
 /** The settings that make a transaction run as the caller: role, JWT claims and method. */
-function requestRoleSetup(auth: RequestAuth, options: { readOnly: boolean; method: string }): string {
+function requestRoleSetup(auth: RequestAuth, options: { readOnly: boolean; method: string }): Statement[] {
   const sub = typeof auth.claims.sub === 'string' ? auth.claims.sub : '';
   const email = typeof auth.claims.email === 'string' ? auth.claims.email : '';
-  const role = sqlLiteral(auth.role);
-  return `${options.readOnly ? 'set transaction read only; ' : ''}select set_config('role', ${role}, true),
-    set_config('request.jwt.claims', ${sqlLiteral(JSON.stringify(auth.claims))}, true),
-    set_config('request.jwt.claim.sub', ${sqlLiteral(sub)}, true),
-    set_config('request.jwt.claim.role', ${role}, true),
-    set_config('request.jwt.claim.email', ${sqlLiteral(email)}, true),
-    set_config('request.method', ${sqlLiteral(options.method)}, true)`;
+  const settings: Statement = {
+    sql: `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+      set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true),
+      set_config('request.jwt.claim.email', $4, true), set_config('request.method', $5, true)`,
+    params: [auth.role, JSON.stringify(auth.claims), sub, email, options.method],
+  };
+  return options.readOnly ? [{ sql: 'set transaction read only', params: [] }, settings] : [settings];
 }
 
 /**
  * Runs fn in one transaction under the caller's role with its JWT claims set, exactly as PostgREST
  * does, so that row-level security decides. Nothing a client sends ever runs as the connecting user.
- * The settings go with BEGIN in one round trip; the claims come from a token we verified and signed.
+ * The settings go with BEGIN in one round trip; the claims come from a token we verified.
  */
 export function runAsRequestRole<T>(
   db: Database,
@@ -29,20 +29,16 @@ export function runAsRequestRole<T>(
 }
 
 /**
- * The same, for statements known in advance: the whole transaction goes to the database as one script
- * (one round trip), with the statements' parameters written in as literals. Returns each one's result.
+ * The same, for statements known in advance: the whole transaction goes to the database at once (one
+ * round trip). Returns each statement's result.
  */
 export async function runStatementsAsRequestRole(
   db: Database,
   auth: RequestAuth,
   options: { readOnly: boolean; method: string },
-  statements: { sql: string; params: readonly unknown[] }[],
+  statements: Statement[],
 ): Promise<QueryResult[]> {
   const setup = requestRoleSetup(auth, options);
-  const results = await db.transactionScript([
-    setup,
-    ...statements.map((statement) => inlineParameters(statement.sql, statement.params)),
-  ]);
-  // The setup is one statement, or two when read-only (set transaction + select).
-  return results.slice(results.length - statements.length);
+  const results = await db.transactionScript([...setup, ...statements]);
+  return results.slice(setup.length);
 }

@@ -195,6 +195,20 @@ describe('the evaluation functions', () => {
     expect(rows[0]).toMatchObject({ c1: '750', c2: '550', y1: '10', y2: '0.5', ratio: 3, infinite: Infinity });
     expect(rows[0]!.unknown_score).toBeNull();
   });
+
+  it('are inlined by the planner, so the insert policy costs no function calls', async () => {
+    // A SET clause or SECURITY DEFINER would stop inlining; the plan would then name the function. Two
+    // rows keep the columns variable (one row of constants would be folded to its result either way).
+    const { rows } = await backend.db.query<{ 'QUERY PLAN': string }>(
+      `explain (verbose, costs off)
+       select public.application_qualifies(c, y, r, d, p)
+         from (values ('750+', '10+', 1200000::numeric, 5000::numeric, 'yes'), ('600-649', '0-1', 1, 1, 'no'))
+              as answers (c, y, r, d, p)`,
+    );
+    const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+    expect(plan).toContain('Values Scan');
+    expect(plan).not.toMatch(/application_qualifies|credit_score_number|years_in_business_number|debt_coverage/);
+  });
 });
 
 describe('decisions on applications', () => {
@@ -691,12 +705,20 @@ describe('the schema’s safety properties', () => {
     expect(rows).toEqual([]);
   });
 
-  it('pins search_path on every function in public and lets visitors run only the intended ones', async () => {
+  it('pins search_path on every function in public but the inlined evaluation, and lets visitors run only the intended ones', async () => {
+    // The evaluation functions are left unpinned so that the planner can inline them (see
+    // 20261122000000_inlinable_evaluation_functions.sql); they must stay invoker-rights, pure SQL.
     const { rows: unpinned } = await backend.db.query(
-      `select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-        where n.nspname = 'public' and not coalesce(p.proconfig @> array['search_path=""'], false)`,
+      `select p.proname, p.prosecdef, p.provolatile, l.lanname
+         from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_language l on l.oid = p.prolang
+        where n.nspname = 'public' and not coalesce(p.proconfig @> array['search_path=""'], false)
+        order by p.proname`,
     );
-    expect(unpinned).toEqual([]);
+    expect(unpinned).toEqual(
+      ['application_qualifies', 'credit_score_number', 'debt_coverage_ratio', 'years_in_business_number'].map(
+        (proname) => ({ proname, prosecdef: false, provolatile: 'i', lanname: 'sql' }),
+      ),
+    );
     const { rows: definers } = await backend.db.query<{ proname: string; anon: boolean; authenticated: boolean }>(
       `select p.proname, has_function_privilege('anon', p.oid, 'execute') as anon,
               has_function_privilege('authenticated', p.oid, 'execute') as authenticated

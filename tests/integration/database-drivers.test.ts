@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../server/db/database.ts';
+import { openPglite } from '../../server/db/pglite.ts';
+import { openPostgres } from '../../server/db/postgres.ts';
+import { removeDataDir, temporaryDataDir, testDatabaseUrl } from '../support/server-process.ts';
+
+/**
+ * The database interface as server/ opens it: PGlite, or (when TEST_DATABASE_URL is set) a Postgres
+ * server reached through a pool whose connections send each transaction's statements at once, as named
+ * (prepared) statements. What the API relies on: values travel as data, each statement answers with its
+ * own rows, a failure is reported as itself and rolls the whole transaction back, and a connection is
+ * never returned to the pool in the middle of a transaction.
+ */
+
+let dataDir: string;
+let db: Database;
+
+beforeAll(async () => {
+  dataDir = temporaryDataDir('loan-match-drivers-');
+  const url = await testDatabaseUrl(dataDir);
+  db = url ? await openPostgres(url) : await openPglite(dataDir);
+  await db.exec(`create table public.driver_notes (id int primary key, body text not null, extra jsonb)`);
+});
+
+afterAll(async () => {
+  await db?.close();
+  await removeDataDir(dataDir);
+});
+
+const insertNote = (id: number, body: unknown, extra: unknown = null) => ({
+  sql: 'insert into public.driver_notes (id, body, extra) values ($1, $2, $3::jsonb) returning id, body, extra',
+  params: [id, body, extra],
+});
+
+const countNotes = { sql: 'select count(*)::int as n from public.driver_notes where id between $1 and $2', params: [] };
+
+describe('transactionScript', () => {
+  it('returns each statement’s rows, with values kept as data', async () => {
+    const tricky = `it's $2 -- ; drop table public.driver_notes; '`;
+    const results = await db.transactionScript([
+      insertNote(1, tricky, { nested: { quote: "'" } }),
+      insertNote(2, 'second'),
+      { sql: 'select body from public.driver_notes where id = $1', params: [1] },
+    ]);
+    expect(results).toHaveLength(3);
+    expect(results[0]!.rows).toEqual([{ id: 1, body: tricky, extra: { nested: { quote: "'" } } }]);
+    expect(results[1]!.affectedRows).toBe(1);
+    expect(results[2]!.rows).toEqual([{ body: tricky }]);
+  });
+
+  it('gives the same statement text its new values every time', async () => {
+    for (let id = 10; id < 30; id += 1) {
+      const [result] = await db.transactionScript([insertNote(id, `note ${id}`)]);
+      expect(result!.rows[0]).toMatchObject({ id, body: `note ${id}` });
+    }
+    const [count] = await db.transactionScript([{ ...countNotes, params: [10, 29] }]);
+    expect(count!.rows[0]).toEqual({ n: 20 });
+  });
+
+  it('throws the failing statement’s own error and keeps nothing of the transaction', async () => {
+    const failure = await db
+      .transactionScript([insertNote(100, 'kept only if the whole script commits'), insertNote(1, 'duplicate id')])
+      .catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: '23505' });
+    const [count] = await db.transactionScript([{ ...countNotes, params: [100, 100] }]);
+    expect(count!.rows[0]).toEqual({ n: 0 });
+  });
+
+  it('stays usable after more failures than the pool has connections, including statements that do not parse', async () => {
+    for (let attempt = 0; attempt < 30; attempt += 1) {
+      const error = await db
+        .transactionScript([
+          insertNote(200 + attempt, 'rolled back'),
+          attempt % 2 === 0
+            ? { sql: 'select no_such_column from public.driver_notes where id = $1', params: [1] }
+            : insertNote(200 + attempt, 'the same id twice'),
+        ])
+        .catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ code: attempt % 2 === 0 ? '42703' : '23505' });
+    }
+    const [count] = await db.transactionScript([{ ...countNotes, params: [200, 299] }]);
+    expect(count!.rows[0]).toEqual({ n: 0 });
+  });
+
+  it('runs many transactions at once without mixing their results', async () => {
+    const ids = Array.from({ length: 60 }, (_, index) => 1000 + index);
+    const results = await Promise.all(
+      ids.map((id) =>
+        db.transactionScript([
+          insertNote(id, `concurrent ${id}`),
+          { sql: 'select body from public.driver_notes where id = $1', params: [id] },
+        ]),
+      ),
+    );
+    results.forEach((result, index) => expect(result[1]!.rows).toEqual([{ body: `concurrent ${ids[index]}` }]));
+  });
+});
+
+describe('transaction', () => {
+  it('runs the setup first, in the same transaction as the work', async () => {
+    const seen = await db.transaction(
+      async (tx) =>
+        (await tx.query<{ value: string }>(`select current_setting('loan_match.test', true) as value`)).rows,
+      { setup: [{ sql: `select set_config('loan_match.test', $1, true)`, params: ['set for this transaction'] }] },
+    );
+    expect(seen).toEqual([{ value: 'set for this transaction' }]);
+    // Local to the transaction: the next one does not see it.
+    const [after] = await db.transactionScript([
+      { sql: `select coalesce(current_setting('loan_match.test', true), '') as value`, params: [] },
+    ]);
+    expect(after!.rows).toEqual([{ value: '' }]);
+  });
+
+  it('rolls back when the work throws, and the connection goes back clean', async () => {
+    const thrown = await db
+      .transaction(async (tx) => {
+        await tx.query('insert into public.driver_notes (id, body) values ($1, $2)', [300, 'rolled back']);
+        throw new Error('the work failed');
+      })
+      .catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(Error);
+    const counts = await Promise.all(
+      Array.from({ length: 25 }, () => db.transactionScript([{ ...countNotes, params: [300, 300] }])),
+    );
+    counts.forEach(([count]) => expect(count!.rows[0]).toEqual({ n: 0 }));
+  });
+});
