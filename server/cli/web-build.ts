@@ -55,6 +55,22 @@ const entryScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/
 const modulePreload = /<link rel="modulepreload" crossorigin href="[^"]+">\s*/g;
 
 /**
+ * The inline script that starts the app once the browser reports the page's first contentful paint (the
+ * paint is on screen then, not merely scheduled), or after a second at the latest (a tab opened in the
+ * background does not paint).
+ */
+export function startAfterFirstPaint(entry: string): string {
+  return [
+    '(function(){var started=false;',
+    `function start(){if(!started){started=true;import(${JSON.stringify(entry)})}}`,
+    'try{new PerformanceObserver(function(list,observer){',
+    'if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();setTimeout(start)}',
+    '}).observe({type:"paint",buffered:true})}catch(e){}',
+    'setTimeout(start,1000)})()',
+  ].join('');
+}
+
+/**
  * index.html with a prerendered page in it: the page's head elements in <head>, its body in #root. The
  * app starts after the first paint (its scripts are fetched then, not preloaded), so the page shows as
  * soon as its HTML arrives, before any script competes for the network or the main thread.
@@ -67,7 +83,7 @@ export function pageDocument(template: string, rendered: string): string {
   if (!entry) throw new Error('index.html has no module entry script');
   // The page's own title replaces index.html's general one.
   const withoutTitle = head.includes('<title>') ? template.replace(/<title>[^<]*<\/title>\s*/, '') : template;
-  const startAfterPaint = `<script>requestAnimationFrame(function(){setTimeout(function(){import(${JSON.stringify(entry)})})})</script>`;
+  const startAfterPaint = `<script>${startAfterFirstPaint(entry)}</script>`;
   return withoutTitle
     .replace(modulePreload, '')
     .replace(entryScript, '')

@@ -42,6 +42,20 @@ for (const { path, heading } of pages) {
   });
 }
 
+test('the app’s scripts are requested only after the page’s first contentful paint', async ({ page }) => {
+  await openWhenReady(page, '/apply');
+  const timing = await page.evaluate(() => ({
+    firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.endsWith('.js'))
+      .map((entry) => entry.startTime),
+  }));
+  expect(timing.firstContentfulPaint).toBeGreaterThan(0);
+  expect(timing.scripts.length).toBeGreaterThan(0);
+  expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.firstContentfulPaint!);
+});
+
 test('a route that is not prerendered still starts from the app shell', async ({ page }) => {
   const response = await page.request.get('/register');
   expect(await response.text()).toContain('<div id="root"></div>');

@@ -1,20 +1,25 @@
 import { Box, Flex, Link, Spinner } from '@chakra-ui/react';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { markAppLive, useIsClient } from '../lib/use-is-client.ts';
 import { PageErrorBoundary } from './page-error-boundary.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { TopBar } from './top-bar.tsx';
 
 /**
  * After a navigation (once the new page has rendered): scroll to its #anchor, or to the top. It also marks
- * the document `data-app-ready` once the first page is live (hydrated or rendered), for anything that must
- * not act on a prerendered page before the app runs it (the end-to-end tests wait for it).
+ * the document `data-app-ready` once the first page is live (hydrated or rendered, and its components have
+ * switched to the browser's state), for anything that must not act on a prerendered page before the app
+ * runs it (the end-to-end tests wait for it).
  */
 function ScrollOnNavigate() {
   const { pathname, hash } = useLocation();
+  const isClient = useIsClient();
   useEffect(() => {
+    if (!isClient) return;
+    markAppLive();
     document.documentElement.dataset.appReady = 'true';
-  }, []);
+  }, [isClient]);
   useEffect(() => {
     const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
     if (target) target.scrollIntoView();
