@@ -9,6 +9,17 @@ import { verdict } from './measure.ts';
 
 const pages = ['/', '/apply', '/calculator'];
 
+/**
+ * Runs per page. One Lighthouse run varies by several points between identical runs (on this 2-core VM,
+ * 87 to 98 for the same build); Lighthouse's documentation on variability recommends the median of five.
+ */
+const RUNS = 5;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
 type Scores = { performance: number; accessibility: number; lcpMs: number };
 
 async function audit(url: string, port: number): Promise<Scores> {
@@ -30,7 +41,8 @@ async function audit(url: string, port: number): Promise<Scores> {
 
 /**
  * Lighthouse (mobile settings) on the production build served by server/: performance and accessibility
- * for /, /apply and /calculator, with LCP. Targets: performance >= 95, accessibility >= 95, LCP <= 1.5 s.
+ * for /, /apply and /calculator, with LCP. Targets: performance >= 95 (median of the runs), accessibility
+ * >= 95 and LCP <= 1.5 s (in every run).
  * The baseline measured in the same run is a blank page on the same server (the floor of what the
  * machine and the simulated network allow).
  */
@@ -51,10 +63,14 @@ export async function benchLighthouse(): Promise<string[]> {
     const baseline = await audit(`${server.url}/bench-blank.html`, chrome.port);
     lines.push(`baseline blank page: LCP ${(baseline.lcpMs / 1000).toFixed(2)} s`);
     for (const page of pages) {
-      const scores = await audit(`${server.url}${page}`, chrome.port);
-      const ok = scores.performance >= 95 && scores.accessibility >= 95 && scores.lcpMs <= 1500;
+      const runs: Scores[] = [];
+      for (let run = 0; run < RUNS; run += 1) runs.push(await audit(`${server.url}${page}`, chrome.port));
+      const performance = median(runs.map((scores) => scores.performance));
+      const accessibility = Math.min(...runs.map((scores) => scores.accessibility));
+      const worstLcpMs = Math.max(...runs.map((scores) => scores.lcpMs));
+      const ok = performance >= 95 && accessibility >= 95 && worstLcpMs <= 1500;
       lines.push(
-        `${page}: performance ${scores.performance}, accessibility ${scores.accessibility}, LCP ${(scores.lcpMs / 1000).toFixed(2)} s = ${(scores.lcpMs / baseline.lcpMs).toFixed(2)} x baseline (targets 95 / 95 / 1.5 s: ${verdict(ok)})`,
+        `${page}: performance median ${performance} (runs ${runs.map((scores) => scores.performance).join(', ')}), accessibility ${accessibility}, worst LCP ${(worstLcpMs / 1000).toFixed(2)} s = ${(worstLcpMs / baseline.lcpMs).toFixed(2)} x baseline (targets 95 / 95 / 1.5 s: ${verdict(ok)})`,
       );
     }
   } finally {

@@ -43,6 +43,21 @@ function pick<T extends object>(source: T | undefined, keys: readonly string[]):
 }
 
 /**
+ * Semantic tokens with their light value only. The product has no dark mode; each { _light, _dark } pair
+ * made createSystem compute a second, never used set of variables under `.dark` at every start.
+ */
+function lightOnly<T>(tokenTree: T): T {
+  if (typeof tokenTree !== 'object' || tokenTree === null) return tokenTree;
+  const entries = Object.entries(tokenTree).map(([key, child]) => {
+    if (key === 'value' && typeof child === 'object' && child !== null && '_light' in child) {
+      return [key, (child as { _light: unknown })._light];
+    }
+    return [key, lightOnly(child)];
+  });
+  return Object.fromEntries(entries) as T;
+}
+
+/**
  * Chakra's default tokens with only the component recipes the app renders (Chakra's documented
  * "bundle optimization" setup: createSystem(defaultBaseConfig, ...) instead of the full defaultConfig,
  * whose 80-odd recipes all land in the first-paint bundle). A component whose recipe is missing here
@@ -61,7 +76,7 @@ const config = defineConfig({
       colors: pick(tokens.colors, [...otherColors, ...palettes]),
       fonts: { ...tokens.fonts, heading: { value: systemFont }, body: { value: systemFont } },
     },
-    semanticTokens: {
+    semanticTokens: lightOnly({
       ...semanticTokens,
       colors: {
         ...pick(semanticTokens.colors, [...semanticColorGroups, ...palettes]),
@@ -70,7 +85,7 @@ const config = defineConfig({
         // Solid blue buttons lighten on hover (solid/90); from blue.700 white text stays above 4.5:1.
         blue: { ...semanticTokens.colors?.blue, solid: { value: '{colors.blue.700}' } },
       },
-    },
+    }),
     textStyles,
     layerStyles,
     animationStyles,

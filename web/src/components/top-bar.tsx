@@ -44,9 +44,29 @@ function AccountActions() {
   );
 }
 
+/**
+ * Opens the drawer below the md breakpoint. On a prerendered page it works once the app runs (a tap before
+ * then would do nothing); a component of its own so that only it re-renders when the app takes over.
+ */
+function MenuButton({ expanded, onOpen }: { expanded: boolean; onOpen: () => void }) {
+  const isClient = useIsClient();
+  return (
+    <IconButton
+      aria-label="Open menu"
+      aria-haspopup="dialog"
+      aria-expanded={expanded}
+      variant="ghost"
+      display={{ base: 'inline-flex', md: 'none' }}
+      disabled={!isClient}
+      onClick={onOpen}
+    >
+      <MenuIcon boxSize="6" />
+    </IconButton>
+  );
+}
+
 /** The top bar of spec section 2; below the md breakpoint its links move into the drawer. */
 export function TopBar() {
-  const isClient = useIsClient();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   useEffect(() => watchAuthAfterPaint(), []);
@@ -73,18 +93,7 @@ export function TopBar() {
           <HStack gap="3" display={{ base: 'none', md: 'flex' }}>
             <AccountActions />
           </HStack>
-          <IconButton
-            aria-label="Open menu"
-            aria-haspopup="dialog"
-            aria-expanded={drawerOpen}
-            variant="ghost"
-            display={{ base: 'inline-flex', md: 'none' }}
-            // Prerendered pages: the menu works once the app runs (a tap before then would do nothing).
-            disabled={!isClient}
-            onClick={openDrawer}
-          >
-            <MenuIcon boxSize="6" />
-          </IconButton>
+          <MenuButton expanded={drawerOpen} onOpen={openDrawer} />
         </Flex>
       </Container>
       {drawerLoaded ? (

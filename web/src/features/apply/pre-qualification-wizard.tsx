@@ -1,6 +1,12 @@
 import { Alert, Box, Button, chakra, Flex, Heading, SimpleGrid, Spinner, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { memo, useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  useForm,
+  type FieldErrors,
+  type Resolver,
+  type UseFormGetValues,
+  type UseFormSubscribe,
+} from 'react-hook-form';
 import type { PreQualificationForm } from '../../../../shared/catalogue/pre-qualification.ts';
 import {
   wizardStepIndex,
@@ -22,6 +28,7 @@ import {
   storedApplication,
   type SavedApplication,
 } from './saved-application.ts';
+import { ClientFieldset } from '../../components/client-fieldset.tsx';
 import { useIsClient } from '../../lib/use-is-client.ts';
 import { StepIndicator } from './step-indicator.tsx';
 import { isWideField, WizardField } from './wizard-field.tsx';
@@ -53,27 +60,25 @@ export function PreQualificationWizard({ onSubmitted }: WizardProps) {
   const [stored] = useState(storedApplication);
   const restored = isClient ? stored : undefined;
   return (
-    <WizardForm
-      key={restored ? 'restored' : 'new'}
-      saved={restored ?? freshApplication}
-      active={isClient}
-      onSubmitted={onSubmitted}
-    />
+    <WizardForm key={restored ? 'restored' : 'new'} saved={restored ?? freshApplication} onSubmitted={onSubmitted} />
   );
 }
 
-/** The wizard; until `active` (the app runs) its controls are disabled and nothing is saved. */
-function WizardForm({ saved, active, onSubmitted }: WizardProps & { saved: SavedApplication; active: boolean }) {
-  const [step, setStep] = useState<WizardStepId>(saved.currentStep);
-  const [submissionProblem, setSubmissionProblem] = useState<string>();
-  const [submit, { isLoading: isSubmitting }] = useSubmitPreQualificationMutation();
-  const { register, getValues, trigger, subscribe, formState } = useForm<PreQualificationForm>({
-    mode: 'onChange',
-    defaultValues: saved.formData,
-    resolver,
-  });
-
-  // Saved on every change, and on every step change.
+/**
+ * Saves the form in local storage on every change and every step change, once the app runs (not while a
+ * prerendered page hydrates). A component of its own, so that the app taking over the page re-renders
+ * only this and the fieldset, not every field of the form.
+ */
+function AutoSave({
+  step,
+  getValues,
+  subscribe,
+}: {
+  step: WizardStepId;
+  getValues: UseFormGetValues<PreQualificationForm>;
+  subscribe: UseFormSubscribe<PreQualificationForm>;
+}) {
+  const active = useIsClient();
   const stepRef = useRef(step);
   useEffect(() => {
     stepRef.current = step;
@@ -89,6 +94,19 @@ function WizardForm({ saved, active, onSubmitted }: WizardProps & { saved: Saved
         : undefined,
     [subscribe, active],
   );
+  return null;
+}
+
+/** The wizard; until the app runs its controls are disabled (ClientFieldset) and nothing is saved. */
+const WizardForm = memo(function WizardForm({ saved, onSubmitted }: WizardProps & { saved: SavedApplication }) {
+  const [step, setStep] = useState<WizardStepId>(saved.currentStep);
+  const [submissionProblem, setSubmissionProblem] = useState<string>();
+  const [submit, { isLoading: isSubmitting }] = useSubmitPreQualificationMutation();
+  const { register, getValues, trigger, subscribe, formState } = useForm<PreQualificationForm>({
+    mode: 'onChange',
+    defaultValues: saved.formData,
+    resolver,
+  });
 
   // After a step change (not on first render), focus the new step's heading so keyboard users start there.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -141,7 +159,8 @@ function WizardForm({ saved, active, onSubmitted }: WizardProps & { saved: Saved
   };
 
   return (
-    <chakra.fieldset disabled={!active} display="flex" flexDirection="column" gap="6" minW="0">
+    <ClientFieldset display="flex" flexDirection="column" gap="6">
+      <AutoSave step={step} getValues={getValues} subscribe={subscribe} />
       <StepIndicator current={step} onSelect={(target) => void goTo(target)} />
       <chakra.form
         onSubmit={onSubmit}
@@ -199,6 +218,6 @@ function WizardForm({ saved, active, onSubmitted }: WizardProps & { saved: Saved
           </Flex>
         </Flex>
       </chakra.form>
-    </chakra.fieldset>
+    </ClientFieldset>
   );
-}
+});
