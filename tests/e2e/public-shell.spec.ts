@@ -215,17 +215,29 @@ test('every page has its own title and one meta description', async ({ page }) =
   expect(descriptions.size).toBe(pages.length);
 });
 
-test('the home page loads no portal, admin, store, markdown or supabase-js code at first paint', async ({ page }) => {
+/** The paths of the scripts a prerendered page loads until the app runs it and its loading has settled. */
+async function scriptsLoadedBy(page: Page, path: string): Promise<string[]> {
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
-  // The page is prerendered: wait until the app runs it, then until its loading has settled.
-  await openWhenReady(page, '/');
+  await openWhenReady(page, path);
   await page.waitForLoadState('networkidle');
+  return scripts;
+}
+
+test('the home page loads no portal, admin, store, markdown or supabase-js code at first paint', async ({ page }) => {
+  const scripts = await scriptsLoadedBy(page, '/');
   expect(scripts.some((path) => /\/home-page-[\w-]+\.js$/.test(path))).toBe(true);
   const unwanted = scripts.filter((path) =>
-    /(supabase|store-layout|apply-page|blog-post-page|markdown|portal|admin|pdf|nav-drawer)/i.test(path),
+    /(\/supabase-|store-layout|apply-page|blog-post-page|markdown|portal|admin|pdf|nav-drawer)/i.test(path),
   );
   expect(unwanted).toEqual([]);
+});
+
+test('the pre-qualification page loads supabase-js only when the application is sent', async ({ page }) => {
+  const scripts = await scriptsLoadedBy(page, '/apply');
+  expect(scripts.some((path) => /\/apply-page-[\w-]+\.js$/.test(path))).toBe(true);
+  // supabase-js is the supabase-* chunk (load-supabase-* is the few bytes that import it on demand).
+  expect(scripts.filter((path) => /\/supabase-[\w-]+\.js$/.test(path))).toEqual([]);
 });

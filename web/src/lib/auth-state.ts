@@ -1,5 +1,6 @@
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import { useSyncExternalStore } from 'react';
+import { loadSupabase } from './load-supabase.ts';
 
 /**
  * Who is signed in, kept outside React so that the top bar can read it without loading supabase-js.
@@ -84,8 +85,7 @@ let starting: Promise<void> | undefined;
 
 /** Loads supabase-js (a separate chunk) so that it reports the session; safe to call repeatedly. */
 export function startAuthSync(): Promise<void> {
-  starting ??= import('./supabase.ts')
-    .then(({ getSupabase }) => getSupabase())
+  starting ??= loadSupabase()
     .then(() => undefined)
     .catch((error: unknown) => {
       starting = undefined;
@@ -122,8 +122,7 @@ export function watchAuthAfterPaint(): () => void {
 /** Signs out; a failure is only logged (spec section 8, "Logout failure on the public navigation"). */
 export async function signOut(): Promise<boolean> {
   try {
-    const { getSupabase } = await import('./supabase.ts');
-    const supabase = await getSupabase();
+    const supabase = await loadSupabase();
     const { error } = await supabase.auth.signOut();
     if (error) {
       console.error('Logout failed', error);

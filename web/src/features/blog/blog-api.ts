@@ -1,5 +1,5 @@
 import { api } from '../../lib/api.ts';
-import { getSupabase } from '../../lib/supabase.ts';
+import { loadSupabase } from '../../lib/load-supabase.ts';
 
 const blogApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -19,7 +19,7 @@ const blogApi = api.injectEndpoints({
     subscribeToNewsletter: build.mutation<null, string>({
       async queryFn(email) {
         try {
-          const supabase = await getSupabase();
+          const supabase = await loadSupabase();
           const { error } = await supabase.rpc('subscribe_to_newsletter', { email });
           return error ? { error: { message: error.message, code: error.code } } : { data: null };
         } catch (error) {

@@ -1,7 +1,7 @@
 import { normalizeEmail } from '../../../../shared/validation/email.ts';
 import { errorMessageOr } from '../../../../shared/messages/error-message.ts';
 import { api } from '../../lib/api.ts';
-import { getSupabase } from '../../lib/supabase.ts';
+import { loadSupabase } from '../../lib/load-supabase.ts';
 import type { RegistrationDraft } from './registration-draft.ts';
 
 /** The business_registrations row a registration stores (supabase/migrations/..._business_registrations.sql). */
@@ -29,7 +29,7 @@ const registerApi = api.injectEndpoints({
     /** Stores a registration (DESIGN departure 4: the spec only simulates this). Visitors cannot read it back. */
     submitRegistration: build.mutation<null, RegistrationDraft>({
       async queryFn(draft) {
-        const stored = await getSupabase()
+        const stored = await loadSupabase()
           .then((supabase) => supabase.from('business_registrations').insert(registrationRow(draft)))
           .then(({ error }) => error ?? null)
           .catch((error: unknown) => ({ message: errorMessageOr(error, 'The registration could not be sent') }));
