@@ -53,8 +53,8 @@ export function databaseErrorFields(error: unknown): DatabaseErrorFields | undef
 }
 
 /**
- * A SQL string literal. Both drivers run with standard_conforming_strings on (Postgres' default, and
- * enforced on every pooled connection), so doubling single quotes is the whole escaping.
+ * A SQL string literal, for PGlite's scripts (a Postgres server gets parameters instead). PGlite runs with
+ * standard_conforming_strings on (Postgres' default), so doubling single quotes is the whole escaping.
  */
 export function sqlLiteral(value: string): string {
   if (value.includes('\0')) throw new Error('A SQL literal cannot contain a NUL character');

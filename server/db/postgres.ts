@@ -71,10 +71,6 @@ export async function openPostgres(databaseUrl: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, pipeline: true });
   // An idle client losing its connection must not crash the process.
   pool.on('error', (error) => console.error('[db] idle client error:', error.message));
-  // sqlLiteral relies on it (it is Postgres' default; a server configured otherwise is corrected here).
-  pool.on('connect', (client) => {
-    client.query('set standard_conforming_strings = on').catch(() => undefined);
-  });
   const probe = await pool.connect();
   probe.release();
 
