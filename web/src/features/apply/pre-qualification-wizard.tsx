@@ -1,4 +1,4 @@
-import { Alert, Box, Button, chakra, Flex, Heading, SimpleGrid, Spinner, Text } from '@chakra-ui/react';
+import { Alert, Button, chakra, Flex, Heading, SimpleGrid, Spinner, Text } from '@chakra-ui/react';
 import { memo, useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   useForm,
@@ -31,7 +31,7 @@ import {
 import { ClientFieldset } from '../../components/client-fieldset.tsx';
 import { useIsClient } from '../../lib/use-is-client.ts';
 import { StepIndicator } from './step-indicator.tsx';
-import { isWideField, WizardField } from './wizard-field.tsx';
+import { WizardField } from './wizard-field.tsx';
 
 /** react-hook-form checks fields with the shared schema, so every message is the spec's. */
 const resolver: Resolver<PreQualificationForm> = (values) => {
@@ -182,9 +182,7 @@ const WizardForm = memo(function WizardForm({ saved, onSubmitted }: WizardProps 
         ) : (
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
             {wizardStepFields(step).map((name) => (
-              <Box key={name} gridColumn={isWideField(name) ? { md: 'span 2' } : undefined}>
-                <WizardField name={name} register={register} errors={formState.errors} />
-              </Box>
+              <WizardField key={name} name={name} register={register} error={formState.errors[name]?.message} />
             ))}
           </SimpleGrid>
         )}

@@ -1,5 +1,6 @@
-import { Input, Textarea } from '@chakra-ui/react';
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { Box, Input, Textarea } from '@chakra-ui/react';
+import { memo } from 'react';
+import type { UseFormRegister } from 'react-hook-form';
 import {
   preQualificationFields,
   type PreQualificationField,
@@ -29,13 +30,25 @@ export function isWideField(name: PreQualificationField): boolean {
 type WizardFieldProps = {
   name: PreQualificationField;
   register: UseFormRegister<PreQualificationForm>;
-  errors: FieldErrors<PreQualificationForm>;
+  /** The field's error message (a string, not react-hook-form's errors object, which it changes in place). */
+  error: string | undefined;
 };
 
-/** One field of the pre-qualification form, drawn from its description in the shared catalogue. */
-export function WizardField({ name, register, errors }: WizardFieldProps) {
+/**
+ * One cell of a step's grid: a field of the pre-qualification form, drawn from its description in the shared
+ * catalogue. Memoized: the wizard re-renders as react-hook-form's state changes (it marks itself ready right
+ * after the page hydrates, for one), and a field needs to re-render only when its own error does.
+ */
+export const WizardField = memo(function WizardField({ name, register, error }: WizardFieldProps) {
+  return (
+    <Box gridColumn={isWideField(name) ? { md: 'span 2' } : undefined}>
+      <FieldControl name={name} register={register} error={error} />
+    </Box>
+  );
+});
+
+function FieldControl({ name, register, error }: WizardFieldProps) {
   const spec = preQualificationFields[name];
-  const error = errors[name]?.message;
   const registered = register(name);
 
   switch (spec.kind) {
