@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageDocument, startAfterFirstPaint } from './web-build.ts';
+import { hoistEmotionStyles, pageDocument, startAfterFirstPaint, withGlobalCss } from './web-build.ts';
 
 const template = `<!doctype html>
 <html lang="en">
@@ -30,5 +30,38 @@ describe('pageDocument', () => {
     expect(page).not.toContain('<script type="module"');
     expect(page).not.toContain('modulepreload');
     expect(page).toContain(`<script>${startAfterFirstPaint('/assets/index-abc.js')}</script>`);
+  });
+});
+
+describe('hoistEmotionStyles', () => {
+  const body =
+    '<style data-emotion="css a1">.css-a1{color:red}</style><header class="css-a1">Top</header>' +
+    '<main><style data-emotion="css b2 c3">.css-b2{margin:0}.css-c3{padding:0}</style><p class="css-b2">Hi</p></main>';
+
+  it('gathers the page’s styles into one sheet, in order, naming every rule it holds', () => {
+    const { styles, body: rest } = hoistEmotionStyles(body);
+    expect(styles).toBe(
+      '<style data-emotion="css a1 b2 c3">.css-a1{color:red}.css-b2{margin:0}.css-c3{padding:0}</style>',
+    );
+    expect(rest).toBe('<header class="css-a1">Top</header><main><p class="css-b2">Hi</p></main>');
+  });
+
+  it('leaves a page without styles as it is', () => {
+    expect(hoistEmotionStyles('<main>Hi</main>')).toEqual({ styles: '', body: '<main>Hi</main>' });
+  });
+
+  it('puts the gathered sheet in the page’s <head>, after its title', () => {
+    const page = pageDocument(template, `<title>T</title>${body}`);
+    expect(page).toContain('<title>T</title><style data-emotion="css a1 b2 c3">');
+    expect(page).toContain(
+      '<div id="root"><header class="css-a1">Top</header><main><p class="css-b2">Hi</p></main></div>',
+    );
+  });
+});
+
+describe('withGlobalCss', () => {
+  it('adds the global CSS at the end of <head>', () => {
+    const page = withGlobalCss(template, '<style data-global-css>:root{--x:1}</style>');
+    expect(page).toContain('<style data-global-css>:root{--x:1}</style></head>');
   });
 });

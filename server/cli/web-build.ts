@@ -12,6 +12,7 @@ export const webSources = [
   'web/vite.config.ts',
   'shared',
   'package-lock.json',
+  'patches',
   'server/cli/web-build.ts',
 ];
 
@@ -70,14 +71,42 @@ export function startAfterFirstPaint(entry: string): string {
   ].join('');
 }
 
+/** index.html with the global CSS (globalStyleSheet in entry-prerender.tsx) at the end of its <head>. */
+export function withGlobalCss(template: string, globalCss: string): string {
+  if (!template.includes('</head>')) throw new Error('index.html has no </head>');
+  return template.replace('</head>', () => `${globalCss}</head>`);
+}
+
+/** Emotion's server output: a <style> before each element with new styles, naming the rules it holds. */
+const emotionStyle = /<style data-emotion="css ([^"]*)">([^<]*)<\/style>/g;
+
 /**
- * index.html with a prerendered page in it: the page's head elements in <head>, its body in #root. The
- * app starts after the first paint (its scripts are fetched then, not preloaded), so the page shows as
- * soon as its HTML arrives, before any script competes for the network or the main thread.
+ * The page's styles in one <style> for <head> (in the order they came, so the cascade is unchanged) and
+ * the page without them. Emotion reads the names when the app starts, as it does those of its own
+ * server output (`data-emotion="css name1 name2 ..."`), and so does not insert those rules again. One
+ * sheet in <head> is styled and laid out once, where dozens in <body> each restyled the page as it
+ * parsed, and emotion moved them all into <head> again at start-up.
+ */
+export function hoistEmotionStyles(body: string): { styles: string; body: string } {
+  const names: string[] = [];
+  const rules: string[] = [];
+  const rest = body.replace(emotionStyle, (_tag, tagNames: string, tagRules: string) => {
+    names.push(tagNames);
+    rules.push(tagRules);
+    return '';
+  });
+  if (names.length === 0) return { styles: '', body };
+  return { styles: `<style data-emotion="css ${names.join(' ')}">${rules.join('')}</style>`, body: rest };
+}
+
+/**
+ * index.html with a prerendered page in it: the page's head elements and styles in <head>, its body in
+ * #root. The app starts after the first paint (its scripts are fetched then, not preloaded), so the page
+ * shows as soon as its HTML arrives, before any script competes for the network or the main thread.
  */
 export function pageDocument(template: string, rendered: string): string {
   const head = hoisted.exec(rendered)?.[0] ?? '';
-  const body = rendered.slice(head.length);
+  const { styles, body } = hoistEmotionStyles(rendered.slice(head.length));
   if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root">');
   const entry = entryScript.exec(template)?.[1];
   if (!entry) throw new Error('index.html has no module entry script');
@@ -87,21 +116,26 @@ export function pageDocument(template: string, rendered: string): string {
   return withoutTitle
     .replace(modulePreload, '')
     .replace(entryScript, '')
-    .replace('</head>', `${head}</head>`)
+    .replace('</head>', () => `${head}${styles}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${body}</div>${startAfterPaint}`);
 }
 
-type PrerenderModule = { prerenderedRoutes: readonly string[]; renderRoute(url: string): Promise<string> };
+type PrerenderModule = {
+  prerenderedRoutes: readonly string[];
+  renderRoute(url: string): Promise<string>;
+  globalStyleSheet(): string;
+};
 
 /**
  * Renders the public routes into dist/web (`/` into index.html, `/faq` into faq/index.html, ...) and keeps
  * the empty page as spa.html for every other route.
  */
 export async function prerenderPages(webDir: string, entryFile: string): Promise<string[]> {
-  const template = readFileSync(path.join(webDir, 'index.html'), 'utf8');
   const entry = (await import(
     `${pathToFileURL(entryFile).href}?built=${statSync(entryFile).mtimeMs}`
   )) as PrerenderModule;
+  // Every page, prerendered or not, carries the global CSS, so the browser need not compute it.
+  const template = withGlobalCss(readFileSync(path.join(webDir, 'index.html'), 'utf8'), entry.globalStyleSheet());
   const written: string[] = [];
   for (const route of entry.prerenderedRoutes) {
     const file = path.join(webDir, route === '/' ? 'index.html' : path.join(route.slice(1), 'index.html'));

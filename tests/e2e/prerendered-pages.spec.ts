@@ -24,7 +24,27 @@ test.describe('without JavaScript', () => {
       await expect(page.locator('meta[name="description"]')).toHaveCount(1);
     });
   }
+
+  test('a page carries its styles in <head>: the global CSS and one sheet of its own', async ({ page }) => {
+    await page.goto('/apply');
+    await expect(page.locator('head > style[data-global-css]')).toHaveCount(1);
+    await expect(page.locator('head > style[data-emotion^="css "]')).toHaveCount(1);
+    await expect(page.locator('#root style[data-emotion^="css "]')).toHaveCount(0);
+    // Styled before any script: the heading has its recipe's size, the token variables are defined.
+    const heading = page.getByRole('heading', { level: 1 });
+    expect(parseFloat(await heading.evaluate((element) => getComputedStyle(element).fontSize))).toBeGreaterThan(24);
+    const blue = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--chakra-colors-blue-600'),
+    );
+    expect(blue.trim()).not.toBe('');
+  });
 });
+
+/** Style elements whose text defines Chakra's token variables (only the build's global CSS should). */
+const tokenSheets = () =>
+  Array.from(document.querySelectorAll('style')).filter((style) =>
+    style.textContent?.includes('--chakra-colors-blue-600:'),
+  ).length;
 
 for (const { path, heading } of pages) {
   test(`${path} hydrates without console errors and keeps one title`, async ({ page }) => {
@@ -61,6 +81,18 @@ test('a route that is not prerendered still starts from the app shell', async ({
   expect(await response.text()).toContain('<div id="root"></div>');
   await page.goto('/register');
   await expect(page.getByRole('heading', { name: 'Register Your Business' })).toBeVisible();
+  // The shell carries the global CSS too; the app does not compute it again.
+  expect(await page.evaluate(tokenSheets)).toBe(1);
+});
+
+test('the app adds no second copy of the global CSS to a hydrated page, which stays styled', async ({ page }) => {
+  await openWhenReady(page, '/apply');
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(tokenSheets)).toBe(1);
+  const next = page.getByRole('button', { name: 'Next' });
+  // The solid blue button of the theme: blue.700 (#173da6) behind white text.
+  expect(await next.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(23, 61, 166)');
+  expect(await next.evaluate((element) => getComputedStyle(element).color)).toBe('rgb(255, 255, 255)');
 });
 
 test('the wizard restores a saved application on a prerendered page', async ({ page }) => {

@@ -1,7 +1,10 @@
+import { Global } from '@emotion/react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppRoutes } from './app/router.tsx';
-import { StyleProvider } from './app/style-provider.tsx';
+import { GLOBAL_CSS_ATTRIBUTE, StyleProvider } from './app/style-provider.tsx';
+import { appSystem } from './app/theme.ts';
 
 /**
  * The public pages rendered to HTML at build time (server/cli/web-build.ts writes each into a copy of
@@ -23,13 +26,31 @@ export const prerenderedRoutes = [
 ] as const;
 
 /**
+ * The global CSS every page of the web build carries in its <head>: the cascade layers' order, the CSS
+ * reset, the global styles and the design tokens' variables, as ChakraProvider would add them at run time
+ * (see StyleProvider: pages that have it skip that work).
+ */
+export function globalStyleSheet(): string {
+  const system = appSystem();
+  const markup = renderToStaticMarkup(
+    <>
+      <Global styles={system.layers.atRule} />
+      <Global styles={system._global} />
+    </>,
+  );
+  const css = Array.from(markup.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g), (match) => match[1]).join('');
+  if (!css.includes('--chakra-colors-')) throw new Error('The global CSS has no token variables');
+  return `<style ${GLOBAL_CSS_ATTRIBUTE}>${css}</style>`;
+}
+
+/**
  * The HTML of one route: hoisted <title>/<meta> first, then the page with its styles inline. Large
  * Suspense boundaries are kept in place (not outlined for streaming), so the page needs no script to show.
  */
 export async function renderRoute(url: string): Promise<string> {
   const problems: unknown[] = [];
   const { prelude } = await prerender(
-    <StyleProvider>
+    <StyleProvider globalCssInDocument>
       <StaticRouter location={url}>
         <AppRoutes />
       </StaticRouter>

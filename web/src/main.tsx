@@ -1,32 +1,21 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { AppRoutes } from './app/router.tsx';
-import { StyleProvider } from './app/style-provider.tsx';
-import { appSystem } from './app/theme.ts';
-import { markAppLive } from './lib/use-is-client.ts';
+import { startTransition } from 'react';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-
-const app = (
-  <StrictMode>
-    <StyleProvider>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </StyleProvider>
-  </StrictMode>
-);
 
 /** Lets the browser paint and handle input between the steps of start-up (each is a task of its own). */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * After the bundle is evaluated: the styling system is built (tens of milliseconds, several times that on
- * a phone), then the page is rendered, each in a task of its own.
+ * Starts the app in steps, each a task of its own so that none blocks the main thread for long (on a phone
+ * each is several times longer than on a laptop): evaluating React DOM, evaluating the app (Chakra, the
+ * router, the layout), building the styling system, then rendering the page. The code of the first two
+ * steps is in chunks of its own, loaded by this small entry.
  */
 async function start(container: HTMLElement) {
+  const { createRoot, hydrateRoot } = await import('react-dom/client');
+  await nextTask();
+  const { app, appSystem, markAppLive } = await import('./app/root.tsx');
   await nextTask();
   appSystem();
   await nextTask();

@@ -122,3 +122,22 @@ export function appSystem(): SystemContext {
   system ??= createSystem(defaultBaseConfig, config);
   return system;
 }
+
+let systemForStyledDocument: SystemContext | undefined;
+
+/**
+ * The styling system for a page whose <head> already holds the global CSS (the CSS reset, global styles and
+ * the token variables, about 26 KB), as every page of the web build does (globalStyleSheet in
+ * entry-prerender.tsx): ChakraProvider then adds no global styles, so the browser never computes them.
+ * Chakra computes them inside createSystem; patches/@chakra-ui+react+*.patch defers that to the first read
+ * of `_global`, which this system never does (about half of createSystem's time at start-up).
+ */
+export function appSystemForStyledDocument(): SystemContext {
+  const base = appSystem();
+  systemForStyledDocument ??= Object.create(base, {
+    _global: { value: [] },
+    // Read by ChakraProvider only, to skip its Global with the cascade layers' order (in the sheet too).
+    _config: { value: { ...base._config, disableLayers: true } },
+  }) as SystemContext;
+  return systemForStyledDocument;
+}
