@@ -44,7 +44,8 @@ export function globalStyleSheet(): string {
 }
 
 /**
- * The HTML of one route: hoisted <title>/<meta> first, then the page with its styles inline. Large
+ * The HTML of one route: hoisted <title>/<meta> first, then the page with its styles inline (the build
+ * gathers them into <head>: hoistEmotionStyles in server/cli/web-build.ts). Large
  * Suspense boundaries are kept in place (not outlined for streaming), so the page needs no script to show.
  */
 export async function renderRoute(url: string): Promise<string> {
