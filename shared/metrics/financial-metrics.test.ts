@@ -69,6 +69,7 @@ describe('financial metrics from the application figures (spec section 9)', () =
 describe('status bands', () => {
   it.each([
     [75_000, 1.25, 'good'],
+    [74_400, 1.24, 'warning'],
     [60_000, 1, 'warning'],
     [59_400, 0.99, 'critical'],
   ])('debt service coverage: revenue %d gives %d, %s', (annualRevenue, value, status) => {
@@ -82,6 +83,7 @@ describe('status bands', () => {
 
   it.each([
     [120_000, 2, 'good'],
+    [119_400, 1.99, 'warning'],
     [60_000, 1, 'warning'],
     [59_400, 0.99, 'critical'],
   ])('working capital and current ratios: revenue %d gives %d, %s', (annualRevenue, value, status) => {
@@ -92,6 +94,7 @@ describe('status bands', () => {
 
   it.each([
     [5_000, 1, 'good'],
+    [5_050, 0.99, 'warning'],
     [6_500, 0.7, 'warning'],
     [6_550, 0.69, 'critical'],
   ])('quick ratio: inventory %d gives %d, %s', (inventory, value, status) => {

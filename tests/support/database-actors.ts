@@ -50,7 +50,8 @@ export type TestBackend = {
   close(): Promise<void>;
 };
 
-export async function startTestBackend(): Promise<TestBackend> {
+/** `env` adds server settings (e.g. AUTOCONFIRM) to the test defaults. */
+export async function startTestBackend(env: Record<string, string> = {}): Promise<TestBackend> {
   const dataDir = temporaryDataDir('loan-match-db-test-');
   const jwtSecret = randomBytes(48).toString('base64url');
   const databaseUrl = await testDatabaseUrl(dataDir);
@@ -61,6 +62,7 @@ export async function startTestBackend(): Promise<TestBackend> {
       DATA_DIR: dataDir,
       JWT_SECRET: jwtSecret,
       DATABASE_URL: databaseUrl,
+      ...env,
     }),
   );
   const authOf = (caller: Caller): RequestAuth =>

@@ -1,0 +1,129 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * `npm run test:loosened-rules`: proves that the security tests notice a broken rule. For each rule below,
+ * a copy of the repository gets that one rule loosened, the security tests run on the copy, and the script
+ * prints which tests failed. A loosened rule that no test notices makes the script fail.
+ *
+ * Not part of `npm test` (each rule costs a full run of the security tests); run it after changing the
+ * policies, the functions' admin check or the security tests themselves.
+ */
+
+type LoosenedRule = { name: string; file: string; from: string; to: string };
+
+const rules: LoosenedRule[] = [
+  {
+    name: 'documents insert policy without user_id = auth.uid()',
+    file: 'supabase/migrations/20261121230400_documents.sql',
+    from: '  with check (\n    user_id = (select auth.uid())\n    and uploaded_by = (select auth.uid())',
+    to: '  with check (\n    uploaded_by = (select auth.uid())',
+  },
+  {
+    name: 'documents update policy using (true)',
+    file: 'supabase/migrations/20261121230400_documents.sql',
+    from: '  for update\n  to authenticated\n  using (user_id = (select auth.uid()))\n  with check (\n    user_id = (select auth.uid())\n    and (',
+    to: '  for update\n  to authenticated\n  using (true)\n  with check (\n    (',
+  },
+  {
+    name: 'documents delete policy using (true)',
+    file: 'supabase/migrations/20261121230400_documents.sql',
+    from: '  for delete\n  to authenticated\n  using (user_id = (select auth.uid()));',
+    to: '  for delete\n  to authenticated\n  using (true);',
+  },
+  {
+    name: 'additional_info insert policy with check (true)',
+    file: 'supabase/migrations/20261121230500_additional_info.sql',
+    from: '  for insert\n  to authenticated\n  with check (user_id = (select auth.uid()));',
+    to: '  for insert\n  to authenticated\n  with check (true);',
+  },
+  {
+    name: 'additional_info update policy using (true) with check (true)',
+    file: 'supabase/migrations/20261121230500_additional_info.sql',
+    from: '  for update\n  to authenticated\n  using (user_id = (select auth.uid()))\n  with check (user_id = (select auth.uid()));',
+    to: '  for update\n  to authenticated\n  using (true)\n  with check (true);',
+  },
+  {
+    name: 'storage insert policy without the folder check',
+    file: 'supabase/migrations/20261121230900_documents_bucket.sql',
+    from: "    bucket_id = 'documents'\n    and (storage.foldername(name))[1] = (select auth.uid()::text)\n    and name ~ (",
+    to: "    bucket_id = 'documents'\n    and name ~ (",
+  },
+  {
+    name: 'functions’ admin check reads user_metadata.role before app_metadata.role',
+    file: 'supabase/functions/_shared/service-client.ts',
+    from: "return data.user.app_metadata?.role === 'admin'",
+    to: "return (data.user.user_metadata?.role ?? data.user.app_metadata?.role) === 'admin'",
+  },
+  {
+    name: 'is_admin() reads user_metadata.role before app_metadata.role',
+    file: 'supabase/migrations/20261121230000_access_functions.sql',
+    from: "  select coalesce(auth.jwt() -> 'app_metadata' ->> 'role', '') = 'admin'",
+    to: "  select coalesce(auth.jwt() -> 'user_metadata' ->> 'role', auth.jwt() -> 'app_metadata' ->> 'role', '') = 'admin'",
+  },
+];
+
+const securityTests = [
+  'tests/integration/security-matrix.test.ts',
+  'tests/integration/admin-functions-security.test.ts',
+];
+const projectRoot = path.resolve(import.meta.dirname, '..', '..');
+
+type VitestReport = { testResults: { assertionResults: { fullName: string; status: string }[] }[] };
+
+/** A copy of the working tree (tracked and new files, not ignored ones) sharing node_modules. */
+function copyOfRepository(): string {
+  const copy = mkdtempSync(path.join(tmpdir(), 'loan-match-loosened-'));
+  const files = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: projectRoot,
+    encoding: 'utf8',
+  }).stdout.split('\0');
+  for (const file of files.filter(Boolean)) {
+    cpSync(path.join(projectRoot, file), path.join(copy, file), { recursive: true });
+  }
+  symlinkSync(path.join(projectRoot, 'node_modules'), path.join(copy, 'node_modules'));
+  return copy;
+}
+
+function loosen(copy: string, rule: LoosenedRule): void {
+  const file = path.join(copy, rule.file);
+  const text = readFileSync(file, 'utf8');
+  const found = text.split(rule.from).length - 1;
+  if (found !== 1) throw new Error(`${rule.name}: the rule's text appears ${found} times in ${rule.file}`);
+  writeFileSync(file, text.replace(rule.from, rule.to));
+}
+
+/** The names of the security tests that fail on the copy. */
+function failingTests(copy: string): string[] {
+  const reportFile = path.join(copy, 'security-report.json');
+  spawnSync(
+    'npx',
+    ['vitest', 'run', '--project', 'integration', '--reporter=json', `--outputFile=${reportFile}`, ...securityTests],
+    { cwd: copy, stdio: 'ignore', env: process.env },
+  );
+  const report = JSON.parse(readFileSync(reportFile, 'utf8')) as VitestReport;
+  return report.testResults.flatMap((file) =>
+    file.assertionResults.filter((test) => test.status === 'failed').map((test) => test.fullName),
+  );
+}
+
+let unnoticed = 0;
+for (const rule of rules) {
+  const copy = copyOfRepository();
+  try {
+    loosen(copy, rule);
+    const failed = failingTests(copy);
+    console.log(`\n${rule.name}: ${failed.length ? `caught by ${failed.length} test(s)` : 'NOT NOTICED'}`);
+    for (const name of failed) console.log(`  - ${name}`);
+    if (failed.length === 0) unnoticed += 1;
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
+if (unnoticed > 0) {
+  console.error(`\n${unnoticed} loosened rule(s) went unnoticed.`);
+  process.exit(1);
+}
+console.log('\nEvery loosened rule was noticed.');
