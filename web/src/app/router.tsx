@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
+import { RouteGuard } from '../components/route-guard.tsx';
 import { SiteLayout } from '../components/site-layout.tsx';
 
 /** A route's page, loaded on demand: its code is a separate chunk fetched when the route first renders. */
@@ -79,6 +80,10 @@ const BlogPostPage = lazyPage(
   () => import('../features/blog/blog-post-page.tsx'),
   (m) => m.BlogPostPage,
 );
+const PortalPage = lazyPage(
+  () => import('../features/portal/portal-page.tsx'),
+  (m) => m.PortalPage,
+);
 const NotFoundPage = lazyPage(
   () => import('../features/marketing/not-found-page.tsx'),
   (m) => m.NotFoundPage,
@@ -113,6 +118,14 @@ export function AppRoutes() {
           <Route path="test-edge-function" element={<TestEdgeFunctionPage />} />
           <Route path="blog" element={<BlogListPage />} />
           <Route path="blog/:id" element={<BlogPostPage />} />
+          <Route
+            path="portal"
+            element={
+              <RouteGuard>
+                <PortalPage />
+              </RouteGuard>
+            }
+          />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>
