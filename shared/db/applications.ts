@@ -54,6 +54,8 @@ export type ApplicationRow = ApplicationInsert & {
   user_id: string | null;
   decided_by: string | null;
   decided_at: string | null;
+  /** The reason an officer gave with the decision, shown to the applicant. */
+  decision_reason: string | null;
   created_at: string;
   updated_at: string;
 };

@@ -346,7 +346,11 @@ describe('the audit log', () => {
   it('records impersonation through log_impersonation, for admins only', async () => {
     const client = await backend.createUser();
     const admins = backend.client(admin);
-    expect((await admins.rpc('log_impersonation', { client_id: client.id })).error).toBeNull();
+    // It returns the client's e-mail: the portal viewed as the client shows applications linked by e-mail.
+    expect(await admins.rpc('log_impersonation', { client_id: client.id })).toMatchObject({
+      data: client.email.toLowerCase(),
+      error: null,
+    });
     expect((await admins.rpc('log_impersonation', { client_id: client.id, phase: 'end' })).error).toBeNull();
     expect(await auditEntries(client.id)).toEqual([
       {
@@ -600,9 +604,10 @@ describe('documents, additional information and registrations', () => {
     expect(error?.code).toBe('42501');
   });
 
-  it('store additional information once per applicant and replace it on a second submission', async () => {
+  it('store additional information once per application, editable by its applicant until an officer decides', async () => {
     const user = await backend.createUser();
     const client = backend.client(user);
+    const applicationId = await createApplication({ user_id: user.id, email: user.email });
     const businessHistory = {
       companyHistory: 'Since 2015',
       businessOperations: 'HVAC installs',
@@ -613,22 +618,98 @@ describe('documents, additional information and registrations', () => {
       propertyDetails: 'Shop',
     };
     const sections = (description: string, overrides: Row = {}): Row => ({
-      user_id: user.id,
+      application_id: applicationId,
       loan_purpose: { borrowerInjectionPercent: '10', bankFundingPercent: 90, projectDescription: description },
       business_history: businessHistory,
       market_analysis: { targetCustomers: 'Homes', geographicReach: 'Reno' },
       experience_background: { education: 'Trade school', workHistory: '10 years', industryExperience: '12 years' },
       ...overrides,
     });
-    expect((await client.from('additional_info').upsert(sections('First plan'))).error).toBeNull();
-    expect((await client.from('additional_info').upsert(sections('Second plan'))).error).toBeNull();
-    const { data } = await client.from('additional_info').select('loan_purpose');
-    expect(data).toEqual([{ loan_purpose: expect.objectContaining({ projectDescription: 'Second plan' }) }]);
+    const save = (row: Row) => client.from('additional_info').upsert(row, { onConflict: 'application_id' });
+    expect((await save(sections('First plan'))).error).toBeNull();
+    expect((await save(sections('Second plan'))).error).toBeNull();
+    const { data } = await client.from('additional_info').select('application_id, user_id, loan_purpose');
+    expect(data).toEqual([
+      {
+        application_id: applicationId,
+        user_id: user.id,
+        loan_purpose: expect.objectContaining({ projectDescription: 'Second plan' }),
+      },
+    ]);
 
     const incomplete = sections('Plan', { market_analysis: { targetCustomers: 'Homes', geographicReach: '' } });
-    expect((await client.from('additional_info').upsert(incomplete)).error?.code).toBe('23514');
+    expect((await save(incomplete)).error?.code).toBe('23514');
     const badChoice = sections('Plan', { business_history: { ...businessHistory, propertyOwnership: 'rented' } });
-    expect((await client.from('additional_info').upsert(badChoice)).error?.code).toBe('23514');
+    expect((await save(badChoice)).error?.code).toBe('23514');
+    const withoutApplication = sections('Plan', { application_id: null });
+    expect((await client.from('additional_info').insert(withoutApplication)).error?.code).toBe('42501');
+
+    // An officer decides: the record is now read-only for the applicant, and still readable.
+    await backend.db.query(`update public.applications set status = 'approved' where id = $1`, [applicationId]);
+    expect((await save(sections('Third plan'))).error?.code).toBe('42501');
+    const edit = await client
+      .from('additional_info')
+      .update({ market_analysis: { targetCustomers: 'Offices', geographicReach: 'Reno' } })
+      .eq('application_id', applicationId)
+      .select('id');
+    expect(edit.data).toEqual([]);
+    const after = await client.from('additional_info').select('loan_purpose, market_analysis').single();
+    expect(after.data?.loan_purpose).toEqual(expect.objectContaining({ projectDescription: 'Second plan' }));
+    expect(after.data?.market_analysis).toEqual({ targetCustomers: 'Homes', geographicReach: 'Reno' });
+  });
+
+  it('keep a timeline of every application: submitted, not qualified with its reasons, in review, decided with a reason', async () => {
+    const owner = await backend.createUser();
+    const client = backend.client(owner);
+    const officer = backend.client(admin);
+    const qualifiedId = await createApplication({ user_id: owner.id, email: owner.email });
+    const declinedId = await createApplication({
+      user_id: owner.id,
+      email: owner.email,
+      status: 'rejected',
+      evaluation_result: {
+        qualified: false,
+        reasons: ['Credit below 660.', 'No down payment.'],
+        suggestedNextSteps: [],
+      },
+    });
+    const claim = await officer.from('applications').update({ assigned_admin_id: admin.id }).eq('id', qualifiedId);
+    expect(claim.error).toBeNull();
+    const decision = await officer
+      .from('applications')
+      .update({ status: 'rejected', decision_reason: 'Revenue too low for the amount asked.' })
+      .eq('id', qualifiedId);
+    expect(decision.error).toBeNull();
+
+    const timeline = async (id: string) => {
+      const { data, error } = await client
+        .from('application_events')
+        .select('kind, reason, actor_id')
+        .eq('application_id', id)
+        .order('id');
+      expect(error).toBeNull();
+      return data;
+    };
+    expect(await timeline(qualifiedId)).toEqual([
+      { kind: 'submitted', reason: null, actor_id: null },
+      { kind: 'in_review', reason: null, actor_id: admin.id },
+      { kind: 'rejected', reason: 'Revenue too low for the amount asked.', actor_id: admin.id },
+    ]);
+    expect(await timeline(declinedId)).toEqual([
+      { kind: 'submitted', reason: null, actor_id: null },
+      { kind: 'not_qualified', reason: 'Credit below 660. No down payment.', actor_id: null },
+    ]);
+
+    // Someone else reads nothing of it, and nobody writes the timeline directly.
+    const stranger = backend.client(await backend.createUser());
+    expect((await stranger.from('application_events').select('id').eq('application_id', qualifiedId)).data).toEqual([]);
+    const forged = await client.from('application_events').insert({ application_id: qualifiedId, kind: 'approved' });
+    expect(forged.error?.code).toBe('42501');
+    const rewritten = await officer
+      .from('application_events')
+      .update({ reason: 'x' })
+      .eq('application_id', qualifiedId);
+    expect(rewritten.error?.code).toBe('42501');
   });
 
   it('validate a business registration as the registration form does', async () => {
@@ -730,6 +811,7 @@ describe('the schema’s safety properties', () => {
       { proname: 'create_profile_for_new_user', anon: false, authenticated: false },
       { proname: 'current_confirmed_email', anon: false, authenticated: true },
       { proname: 'log_impersonation', anon: false, authenticated: true },
+      { proname: 'record_application_event', anon: false, authenticated: false },
       { proname: 'subscribe_to_newsletter', anon: true, authenticated: true },
       { proname: 'sync_profile_role', anon: false, authenticated: false },
     ]);

@@ -133,9 +133,12 @@ function documentRow(owner: TestUser): Row {
   };
 }
 
-function additionalInfoRow(owner: TestUser): Row {
+/** Additional information for a new pending application of the owner. */
+async function additionalInfoRow(owner: TestUser): Promise<Row> {
   return {
+    id: randomUUID(),
     user_id: owner.id,
+    application_id: await applicationOf(owner),
     loan_purpose: {
       equipmentPurchase: '$85,000',
       borrowerInjectionPercent: 10,
@@ -161,8 +164,14 @@ function additionalInfoRow(owner: TestUser): Row {
   };
 }
 
-async function freeAdditionalInfoOf(owner: TestUser): Promise<void> {
-  await backend.service.from('additional_info').delete().eq('user_id', owner.id);
+/** The 'submitted' event of a new application of the owner (the trigger on applications writes it). */
+async function eventOf(owner: TestUser): Promise<string> {
+  const applicationId = await applicationOf(owner);
+  const { rows } = await backend.db.query<{ id: string }>(
+    `select id::text from public.application_events where application_id = $1 and kind = 'submitted'`,
+    [applicationId],
+  );
+  return rows[0]!.id;
 }
 
 function registrationRow(submittedBy?: TestUser): NewRow {
@@ -392,17 +401,9 @@ const tableCases: TableCase[] = [
   },
   {
     table: 'additional_info',
-    key: 'user_id',
-    async seed(owner) {
-      const { error } = await backend.service.from('additional_info').upsert(additionalInfoRow(owner));
-      if (error) throw new Error(`seeding additional_info failed: ${error.message}`);
-      return owner.id;
-    },
-    beforeInsert: freeAdditionalInfoOf,
-    async newRow(actor) {
-      const owner = ownerFor(actor);
-      return { row: additionalInfoRow(owner), find: ['user_id', owner.id] };
-    },
+    key: 'id',
+    seed: async (owner) => serviceInsert('additional_info', await additionalInfoRow(owner), 'id'),
+    newRow: async (actor) => byId(await additionalInfoRow(ownerFor(actor))),
     change: () => ({
       market_analysis: { targetCustomers: `Cafes ${randomUUID().slice(0, 6)}`, geographicReach: 'Nevada' },
     }),
@@ -412,10 +413,47 @@ const tableCases: TableCase[] = [
     delete: per('denied', 'denied', 'denied', 'denied', 'denied', 'ok'),
     ownership: {
       column: 'user_id',
-      rowOwnedBy: async (owner) => ({ row: additionalInfoRow(owner), find: ['user_id', owner.id] }),
+      rowOwnedBy: async (owner) => byId(await additionalInfoRow(owner)),
       insert: insertedByServiceRoleOnly,
       moves: [
         { what: 'to another account', change: async (target) => ({ user_id: target.id }), expected: serviceRoleOnly },
+        {
+          what: 'into another owner’s application',
+          change: async (target) => ({ application_id: await applicationOf(target) }),
+          expected: serviceRoleOnly,
+        },
+      ],
+    },
+  },
+  {
+    table: 'application_events',
+    key: 'id',
+    seed: eventOf,
+    async newRow(actor) {
+      const reason = `forged ${randomUUID()}`;
+      const row = { application_id: await applicationOf(ownerFor(actor)), kind: 'approved', reason };
+      return { row, find: ['reason', reason] };
+    },
+    change: () => ({ reason: `rewritten ${randomUUID()}` }),
+    select: per('denied', 'own', 'own', 'all', 'own', 'all'),
+    // Only the trigger on applications writes the timeline; nobody changes or removes an event.
+    insert: per('denied', 'denied', 'denied', 'denied', 'denied', 'denied'),
+    update: per('denied', 'denied', 'denied', 'denied', 'denied', 'denied'),
+    delete: per('denied', 'denied', 'denied', 'denied', 'denied', 'denied'),
+    ownership: {
+      column: 'application_id',
+      async rowOwnedBy(owner) {
+        const reason = `forged ${randomUUID()}`;
+        const row = { application_id: await applicationOf(owner), kind: 'approved', reason };
+        return { row, find: ['reason', reason] };
+      },
+      insert: per('denied', 'denied', 'denied', 'denied', 'denied', 'denied'),
+      moves: [
+        {
+          what: 'into another owner’s application',
+          change: async (target) => ({ application_id: await applicationOf(target) }),
+          expected: per('denied', 'denied', 'denied', 'denied', 'denied', 'denied'),
+        },
       ],
     },
   },
@@ -607,7 +645,7 @@ describe.each(tableCases)('table $table', (tableCase) => {
     const [before] = await storedRows(table, key, id);
     expect(before).toBeDefined();
     const { error } = await clientOf(actor).from(table).update(change).eq(key, id);
-    // A move may change the key itself (the owner column is the key of profiles and additional_info).
+    // A move may change the key itself (the owner column is the key of profiles).
     const [after] = await storedRows(table, key, expected === 'ok' ? String(change[key] ?? id) : id);
     if (expected === 'denied') expect(error?.code).toBe('42501');
     else expect(error).toBeNull();

@@ -34,16 +34,28 @@ const rules: LoosenedRule[] = [
     to: '  for delete\n  to authenticated\n  using (true);',
   },
   {
-    name: 'additional_info insert policy with check (true)',
-    file: 'supabase/migrations/20261121230500_additional_info.sql',
-    from: '  for insert\n  to authenticated\n  with check (user_id = (select auth.uid()));',
-    to: '  for insert\n  to authenticated\n  with check (true);',
+    name: 'additional_info insert policy without user_id = auth.uid()',
+    file: 'supabase/migrations/20261122100000_portal_timeline_and_additional_info.sql',
+    from: '  with check (\n    user_id = (select auth.uid())\n    and application_id is not null',
+    to: '  with check (\n    application_id is not null',
   },
   {
     name: 'additional_info update policy using (true) with check (true)',
-    file: 'supabase/migrations/20261121230500_additional_info.sql',
-    from: '  for update\n  to authenticated\n  using (user_id = (select auth.uid()))\n  with check (user_id = (select auth.uid()));',
-    to: '  for update\n  to authenticated\n  using (true)\n  with check (true);',
+    file: 'supabase/migrations/20261122100000_portal_timeline_and_additional_info.sql',
+    from: '  using (user_id = (select auth.uid()) and public.application_is_open_to_caller(application_id))\n  with check (user_id = (select auth.uid()) and public.application_is_open_to_caller(application_id));',
+    to: '  using (true)\n  with check (true);',
+  },
+  {
+    name: 'additional_info editable after the decision',
+    file: 'supabase/migrations/20261122100000_portal_timeline_and_additional_info.sql',
+    from: '       and a.decided_at is null\n',
+    to: '',
+  },
+  {
+    name: 'application_events readable by everyone signed in',
+    file: 'supabase/migrations/20261122100000_portal_timeline_and_additional_info.sql',
+    from: '  using (exists (select 1 from public.applications as a where a.id = application_events.application_id));',
+    to: '  using (true);',
   },
   {
     name: 'storage insert policy without the folder check',
@@ -67,6 +79,7 @@ const rules: LoosenedRule[] = [
 
 const securityTests = [
   'tests/integration/security-matrix.test.ts',
+  'tests/integration/database-rules.test.ts',
   'tests/integration/admin-functions-security.test.ts',
 ];
 const projectRoot = path.resolve(import.meta.dirname, '..', '..');
