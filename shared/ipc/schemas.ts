@@ -45,6 +45,7 @@ export const applicationRowSchema = z.object({
   assigned_admin_id: uuid.nullable(),
   decided_by: uuid.nullable(),
   decided_at: isoTime.nullable(),
+  decision_reason: z.string().nullable(),
   created_at: isoTime,
   updated_at: isoTime,
 }) satisfies z.ZodType<ApplicationRow>;

@@ -62,6 +62,7 @@ export const sampleApplicationRow: ApplicationRow = {
   assigned_admin_id: null,
   decided_by: null,
   decided_at: null,
+  decision_reason: null,
   created_at: '2026-03-02T15:04:05.123456+00:00',
   updated_at: '2026-03-02T15:04:05.123456+00:00',
 };
