@@ -11,6 +11,7 @@ describe('buildApplicationRecord (spec section 3)', () => {
       id: _id,
       decided_by: _by,
       decided_at: _at,
+      decision_reason: _reason,
       created_at: _c,
       updated_at: _u,
       ...insert
