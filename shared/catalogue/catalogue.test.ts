@@ -12,6 +12,8 @@ import {
   acceptedUploadExtension,
   DOCUMENTS_BUCKET,
   documentStoragePath,
+  MAX_UPLOAD_BYTES,
+  UPLOAD_RULES_TEXT,
   documentTypes,
   fileExtension,
   UPLOAD_ACCEPT,
@@ -203,6 +205,11 @@ describe('documents and uploads', () => {
     expect(fileExtension('a.b.Docx')).toBe('docx');
     expect(fileExtension('none')).toBe('');
     expect(documentStoragePath('user-1', 'taxReturns', 'abc', 'pdf')).toBe('user-1/taxReturns/abc.pdf');
+  });
+
+  it('shows the bucket limit (25 MB) and the accepted types before an upload', () => {
+    expect(MAX_UPLOAD_BYTES).toBe(25 * 1024 * 1024);
+    expect(UPLOAD_RULES_TEXT).toBe('PDF, Word (DOC, DOCX), Excel (XLS, XLSX), JPG or PNG, up to 25 MB per file');
   });
 });
 

@@ -71,3 +71,12 @@ export function documentStoragePath(
 ): string {
   return `${userId}/${type}/${id}.${extension}`;
 }
+
+/** The documents bucket's size limit per file (supabase/migrations/..._documents_bucket.sql): 25 MB. */
+export const MAX_UPLOAD_BYTES = 26_214_400;
+
+/** The limit as the portal shows it before an upload. */
+export const MAX_UPLOAD_LABEL = '25 MB';
+
+/** What the portal tells an applicant about accepted files, next to every upload control. */
+export const UPLOAD_RULES_TEXT = `PDF, Word (DOC, DOCX), Excel (XLS, XLSX), JPG or PNG, up to ${MAX_UPLOAD_LABEL} per file`;

@@ -8,6 +8,8 @@ import {
   PORTAL_MESSAGES,
   testPageErrorMessage,
   uploadErrorMessage,
+  uploadTooLargeMessage,
+  uploadTypeRefusedMessage,
 } from './portal-admin.ts';
 
 describe('application submission messages (spec section 8)', () => {
@@ -110,6 +112,10 @@ describe('portal and admin messages (spec section 8)', () => {
   it('builds the messages that carry a value', () => {
     expect(uploadErrorMessage(new Error('File too large'))).toBe('File too large');
     expect(uploadErrorMessage(null)).toBe('Upload failed');
+    expect(uploadTypeRefusedMessage('notes.txt')).toBe(
+      '"notes.txt" is not an accepted file type. Please upload a PDF, Word, Excel, JPG or PNG file.',
+    );
+    expect(uploadTooLargeMessage('scan.pdf', '25 MB')).toBe('"scan.pdf" is larger than the 25 MB limit per file.');
     expect(testPageErrorMessage('timeout')).toBe('Error: timeout');
     expect(clientResetSentMessage('dana@example.com')).toBe(
       'A password reset email has been sent to dana@example.com.',

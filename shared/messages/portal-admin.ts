@@ -39,3 +39,13 @@ export function uploadErrorMessage(error: unknown): string {
 export function testPageErrorMessage(message: string): string {
   return `Error: ${message}`;
 }
+
+/** A file the portal refuses before sending a byte: the wrong type. */
+export function uploadTypeRefusedMessage(fileName: string): string {
+  return `"${fileName}" is not an accepted file type. Please upload a PDF, Word, Excel, JPG or PNG file.`;
+}
+
+/** A file the portal refuses before sending a byte: over the size limit. */
+export function uploadTooLargeMessage(fileName: string, limitLabel: string): string {
+  return `"${fileName}" is larger than the ${limitLabel} limit per file.`;
+}

@@ -8,7 +8,7 @@ import {
 /** Spec section 5, portal: every required field of the additional-information form says 'This field is required'. */
 export const REQUIRED_FIELD_MESSAGE = 'This field is required';
 
-function fieldSchema(field: AdditionalInfoFieldSpec): z.ZodType<string> {
+function fieldSchema(field: AdditionalInfoFieldSpec): z.ZodType<string, string> {
   const allowed: readonly string[] | undefined =
     'options' in field ? field.options.map((option) => option.value) : undefined;
   const base = field.required ? z.string().trim().min(1, REQUIRED_FIELD_MESSAGE) : z.string().trim();
@@ -19,6 +19,6 @@ function fieldSchema(field: AdditionalInfoFieldSpec): z.ZodType<string> {
 export const additionalInfoSchema = z.object(
   Object.fromEntries(additionalInfoFields.map((field) => [field.name, fieldSchema(field)])) as Record<
     AdditionalInfoField,
-    z.ZodType<string>
+    z.ZodType<string, string>
   >,
 );

@@ -7,6 +7,7 @@ import {
   buttonRecipe,
   containerRecipe,
   cssVarsPrefix,
+  dialogSlotRecipe,
   cssVarsRoot,
   drawerSlotRecipe,
   fieldSlotRecipe,
@@ -19,6 +20,7 @@ import {
   linkRecipe,
   listSlotRecipe,
   nativeSelectSlotRecipe,
+  progressSlotRecipe,
   semanticTokens,
   separatorRecipe,
   spinnerRecipe,
@@ -103,10 +105,12 @@ const config = defineConfig({
     },
     slotRecipes: {
       alert: alertSlotRecipe,
+      dialog: dialogSlotRecipe,
       drawer: drawerSlotRecipe,
       field: fieldSlotRecipe,
       list: listSlotRecipe,
       nativeSelect: nativeSelectSlotRecipe,
+      progress: progressSlotRecipe,
     },
   },
 });

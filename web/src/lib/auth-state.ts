@@ -16,6 +16,8 @@ export type AuthState = {
   session: Session | null;
   /** True once supabase-js itself has reported the session (a route guard waits for this). */
   confirmed: boolean;
+  /** True when a session ended without the user signing out (it expired for good, or was revoked). */
+  expired?: boolean;
 };
 
 /** supabase-js's default storage key for the session: `sb-<first label of the API host>-auth-token`. */
@@ -72,12 +74,32 @@ export function isAdminSession(session: Session | null): boolean {
 
 let connected: SupabaseClient | undefined;
 
+/** Set by signOut() in any tab, so that every tab tells a chosen sign-out from a session that expired. */
+const SIGNED_OUT_BY_USER_KEY = 'loanMatch.signedOutByUserAt';
+const SIGNED_OUT_BY_USER_WINDOW_MS = 10_000;
+
+function signedOutByUserJustNow(): boolean {
+  try {
+    const at = Number(localStorage.getItem(SIGNED_OUT_BY_USER_KEY));
+    return Number.isFinite(at) && Date.now() - at < SIGNED_OUT_BY_USER_WINDOW_MS;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether this browser held a session when the page started (it may turn out to have expired). */
+const sessionStoredAtStart = state.status === 'loading';
+
 /** Makes the client's auth events the state of this module (called once, when the client is created). */
 export function connectAuthState(client: SupabaseClient): void {
   if (connected === client) return;
   connected = client;
-  client.auth.onAuthStateChange((_event, session) => {
-    setState({ status: session ? 'signed-in' : 'signed-out', session, confirmed: true });
+  client.auth.onAuthStateChange((event, session) => {
+    const hadSession = state.session !== null || (!state.confirmed && sessionStoredAtStart);
+    const endedOnItsOwn = event === 'SIGNED_OUT' && hadSession && !signedOutByUserJustNow();
+    // Kept until someone signs in again (supabase-js reports INITIAL_SESSION right after such a SIGNED_OUT).
+    const expired = session === null && (endedOnItsOwn || state.expired === true);
+    setState({ status: session ? 'signed-in' : 'signed-out', session, confirmed: true, expired });
   });
 }
 
@@ -121,6 +143,11 @@ export function watchAuthAfterPaint(): () => void {
 
 /** Signs out; a failure is only logged (spec section 8, "Logout failure on the public navigation"). */
 export async function signOut(): Promise<boolean> {
+  try {
+    localStorage.setItem(SIGNED_OUT_BY_USER_KEY, String(Date.now()));
+  } catch {
+    // Storage unavailable: the sign-out still happens.
+  }
   try {
     const supabase = await loadSupabase();
     const { error } = await supabase.auth.signOut();

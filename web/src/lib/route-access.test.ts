@@ -68,6 +68,14 @@ describe('routeAccess (spec section 2, "Route guard")', () => {
     expect(routeAccess({ pathname: '/administration' }, signedOut)).toMatchObject({ to: '/portal/login' });
   });
 
+  it('says why when the session expired on its own, so the login page can tell the user', () => {
+    expect(routeAccess({ pathname: '/portal' }, { ...signedOut, expired: true })).toEqual({
+      kind: 'redirect',
+      to: '/portal/login',
+      state: { from: '/portal', reason: 'session-expired' },
+    });
+  });
+
   it('lets any signed-in user through a route that does not require admin', () => {
     expect(routeAccess({ pathname: '/portal' }, applicant)).toEqual({ kind: 'allow' });
     expect(routeAccess({ pathname: '/portal' }, admin)).toEqual({ kind: 'allow' });

@@ -1,7 +1,10 @@
 import { isAdminSession, type AuthState } from './auth-state.ts';
 
-/** What a protected route carries to its login page: the page the visitor wanted (path, query and hash). */
-export type RedirectState = { from: string };
+/**
+ * What a protected route carries to its login page: the page the visitor wanted (path, query and hash),
+ * and why, when the session expired on its own.
+ */
+export type RedirectState = { from: string; reason?: 'session-expired' };
 
 export type RouteAccess =
   { kind: 'wait' } | { kind: 'allow' } | { kind: 'redirect'; to: string; state?: RedirectState };
@@ -20,7 +23,8 @@ export function routeAccess(
   if (auth.status === 'signed-out' || !auth.session) {
     const isAdminPath = location.pathname === '/admin' || location.pathname.startsWith('/admin/');
     const from = `${location.pathname}${location.search ?? ''}${location.hash ?? ''}`;
-    return { kind: 'redirect', to: isAdminPath ? '/admin/login' : '/portal/login', state: { from } };
+    const state: RedirectState = auth.expired ? { from, reason: 'session-expired' } : { from };
+    return { kind: 'redirect', to: isAdminPath ? '/admin/login' : '/portal/login', state };
   }
   if (adminOnly && !isAdminSession(auth.session)) return { kind: 'redirect', to: '/portal' };
   return { kind: 'allow' };

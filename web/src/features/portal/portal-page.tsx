@@ -1,23 +1,80 @@
-import { Container, Heading, Link, Stack } from '@chakra-ui/react';
+import { Alert, Container, Flex, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageMeta } from '../../components/page-meta.tsx';
+import { AdditionalInfoFormSection } from './additional-info-form.tsx';
+import { readImpersonation } from './impersonation.ts';
+import { ImpersonationBanner } from './impersonation-banner.tsx';
+import { MyApplications } from './my-applications.tsx';
+import { usePortalDataQuery, type PortalData } from './portal-api.ts';
+import { RequiredDocuments } from './required-documents.tsx';
 
 /** The client portal (spec section 2, "Client portal"): the applicant's application, documents and information. */
 export function PortalPage() {
+  const [impersonation] = useState(readImpersonation);
+  const portal = usePortalDataQuery({ clientId: impersonation?.clientId ?? null });
   return (
     <>
       <PageMeta title="Secure Client Portal" description="Your application, documents and loan information." />
       <meta name="robots" content="noindex" />
       <Container maxW="5xl" py={{ base: '8', md: '12' }}>
-        <Stack gap="6">
+        <Stack gap="8">
+          {impersonation ? <ImpersonationBanner impersonation={impersonation} /> : null}
           <Link asChild color="blue.700" alignSelf="flex-start">
             <RouterLink to="/">Back to Home</RouterLink>
           </Link>
           <Heading as="h1" size="3xl">
             Secure Client Portal
           </Heading>
+          {portal.data ? (
+            <PortalContent data={portal.data} reload={portal.refetch} />
+          ) : portal.isError ? (
+            <Alert.Root status="error" role="alert">
+              <Alert.Indicator />
+              <Alert.Title>{portal.error.message}</Alert.Title>
+            </Alert.Root>
+          ) : (
+            <Flex justify="center" py="12">
+              <Spinner size="lg" aria-label="Loading your documents" />
+            </Flex>
+          )}
         </Stack>
       </Container>
+    </>
+  );
+}
+
+function PortalContent({ data, reload }: { data: PortalData; reload: () => Promise<unknown> }) {
+  const current = data.applications[0];
+  const stored = current ? data.additionalInfo.find((row) => row.application_id === current.id) : undefined;
+  const lockedReason = data.readOnly
+    ? 'You are viewing this client’s information; it cannot be changed here.'
+    : current?.decided_at
+      ? 'A loan officer has decided on this application, so its information can no longer be changed.'
+      : null;
+  return (
+    <>
+      <MyApplications applications={data.applications} />
+      <RequiredDocuments
+        userId={data.userId}
+        applicationId={current?.id ?? null}
+        documents={data.documents}
+        readOnly={data.readOnly}
+        reload={reload}
+      />
+      {current ? (
+        <AdditionalInfoFormSection
+          key={current.id}
+          userId={data.userId}
+          applicationId={current.id}
+          stored={stored}
+          lockedReason={lockedReason}
+        />
+      ) : (
+        <Text color="gray.700">
+          The additional-information form opens once your pre-qualification application is in.
+        </Text>
+      )}
     </>
   );
 }

@@ -1,0 +1,443 @@
+import type { Page } from '@playwright/test';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { IMPERSONATION_STORAGE_KEYS } from '../../shared/catalogue/accounts.ts';
+import { qualifiedApplicationRow } from '../support/application-rows.ts';
+import { largePdf, pdfBytes, sampleFileFor } from '../support/sample-files.ts';
+import { expect, test } from './fixtures.ts';
+import { seriousAccessibilityViolations } from './pages/accessibility.ts';
+import { PortalPage } from './pages/portal-page.ts';
+import { createAccount, plantSession, type PortalAccount } from './pages/portal-session.ts';
+
+/** An application submitted with this e-mail before (or after) the account existed. */
+async function applicationFor(
+  database: SupabaseClient,
+  account: PortalAccount,
+  overrides: Record<string, unknown> = {},
+) {
+  const row = qualifiedApplicationRow({ email: account.email, ...overrides });
+  const { data, error } = await database.from('applications').insert(row).select('id, business_name').single();
+  if (error) throw new Error(error.message);
+  return { id: String(data.id), businessName: String(data.business_name) };
+}
+
+async function signedInPortal(page: Page, baseURL: string, account: PortalAccount): Promise<PortalPage> {
+  await plantSession(page, baseURL, account.session);
+  const portal = new PortalPage(page);
+  await portal.open();
+  return portal;
+}
+
+/** A signed-in applicant with one pending application, on their portal. */
+async function applicantOnPortal(page: Page, baseURL: string, database: SupabaseClient) {
+  const account = await createAccount(database, baseURL);
+  const application = await applicationFor(database, account);
+  const portal = await signedInPortal(page, baseURL, account);
+  return { account, application, portal };
+}
+
+function file(name: string, bytes: Uint8Array, mimeType = 'application/octet-stream') {
+  return { name, mimeType, buffer: Buffer.from(bytes) };
+}
+
+/** Storage upload requests the page sends (to prove a refused file never left the browser). */
+function watchUploads(page: Page): string[] {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/storage/v1/object/documents/'))
+      sent.push(request.url());
+  });
+  return sent;
+}
+
+test('the portal shows the application made earlier with the same e-mail, its status and its timeline', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const account = await createAccount(database, baseURL!);
+  const earlier = await applicationFor(database, account);
+  const declined = await applicationFor(database, account, {
+    status: 'rejected',
+    evaluation_result: { qualified: false, reasons: ['Your credit score is below 660.'], suggestedNextSteps: [] },
+  });
+  const decided = await applicationFor(database, account);
+  const decision = await database
+    .from('applications')
+    .update({ status: 'rejected', decision_reason: 'Monthly revenue does not cover the payment.' })
+    .eq('id', decided.id);
+  expect(decision.error).toBeNull();
+
+  const portal = await signedInPortal(page, baseURL!, account);
+  await expect(portal.heading()).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+
+  const pending = portal.application(earlier.businessName);
+  await expect(pending.getByText('Status: In review')).toBeVisible();
+  await expect(pending.getByRole('listitem')).toHaveText([/^Application submitted — \w+ \d{1,2}, \d{4}$/]);
+
+  const notQualified = portal.application(declined.businessName);
+  await expect(notQualified.getByText('Status: Not qualified')).toBeVisible();
+  await expect(notQualified.getByRole('listitem').nth(1)).toContainText('Not qualified at pre-qualification');
+  await expect(notQualified.getByText('Reason: Your credit score is below 660.')).toBeVisible();
+
+  const officerDeclined = portal.application(decided.businessName);
+  await expect(officerDeclined.getByText('Status: Declined')).toBeVisible();
+  await expect(officerDeclined.getByText('Reason: Monthly revenue does not cover the payment.')).toBeVisible();
+});
+
+test('an applicant without an application is shown the way to /apply', async ({ page, baseURL, database }) => {
+  const account = await createAccount(database, baseURL!);
+  await signedInPortal(page, baseURL!, account);
+  await expect(page.getByRole('link', { name: 'Start your application' })).toHaveAttribute('href', '/apply');
+  await expect(page.getByText('The additional-information form opens once')).toBeVisible();
+});
+
+test('documents: one file of every accepted type is uploaded with progress, kept after a reload, opened through a signed link, deleted', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const { account, application, portal } = await applicantOnPortal(page, baseURL!, database);
+  await expect(page.getByText('up to 25 MB per file')).toBeVisible();
+  for (const label of ['Tax Returns', 'Financial Statements', 'Bank Statements'] as const) {
+    await expect(portal.documentCard(label).getByText('Missing')).toBeVisible();
+  }
+
+  // A large file on a slow uplink (Chromium's network throttling, 2 MB/s) shows its progress as it goes.
+  const network = await page.context().newCDPSession(page);
+  await network.send('Network.enable');
+  const uplink = (uploadThroughput: number) =>
+    network.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput,
+    });
+  await uplink(2 * 1024 * 1024);
+  await portal.upload('Tax Returns', [file('2025-return.pdf', largePdf(8 * 1024 * 1024), 'application/pdf')]);
+  const progress = portal.documentCard('Tax Returns').getByRole('progressbar');
+  await expect(progress).toBeVisible();
+  await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
+  await expect(portal.storedFile('Tax Returns', '2025-return.pdf')).toBeVisible({ timeout: 30_000 });
+  await expect(progress).toHaveCount(0);
+  await uplink(-1);
+
+  const uploads = [
+    ['Financial Statements', 'profit-and-loss.docx'],
+    ['Financial Statements', 'balance-sheet.xlsx'],
+    ['Bank Statements', 'statements-2025.xls'],
+    ['Business License', 'license.doc'],
+    ['Lease Agreement', 'lease-scan.jpg'],
+    ['Lease Agreement', 'lease-page-2.jpeg'],
+    ['ID Document', 'drivers-license.png'],
+  ] as const;
+  for (const [label, name] of uploads) {
+    const extension = name.slice(name.lastIndexOf('.') + 1) as Parameters<typeof sampleFileFor>[0];
+    await portal.upload(label, [file(name, sampleFileFor(extension))]);
+    await expect(portal.storedFile(label, name)).toBeVisible();
+  }
+
+  await page.reload();
+  await portal.page.getByRole('heading', { name: 'Required Documents' }).waitFor();
+  for (const [label, name] of [['Tax Returns', '2025-return.pdf'], ...uploads] as const) {
+    await expect(portal.storedFile(label, name)).toBeVisible();
+  }
+  await expect(portal.documentCard('Financial Statements').getByText('2 uploaded')).toBeVisible();
+
+  const { data: rows } = await database
+    .from('documents')
+    .select('type, file_name, storage_path, application_id')
+    .eq('user_id', account.id);
+  expect(rows).toHaveLength(8);
+  for (const row of rows ?? []) {
+    expect(row.application_id).toBe(application.id);
+    expect(row.storage_path).toMatch(
+      new RegExp(`^${account.id}/${row.type}/[0-9a-f-]{36}\\.(pdf|doc|docx|xls|xlsx|jpg|jpeg|png)$`),
+    );
+  }
+
+  // Open: a new tab on a short-lived signed link that serves the file.
+  const popup = page.waitForEvent('popup');
+  await portal.storedFile('ID Document', 'drivers-license.png').getByRole('button', { name: /Open/ }).click();
+  const tab = await popup;
+  await tab.waitForURL(/\/storage\/v1\/object\/sign\/documents\/.+\?token=/);
+  const served = await page.request.get(tab.url());
+  expect(served.status()).toBe(200);
+  expect(Buffer.from(await served.body())).toEqual(Buffer.from(sampleFileFor('png')));
+  await tab.close();
+
+  // Delete asks first; Cancel keeps the file, Delete removes it.
+  const license = portal.storedFile('Business License', 'license.doc');
+  await license.getByRole('button', { name: /Delete/ }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Delete this document?' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(license).toBeVisible();
+  await license.getByRole('button', { name: /Delete/ }).click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(license).toHaveCount(0);
+  await expect(portal.documentCard('Business License').getByText('Missing')).toBeVisible();
+  const { data: remaining } = await database.from('documents').select('id').eq('user_id', account.id);
+  expect(remaining).toHaveLength(7);
+  const { data: files } = await database.storage.from('documents').list(`${account.id}/businessLicense`);
+  expect(files ?? []).toHaveLength(0);
+});
+
+test('a wrong type and an oversize file are refused before any byte is sent, and again by the server', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const { account, portal } = await applicantOnPortal(page, baseURL!, database);
+  const sent = watchUploads(page);
+
+  await portal.upload('Bank Statements', [file('notes.txt', new TextEncoder().encode('hello'), 'text/plain')]);
+  await expect(portal.uploadErrors('Bank Statements')).toContainText(
+    '"notes.txt" is not an accepted file type. Please upload a PDF, Word, Excel, JPG or PNG file.',
+  );
+  await portal.upload('Bank Statements', [file('huge.pdf', largePdf(25 * 1024 * 1024 + 1), 'application/pdf')]);
+  await expect(portal.uploadErrors('Bank Statements').nth(1)).toContainText(
+    '"huge.pdf" is larger than the 25 MB limit per file.',
+  );
+  expect(sent).toEqual([]);
+
+  // The browser's checks bypassed: a text file named .pdf reaches the server, which refuses it by content.
+  await portal.upload('Bank Statements', [file('statement.pdf', new TextEncoder().encode('<html>not a pdf</html>'))]);
+  await expect(portal.uploadErrors('Bank Statements').nth(2)).toContainText(
+    "The file's content does not match its .pdf extension",
+  );
+  expect(sent).toHaveLength(1);
+  await portal
+    .uploadErrors('Bank Statements')
+    .first()
+    .getByRole('button', { name: /Dismiss/ })
+    .click();
+  await expect(portal.uploadErrors('Bank Statements')).toHaveCount(2);
+  const { data: rows } = await database.from('documents').select('id').eq('user_id', account.id);
+  expect(rows).toEqual([]);
+});
+
+test('additional information: required fields, money formatting, stored, shown again, edited, a draft survives a reload', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const { application, portal } = await applicantOnPortal(page, baseURL!, database);
+
+  await portal.submitInfoButton().click();
+  const required = page.getByText('This field is required');
+  await expect(required).toHaveCount(15);
+
+  const answers: Record<string, string> = {
+    'Borrower Injection (%)': '10',
+    'Bank Funding (%)': '90',
+    'Project Description': 'A second oven line for wholesale orders.',
+    'Company History': 'Family bakery since 2015.',
+    'Business Operations': 'Retail and wholesale bread.',
+    'Business Hours': 'Mon-Sat 6am-6pm',
+    'Physical Location': '410 Sierra St, Reno, NV',
+    'Property Details': '2,400 sq ft storefront.',
+    'Target Customers': 'Cafes and households.',
+    'Geographic Reach': 'Washoe County.',
+    Education: 'Culinary school.',
+    'Work History': 'Head baker, 8 years.',
+    'Industry Experience': '15 years in baking.',
+  };
+  for (const [label, value] of Object.entries(answers)) await portal.infoField(label).fill(value);
+  await portal.infoField('Import / Export').selectOption('none');
+  await portal.infoField('Property Ownership').selectOption('leased');
+  await portal.infoField('Equipment Purchase').fill('85000');
+  await portal.infoField('Equipment Purchase').blur();
+  await expect(portal.infoField('Equipment Purchase')).toHaveValue('$85,000');
+  await expect(required).toHaveCount(0);
+
+  // A draft typed but not submitted survives a reload.
+  await page.reload();
+  await expect(portal.infoField('Project Description')).toHaveValue('A second oven line for wholesale orders.');
+  await expect(page.getByText('Your unsaved answers from your last visit have been restored.')).toBeVisible();
+
+  await portal.submitInfoButton().click();
+  await expect(
+    page.getByText(
+      'Your information and documents have been successfully submitted. Our team will review them and contact you shortly.',
+    ),
+  ).toBeVisible();
+  const { data: stored } = await database
+    .from('additional_info')
+    .select('loan_purpose, business_history')
+    .eq('application_id', application.id)
+    .single();
+  expect(stored?.loan_purpose).toMatchObject({ equipmentPurchase: '$85,000', borrowerInjectionPercent: '10' });
+  expect(stored?.business_history).toMatchObject({ propertyOwnership: 'leased' });
+
+  await page.reload();
+  await expect(portal.infoField('Equipment Purchase')).toHaveValue('$85,000');
+  await expect(portal.infoField('Target Customers')).toHaveValue('Cafes and households.');
+  await expect(page.getByText('Your unsaved answers')).toHaveCount(0);
+
+  await portal.infoField('Target Customers').fill('Cafes, hotels and households.');
+  await portal.submitInfoButton().click();
+  await expect(page.getByText('Your information and documents have been successfully submitted.')).toBeVisible();
+  await page.reload();
+  await expect(portal.infoField('Target Customers')).toHaveValue('Cafes, hotels and households.');
+
+  // Once an officer decides, the information stays visible and can no longer be changed.
+  await database.from('applications').update({ status: 'approved' }).eq('id', application.id);
+  await page.reload();
+  await expect(portal.infoField('Target Customers')).toBeDisabled();
+  await expect(portal.submitInfoButton()).toHaveCount(0);
+});
+
+test('an admin viewing a client’s portal sees it read-only with the banner, recorded in the audit log; Exit goes to /admin', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const client = await createAccount(database, baseURL!);
+  const clientApplication = await applicationFor(database, client);
+  const clientDocument = `${client.id}/taxReturns/${crypto.randomUUID()}.pdf`;
+  const stored = await database.storage.from('documents').upload(clientDocument, Buffer.from(pdfBytes()), {
+    contentType: 'application/pdf',
+  });
+  expect(stored.error).toBeNull();
+  await database.from('documents').insert({
+    user_id: client.id,
+    uploaded_by: client.id,
+    application_id: clientApplication.id,
+    type: 'taxReturns',
+    file_name: 'client-return.pdf',
+    file_size: pdfBytes().length,
+    content_type: 'application/pdf',
+    storage_path: clientDocument,
+  });
+  const admin = await createAccount(database, baseURL!, { admin: true });
+  const startedAt = new Date('2026-11-20T15:30:00Z').toISOString();
+  await page.addInitScript(
+    ([keys, clientId, started]) => {
+      if (!sessionStorage.getItem('e2e-impersonation-set')) {
+        sessionStorage.setItem(keys.clientId, clientId);
+        sessionStorage.setItem(keys.startedAt, started);
+        sessionStorage.setItem('e2e-impersonation-set', 'yes');
+      }
+    },
+    [IMPERSONATION_STORAGE_KEYS, client.id, startedAt] as const,
+  );
+  const portal = await signedInPortal(page, baseURL!, admin);
+
+  const banner = page.getByRole('region', { name: 'Impersonation' });
+  await expect(banner).toContainText('Started: Nov 20, 2026');
+  await expect(portal.application(clientApplication.businessName)).toBeVisible();
+  await expect(portal.storedFile('Tax Returns', 'client-return.pdf')).toBeVisible();
+  await expect(page.getByLabel(/^Upload /)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Delete/ })).toHaveCount(0);
+  await expect(portal.submitInfoButton()).toHaveCount(0);
+  const { data: audit } = await database
+    .from('audit_log')
+    .select('actor_id, action')
+    .eq('record_id', client.id)
+    .eq('action', 'impersonation.start');
+  expect(audit).toEqual([{ actor_id: admin.id, action: 'impersonation.start' }]);
+
+  await banner.getByRole('button', { name: 'Exit Impersonation' }).click();
+  await page.waitForURL('**/admin');
+  expect(
+    await page.evaluate(
+      (keys) => [sessionStorage.getItem(keys.clientId), sessionStorage.getItem(keys.startedAt)],
+      IMPERSONATION_STORAGE_KEYS,
+    ),
+  ).toEqual([null, null]);
+  await expect
+    .poll(
+      async () =>
+        (await database.from('audit_log').select('id').eq('record_id', client.id).eq('action', 'impersonation.end'))
+          .data?.length,
+    )
+    .toBe(1);
+});
+
+test('an applicant who sets the impersonation flags by hand sees nothing of anyone else', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const victim = await createAccount(database, baseURL!);
+  const victimApplication = await applicationFor(database, victim);
+  const intruder = await createAccount(database, baseURL!);
+  await page.addInitScript(
+    ([keys, clientId]) => {
+      sessionStorage.setItem(keys.clientId, clientId);
+      sessionStorage.setItem(keys.startedAt, 'not a date');
+    },
+    [IMPERSONATION_STORAGE_KEYS, victim.id] as const,
+  );
+  const portal = await signedInPortal(page, baseURL!, intruder);
+  await expect(page.getByRole('region', { name: 'Impersonation' })).toContainText('Started: Unknown');
+  await expect(portal.errorAlert()).toHaveText('Failed to access client account');
+  await expect(page.getByText(victimApplication.businessName)).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Required Documents' })).toHaveCount(0);
+});
+
+test('a session that expired for good sends the user to /portal/login, saying so', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const account = await createAccount(database, baseURL!);
+  const expired = {
+    ...account.session,
+    expires_at: Math.floor(Date.now() / 1000) - 60,
+    refresh_token: 'revoked-refresh-token',
+  };
+  await plantSession(page, baseURL!, expired);
+  await page.goto('/portal');
+  await page.waitForURL('**/portal/login');
+  expect(await page.evaluate(() => (history.state as { usr?: unknown } | null)?.usr)).toEqual({
+    from: '/portal',
+    reason: 'session-expired',
+  });
+});
+
+test('the portal has no serious or critical accessibility violation, with files, errors and the form filled', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const { portal } = await applicantOnPortal(page, baseURL!, database);
+  await portal.upload('Tax Returns', [file('return.pdf', pdfBytes(), 'application/pdf')]);
+  await expect(portal.storedFile('Tax Returns', 'return.pdf')).toBeVisible();
+  await portal.upload('Tax Returns', [file('notes.txt', new TextEncoder().encode('x'), 'text/plain')]);
+  await portal.submitInfoButton().click();
+  await expect(page.getByText('This field is required').first()).toBeVisible();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+});
+
+test('the portal works with the keyboard alone, including the file inputs', async ({ page, baseURL, database }) => {
+  const { portal } = await applicantOnPortal(page, baseURL!, database);
+  // Tab from the top of the page to the first file input, then open its file chooser with the keyboard.
+  await page.getByRole('link', { name: 'Back to Home' }).focus();
+  const input = portal.fileInput('Tax Returns');
+  for (
+    let presses = 0;
+    presses < 20 && !(await input.evaluate((element) => element === document.activeElement));
+    presses++
+  ) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(input).toBeFocused();
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Space');
+  await (await chooser).setFiles([file('return.pdf', pdfBytes(), 'application/pdf')]);
+  await expect(portal.storedFile('Tax Returns', 'return.pdf')).toBeVisible();
+
+  // Delete by keyboard: the confirmation opens with Enter and its Delete button is reachable by Tab.
+  await portal
+    .storedFile('Tax Returns', 'return.pdf')
+    .getByRole('button', { name: /Delete/ })
+    .focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('alertdialog', { name: 'Delete this document?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Delete' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(portal.storedFile('Tax Returns', 'return.pdf')).toHaveCount(0);
+});

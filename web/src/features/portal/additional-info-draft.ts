@@ -1,0 +1,43 @@
+import { emptyAdditionalInfoForm, type AdditionalInfoForm } from '../../../../shared/catalogue/additional-info.ts';
+
+/**
+ * What an applicant typed in the additional-information form but has not submitted, kept in the
+ * browser's local storage per account and application: it survives a reload, a closed tab and a session
+ * that expired, and is removed once the information is stored.
+ */
+function draftKey(userId: string, applicationId: string): string {
+  return `portalAdditionalInfoDraft:${userId}:${applicationId}`;
+}
+
+export function readDraft(userId: string, applicationId: string): AdditionalInfoForm | null {
+  try {
+    const stored = localStorage.getItem(draftKey(userId, applicationId));
+    if (!stored) return null;
+    const parsed: unknown = JSON.parse(stored);
+    if (typeof parsed !== 'object' || parsed === null) return null;
+    const form = { ...emptyAdditionalInfoForm };
+    for (const name of Object.keys(form) as (keyof AdditionalInfoForm)[]) {
+      const value: unknown = (parsed as Record<string, unknown>)[name];
+      if (typeof value === 'string') form[name] = value;
+    }
+    return form;
+  } catch {
+    return null;
+  }
+}
+
+export function saveDraft(userId: string, applicationId: string, form: AdditionalInfoForm): void {
+  try {
+    localStorage.setItem(draftKey(userId, applicationId), JSON.stringify(form));
+  } catch (error) {
+    console.error('Could not keep the draft', error);
+  }
+}
+
+export function clearDraft(userId: string, applicationId: string): void {
+  try {
+    localStorage.removeItem(draftKey(userId, applicationId));
+  } catch {
+    // Nothing to clear.
+  }
+}

@@ -1,0 +1,182 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, chakra, Heading, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm, useWatch, type UseFormRegister } from 'react-hook-form';
+import {
+  additionalInfoSections,
+  type AdditionalInfoFieldSpec,
+  type AdditionalInfoForm,
+} from '../../../../shared/catalogue/additional-info.ts';
+import { additionalInfoFormFromSections, type AdditionalInfoRow } from '../../../../shared/db/additional-info.ts';
+import { formatUsd, parseMoney } from '../../../../shared/format/money.ts';
+import { PORTAL_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
+import { additionalInfoSchema } from '../../../../shared/validation/additional-info.ts';
+import { FormField, SelectInput } from '../../components/form-controls.tsx';
+import { clearDraft, readDraft, saveDraft } from './additional-info-draft.ts';
+import { useSaveAdditionalInfoMutation } from './portal-api.ts';
+
+/** A money answer as the form shows it once typed: '$85,000'; empty stays empty. */
+export function formatMoneyInput(value: string): string {
+  return value.trim() === '' ? '' : formatUsd(parseMoney(value));
+}
+
+type AdditionalInfoFormProps = {
+  userId: string;
+  applicationId: string;
+  stored: AdditionalInfoRow | undefined;
+  /** Why the form cannot be changed (decided application, admin view), or null when it can. */
+  lockedReason: string | null;
+};
+
+/**
+ * The additional-information form of spec section 3, stored per application (DESIGN departure 10): shown
+ * again when the applicant comes back, editable until an officer decides; a draft survives a reload.
+ */
+export function AdditionalInfoFormSection({ userId, applicationId, stored, lockedReason }: AdditionalInfoFormProps) {
+  const storedValues = useMemo(() => (stored ? additionalInfoFormFromSections(stored) : undefined), [stored]);
+  const draft = useMemo(
+    () => (lockedReason ? null : readDraft(userId, applicationId)),
+    [userId, applicationId, lockedReason],
+  );
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm<AdditionalInfoForm>({
+    defaultValues: draft ?? storedValues ?? additionalInfoFormFromSections({}),
+    resolver: zodResolver(additionalInfoSchema),
+  });
+  const [save] = useSaveAdditionalInfoMutation();
+  const [outcome, setOutcome] = useState<'success' | 'error' | null>(null);
+  const values = useWatch({ control });
+
+  // What the server holds now: the stored row, then each submission that succeeded.
+  const [savedValues, setSavedValues] = useState(storedValues);
+
+  // Keep what is typed (not yet submitted) in the browser.
+  useEffect(() => {
+    if (lockedReason) return;
+    const current = values as AdditionalInfoForm;
+    const unchanged =
+      savedValues !== undefined &&
+      Object.entries(current).every(([name, value]) => savedValues[name as keyof AdditionalInfoForm] === value);
+    if (unchanged) clearDraft(userId, applicationId);
+    else saveDraft(userId, applicationId, current);
+  }, [values, savedValues, userId, applicationId, lockedReason]);
+
+  const onSubmit = handleSubmit(async (form) => {
+    setOutcome(null);
+    const result = await save({ applicationId, form });
+    if ('error' in result) {
+      setOutcome('error');
+      return;
+    }
+    clearDraft(userId, applicationId);
+    setSavedValues(form);
+    reset(form);
+    setOutcome('success');
+  });
+
+  const moneyBlur = (name: keyof AdditionalInfoForm) => (event: { target: { value: string } }) =>
+    setValue(name, formatMoneyInput(event.target.value), { shouldDirty: true });
+
+  return (
+    <Stack as="section" aria-labelledby="additional-info-heading" gap="4">
+      <Heading as="h2" size="xl" id="additional-info-heading">
+        Additional Information
+      </Heading>
+      {lockedReason ? <Text color="gray.700">{lockedReason}</Text> : null}
+      {draft && !lockedReason ? (
+        <Text color="gray.700" fontSize="sm">
+          Your unsaved answers from your last visit have been restored. Submit them to store them.
+        </Text>
+      ) : null}
+      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Additional information">
+        <chakra.fieldset disabled={Boolean(lockedReason)} minW="0">
+          <Stack gap="6">
+            {additionalInfoSections.map((section) => (
+              <Box key={section.id} as="fieldset" borderWidth="1px" borderRadius="md" p="5" minW="0">
+                <Heading as="legend" size="md" px="1">
+                  {section.title}
+                </Heading>
+                <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" mt="2">
+                  {section.fields.map((field) => (
+                    <Box key={field.name} gridColumn={field.kind === 'textarea' ? { md: 'span 2' } : undefined}>
+                      <InfoField
+                        field={field}
+                        register={register}
+                        error={errors[field.name]?.message}
+                        onMoneyBlur={moneyBlur(field.name)}
+                      />
+                    </Box>
+                  ))}
+                </SimpleGrid>
+              </Box>
+            ))}
+            {lockedReason ? null : (
+              <Button type="submit" colorPalette="blue" size="lg" alignSelf="flex-start" disabled={isSubmitting}>
+                {isSubmitting ? 'Submitting...' : 'Submit Additional Information'}
+              </Button>
+            )}
+          </Stack>
+        </chakra.fieldset>
+      </form>
+      {outcome === 'success' ? (
+        <Alert.Root status="success" role="status">
+          <Alert.Indicator />
+          <Alert.Title>{PORTAL_MESSAGES.additionalInfoSubmitted}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+      {outcome === 'error' ? (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>{PORTAL_MESSAGES.additionalInfoFailed}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+    </Stack>
+  );
+}
+
+type InfoFieldProps = {
+  field: AdditionalInfoFieldSpec;
+  register: UseFormRegister<AdditionalInfoForm>;
+  error: string | undefined;
+  onMoneyBlur: (event: { target: { value: string } }) => void;
+};
+
+function InfoField({ field, register, error, onMoneyBlur }: InfoFieldProps) {
+  const registered = register(field.name);
+  const control = (() => {
+    switch (field.kind) {
+      case 'textarea':
+        return <Textarea rows={field.rows} {...registered} />;
+      case 'select':
+        return <SelectInput options={field.options} placeholder="Select an option" {...registered} />;
+      case 'money':
+        return (
+          <Input
+            type="text"
+            inputMode="decimal"
+            placeholder="$0"
+            {...registered}
+            onBlur={(event) => {
+              void registered.onBlur(event);
+              onMoneyBlur(event);
+            }}
+          />
+        );
+      case 'number':
+        return <Input type="number" inputMode="decimal" min={0} max={100} step="any" {...registered} />;
+      default:
+        return <Input type={field.kind} {...registered} />;
+    }
+  })();
+  return (
+    <FormField label={field.label} required={field.required} error={error}>
+      {control}
+    </FormField>
+  );
+}

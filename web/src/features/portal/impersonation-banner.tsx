@@ -1,0 +1,39 @@
+import { Alert, Button, Stack, Text } from '@chakra-ui/react';
+import { useNavigate } from 'react-router';
+import { loadSupabase } from '../../lib/load-supabase.ts';
+import { clearImpersonation, impersonationStartLabel, type Impersonation } from './impersonation.ts';
+
+/**
+ * Shown while an admin views a client's portal (spec section 2, "Client portal"): the start time, and
+ * 'Exit Impersonation', which records the end in audit_log, clears both flags and goes to /admin.
+ */
+export function ImpersonationBanner({ impersonation }: { impersonation: Impersonation }) {
+  const navigate = useNavigate();
+  const exit = async () => {
+    try {
+      const supabase = await loadSupabase();
+      const { error } = await supabase.rpc('log_impersonation', { client_id: impersonation.clientId, phase: 'end' });
+      if (error) console.error('Could not record the end of impersonation', error);
+    } catch (error) {
+      console.error('Could not record the end of impersonation', error);
+    }
+    clearImpersonation();
+    void navigate('/admin');
+  };
+  return (
+    <Alert.Root status="warning" role="region" aria-label="Impersonation">
+      <Alert.Indicator />
+      <Stack gap="2" flex="1" direction={{ base: 'column', md: 'row' }} align={{ md: 'center' }}>
+        <Alert.Content flex="1">
+          <Alert.Title>You are viewing a client’s portal as an admin (read-only)</Alert.Title>
+          <Alert.Description>
+            <Text as="span">Started: {impersonationStartLabel(impersonation.startedAt)}</Text>
+          </Alert.Description>
+        </Alert.Content>
+        <Button size="sm" colorPalette="orange" onClick={() => void exit()}>
+          Exit Impersonation
+        </Button>
+      </Stack>
+    </Alert.Root>
+  );
+}

@@ -1,0 +1,32 @@
+import { IMPERSONATION_STORAGE_KEYS } from '../../../../shared/catalogue/accounts.ts';
+
+/** An admin viewing a client's portal (spec section 4, "Impersonation"): the flags in session storage. */
+export type Impersonation = { clientId: string; startedAt: string | null };
+
+function storage(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The impersonation flags, when an admin's 'Access client account' set them in this tab. */
+export function readImpersonation(): Impersonation | null {
+  const clientId = storage()?.getItem(IMPERSONATION_STORAGE_KEYS.clientId);
+  if (!clientId) return null;
+  return { clientId, startedAt: storage()?.getItem(IMPERSONATION_STORAGE_KEYS.startedAt) ?? null };
+}
+
+/** Clears both flags (Exit Impersonation). */
+export function clearImpersonation(): void {
+  storage()?.removeItem(IMPERSONATION_STORAGE_KEYS.clientId);
+  storage()?.removeItem(IMPERSONATION_STORAGE_KEYS.startedAt);
+}
+
+/** The banner's start time: a US date and time, or 'Unknown' when the flag is missing or unreadable. */
+export function impersonationStartLabel(startedAt: string | null): string {
+  const date = startedAt ? new Date(startedAt) : null;
+  if (!date || Number.isNaN(date.getTime())) return 'Unknown';
+  return date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}

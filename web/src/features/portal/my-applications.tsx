@@ -1,0 +1,76 @@
+import { Badge, Box, Button, Heading, List, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
+import { formatLongDate } from '../../../../shared/format/dates.ts';
+import { applicantStatusLabel, applicationEventLabels } from '../../../../shared/status/timeline.ts';
+import type { PortalApplication } from './portal-api.ts';
+
+const statusPalette = { pending: 'blue', approved: 'green', rejected: 'red' } as const;
+
+/** The applicant's pre-qualification applications, each with its status and timeline (newest first). */
+export function MyApplications({ applications }: { applications: PortalApplication[] }) {
+  return (
+    <Stack as="section" aria-labelledby="my-application-heading" gap="4">
+      <Heading as="h2" size="xl" id="my-application-heading">
+        My Application
+      </Heading>
+      {applications.length === 0 ? (
+        <Box borderWidth="1px" borderRadius="md" p="5">
+          <Text mb="3">
+            We have no pre-qualification application for this account yet. It takes a few minutes, and your documents
+            and information below will be linked to it.
+          </Text>
+          <Button asChild colorPalette="blue">
+            <RouterLink to="/apply">Start your application</RouterLink>
+          </Button>
+        </Box>
+      ) : (
+        applications.map((application) => <ApplicationCard key={application.id} application={application} />)
+      )}
+    </Stack>
+  );
+}
+
+function ApplicationCard({ application }: { application: PortalApplication }) {
+  const status = applicantStatusLabel(application.status, application.decided_at);
+  return (
+    <Box
+      as="article"
+      borderWidth="1px"
+      borderRadius="md"
+      p="5"
+      aria-label={`Application for ${application.business_name}`}
+    >
+      <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" gap="2" mb="3">
+        <Box>
+          <Text fontWeight="semibold">{application.business_name}</Text>
+          <Text color="gray.600" fontSize="sm">
+            Loan amount {application.loan_amount} · submitted {formatLongDate(application.created_at)}
+          </Text>
+        </Box>
+        <Badge colorPalette={statusPalette[application.status]} alignSelf="flex-start" size="lg">
+          Status: {status}
+        </Badge>
+      </Stack>
+      <Heading as="h3" size="sm" mb="2">
+        Timeline
+      </Heading>
+      <List.Root as="ol" gap="2" ps="5">
+        {application.events.map((event) => (
+          <List.Item key={event.id}>
+            <Text as="span" fontWeight="medium">
+              {applicationEventLabels[event.kind]}
+            </Text>{' '}
+            <Text as="span" color="gray.600">
+              — {formatLongDate(event.created_at)}
+            </Text>
+            {event.reason ? (
+              <Text color="gray.700" fontSize="sm" overflowWrap="anywhere">
+                Reason: {event.reason}
+              </Text>
+            ) : null}
+          </List.Item>
+        ))}
+      </List.Root>
+    </Box>
+  );
+}
