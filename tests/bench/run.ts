@@ -1,6 +1,7 @@
 import { benchApiSubmission } from './api-submission.ts';
 import { buildAndMeasureHomePageJs, formatHomePageJsReport } from './home-page-js.ts';
 import { benchLighthouse } from './lighthouse.ts';
+import { benchPortal } from './portal.ts';
 import { benchUploadMemory } from './upload-memory.ts';
 
 /**
@@ -13,6 +14,7 @@ const benches: [string, () => Promise<string[]>][] = [
   ['Lighthouse, mobile (issue 5)', benchLighthouse],
   ['API submission (issue 4)', benchApiSubmission],
   ['Upload memory (issue 4)', benchUploadMemory],
+  ['Client portal (issue 10)', benchPortal],
 ];
 
 const only = process.argv.slice(2);

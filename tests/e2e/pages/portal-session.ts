@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
-import { createApiKeys, loadJwtSecret } from '../../../server/keys.ts';
+import { createApiKeys, loadJwtSecret, type ApiKeys } from '../../../server/keys.ts';
 import { anonClient } from '../../support/server-process.ts';
 
 /** A real account on the e2e server, with its password and a session from a real sign-in. */
@@ -11,7 +11,7 @@ export type PortalAccount = { id: string; email: string; password: string; sessi
 export async function createAccount(
   database: SupabaseClient,
   baseURL: string,
-  options: { email?: string; admin?: boolean } = {},
+  options: { email?: string; admin?: boolean; keys?: ApiKeys } = {},
 ): Promise<PortalAccount> {
   const email = options.email ?? `owner-${randomUUID().slice(0, 8)}@harborcafe.com`;
   const password = `Pw-${randomUUID()}`;
@@ -23,7 +23,7 @@ export async function createAccount(
     app_metadata: options.admin ? { role: 'admin' } : {},
   });
   if (created.error) throw new Error(`creating ${email} failed: ${created.error.message}`);
-  const keys = await createApiKeys(loadJwtSecret(process.env.E2E_DATA_DIR!, undefined));
+  const keys = options.keys ?? (await createApiKeys(loadJwtSecret(process.env.E2E_DATA_DIR!, undefined)));
   const client = anonClient({ url: baseURL, keys });
   const signedIn = await client.auth.signInWithPassword({ email, password });
   if (signedIn.error || !signedIn.data.session) throw new Error(`signing in ${email} failed`);

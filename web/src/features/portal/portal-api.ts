@@ -53,9 +53,11 @@ async function portalOwner(supabase: SupabaseClient, viewer: PortalViewer) {
     const email = unwrap(await supabase.rpc('log_impersonation', { client_id: viewer.clientId }), 'impersonation');
     return { userId: viewer.clientId, email: typeof email === 'string' ? email : null, readOnly: true };
   }
-  const { data, error } = await supabase.auth.getUser();
-  if (error || !data.user) throw new PortalLoadError(`session: ${error?.message ?? 'no user'}`);
-  return { userId: data.user.id, email: data.user.email?.toLowerCase() ?? null, readOnly: false };
+  // The stored session names the user without a round trip; every query below is checked by RLS anyway.
+  const { data, error } = await supabase.auth.getSession();
+  const user = data.session?.user;
+  if (error || !user) throw new PortalLoadError(`session: ${error?.message ?? 'no user'}`);
+  return { userId: user.id, email: user.email?.toLowerCase() ?? null, readOnly: false };
 }
 
 /**
