@@ -4,6 +4,7 @@ import { createAdminResetPasswordHandler } from '../../supabase/functions/admin-
 import type { FunctionHandler } from '../../supabase/functions/_shared/http.ts';
 import type { SendMail } from '../../supabase/functions/_shared/mail.ts';
 import type { SendLimits } from '../../supabase/functions/_shared/rate-limit.ts';
+import { createNotifyApplicantHandler } from '../../supabase/functions/notify-applicant/handler.ts';
 import { createSendEmailsHandler } from '../../supabase/functions/send-emails/handler.ts';
 
 /** The functions server/ serves: the same handlers as supabase/functions, given server/'s mail and client. */
@@ -17,5 +18,6 @@ export function createFunctionHandlers(environment: {
     'send-emails': createSendEmailsHandler(environment),
     'admin-clients': createAdminClientsHandler(environment),
     'admin-reset-password': createAdminResetPasswordHandler(environment),
+    'notify-applicant': createNotifyApplicantHandler(environment),
   };
 }

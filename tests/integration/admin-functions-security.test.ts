@@ -4,6 +4,7 @@ import path from 'node:path';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signToken } from '../../server/keys.ts';
+import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { claimsOf, mailbox, uniqueEmail } from '../support/auth-helpers.ts';
 import { startTestBackend, type TestBackend } from '../support/database-actors.ts';
 import { anonClient, clientWithKey } from '../support/server-process.ts';
@@ -72,6 +73,9 @@ async function signedUp(name: string): Promise<{ client: SupabaseClient; id: str
 }
 
 let client: { id: string; email: string };
+let pendingApplicationId: string;
+let decidedApplicationId: string;
+let decidedApplicant: string;
 
 const adminCalls: AdminCall[] = [
   {
@@ -96,6 +100,22 @@ const adminCalls: AdminCall[] = [
     effectsOfOneCall: 2,
   },
   {
+    name: 'decide_application',
+    kind: 'SQL function',
+    call: (caller) =>
+      rpc(caller, 'decide_application', { application_id: pendingApplicationId, decision: 'approved', reason: 'Fits' }),
+    effects: () => auditEntries('application.approved', pendingApplicationId),
+    effectsOfOneCall: 1,
+  },
+  {
+    name: 'notify-applicant',
+    kind: 'edge function',
+    call: (caller) => invoke(caller, 'notify-applicant', { applicationId: decidedApplicationId }),
+    effects: async () =>
+      (await mailbox(backend.server, decidedApplicant)).filter((mail) => /declined|update/i.test(mail.subject)),
+    effectsOfOneCall: 1,
+  },
+  {
     name: 'log_impersonation',
     kind: 'SQL function',
     call: (caller) => rpc(caller, 'log_impersonation', { client_id: client.id, phase: 'start' }),
@@ -107,6 +127,23 @@ const adminCalls: AdminCall[] = [
 beforeAll(async () => {
   backend = await startTestBackend({ AUTOCONFIRM: 'true' });
   client = await signedUp('client');
+  const pending = await backend.service.from('applications').insert(qualifiedApplicationRow()).select('id').single();
+  if (pending.error) throw new Error(pending.error.message);
+  pendingApplicationId = String(pending.data.id);
+  // A declined application whose applicant has not been e-mailed about it yet.
+  decidedApplicant = uniqueEmail('declined');
+  const decided = await backend.service
+    .from('applications')
+    .insert(qualifiedApplicationRow({ email: decidedApplicant }))
+    .select('id')
+    .single();
+  if (decided.error) throw new Error(decided.error.message);
+  decidedApplicationId = String(decided.data.id);
+  const declined = await backend.service
+    .from('applications')
+    .update({ status: 'rejected', decision_reason: 'Too early' })
+    .eq('id', decidedApplicationId);
+  if (declined.error) throw new Error(declined.error.message);
 
   callers.visitor = anonClient(backend.server);
   callers.applicant = (await signedUp('applicant')).client;
