@@ -84,6 +84,14 @@ const PortalPage = lazyPage(
   () => import('../features/portal/portal-page.tsx'),
   (m) => m.PortalPage,
 );
+const AdminLoginPage = lazyPage(
+  () => import('../features/admin/admin-login-page.tsx'),
+  (m) => m.AdminLoginPage,
+);
+const AdminDashboardPage = lazyPage(
+  () => import('../features/admin/admin-dashboard-page.tsx'),
+  (m) => m.AdminDashboardPage,
+);
 const NotFoundPage = lazyPage(
   () => import('../features/marketing/not-found-page.tsx'),
   (m) => m.NotFoundPage,
@@ -123,6 +131,15 @@ export function AppRoutes() {
             element={
               <RouteGuard>
                 <PortalPage />
+              </RouteGuard>
+            }
+          />
+          <Route path="admin/login" element={<AdminLoginPage />} />
+          <Route
+            path="admin"
+            element={
+              <RouteGuard adminOnly>
+                <AdminDashboardPage />
               </RouteGuard>
             }
           />

@@ -24,6 +24,8 @@ import {
   semanticTokens,
   separatorRecipe,
   spinnerRecipe,
+  tableSlotRecipe,
+  tabsSlotRecipe,
   textareaRecipe,
   textStyles,
   tokens,
@@ -111,6 +113,8 @@ const config = defineConfig({
       list: listSlotRecipe,
       nativeSelect: nativeSelectSlotRecipe,
       progress: progressSlotRecipe,
+      table: tableSlotRecipe,
+      tabs: tabsSlotRecipe,
     },
   },
 });

@@ -169,16 +169,3 @@ const portalApi = api.injectEndpoints({
 });
 
 export const { usePortalDataQuery, useDeleteDocumentMutation, useSaveAdditionalInfoMutation } = portalApi;
-
-/** Signs a link to a stored document, valid for a minute (the bucket is private: DESIGN departure 2). */
-export async function signedDocumentUrl(document: DocumentRow): Promise<string> {
-  const supabase = await loadSupabase();
-  const { data, error } = await supabase.storage
-    .from(DOCUMENTS_BUCKET)
-    .createSignedUrl(document.storage_path, SIGNED_URL_SECONDS);
-  if (error || !data) throw new Error(error?.message ?? 'No signed link');
-  return data.signedUrl;
-}
-
-/** How long a signed document link stays valid, in seconds. */
-export const SIGNED_URL_SECONDS = 60;

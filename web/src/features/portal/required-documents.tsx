@@ -9,7 +9,8 @@ import {
 import { formatLongDate } from '../../../../shared/format/dates.ts';
 import { uploadErrorMessage } from '../../../../shared/messages/portal-admin.ts';
 import { uploadDocument } from './document-upload.ts';
-import { signedDocumentUrl, useDeleteDocumentMutation, type DocumentRow } from './portal-api.ts';
+import { openStoredDocument } from '../../lib/open-document.ts';
+import { useDeleteDocumentMutation, type DocumentRow } from './portal-api.ts';
 
 /** A file on its way (pending, with its progress) or refused (error, with the message). */
 type UploadItem = {
@@ -179,21 +180,9 @@ function StoredRow({ document, readOnly }: { document: DocumentRow; readOnly: bo
   const [deleteDocument, deletion] = useDeleteDocumentMutation();
   const [opening, setOpening] = useState(false);
   const open = async () => {
-    // Opened before the link is signed, so that the browser counts it as the click's own window.
-    const tab = window.open('', '_blank');
     setOpening(true);
-    try {
-      const url = await signedDocumentUrl(document);
-      if (tab) {
-        tab.opener = null;
-        tab.location.href = url;
-      }
-    } catch (error) {
-      tab?.close();
-      console.error('Could not open the document', error);
-    } finally {
-      setOpening(false);
-    }
+    await openStoredDocument(document.storage_path);
+    setOpening(false);
   };
   return (
     <HStack as="li" data-status="uploaded" justify="space-between" gap="2" wrap="wrap">

@@ -1,0 +1,142 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { mailbox } from '../support/auth-helpers.ts';
+import { qualifiedApplicationRow } from '../support/application-rows.ts';
+import { expect, test } from './fixtures.ts';
+import { seriousAccessibilityViolations } from './pages/accessibility.ts';
+import { AdminPages } from './pages/admin-pages.ts';
+import { createAccount, plantSession } from './pages/portal-session.ts';
+
+async function submitted(database: SupabaseClient, overrides: Record<string, unknown> = {}) {
+  const { data, error } = await database
+    .from('applications')
+    .insert(qualifiedApplicationRow(overrides))
+    .select('id, business_name, email')
+    .single();
+  if (error) throw new Error(error.message);
+  return { id: String(data.id), businessName: String(data.business_name), email: String(data.email) };
+}
+
+test('admin login: required fields, the provider message on a wrong password, a non-admin sent to /portal', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const admin = new AdminPages(page);
+  const officer = await createAccount(database, baseURL!, { admin: true });
+  await page.goto('/admin/login');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await expect(page.getByText('Password is required')).toBeVisible();
+
+  await admin.signIn(officer.email, 'wrong-password');
+  await expect(page.getByRole('alert')).toHaveText('Invalid login credentials');
+
+  const applicant = await createAccount(database, baseURL!);
+  await admin.signIn(applicant.email, applicant.password);
+  await page.waitForURL('**/portal');
+});
+
+test('the route guard sends a signed-out visitor of /admin to /admin/login and back after sign-in', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const officer = await createAccount(database, baseURL!, { admin: true });
+  await page.goto('/admin?list=approved');
+  await page.waitForURL('**/admin/login');
+  await page.getByLabel(/^Email/).fill(officer.email);
+  await page.getByLabel(/^Password/).fill(officer.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/admin?list=approved');
+  await expect(page.getByRole('heading', { name: 'Approved Applications' })).toBeVisible();
+});
+
+test('an officer finds an application, reads its detail, approves one and rejects another with reasons', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const officer = await createAccount(database, baseURL!, { admin: true });
+  const first = await submitted(database);
+  const second = await submitted(database);
+  const admin = new AdminPages(page);
+  await plantSession(page, baseURL!, officer.session);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+
+  await admin.searchFor(first.businessName);
+  await expect(admin.list('Pending Applications').getByRole('row')).toHaveCount(2);
+  await expect(admin.row(first.businessName)).toContainText(first.email);
+  await expect(admin.row(first.businessName)).toContainText('Not scheduled');
+
+  await admin.row(first.businessName).getByRole('button', { name: /View/ }).click();
+  await expect(admin.detail().getByText('Credit Score Range')).toBeVisible();
+  await expect(admin.detail().getByText('Annual Revenue')).toBeVisible();
+  await expect(admin.detail().getByText('$1,200,000')).toBeVisible();
+  await expect(admin.detail().getByText('Tax Returns').getByText('Missing')).toBeVisible();
+  await expect(admin.detail().getByText('The applicant has not submitted additional information yet.')).toBeVisible();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+  await admin.decide(first.businessName, 'Approve', 'Strong cash flow for the amount asked.');
+  await expect(admin.row(first.businessName)).toHaveCount(0);
+  await expect(admin.detail().getByText('Reason: Strong cash flow for the amount asked.')).toBeVisible();
+  await expect(admin.detail().getByText(/Approved — .* by you/)).toBeVisible();
+  await expect
+    .poll(async () => (await mailbox({ url: baseURL! }, first.email)).map((mail) => mail.subject))
+    .toContainEqual(expect.stringContaining('your application has been approved'));
+  const audit = await database.from('audit_log').select('actor_id, action').eq('record_id', first.id);
+  expect(audit.data).toContainEqual({ actor_id: officer.id, action: 'application.approved' });
+
+  await admin.searchFor(second.businessName);
+  await admin.decide(second.businessName, 'Reject', 'Revenue history too short.');
+  await expect(admin.row(second.businessName)).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Rejected' }).click();
+  await admin.searchFor(second.businessName);
+  await expect(admin.row(second.businessName)).toBeVisible();
+  const events = await database.from('application_events').select('kind, reason').eq('application_id', second.id);
+  expect(events.data).toContainEqual({ kind: 'rejected', reason: 'Revenue history too short.' });
+});
+
+test('a decision the server refuses shows "Failed to update applicant status" and changes nothing', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const officer = await createAccount(database, baseURL!, { admin: true });
+  const application = await submitted(database);
+  const admin = new AdminPages(page);
+  await plantSession(page, baseURL!, officer.session);
+  await page.goto('/admin');
+  await admin.searchFor(application.businessName);
+  await expect(admin.row(application.businessName)).toBeVisible();
+  // Another officer decides it meanwhile.
+  await database.from('applications').update({ status: 'rejected' }).eq('id', application.id);
+  await admin.decide(application.businessName, 'Approve', 'Looks good');
+  await expect(page.getByRole('dialog').getByRole('alert')).toHaveText('Failed to update applicant status');
+  await expect(page.locator('tr').filter({ hasText: application.businessName })).toHaveCount(1);
+  // Closing the message shows what the server holds now: the application has left the pending list.
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(admin.row(application.businessName)).toHaveCount(0);
+  const stored = await database.from('applications').select('status').eq('id', application.id).single();
+  expect(stored.data?.status).toBe('rejected');
+});
+
+test('lists are paged by the server, 25 to a page', async ({ page, baseURL, database }) => {
+  const officer = await createAccount(database, baseURL!, { admin: true });
+  const tag = `Paging Bakery ${crypto.randomUUID().slice(0, 6)}`;
+  const rows = Array.from({ length: 27 }, (_, index) =>
+    qualifiedApplicationRow({ business_name: `${tag} ${String(index).padStart(2, '0')}` }),
+  );
+  expect((await database.from('applications').insert(rows)).error).toBeNull();
+  const admin = new AdminPages(page);
+  await plantSession(page, baseURL!, officer.session);
+  await page.goto('/admin');
+  await page.getByRole('combobox', { name: 'Sort' }).selectOption('business');
+  await admin.searchFor(tag);
+  await expect(page.getByText('Page 1 of 2 · 27 applications')).toBeVisible();
+  await expect(admin.list('Pending Applications').getByRole('row')).toHaveCount(26);
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page.getByText('Page 2 of 2 · 27 applications')).toBeVisible();
+  await expect(admin.list('Pending Applications').getByRole('row')).toHaveCount(3);
+  await expect(admin.row(`${tag} 26`)).toBeVisible();
+});

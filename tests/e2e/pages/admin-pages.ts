@@ -1,0 +1,45 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { openWhenReady } from './app-ready.ts';
+
+/** /admin/login and /admin: the loan officer's sign-in and dashboard. */
+export class AdminPages {
+  constructor(readonly page: Page) {}
+
+  async signIn(email: string, password: string): Promise<void> {
+    await openWhenReady(this.page, '/admin/login');
+    await this.page.getByLabel(/^Email/).fill(email);
+    await this.page.getByLabel(/^Password/).fill(password);
+    await this.page.getByRole('button', { name: 'Sign in' }).click();
+  }
+
+  list(title: string): Locator {
+    return this.page.getByRole('table', { name: title });
+  }
+
+  row(businessName: string): Locator {
+    return this.page.getByRole('row').filter({ hasText: businessName });
+  }
+
+  search(): Locator {
+    return this.page.getByRole('searchbox', { name: 'Search by business, name or e-mail' });
+  }
+
+  /** Searches the open list and waits until every row shown matches (the search waits for typing to pause). */
+  async searchFor(term: string): Promise<void> {
+    await this.search().fill(term);
+    const table = this.page.getByRole('table');
+    await expect(table.getByRole('row').filter({ hasNotText: term })).toHaveCount(1);
+    await expect(table).toHaveAttribute('aria-busy', 'false');
+  }
+
+  detail(): Locator {
+    return this.page.getByRole('region', { name: 'Application detail' });
+  }
+
+  async decide(businessName: string, verb: 'Approve' | 'Reject', reason: string): Promise<void> {
+    await this.row(businessName).getByRole('button', { name: verb }).click();
+    const dialog = this.page.getByRole('dialog', { name: `${verb} ${businessName}` });
+    await dialog.getByLabel(/Reason/).fill(reason);
+    await dialog.getByRole('button', { name: verb }).click();
+  }
+}

@@ -1,0 +1,52 @@
+import { Alert, Button, Container, Heading, HStack, Stack } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
+import { PageMeta } from '../../components/page-meta.tsx';
+import { api } from '../../lib/api.ts';
+import { signOut, useAuth } from '../../lib/auth-state.ts';
+import { useDispatch } from 'react-redux';
+import { ApplicationsTab } from './applications-tab.tsx';
+
+/** The admin dashboard (spec section 2, "Admin dashboard"): the loan officer's applications. */
+export function AdminDashboardPage() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const dispatch = useDispatch();
+  const [logoutFailed, setLogoutFailed] = useState(false);
+  const logout = async () => {
+    setLogoutFailed(false);
+    if (await signOut()) await navigate('/admin/login');
+    else setLogoutFailed(true);
+  };
+  return (
+    <>
+      <PageMeta title="Admin Dashboard" description="Review applications, decide and follow every step." />
+      <meta name="robots" content="noindex" />
+      <Container maxW="7xl" py={{ base: '6', md: '10' }}>
+        <Stack gap="6">
+          <HStack justify="space-between" wrap="wrap" gap="3">
+            <Heading as="h1" size="3xl">
+              Admin Dashboard
+            </Heading>
+            <HStack gap="2">
+              <Button variant="outline" onClick={() => dispatch(api.util.invalidateTags(['Application']))}>
+                Refresh Data
+              </Button>
+              <Button variant="outline" onClick={() => void logout()}>
+                Logout
+              </Button>
+            </HStack>
+          </HStack>
+          {logoutFailed ? (
+            <Alert.Root status="error" role="alert">
+              <Alert.Indicator />
+              <Alert.Title>{ADMIN_MESSAGES.logoutFailed}</Alert.Title>
+            </Alert.Root>
+          ) : null}
+          <ApplicationsTab me={auth.session?.user.id} />
+        </Stack>
+      </Container>
+    </>
+  );
+}

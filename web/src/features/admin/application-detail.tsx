@@ -1,0 +1,200 @@
+import { Alert, Badge, Box, Button, Heading, List, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { additionalInfoSections } from '../../../../shared/catalogue/additional-info.ts';
+import { documentTypes } from '../../../../shared/catalogue/documents.ts';
+import { applicationAnswers } from '../../../../shared/application/application-answers.ts';
+import { additionalInfoFormFromSections } from '../../../../shared/db/additional-info.ts';
+import { formatLongDate } from '../../../../shared/format/dates.ts';
+import { applicationEventLabels } from '../../../../shared/status/timeline.ts';
+import { openStoredDocument } from '../../lib/open-document.ts';
+import { useApplicationDetailQuery, type ApplicationDetail } from './admin-api.ts';
+import { DecisionDialog } from './decision-dialog.tsx';
+
+function when(date: string): string {
+  return new Date(date).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** Who did it, as an officer reads it: 'you', 'an officer (1a2b3c4d)' or 'the applicant'. */
+function actor(actorId: string | null, me: string | undefined): string {
+  if (!actorId) return 'the applicant or the system';
+  return actorId === me ? 'you' : `officer ${actorId.slice(0, 8)}`;
+}
+
+/** An application's detail: answers, evaluation, documents, additional information, timeline and audit. */
+export function ApplicationDetailPanel({
+  id,
+  me,
+  onClose,
+}: {
+  id: string;
+  me: string | undefined;
+  onClose: () => void;
+}) {
+  const detail = useApplicationDetailQuery(id);
+  return (
+    <Box as="section" aria-label="Application detail" borderWidth="1px" borderRadius="md" p="5">
+      <Button size="xs" variant="ghost" onClick={onClose} mb="2">
+        Close detail
+      </Button>
+      {detail.data ? (
+        <DetailContent detail={detail.data} me={me} />
+      ) : detail.isError ? (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>{detail.error.message}</Alert.Title>
+        </Alert.Root>
+      ) : (
+        <Spinner aria-label="Loading the application" />
+      )}
+    </Box>
+  );
+}
+
+function DetailContent({ detail, me }: { detail: ApplicationDetail; me: string | undefined }) {
+  const { application } = detail;
+  const evaluation = application.evaluation_result as { qualified?: boolean; reasons?: string[] };
+  const info = detail.additionalInfo ? additionalInfoFormFromSections(detail.additionalInfo) : null;
+  return (
+    <Stack gap="6">
+      <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" gap="3">
+        <Box>
+          <Heading as="h2" size="xl" overflowWrap="anywhere">
+            {application.business_name}
+          </Heading>
+          <Text color="gray.600">
+            Submitted {formatLongDate(application.created_at)} · status {application.status}
+          </Text>
+        </Box>
+        {application.status === 'pending' ? (
+          <Stack direction="row" gap="2">
+            <DecisionDialog
+              applicationId={application.id}
+              businessName={application.business_name}
+              decision="approved"
+            />
+            <DecisionDialog
+              applicationId={application.id}
+              businessName={application.business_name}
+              decision="rejected"
+            />
+          </Stack>
+        ) : null}
+      </Stack>
+
+      <Box>
+        <Heading as="h3" size="md" mb="2">
+          Answers
+        </Heading>
+        <SimpleGrid as="dl" columns={{ base: 1, md: 2 }} gapX="6" gapY="2">
+          {applicationAnswers(application).map((answer) => (
+            <Box key={answer.field}>
+              <Text as="dt" fontSize="sm" color="gray.600">
+                {answer.label}
+              </Text>
+              <Text as="dd" overflowWrap="anywhere">
+                {answer.value}
+              </Text>
+            </Box>
+          ))}
+        </SimpleGrid>
+      </Box>
+
+      <Box>
+        <Heading as="h3" size="md" mb="2">
+          Evaluation
+        </Heading>
+        <Text>{evaluation.qualified ? 'Qualified' : 'Not qualified'}</Text>
+        {evaluation.reasons && evaluation.reasons.length > 0 ? (
+          <List.Root ps="5">
+            {evaluation.reasons.map((reason) => (
+              <List.Item key={reason}>{reason}</List.Item>
+            ))}
+          </List.Root>
+        ) : null}
+      </Box>
+
+      <Box>
+        <Heading as="h3" size="md" mb="2">
+          Documents
+        </Heading>
+        <Stack gap="2">
+          {documentTypes.map((type) => {
+            const files = detail.documents.filter((document) => document.type === type.value);
+            return (
+              <Box key={type.value}>
+                <Text fontWeight="medium">
+                  {type.label} {files.length === 0 ? <Badge colorPalette="orange">Missing</Badge> : null}
+                </Text>
+                {files.map((document) => (
+                  <Button
+                    key={document.id}
+                    size="xs"
+                    variant="outline"
+                    me="2"
+                    onClick={() => void openStoredDocument(document.storage_path)}
+                  >
+                    Open {document.file_name}
+                  </Button>
+                ))}
+              </Box>
+            );
+          })}
+        </Stack>
+      </Box>
+
+      <Box>
+        <Heading as="h3" size="md" mb="2">
+          Additional Information
+        </Heading>
+        {info ? (
+          additionalInfoSections.map((section) => (
+            <Box key={section.id} mb="3">
+              <Text fontWeight="semibold">{section.title}</Text>
+              <SimpleGrid as="dl" columns={{ base: 1, md: 2 }} gapX="6" gapY="1">
+                {section.fields.map((field) => (
+                  <Box key={field.name}>
+                    <Text as="dt" fontSize="sm" color="gray.600">
+                      {field.label}
+                    </Text>
+                    <Text as="dd" overflowWrap="anywhere">
+                      {info[field.name] || 'Not given'}
+                    </Text>
+                  </Box>
+                ))}
+              </SimpleGrid>
+            </Box>
+          ))
+        ) : (
+          <Text color="gray.600">The applicant has not submitted additional information yet.</Text>
+        )}
+      </Box>
+
+      <Box>
+        <Heading as="h3" size="md" mb="2">
+          Timeline
+        </Heading>
+        <List.Root as="ol" ps="5" gap="1">
+          {detail.events.map((event) => (
+            <List.Item key={event.id}>
+              {applicationEventLabels[event.kind]} — {when(event.created_at)} by {actor(event.actor_id, me)}
+              {event.reason ? <Text color="gray.700">Reason: {event.reason}</Text> : null}
+            </List.Item>
+          ))}
+        </List.Root>
+        {detail.audit.length > 0 ? (
+          <>
+            <Text fontWeight="semibold" mt="3">
+              Audit log
+            </Text>
+            <List.Root ps="5" gap="1" fontSize="sm">
+              {detail.audit.map((entry) => (
+                <List.Item key={entry.id}>
+                  {entry.action} — {when(entry.created_at)} by {actor(entry.actor_id, me)}
+                </List.Item>
+              ))}
+            </List.Root>
+          </>
+        ) : null}
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,173 @@
+import { Alert, Box, Button, Heading, HStack, Input, NativeSelect, Stack, Table, Tabs, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { formatLongDate } from '../../../../shared/format/dates.ts';
+import {
+  ADMIN_PAGE_SIZE,
+  applicationLists,
+  applicationSorts,
+  useApplicationsPageQuery,
+  type ApplicationListId,
+  type ApplicationSortId,
+} from './admin-api.ts';
+import { ApplicationDetailPanel } from './application-detail.tsx';
+import { DecisionDialog } from './decision-dialog.tsx';
+
+/** Waits until typing pauses before searching, so each keystroke is not a query. */
+function useDebounced(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(value), ms);
+    return () => window.clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** The Applications tab: the four lists, searched, sorted and paged by the database, and the detail. */
+export function ApplicationsTab({ me }: { me: string | undefined }) {
+  const [params, setParams] = useSearchParams();
+  const list = (params.get('list') as ApplicationListId | null) ?? 'pending';
+  const selected = params.get('application');
+  const update = (changes: Record<string, string | null>) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null) next.delete(key);
+        else next.set(key, value);
+      }
+      return next;
+    });
+  return (
+    <Stack gap="5">
+      <Tabs.Root value={list} onValueChange={(details) => update({ list: details.value, application: null })}>
+        <Tabs.List>
+          {applicationLists.map((option) => (
+            <Tabs.Trigger key={option.id} value={option.id}>
+              {option.title}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {applicationLists.map((option) => (
+          <Tabs.Content key={option.id} value={option.id}>
+            {option.id === list ? <ApplicationList list={list} onOpen={(id) => update({ application: id })} /> : null}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+      {selected ? <ApplicationDetailPanel id={selected} me={me} onClose={() => update({ application: null })} /> : null}
+    </Stack>
+  );
+}
+
+function ApplicationList({ list, onOpen }: { list: ApplicationListId; onOpen: (id: string) => void }) {
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<ApplicationSortId>('newest');
+  const [page, setPage] = useState(0);
+  const query = useDebounced(search, 250);
+  const result = useApplicationsPageQuery({ list, search: query, sort, page });
+  const title = applicationLists.find((option) => option.id === list)!.title;
+  const total = result.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+  return (
+    <Stack gap="4" pt="4">
+      <Heading as="h2" size="lg">
+        {title}
+      </Heading>
+      <HStack gap="3" wrap="wrap">
+        <Input
+          type="search"
+          aria-label="Search by business, name or e-mail"
+          placeholder="Search by business, name or e-mail"
+          value={search}
+          onChange={(event) => {
+            // A new search or sort starts again at the first page.
+            setSearch(event.target.value);
+            setPage(0);
+          }}
+          maxW="sm"
+        />
+        <NativeSelect.Root maxW="xs">
+          <NativeSelect.Field
+            aria-label="Sort"
+            value={sort}
+            onChange={(event) => {
+              setSort(event.target.value as ApplicationSortId);
+              setPage(0);
+            }}
+          >
+            {applicationSorts.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.label}
+              </option>
+            ))}
+          </NativeSelect.Field>
+        </NativeSelect.Root>
+      </HStack>
+      {result.isError ? (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>{result.error.message}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+      <Box overflowX="auto">
+        <Table.Root size="sm" aria-label={title} aria-busy={result.isFetching}>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Business</Table.ColumnHeader>
+              <Table.ColumnHeader>Submitted by</Table.ColumnHeader>
+              <Table.ColumnHeader>E-mail</Table.ColumnHeader>
+              <Table.ColumnHeader>Loan amount</Table.ColumnHeader>
+              <Table.ColumnHeader>Submitted</Table.ColumnHeader>
+              <Table.ColumnHeader>Consultation</Table.ColumnHeader>
+              <Table.ColumnHeader>Actions</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {(result.data?.rows ?? []).map((row) => (
+              <Table.Row key={row.id}>
+                <Table.Cell overflowWrap="anywhere">{row.business_name}</Table.Cell>
+                <Table.Cell>
+                  {row.first_name} {row.last_name}
+                </Table.Cell>
+                <Table.Cell overflowWrap="anywhere">{row.email}</Table.Cell>
+                <Table.Cell>{row.loan_amount}</Table.Cell>
+                <Table.Cell>{formatLongDate(row.created_at)}</Table.Cell>
+                <Table.Cell>
+                  {row.consultation_date ? formatLongDate(row.consultation_date) : 'Not scheduled'}
+                </Table.Cell>
+                <Table.Cell>
+                  <HStack gap="2">
+                    <Button size="xs" variant="outline" onClick={() => onOpen(row.id)}>
+                      View
+                      <Text as="span" srOnly>
+                        {' '}
+                        {row.business_name}
+                      </Text>
+                    </Button>
+                    {list === 'pending' ? (
+                      <>
+                        <DecisionDialog applicationId={row.id} businessName={row.business_name} decision="approved" />
+                        <DecisionDialog applicationId={row.id} businessName={row.business_name} decision="rejected" />
+                      </>
+                    ) : null}
+                  </HStack>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Box>
+      {result.data && total === 0 ? <Text color="gray.600">No applications here.</Text> : null}
+      <HStack gap="3">
+        <Button size="sm" variant="outline" disabled={page === 0} onClick={() => setPage(page - 1)}>
+          Previous page
+        </Button>
+        <Text fontSize="sm">
+          Page {page + 1} of {pages} · {total} applications
+        </Text>
+        <Button size="sm" variant="outline" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
+          Next page
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}
