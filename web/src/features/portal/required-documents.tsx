@@ -1,4 +1,4 @@
-import { Badge, Box, Button, chakra, Dialog, Heading, HStack, Portal, Progress, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, chakra, Heading, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { useId, useState, type ChangeEvent } from 'react';
 import {
   documentTypes,
@@ -9,6 +9,7 @@ import {
 import { formatLongDate } from '../../../../shared/format/dates.ts';
 import { uploadErrorMessage } from '../../../../shared/messages/portal-admin.ts';
 import { uploadDocument } from './document-upload.ts';
+import { ActionDialog } from '../../components/action-dialog.tsx';
 import { openStoredDocument } from '../../lib/open-document.ts';
 import { useDeleteDocumentMutation, type DocumentRow } from './portal-api.ts';
 
@@ -225,39 +226,22 @@ function ConfirmDelete({
 }) {
   const [open, setOpen] = useState(false);
   return (
-    <Dialog.Root role="alertdialog" open={open} onOpenChange={(details) => setOpen(details.open)}>
-      <Dialog.Trigger asChild>
+    <ActionDialog
+      role="alertdialog"
+      open={open}
+      onOpenChange={setOpen}
+      title="Delete this document?"
+      trigger={
         <Button size="xs" variant="outline" colorPalette="red">
           Delete<chakra.span srOnly> {fileName}</chakra.span>
         </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Delete this document?</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text overflowWrap="anywhere">“{fileName}” will be removed from your portal. This cannot be undone.</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Cancel</Button>
-              </Dialog.ActionTrigger>
-              <Button
-                colorPalette="red"
-                loading={busy}
-                onClick={() => {
-                  void onConfirm().then(() => setOpen(false));
-                }}
-              >
-                Delete
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      }
+      confirmLabel="Delete"
+      confirmPalette="red"
+      busy={busy}
+      onConfirm={() => void onConfirm().then(() => setOpen(false))}
+    >
+      <Text overflowWrap="anywhere">“{fileName}” will be removed from your portal. This cannot be undone.</Text>
+    </ActionDialog>
   );
 }
