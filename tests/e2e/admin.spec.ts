@@ -75,6 +75,11 @@ test('an officer finds an application, reads its detail, approves one and reject
   await expect(admin.detail().getByText('$1,200,000')).toBeVisible();
   await expect(admin.detail().getByText('Tax Returns').getByText('Missing')).toBeVisible();
   await expect(admin.detail().getByText('The applicant has not submitted additional information yet.')).toBeVisible();
+  // The sample application: revenue 1,200,000 a year, 5,000 a month of debt payments (DSCR 20.00, good).
+  const analysis = admin.detail().getByRole('region', { name: 'Financial Analysis' });
+  await expect(analysis.getByRole('group', { name: 'Debt Service Coverage' })).toContainText('20.00');
+  await expect(analysis.getByRole('group', { name: 'Debt Service Coverage' })).toContainText('Good');
+  await expect(analysis).toContainText('Sample assumptions used for:');
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
   await admin.decide(first.businessName, 'Approve', 'Strong cash flow for the amount asked.');

@@ -8,6 +8,7 @@ import { applicationEventLabels } from '../../../../shared/status/timeline.ts';
 import { openStoredDocument } from '../../lib/open-document.ts';
 import { useApplicationDetailQuery, type ApplicationDetail } from './admin-api.ts';
 import { DecisionDialog } from './decision-dialog.tsx';
+import { FinancialAnalysis } from './financial-analysis.tsx';
 
 function when(date: string): string {
   return new Date(date).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -111,6 +112,8 @@ function DetailContent({ detail, me }: { detail: ApplicationDetail; me: string |
           </List.Root>
         ) : null}
       </Box>
+
+      <FinancialAnalysis application={application} additionalInfo={info} />
 
       <Box>
         <Heading as="h3" size="md" mb="2">
