@@ -128,7 +128,10 @@ test('a new visitor goes from the home page through the wizard to the qualified 
 
   // The qualified result.
   await expect(apply.resultHeading('Congratulations! You Pre-Qualify')).toBeFocused();
-  await expect(apply.main.getByRole('link', { name: 'Create Your Account' })).toHaveAttribute('href', '/portal/login');
+  await expect(apply.main.getByRole('link', { name: 'Create Your Account' })).toHaveAttribute(
+    'href',
+    '/portal/login?mode=signup',
+  );
   const schedule = apply.main.getByRole('link', { name: 'Schedule Your Consultation' });
   await expect(schedule).toHaveAttribute('href', brand.schedulingUrl);
   await expect(schedule).toHaveAttribute('target', '_blank');

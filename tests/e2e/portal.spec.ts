@@ -377,26 +377,6 @@ test('an applicant who sets the impersonation flags by hand sees nothing of anyo
   await expect(page.getByRole('heading', { name: 'Required Documents' })).toHaveCount(0);
 });
 
-test('a session that expired for good sends the user to /portal/login, saying so', async ({
-  page,
-  baseURL,
-  database,
-}) => {
-  const account = await createAccount(database, baseURL!);
-  const expired = {
-    ...account.session,
-    expires_at: Math.floor(Date.now() / 1000) - 60,
-    refresh_token: 'revoked-refresh-token',
-  };
-  await plantSession(page, baseURL!, expired);
-  await page.goto('/portal');
-  await page.waitForURL('**/portal/login');
-  expect(await page.evaluate(() => (history.state as { usr?: unknown } | null)?.usr)).toEqual({
-    from: '/portal',
-    reason: 'session-expired',
-  });
-});
-
 test('the portal has no serious or critical accessibility violation, with files, errors and the form filled', async ({
   page,
   baseURL,

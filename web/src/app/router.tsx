@@ -84,6 +84,18 @@ const PortalPage = lazyPage(
   () => import('../features/portal/portal-page.tsx'),
   (m) => m.PortalPage,
 );
+const PortalLoginPage = lazyPage(
+  () => import('../features/auth/portal-login-page.tsx'),
+  (m) => m.PortalLoginPage,
+);
+const ForgotPasswordPage = lazyPage(
+  () => import('../features/auth/forgot-password-page.tsx'),
+  (m) => m.ForgotPasswordPage,
+);
+const ResetPasswordPage = lazyPage(
+  () => import('../features/auth/reset-password-page.tsx'),
+  (m) => m.ResetPasswordPage,
+);
 const AdminLoginPage = lazyPage(
   () => import('../features/admin/admin-login-page.tsx'),
   (m) => m.AdminLoginPage,
@@ -134,6 +146,9 @@ export function AppRoutes() {
               </RouteGuard>
             }
           />
+          <Route path="portal/login" element={<PortalLoginPage />} />
+          <Route path="portal/forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="portal/reset-password" element={<ResetPasswordPage />} />
           <Route path="admin/login" element={<AdminLoginPage />} />
           <Route
             path="admin"

@@ -48,7 +48,7 @@ function Qualified({ evaluation }: { evaluation: EvaluationResult }) {
         </Text>
         <Stack direction={{ base: 'column', sm: 'row' }} gap="3" mt="2">
           <Button asChild colorPalette="blue" size="lg">
-            <RouterLink to="/portal/login">Create Your Account</RouterLink>
+            <RouterLink to="/portal/login?mode=signup">Create Your Account</RouterLink>
           </Button>
           <SchedulingButton variant="outline" size="lg">
             Schedule Your Consultation

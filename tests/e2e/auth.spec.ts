@@ -1,0 +1,185 @@
+import { qualifiedApplicationRow } from '../support/application-rows.ts';
+import { latestMail, uniqueEmail, verifyLinkIn } from '../support/auth-helpers.ts';
+import { removeDataDir, serviceClient, startServerProcess, temporaryDataDir } from '../support/server-process.ts';
+import { expect, test } from './fixtures.ts';
+import { seriousAccessibilityViolations } from './pages/accessibility.ts';
+import { AuthPages } from './pages/auth-pages.ts';
+import { createAccount, plantSession } from './pages/portal-session.ts';
+
+test('sign-in and sign-up: the toggle, Forgot password only when signing in, the help block, every validation message', async ({
+  page,
+}) => {
+  const auth = new AuthPages(page);
+  await auth.openLogin();
+  await expect(auth.heading()).toHaveText('Welcome Back');
+  await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/portal/forgot-password');
+  await expect(page.getByRole('complementary', { name: 'Need help?' })).toContainText('(555) 010-4200');
+  await expect(page.getByRole('complementary', { name: 'Need help?' })).toContainText('hello@example.com');
+  await expect(auth.email()).toHaveAttribute('type', 'email');
+
+  await auth.submit('Sign In').click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await expect(page.getByText('Password is required')).toBeVisible();
+  await auth.email().fill('not-an-email');
+  await auth.password().fill('12345');
+  await auth.submit('Sign In').click();
+  await expect(page.getByText('Invalid email address')).toBeVisible();
+  await expect(page.getByText('Password must be at least 6 characters long')).toBeVisible();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(auth.heading()).toHaveText('Create Your Account');
+  await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(auth.heading()).toHaveText('Welcome Back');
+
+  await auth.openLogin('?mode=signup');
+  await expect(auth.heading()).toHaveText('Create Your Account');
+});
+
+test('a wrong password gets the spec’s message; the right one goes to the page the guard came from', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const account = await createAccount(database, baseURL!);
+  const auth = new AuthPages(page);
+  await page.goto('/portal?tab=documents#upload');
+  await page.waitForURL('**/portal/login');
+  await auth.signIn(account.email, 'wrong-password');
+  await expect(auth.alert()).toHaveText('Invalid email or password. Please check your credentials and try again.');
+  await auth.password().fill(account.password);
+  await auth.submit('Sign In').click();
+  await page.waitForURL('**/portal?tab=documents#upload');
+  await expect(page.getByRole('heading', { name: 'Secure Client Portal' })).toBeVisible();
+});
+
+test('a new user signs up, confirms from the mailbox and lands on /portal with the application made earlier', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const email = uniqueEmail('newcomer');
+  const earlier = qualifiedApplicationRow({ email });
+  expect((await database.from('applications').insert(earlier)).error).toBeNull();
+  const auth = new AuthPages(page);
+  await auth.openLogin('?mode=signup');
+  // The e-mail is lower-cased before it is sent.
+  await auth.email().fill(email.toUpperCase());
+  await auth.password().fill('a-good-password');
+  await auth.submit('Create Account').click();
+  await expect(auth.status()).toHaveText(
+    'Please check your email and click the confirmation link to complete your registration.',
+  );
+  const { data: users } = await database.auth.admin.listUsers();
+  const created = users.users.find((user) => user.email === email);
+  expect(created?.user_metadata).toMatchObject({ role: 'applicant' });
+
+  const mail = await latestMail({ url: baseURL! }, email, 'Confirm your');
+  await page.goto(verifyLinkIn(mail));
+  await page.waitForURL('**/portal');
+  await expect(page.getByRole('heading', { name: 'Secure Client Portal' })).toBeVisible();
+  await expect(page.getByRole('article', { name: `Application for ${String(earlier.business_name)}` })).toBeVisible();
+});
+
+test('forgot password: validation, Check Your Email, Try a different email, Back to Login', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const account = await createAccount(database, baseURL!);
+  await page.goto('/portal/forgot-password');
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await page.getByLabel(/^Email/).fill(account.email);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
+  await expect(page.getByText(account.email)).toBeVisible();
+  await expect(page.getByText('The link expires in 1 hour.')).toContainText('check your spam folder');
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Try a different email' }).click();
+  await expect(page.getByLabel(/^Email/)).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Login' }).click();
+  await page.waitForURL('**/portal/login');
+  await expect(await latestMail({ url: baseURL! }, account.email, 'Reset your')).toBeTruthy();
+});
+
+test('reset password through the mailbox: the rules, Password Updated, the redirect, and the link works once', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const account = await createAccount(database, baseURL!);
+  await page.goto('/portal/forgot-password');
+  await page.getByLabel(/^Email/).fill(account.email);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
+  const link = verifyLinkIn(await latestMail({ url: baseURL! }, account.email, 'Reset your'));
+
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Set New Password' })).toBeVisible();
+  await expect(page.getByText('Must be at least 6 characters long')).toBeVisible();
+  await page.getByLabel(/^New Password/).fill('short');
+  await page.getByLabel(/^Confirm Password/).fill('other');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByText('Password must be at least 6 characters long')).toBeVisible();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  await page.getByLabel(/^New Password/).fill('a-new-password');
+  await page.getByLabel(/^Confirm Password/).fill('a-new-password');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByRole('heading', { name: 'Password Updated' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to Portal' })).toHaveAttribute('href', '/portal');
+  await page.waitForURL('**/portal', { timeout: 6000 });
+
+  // The new password signs in; the old one no longer does.
+  const auth = new AuthPages(page);
+  await page.evaluate(() => localStorage.clear());
+  await auth.openLogin();
+  await auth.signIn(account.email, account.password);
+  await expect(auth.alert()).toHaveText('Invalid email or password. Please check your credentials and try again.');
+  await auth.password().fill('a-new-password');
+  await auth.submit('Sign In').click();
+  await page.waitForURL('**/portal');
+
+  // The same link a second time: Invalid Reset Link, with its two ways on.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Invalid Reset Link' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Invalid or expired reset link. Please request a new password reset.',
+  );
+  await expect(page.getByRole('link', { name: 'Request New Reset Link' })).toHaveAttribute(
+    'href',
+    '/portal/forgot-password',
+  );
+  await expect(page.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/portal/login');
+});
+
+test('an expired reset link shows Invalid Reset Link (a server whose links last 1 second)', async ({ page }) => {
+  const dataDir = temporaryDataDir('loan-match-e2e-expiry-');
+  const server = await startServerProcess({ dataDir, env: { AUTH_EMAIL_LINK_LIFETIME: '1', AUTOCONFIRM: 'true' } });
+  try {
+    const account = await createAccount(serviceClient(server), server.url, { keys: server.keys });
+    await page.goto(`${server.url}/portal/forgot-password`);
+    await page.getByLabel(/^Email/).fill(account.email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
+    const link = verifyLinkIn(await latestMail(server, account.email, 'Reset your'));
+    await page.waitForTimeout(2100);
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Invalid Reset Link' })).toBeVisible();
+  } finally {
+    await server.stop();
+    await removeDataDir(dataDir);
+  }
+});
+
+test('a session that expired for good: the login page says so', async ({ page, baseURL, database }) => {
+  const account = await createAccount(database, baseURL!);
+  const expired = { ...account.session, expires_at: Math.floor(Date.now() / 1000) - 60, refresh_token: 'revoked' };
+  await plantSession(page, baseURL!, expired);
+  await page.goto('/portal');
+  await page.waitForURL('**/portal/login');
+  await expect(page.getByRole('status')).toHaveText('Your session has expired. Please sign in again.');
+});

@@ -1,0 +1,133 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { APPLICANT_ROLE } from '../../../../shared/catalogue/accounts.ts';
+import { AUTH_MESSAGES, signInErrorMessage } from '../../../../shared/messages/auth.ts';
+import { portalCredentialsSchema, type PortalCredentials } from '../../../../shared/validation/auth.ts';
+import { normalizeEmail } from '../../../../shared/validation/email.ts';
+import { FormField } from '../../components/form-controls.tsx';
+import { useAuth } from '../../lib/auth-state.ts';
+import { loadSupabase } from '../../lib/load-supabase.ts';
+import type { RedirectState } from '../../lib/route-access.ts';
+import { AuthLayout, AuthMessage } from './auth-layout.tsx';
+
+export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
+
+/** Where to go after signing in: the page the route guard came from (same site only), else /portal. */
+export function afterSignIn(state: unknown): string {
+  const from = (state as Partial<RedirectState> | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/portal';
+}
+
+/**
+ * /portal/login (spec section 2, "Portal login"): one form toggling between sign-in ('Welcome Back') and
+ * sign-up ('Create Your Account'). Sign-up writes user_metadata.role = applicant; without auto-confirm it
+ * asks the user to confirm by e-mail, and the link lands them signed in on /portal.
+ */
+export function PortalLoginPage() {
+  const auth = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [mode, setMode] = useState<'sign-in' | 'sign-up'>(params.get('mode') === 'signup' ? 'sign-up' : 'sign-in');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [confirmationSent, setConfirmationSent] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<PortalCredentials>({
+    resolver: zodResolver(portalCredentialsSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const expired = (location.state as Partial<RedirectState> | null)?.reason === 'session-expired';
+
+  if (auth.status === 'signed-in' && !confirmationSent) return <Navigate to={afterSignIn(location.state)} replace />;
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    setFailure(null);
+    setConfirmationSent(false);
+    try {
+      const supabase = await loadSupabase();
+      if (mode === 'sign-in') {
+        const { error } = await supabase.auth.signInWithPassword({ email: normalizeEmail(email), password });
+        if (error) {
+          setFailure(signInErrorMessage(error.message));
+          return;
+        }
+      } else {
+        const { data, error } = await supabase.auth.signUp({
+          email: normalizeEmail(email),
+          password,
+          options: { data: { role: APPLICANT_ROLE }, emailRedirectTo: `${window.location.origin}/portal` },
+        });
+        if (error) {
+          setFailure(error.message || AUTH_MESSAGES.unexpected);
+          return;
+        }
+        if (!data.session) {
+          setConfirmationSent(true);
+          return;
+        }
+      }
+      await navigate(afterSignIn(location.state), { replace: true });
+    } catch (error) {
+      console.error('Sign-in failed', error);
+      setFailure(AUTH_MESSAGES.unexpected);
+    }
+  });
+
+  const signingUp = mode === 'sign-up';
+  return (
+    <AuthLayout
+      title={signingUp ? 'Create Your Account' : 'Client Portal Sign In'}
+      description="Sign in to your secure client portal to upload documents and follow your application."
+      heading={signingUp ? 'Create Your Account' : 'Welcome Back'}
+    >
+      {expired && !signingUp ? <AuthMessage status="info">{SESSION_EXPIRED_MESSAGE}</AuthMessage> : null}
+      {failure ? <AuthMessage status="error">{failure}</AuthMessage> : null}
+      {confirmationSent ? <AuthMessage status="success">{AUTH_MESSAGES.confirmEmail}</AuthMessage> : null}
+      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={signingUp ? 'Sign up' : 'Sign in'}>
+        <Stack gap="4">
+          <FormField label="Email" required error={errors.email?.message}>
+            <Input type="email" autoComplete="email" {...register('email')} />
+          </FormField>
+          <FormField label="Password" required error={errors.password?.message}>
+            <Input
+              type="password"
+              autoComplete={signingUp ? 'new-password' : 'current-password'}
+              {...register('password')}
+            />
+          </FormField>
+          {signingUp ? null : (
+            <Link asChild alignSelf="flex-end" fontSize="sm" color="blue.700">
+              <RouterLink to="/portal/forgot-password">Forgot password?</RouterLink>
+            </Link>
+          )}
+          <Button type="submit" colorPalette="blue" loading={isSubmitting}>
+            {signingUp ? 'Create Account' : 'Sign In'}
+          </Button>
+        </Stack>
+      </form>
+      <Text textAlign="center">
+        {signingUp ? 'Already have an account?' : 'Don’t have an account?'}{' '}
+        <Button
+          variant="plain"
+          color="blue.700"
+          textDecoration="underline"
+          px="0"
+          h="auto"
+          onClick={() => {
+            setMode(signingUp ? 'sign-in' : 'sign-up');
+            setFailure(null);
+            setConfirmationSent(false);
+          }}
+        >
+          {signingUp ? 'Sign in' : 'Sign up'}
+        </Button>
+      </Text>
+    </AuthLayout>
+  );
+}

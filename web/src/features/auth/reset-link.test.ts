@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { readResetLink } from './reset-link.ts';
+
+describe('readResetLink', () => {
+  it('reads the tokens from the hash', () => {
+    expect(readResetLink({ hash: '#access_token=a&refresh_token=r&type=recovery', search: '' })).toEqual({
+      kind: 'tokens',
+      accessToken: 'a',
+      refreshToken: 'r',
+    });
+  });
+
+  it('reads them from the query string only when type is recovery', () => {
+    expect(readResetLink({ hash: '', search: '?type=recovery&access_token=a&refresh_token=r' })).toMatchObject({
+      kind: 'tokens',
+    });
+    expect(readResetLink({ hash: '', search: '?access_token=a&refresh_token=r' })).toEqual({ kind: 'none' });
+  });
+
+  it('reports the error of a used or expired link', () => {
+    expect(
+      readResetLink({ hash: '#error=access_denied&error_code=otp_expired&error_description=Link+expired', search: '' }),
+    ).toEqual({ kind: 'error', description: 'Link expired' });
+  });
+
+  it('finds nothing for a PKCE code (supabase-js exchanges it)', () => {
+    expect(readResetLink({ hash: '', search: '?code=abc' })).toEqual({ kind: 'none' });
+  });
+});
