@@ -145,3 +145,21 @@ test('lists are paged by the server, 25 to a page', async ({ page, baseURL, data
   await expect(admin.list('Pending Applications').getByRole('row')).toHaveCount(3);
   await expect(admin.row(`${tag} 26`)).toBeVisible();
 });
+
+test('Not Qualified lists the applications the evaluation declined, with its reasons', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const officer = await createAccount(database, baseURL!, { admin: true });
+  const declined = await submitted(database, {
+    status: 'rejected',
+    evaluation_result: { qualified: false, reasons: ['Credit score below 660.'], suggestedNextSteps: [] },
+  });
+  const admin = new AdminPages(page);
+  await plantSession(page, baseURL!, officer.session);
+  await page.goto('/admin?list=notQualified');
+  await admin.searchFor(declined.businessName);
+  await expect(admin.row(declined.businessName)).toContainText('Credit score below 660.');
+  await expect(admin.row(declined.businessName).getByRole('button', { name: 'Approve' })).toHaveCount(0);
+});

@@ -13,6 +13,12 @@ import {
 import { ApplicationDetailPanel } from './application-detail.tsx';
 import { DecisionDialog } from './decision-dialog.tsx';
 
+/** The reasons the evaluation gave for declining an application, as one sentence list. */
+function evaluationReasons(evaluation: unknown): string {
+  const reasons = (evaluation as { reasons?: unknown } | null)?.reasons;
+  return Array.isArray(reasons) ? reasons.filter((reason) => typeof reason === 'string').join(' ') : '';
+}
+
 /** Waits until typing pauses before searching, so each keystroke is not a query. */
 function useDebounced(value: string, ms: number): string {
   const [settled, setSettled] = useState(value);
@@ -118,6 +124,7 @@ function ApplicationList({ list, onOpen }: { list: ApplicationListId; onOpen: (i
               <Table.ColumnHeader>Loan amount</Table.ColumnHeader>
               <Table.ColumnHeader>Submitted</Table.ColumnHeader>
               <Table.ColumnHeader>Consultation</Table.ColumnHeader>
+              {list === 'notQualified' ? <Table.ColumnHeader>Evaluation</Table.ColumnHeader> : null}
               <Table.ColumnHeader>Actions</Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
@@ -134,6 +141,7 @@ function ApplicationList({ list, onOpen }: { list: ApplicationListId; onOpen: (i
                 <Table.Cell>
                   {row.consultation_date ? formatLongDate(row.consultation_date) : 'Not scheduled'}
                 </Table.Cell>
+                {list === 'notQualified' ? <Table.Cell>{evaluationReasons(row.evaluation_result)}</Table.Cell> : null}
                 <Table.Cell>
                   <HStack gap="2">
                     <Button size="xs" variant="outline" onClick={() => onOpen(row.id)}>
