@@ -163,3 +163,43 @@ test('Not Qualified lists the applications the evaluation declined, with its rea
   await expect(admin.row(declined.businessName)).toContainText('Credit score below 660.');
   await expect(admin.row(declined.businessName).getByRole('button', { name: 'Approve' })).toHaveCount(0);
 });
+
+test('Client Management: search, the empty states, a password reset e-mail, and the client’s portal viewed and left', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const officer = await createAccount(database, baseURL!, { admin: true });
+  const client = await createAccount(database, baseURL!);
+  const application = await submitted(database, { email: client.email });
+  await plantSession(page, baseURL!, officer.session);
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Client Management' }).click();
+  const search = page.getByRole('searchbox', { name: 'Search clients by e-mail, business or phone' });
+  await search.fill('no-such-client-anywhere');
+  await expect(page.getByText('No clients found')).toBeVisible();
+  await expect(page.getByText('Try adjusting your search terms')).toBeVisible();
+
+  await search.fill(client.email);
+  const row = page.getByRole('table', { name: 'Clients' }).getByRole('row').filter({ hasText: client.email });
+  await expect(row).toContainText('✓ Confirmed');
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  await row.getByRole('button', { name: /Reset Password/ }).click();
+  await expect(page.getByRole('status')).toHaveText(`A password reset email has been sent to ${client.email}.`);
+  await expect
+    .poll(async () => (await mailbox({ url: baseURL! }, client.email)).map((mail) => mail.subject))
+    .toContainEqual(expect.stringContaining('Reset your'));
+
+  await row.getByRole('button', { name: /Access Portal/ }).click();
+  await page.waitForURL('**/portal');
+  await expect(page.getByRole('region', { name: 'Impersonation' })).toBeVisible();
+  await expect(page.getByRole('article', { name: `Application for ${application.businessName}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Exit Impersonation' }).click();
+  await page.waitForURL('**/admin');
+  const audit = await database.from('audit_log').select('action').eq('record_id', client.id).eq('actor_id', officer.id);
+  expect(audit.data?.map((entry) => entry.action).sort()).toEqual([
+    'client.password_reset_sent',
+    'impersonation.end',
+    'impersonation.start',
+  ]);
+});

@@ -1,4 +1,4 @@
-import { Alert, Button, Container, Heading, HStack, Stack } from '@chakra-ui/react';
+import { Alert, Button, Container, Heading, HStack, Stack, Tabs } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
@@ -7,6 +7,7 @@ import { api } from '../../lib/api.ts';
 import { signOut, useAuth } from '../../lib/auth-state.ts';
 import { useDispatch } from 'react-redux';
 import { ApplicationsTab } from './applications-tab.tsx';
+import { ClientsTab } from './clients-tab.tsx';
 
 /** The admin dashboard (spec section 2, "Admin dashboard"): the loan officer's applications. */
 export function AdminDashboardPage() {
@@ -30,7 +31,7 @@ export function AdminDashboardPage() {
               Admin Dashboard
             </Heading>
             <HStack gap="2">
-              <Button variant="outline" onClick={() => dispatch(api.util.invalidateTags(['Application']))}>
+              <Button variant="outline" onClick={() => dispatch(api.util.invalidateTags(['Application', 'Client']))}>
                 Refresh Data
               </Button>
               <Button variant="outline" onClick={() => void logout()}>
@@ -44,7 +45,18 @@ export function AdminDashboardPage() {
               <Alert.Title>{ADMIN_MESSAGES.logoutFailed}</Alert.Title>
             </Alert.Root>
           ) : null}
-          <ApplicationsTab me={auth.session?.user.id} />
+          <Tabs.Root defaultValue="applications" lazyMount>
+            <Tabs.List>
+              <Tabs.Trigger value="applications">Applications</Tabs.Trigger>
+              <Tabs.Trigger value="clients">Client Management</Tabs.Trigger>
+            </Tabs.List>
+            <Tabs.Content value="applications">
+              <ApplicationsTab me={auth.session?.user.id} />
+            </Tabs.Content>
+            <Tabs.Content value="clients">
+              <ClientsTab />
+            </Tabs.Content>
+          </Tabs.Root>
         </Stack>
       </Container>
     </>

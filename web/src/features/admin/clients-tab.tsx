@@ -1,0 +1,155 @@
+import { Alert, Box, Button, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { IMPERSONATION_STORAGE_KEYS } from '../../../../shared/catalogue/accounts.ts';
+import { formatLongDate } from '../../../../shared/format/dates.ts';
+import { ADMIN_MESSAGES, clientResetSentMessage } from '../../../../shared/messages/portal-admin.ts';
+import { api } from '../../lib/api.ts';
+import { loadSupabase } from '../../lib/load-supabase.ts';
+
+/** A client row as admin-clients answers it (supabase/functions/admin-clients). */
+type ClientRow = {
+  id: string;
+  email: string;
+  created_at: string;
+  last_sign_in_at: string | null;
+  email_confirmed_at: string | null;
+  profile: { business_name: string | null; phone: string | null };
+};
+
+const clientsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    clients: build.query<ClientRow[], string>({
+      async queryFn(search) {
+        try {
+          const supabase = await loadSupabase();
+          const { data, error } = await supabase.functions.invoke<{ clients: ClientRow[] }>('admin-clients', {
+            body: { search },
+          });
+          if (error || !data) throw error ?? new Error('No answer');
+          return { data: data.clients };
+        } catch (error) {
+          console.error('Loading clients failed', error);
+          return { error: { message: ADMIN_MESSAGES.clientsLoadFailed } };
+        }
+      },
+      providesTags: ['Client'],
+    }),
+  }),
+});
+
+/** The Client Management tab: applicants' accounts, a password-reset e-mail, and viewing their portal. */
+export function ClientsTab() {
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  useEffect(() => {
+    const timer = window.setTimeout(() => setQuery(search.trim()), 250);
+    return () => window.clearTimeout(timer);
+  }, [search]);
+  const clients = clientsApi.useClientsQuery(query);
+  const [notice, setNotice] = useState<{ status: 'success' | 'error'; text: string } | null>(null);
+  const navigate = useNavigate();
+
+  const resetPassword = async (client: ClientRow) => {
+    setNotice(null);
+    try {
+      const supabase = await loadSupabase();
+      const { error } = await supabase.functions.invoke('admin-reset-password', { body: { userId: client.id } });
+      if (error) throw error;
+      setNotice({ status: 'success', text: clientResetSentMessage(client.email) });
+    } catch (error) {
+      console.error('Client password reset failed', error);
+      setNotice({ status: 'error', text: ADMIN_MESSAGES.clientResetFailed });
+    }
+  };
+
+  const accessPortal = (client: ClientRow) => {
+    try {
+      sessionStorage.setItem(IMPERSONATION_STORAGE_KEYS.clientId, client.id);
+      sessionStorage.setItem(IMPERSONATION_STORAGE_KEYS.startedAt, new Date().toISOString());
+      void navigate('/portal');
+    } catch (error) {
+      console.error('Could not start viewing the client portal', error);
+      setNotice({ status: 'error', text: ADMIN_MESSAGES.clientAccessFailed });
+    }
+  };
+
+  const rows = clients.data ?? [];
+  return (
+    <Stack gap="4" pt="4">
+      <Input
+        type="search"
+        aria-label="Search clients by e-mail, business or phone"
+        placeholder="Search clients by e-mail, business or phone"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        maxW="md"
+      />
+      {notice ? (
+        <Alert.Root status={notice.status} role={notice.status === 'error' ? 'alert' : 'status'}>
+          <Alert.Indicator />
+          <Alert.Title>{notice.text}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+      {clients.isError ? (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>{clients.error.message}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+      {clients.data && rows.length === 0 ? (
+        <Box textAlign="center" py="6">
+          <Text fontWeight="semibold">{ADMIN_MESSAGES.noClients}</Text>
+          <Text color="gray.600">{query ? ADMIN_MESSAGES.noClientsSearching : ADMIN_MESSAGES.noClientsYet}</Text>
+        </Box>
+      ) : null}
+      {rows.length > 0 ? (
+        <Box overflowX="auto">
+          <Table.Root size="sm" aria-label="Clients">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>Business</Table.ColumnHeader>
+                <Table.ColumnHeader>E-mail</Table.ColumnHeader>
+                <Table.ColumnHeader>Confirmed</Table.ColumnHeader>
+                <Table.ColumnHeader>Joined</Table.ColumnHeader>
+                <Table.ColumnHeader>Last sign-in</Table.ColumnHeader>
+                <Table.ColumnHeader>Phone</Table.ColumnHeader>
+                <Table.ColumnHeader>Actions</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {rows.map((client) => (
+                <Table.Row key={client.id}>
+                  <Table.Cell overflowWrap="anywhere">{client.profile.business_name || 'Not given'}</Table.Cell>
+                  <Table.Cell overflowWrap="anywhere">{client.email}</Table.Cell>
+                  <Table.Cell>{client.email_confirmed_at ? '✓ Confirmed' : 'Not confirmed'}</Table.Cell>
+                  <Table.Cell>{formatLongDate(client.created_at)}</Table.Cell>
+                  <Table.Cell>{client.last_sign_in_at ? formatLongDate(client.last_sign_in_at) : 'Never'}</Table.Cell>
+                  <Table.Cell>{client.profile.phone || 'Not given'}</Table.Cell>
+                  <Table.Cell>
+                    <HStack gap="2">
+                      <Button size="xs" variant="outline" onClick={() => void resetPassword(client)}>
+                        Reset Password
+                        <Text as="span" srOnly>
+                          {' '}
+                          for {client.email}
+                        </Text>
+                      </Button>
+                      <Button size="xs" variant="outline" onClick={() => accessPortal(client)}>
+                        Access Portal
+                        <Text as="span" srOnly>
+                          {' '}
+                          of {client.email}
+                        </Text>
+                      </Button>
+                    </HStack>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Box>
+      ) : null}
+    </Stack>
+  );
+}
