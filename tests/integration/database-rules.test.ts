@@ -643,6 +643,10 @@ describe('documents, additional information and registrations', () => {
     expect((await save(badChoice)).error?.code).toBe('23514');
     const withoutApplication = sections('Plan', { application_id: null });
     expect((await client.from('additional_info').insert(withoutApplication)).error?.code).toBe('42501');
+    // Not under someone else's name either, even on the applicant's own application.
+    const secondApplication = await createApplication({ user_id: user.id, email: user.email });
+    const underAnotherName = sections('Plan', { application_id: secondApplication, user_id: applicant.id });
+    expect((await client.from('additional_info').insert(underAnotherName)).error?.code).toBe('42501');
 
     // An officer decides: the record is now read-only for the applicant, and still readable.
     await backend.db.query(`update public.applications set status = 'approved' where id = $1`, [applicationId]);
