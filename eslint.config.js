@@ -123,8 +123,8 @@ export default tseslint.config(
     },
   },
   {
-    // Tools that load these files require a default export.
-    files: ['**/*.config.ts', 'eslint.config.js', 'tests/e2e/global-setup.ts'],
+    // Tools that load these files require a default export; a declaration file describes a module's own shape.
+    files: ['**/*.config.ts', 'eslint.config.js', 'tests/e2e/global-setup.ts', '**/*.d.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {

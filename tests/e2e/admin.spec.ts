@@ -1,4 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { brand } from '../../shared/brand/brand.ts';
+import { pdfText } from '../support/pdf-text.ts';
 import { mailbox } from '../support/auth-helpers.ts';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { expect, test } from './fixtures.ts';
@@ -202,4 +205,51 @@ test('Client Management: search, the empty states, a password reset e-mail, and 
     'impersonation.end',
     'impersonation.start',
   ]);
+});
+
+test('a pre-application letter: the required fields and defaults, stored, downloaded as the spec’s PDF', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const officer = await createAccount(database, baseURL!, { admin: true });
+  const application = await submitted(database);
+  const admin = new AdminPages(page);
+  await plantSession(page, baseURL!, officer.session);
+  await page.goto(`/admin?application=${application.id}`);
+  await admin.detail().getByRole('button', { name: 'Send Pre-Application Letter' }).click();
+  const dialog = page.getByRole('dialog', { name: `Pre-Application Letter for ${application.businessName}` });
+  await expect(dialog.getByLabel(/^Rate/)).toHaveValue('WSJ Prime + 275');
+  await expect(dialog.getByLabel(/^Term \(years\)/)).toHaveValue('10');
+  await expect(dialog.getByLabel(/^Estimated Monthly Payment/)).toHaveValue('100');
+  await dialog.getByRole('button', { name: 'Generate Letter' }).click();
+  await expect(dialog.getByText('This field is required')).toHaveCount(2);
+  await expect(dialog.getByText('ZIP code is required')).toBeVisible();
+
+  await dialog.getByLabel(/^Street Address/).fill('410 Sierra St');
+  await dialog.getByLabel(/^ZIP Code/).fill('89501');
+  await dialog.getByLabel(/^Loan Purpose/).fill('Equipment for a second oven line');
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Generate Letter' }).click();
+  const file = await download;
+  const slug = application.businessName.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  expect(file.suggestedFilename()).toBe(`pre-application-letter-${slug}.pdf`);
+  const text = await pdfText(await readFile((await file.path())!));
+  expect(text).toContain('Maria Lopez');
+  expect(text).toContain(application.businessName);
+  expect(text).toContain('$250,000');
+  expect(text).toContain('WSJ Prime + 275');
+  expect(text).toContain(new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }));
+  expect(text).toContain(brand.contactPhone);
+  expect(text).toContain(brand.loansEmail);
+
+  await expect(dialog).toHaveCount(0);
+  await expect(admin.detail().getByRole('region', { name: 'Pre-application letters' })).toContainText(
+    '$250,000 at WSJ Prime + 275, 10 years',
+  );
+  const stored = await database
+    .from('pre_application_letters')
+    .select('zip_code, created_by')
+    .eq('application_id', application.id);
+  expect(stored.data).toEqual([{ zip_code: '89501', created_by: officer.id }]);
 });

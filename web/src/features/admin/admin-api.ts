@@ -3,6 +3,7 @@ import type { ApplicationRow } from '../../../../shared/db/applications.ts';
 import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
 import type { ApplicationEvent } from '../../../../shared/status/timeline.ts';
 import { api } from '../../lib/api.ts';
+import type { LetterRow } from './letter-dialog.tsx';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 
 /** The lists of the Applications tab: pending, approved, declined by the evaluation, declined by an officer. */
@@ -43,6 +44,7 @@ export type ApplicationDetail = {
   documents: AdminDocument[];
   additionalInfo: AdditionalInfoRow | null;
   audit: AuditEntry[];
+  letters: LetterRow[];
 };
 
 /** Characters with a meaning in PostgREST's or=(...) syntax are left out of a search. */
@@ -95,7 +97,7 @@ const adminApi = api.injectEndpoints({
       async queryFn(id) {
         try {
           const supabase = await loadSupabase();
-          const [application, events, documents, additionalInfo, audit] = await Promise.all([
+          const [application, events, documents, additionalInfo, audit, letters] = await Promise.all([
             supabase.from('applications').select('*').eq('id', id).single(),
             supabase.from('application_events').select('*').eq('application_id', id).order('id'),
             supabase
@@ -105,8 +107,15 @@ const adminApi = api.injectEndpoints({
               .order('created_at', { ascending: false }),
             supabase.from('additional_info').select('*').eq('application_id', id).maybeSingle(),
             supabase.from('audit_log').select('id, actor_id, action, created_at').eq('record_id', id).order('id'),
+            supabase
+              .from('pre_application_letters')
+              .select('*')
+              .eq('application_id', id)
+              .order('created_at', { ascending: false }),
           ]);
-          const failed = [application, events, documents, additionalInfo, audit].find((result) => result.error);
+          const failed = [application, events, documents, additionalInfo, audit, letters].find(
+            (result) => result.error,
+          );
           if (failed) return fail('Loading the application failed', failed.error);
           return {
             data: {
@@ -115,6 +124,7 @@ const adminApi = api.injectEndpoints({
               documents: (documents.data ?? []) as AdminDocument[],
               additionalInfo: (additionalInfo.data ?? null) as AdditionalInfoRow | null,
               audit: (audit.data ?? []) as AuditEntry[],
+              letters: (letters.data ?? []) as LetterRow[],
             },
           };
         } catch (error) {

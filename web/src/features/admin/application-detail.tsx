@@ -9,6 +9,8 @@ import { openStoredDocument } from '../../lib/open-document.ts';
 import { useApplicationDetailQuery, type ApplicationDetail } from './admin-api.ts';
 import { DecisionDialog } from './decision-dialog.tsx';
 import { FinancialAnalysis } from './financial-analysis.tsx';
+import { LetterDialog } from './letter-dialog.tsx';
+import { LettersList } from './letters-list.tsx';
 
 function when(date: string): string {
   return new Date(date).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -65,20 +67,23 @@ function DetailContent({ detail, me }: { detail: ApplicationDetail; me: string |
             Submitted {formatLongDate(application.created_at)} · status {application.status}
           </Text>
         </Box>
-        {application.status === 'pending' ? (
-          <Stack direction="row" gap="2">
-            <DecisionDialog
-              applicationId={application.id}
-              businessName={application.business_name}
-              decision="approved"
-            />
-            <DecisionDialog
-              applicationId={application.id}
-              businessName={application.business_name}
-              decision="rejected"
-            />
-          </Stack>
-        ) : null}
+        <Stack direction="row" gap="2" wrap="wrap" align="flex-start">
+          <LetterDialog application={application} />
+          {application.status === 'pending' ? (
+            <>
+              <DecisionDialog
+                applicationId={application.id}
+                businessName={application.business_name}
+                decision="approved"
+              />
+              <DecisionDialog
+                applicationId={application.id}
+                businessName={application.business_name}
+                decision="rejected"
+              />
+            </>
+          ) : null}
+        </Stack>
       </Stack>
 
       <Box>
@@ -114,6 +119,8 @@ function DetailContent({ detail, me }: { detail: ApplicationDetail; me: string |
       </Box>
 
       <FinancialAnalysis application={application} additionalInfo={info} />
+
+      <LettersList application={application} letters={detail.letters} />
 
       <Box>
         <Heading as="h3" size="md" mb="2">

@@ -1,0 +1,156 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useDispatch } from 'react-redux';
+import { loanAmountLowerBound } from '../../../../shared/catalogue/pre-qualification.ts';
+import type { ApplicationRow } from '../../../../shared/db/applications.ts';
+import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
+import { preApplicationLetterDefinition } from '../../../../shared/pdf/pre-application-letter.ts';
+import { preApplicationLetterFileName } from '../../../../shared/summary/file-names.ts';
+import { emptyLetterForm, letterFormSchema, type LetterForm } from '../../../../shared/validation/admin-forms.ts';
+import { ActionDialog } from '../../components/action-dialog.tsx';
+import { FormField } from '../../components/form-controls.tsx';
+import { api } from '../../lib/api.ts';
+import { loadSupabase } from '../../lib/load-supabase.ts';
+import { renderPdf } from '../../lib/pdf.ts';
+import { usePlatform } from '../../lib/platform.tsx';
+
+/** A stored pre_application_letters row. */
+export type LetterRow = {
+  id: string;
+  address: string;
+  zip_code: string;
+  loan_amount: number;
+  loan_purpose: string;
+  rate: string;
+  term_years: number;
+  estimated_payment: number;
+  created_at: string;
+};
+
+/** The letter's PDF from a stored row and its application (the same document every time it is downloaded). */
+export function letterPdf(application: ApplicationRow, letter: LetterRow): Promise<Uint8Array> {
+  return renderPdf(
+    preApplicationLetterDefinition({
+      address: letter.address,
+      zipCode: letter.zip_code,
+      loanPurpose: letter.loan_purpose,
+      rate: letter.rate,
+      term: letter.term_years,
+      estimatedPayment: Number(letter.estimated_payment),
+      firstName: application.first_name,
+      lastName: application.last_name,
+      businessName: application.business_name,
+      city: application.city,
+      state: application.state,
+      loanAmount: Number(letter.loan_amount),
+      date: letter.created_at,
+    }),
+  );
+}
+
+/**
+ * Send Pre-Application Letter (spec section 3): the officer's fields with the spec's defaults; the letter is
+ * stored (pre_application_letters, audited) and its PDF saved as pre-application-letter-{slug}.pdf.
+ */
+export function LetterDialog({ application }: { application: ApplicationRow }) {
+  const [open, setOpen] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const platform = usePlatform();
+  const dispatch = useDispatch();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<LetterForm>({ resolver: zodResolver(letterFormSchema), defaultValues: emptyLetterForm });
+
+  const onSubmit = handleSubmit(async (form) => {
+    setFailed(false);
+    try {
+      const supabase = await loadSupabase();
+      const { data, error } = await supabase
+        .from('pre_application_letters')
+        .insert({
+          application_id: application.id,
+          first_name: application.first_name,
+          last_name: application.last_name,
+          business_name: application.business_name,
+          address: form.address,
+          city: application.city,
+          state: application.state,
+          zip_code: form.zipCode,
+          loan_amount: loanAmountLowerBound(application.loan_amount) ?? 0,
+          loan_purpose: form.loanPurpose,
+          rate: form.rate,
+          term_years: form.term,
+          estimated_payment: form.estimatedPayment,
+        })
+        .select('*')
+        .single();
+      if (error) throw new Error(error.message);
+      const pdf = await letterPdf(application, data as LetterRow);
+      await platform.saveFile({
+        suggestedName: preApplicationLetterFileName(application.business_name),
+        mimeType: 'application/pdf',
+        data: pdf,
+      });
+      dispatch(api.util.invalidateTags(['Application']));
+      reset(emptyLetterForm);
+      setOpen(false);
+    } catch (error) {
+      console.error('Letter generation failed', error);
+      setFailed(true);
+    }
+  });
+
+  return (
+    <ActionDialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        setFailed(false);
+      }}
+      title={`Pre-Application Letter for ${application.business_name}`}
+      trigger={
+        <Button size="xs" variant="outline" colorPalette="blue">
+          Send Pre-Application Letter
+        </Button>
+      }
+      confirmLabel="Generate Letter"
+      confirmPalette="blue"
+      busy={isSubmitting}
+      onConfirm={() => void onSubmit()}
+    >
+      <Stack gap="3" as="form" aria-label="Pre-application letter">
+        <FormField label="Street Address" required error={errors.address?.message}>
+          <Input {...register('address')} />
+        </FormField>
+        <FormField label="ZIP Code" required error={errors.zipCode?.message}>
+          <Input {...register('zipCode')} />
+        </FormField>
+        <FormField label="Loan Purpose" required error={errors.loanPurpose?.message}>
+          <Textarea rows={3} {...register('loanPurpose')} />
+        </FormField>
+        <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
+          <FormField label="Rate" required error={errors.rate?.message}>
+            <Input {...register('rate')} />
+          </FormField>
+          <FormField label="Term (years)" required error={errors.term?.message}>
+            <Input type="number" min={1} {...register('term', { valueAsNumber: true })} />
+          </FormField>
+          <FormField label="Estimated Monthly Payment" required error={errors.estimatedPayment?.message}>
+            <Input type="number" min={1} step="any" {...register('estimatedPayment', { valueAsNumber: true })} />
+          </FormField>
+        </SimpleGrid>
+        {failed ? (
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Title>{ADMIN_MESSAGES.letterFailed}</Alert.Title>
+          </Alert.Root>
+        ) : null}
+      </Stack>
+    </ActionDialog>
+  );
+}
