@@ -24,3 +24,8 @@ export function loanPackageFileName(packageId: string): string {
 export function bankPackageNumber(packageId: string): string {
   return packageId.slice(0, 8);
 }
+
+/** term-sheet-{business-name-slug}.pdf (the spec names no file for it; this follows the letter's pattern). */
+export function termSheetFileName(businessName: string): string {
+  return `term-sheet-${slugify(businessName) || 'business'}.pdf`;
+}

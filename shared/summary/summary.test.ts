@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { sampleApplicationRow } from '../testing/samples.ts';
 import { buildExecutiveSummary, executiveSummaryText, type ExecutiveSummaryInput } from './executive-summary.ts';
-import { bankPackageNumber, loanPackageFileName, preApplicationLetterFileName, slugify } from './file-names.ts';
+import {
+  bankPackageNumber,
+  loanPackageFileName,
+  preApplicationLetterFileName,
+  slugify,
+  termSheetFileName,
+} from './file-names.ts';
 
 const input: ExecutiveSummaryInput = {
   application: sampleApplicationRow,
@@ -31,6 +37,11 @@ describe('file names and package numbers (spec sections 2 and 7)', () => {
     ['!!!', 'pre-application-letter-business.pdf'],
   ])('the letter for %j is %s', (name, fileName) => {
     expect(preApplicationLetterFileName(name)).toBe(fileName);
+  });
+
+  it('names a term sheet after the business, as the letter', () => {
+    expect(termSheetFileName('Café Olé, LLC')).toBe('term-sheet-cafe-ole-llc.pdf');
+    expect(termSheetFileName('!!!')).toBe('term-sheet-business.pdf');
   });
 
   it('names packages by id and numbers them by its first 8 characters', () => {

@@ -244,7 +244,7 @@ test('a pre-application letter: the required fields and defaults, stored, downlo
   expect(text).toContain(brand.loansEmail);
 
   await expect(dialog).toHaveCount(0);
-  await expect(admin.detail().getByRole('region', { name: 'Pre-application letters' })).toContainText(
+  await expect(admin.detail().getByRole('region', { name: 'Pre-Application Letters' })).toContainText(
     '$250,000 at WSJ Prime + 275, 10 years',
   );
   const stored = await database
@@ -252,4 +252,58 @@ test('a pre-application letter: the required fields and defaults, stored, downlo
     .select('zip_code, created_by')
     .eq('application_id', application.id);
   expect(stored.data).toEqual([{ zip_code: '89501', created_by: officer.id }]);
+});
+
+test('a term sheet for an approved application: every field and condition required, conditions added and removed, stored, PDF', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const officer = await createAccount(database, baseURL!, { admin: true });
+  const application = await submitted(database);
+  await database.from('applications').update({ status: 'approved' }).eq('id', application.id);
+  const admin = new AdminPages(page);
+  await plantSession(page, baseURL!, officer.session);
+  await page.goto(`/admin?list=approved&application=${application.id}`);
+  await admin.detail().getByRole('button', { name: 'Accept & Generate Term Sheet' }).click();
+  const dialog = page.getByRole('dialog', { name: `Term Sheet for ${application.businessName}` });
+  await expect(dialog.getByLabel(/^Loan Amount/)).toHaveValue('250000');
+  await dialog.getByRole('button', { name: 'Generate Term Sheet' }).click();
+  // Bank name, interest rate, term, monthly payment, collateral and the one condition.
+  await expect(dialog.getByText('This field is required')).toHaveCount(6);
+
+  await dialog.getByLabel(/^Bank Name/).fill('First Sierra Bank');
+  await dialog.getByLabel(/^Interest Rate/).fill('10.25');
+  await dialog.getByLabel(/^Term \(months\)/).fill('120');
+  await dialog.getByLabel(/^Monthly Payment/).fill('3340');
+  await dialog.getByLabel(/^Collateral/).fill('Equipment and a personal guarantee');
+  await dialog.getByLabel(/^Condition 1/).fill('Two years of tax returns');
+  await dialog.getByRole('button', { name: 'Add Condition' }).click();
+  await dialog.getByRole('button', { name: 'Add Condition' }).click();
+  await dialog.getByLabel(/^Condition 2/).fill('A signed lease');
+  await dialog.getByRole('button', { name: 'Generate Term Sheet' }).click();
+  await expect(dialog.getByText('This field is required')).toHaveCount(1);
+  await dialog.getByRole('button', { name: 'Remove condition 3' }).click();
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Generate Term Sheet' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^term-sheet-lopez-family-bakery-[0-9a-f]+\.pdf$/);
+  const text = await pdfText(await readFile((await file.path())!));
+  for (const expected of [
+    'First Sierra Bank',
+    '$250,000',
+    '10.25%',
+    '120 months',
+    '$3,340',
+    'Two years of tax returns',
+    'A signed lease',
+  ]) {
+    expect(text).toContain(expected);
+  }
+  await expect(admin.detail().getByRole('region', { name: 'Term Sheets' })).toContainText('First Sierra Bank');
+  const stored = await database
+    .from('term_sheets')
+    .select('conditions, created_by')
+    .eq('application_id', application.id);
+  expect(stored.data).toEqual([{ conditions: ['Two years of tax returns', 'A signed lease'], created_by: officer.id }]);
 });

@@ -4,6 +4,7 @@ import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
 import type { ApplicationEvent } from '../../../../shared/status/timeline.ts';
 import { api } from '../../lib/api.ts';
 import type { LetterRow } from './letter-dialog.tsx';
+import type { TermSheetRow } from './term-sheet-dialog.tsx';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 
 /** The lists of the Applications tab: pending, approved, declined by the evaluation, declined by an officer. */
@@ -45,6 +46,7 @@ export type ApplicationDetail = {
   additionalInfo: AdditionalInfoRow | null;
   audit: AuditEntry[];
   letters: LetterRow[];
+  termSheets: TermSheetRow[];
 };
 
 /** Characters with a meaning in PostgREST's or=(...) syntax are left out of a search. */
@@ -97,7 +99,7 @@ const adminApi = api.injectEndpoints({
       async queryFn(id) {
         try {
           const supabase = await loadSupabase();
-          const [application, events, documents, additionalInfo, audit, letters] = await Promise.all([
+          const [application, events, documents, additionalInfo, audit, letters, termSheets] = await Promise.all([
             supabase.from('applications').select('*').eq('id', id).single(),
             supabase.from('application_events').select('*').eq('application_id', id).order('id'),
             supabase
@@ -112,8 +114,9 @@ const adminApi = api.injectEndpoints({
               .select('*')
               .eq('application_id', id)
               .order('created_at', { ascending: false }),
+            supabase.from('term_sheets').select('*').eq('application_id', id).order('created_at', { ascending: false }),
           ]);
-          const failed = [application, events, documents, additionalInfo, audit, letters].find(
+          const failed = [application, events, documents, additionalInfo, audit, letters, termSheets].find(
             (result) => result.error,
           );
           if (failed) return fail('Loading the application failed', failed.error);
@@ -125,6 +128,7 @@ const adminApi = api.injectEndpoints({
               additionalInfo: (additionalInfo.data ?? null) as AdditionalInfoRow | null,
               audit: (audit.data ?? []) as AuditEntry[],
               letters: (letters.data ?? []) as LetterRow[],
+              termSheets: (termSheets.data ?? []) as TermSheetRow[],
             },
           };
         } catch (error) {

@@ -4,13 +4,16 @@ import { documentTypes } from '../../../../shared/catalogue/documents.ts';
 import { applicationAnswers } from '../../../../shared/application/application-answers.ts';
 import { additionalInfoFormFromSections } from '../../../../shared/db/additional-info.ts';
 import { formatLongDate } from '../../../../shared/format/dates.ts';
+import { formatUsd } from '../../../../shared/format/money.ts';
+import { preApplicationLetterFileName, termSheetFileName } from '../../../../shared/summary/file-names.ts';
 import { applicationEventLabels } from '../../../../shared/status/timeline.ts';
 import { openStoredDocument } from '../../lib/open-document.ts';
 import { useApplicationDetailQuery, type ApplicationDetail } from './admin-api.ts';
 import { DecisionDialog } from './decision-dialog.tsx';
 import { FinancialAnalysis } from './financial-analysis.tsx';
-import { LetterDialog } from './letter-dialog.tsx';
-import { LettersList } from './letters-list.tsx';
+import { LetterDialog, letterPdf } from './letter-dialog.tsx';
+import { GeneratedDocuments } from './generated-documents.tsx';
+import { TermSheetDialog, termSheetPdf } from './term-sheet-dialog.tsx';
 
 function when(date: string): string {
   return new Date(date).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -69,6 +72,7 @@ function DetailContent({ detail, me }: { detail: ApplicationDetail; me: string |
         </Box>
         <Stack direction="row" gap="2" wrap="wrap" align="flex-start">
           <LetterDialog application={application} />
+          {application.status === 'approved' ? <TermSheetDialog application={application} /> : null}
           {application.status === 'pending' ? (
             <>
               <DecisionDialog
@@ -120,7 +124,36 @@ function DetailContent({ detail, me }: { detail: ApplicationDetail; me: string |
 
       <FinancialAnalysis application={application} additionalInfo={info} />
 
-      <LettersList application={application} letters={detail.letters} />
+      <GeneratedDocuments
+        title="Pre-Application Letters"
+        empty="No letter has been sent yet."
+        items={detail.letters.map((letter) => ({
+          id: letter.id,
+          line: `${formatLongDate(letter.created_at)} · ${formatUsd(Number(letter.loan_amount))} at ${letter.rate}, ${letter.term_years} years`,
+          file: async () => ({
+            suggestedName: preApplicationLetterFileName(application.business_name),
+            mimeType: 'application/pdf',
+            data: await letterPdf(application, letter),
+          }),
+        }))}
+      />
+      <GeneratedDocuments
+        title="Term Sheets"
+        empty={
+          application.status === 'approved'
+            ? 'No term sheet yet.'
+            : 'Term sheets are made once an application is approved.'
+        }
+        items={detail.termSheets.map((sheet) => ({
+          id: sheet.id,
+          line: `${formatLongDate(sheet.created_at)} · ${sheet.bank_name} · ${formatUsd(Number(sheet.loan_amount))} at ${Number(sheet.interest_rate)}% for ${sheet.term_months} months`,
+          file: async () => ({
+            suggestedName: termSheetFileName(application.business_name),
+            mimeType: 'application/pdf',
+            data: await termSheetPdf(application, sheet),
+          }),
+        }))}
+      />
 
       <Box>
         <Heading as="h3" size="md" mb="2">

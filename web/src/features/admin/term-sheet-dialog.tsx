@@ -1,0 +1,210 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useDispatch } from 'react-redux';
+import { loanAmountLowerBound } from '../../../../shared/catalogue/pre-qualification.ts';
+import type { ApplicationRow } from '../../../../shared/db/applications.ts';
+import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
+import { termSheetDefinition } from '../../../../shared/pdf/term-sheet.ts';
+import { termSheetFileName } from '../../../../shared/summary/file-names.ts';
+import {
+  TERM_SHEET_DEFAULTS,
+  termSheetFormSchema,
+  type TermSheetForm,
+} from '../../../../shared/validation/admin-forms.ts';
+import { ActionDialog } from '../../components/action-dialog.tsx';
+import { FormField } from '../../components/form-controls.tsx';
+import { api } from '../../lib/api.ts';
+import { loadSupabase } from '../../lib/load-supabase.ts';
+import { renderPdf } from '../../lib/pdf.ts';
+import { usePlatform } from '../../lib/platform.tsx';
+
+/** A stored term_sheets row. */
+export type TermSheetRow = {
+  id: string;
+  bank_name: string;
+  loan_amount: number;
+  interest_rate: number;
+  term_months: number;
+  monthly_payment: number;
+  collateral: string;
+  conditions: string[];
+  created_at: string;
+};
+
+/** The term sheet's PDF from a stored row and its application. */
+export function termSheetPdf(application: ApplicationRow, sheet: TermSheetRow): Promise<Uint8Array> {
+  return renderPdf(
+    termSheetDefinition({
+      bankName: sheet.bank_name,
+      loanAmount: Number(sheet.loan_amount),
+      interestRate: Number(sheet.interest_rate),
+      term: sheet.term_months,
+      monthlyPayment: Number(sheet.monthly_payment),
+      collateral: sheet.collateral,
+      conditions: sheet.conditions,
+      businessName: application.business_name,
+      borrowerName: `${application.first_name} ${application.last_name}`,
+      date: sheet.created_at,
+    }),
+  );
+}
+
+/**
+ * Accept & Generate Term Sheet (spec sections 3 and 5): every field required, including each condition;
+ * conditions added and removed. Stored in term_sheets (approved applications only, audited) and saved as a PDF.
+ */
+export function TermSheetDialog({ application }: { application: ApplicationRow }) {
+  const [open, setOpen] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const platform = usePlatform();
+  const dispatch = useDispatch();
+  const defaults = {
+    bankName: '',
+    loanAmount: loanAmountLowerBound(application.loan_amount) ?? Number.NaN,
+    interestRate: Number.NaN,
+    term: Number.NaN,
+    monthlyPayment: Number.NaN,
+    collateral: '',
+    ...TERM_SHEET_DEFAULTS,
+  } satisfies TermSheetForm;
+  const {
+    register,
+    handleSubmit,
+    control,
+    setValue,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<TermSheetForm>({ resolver: zodResolver(termSheetFormSchema), defaultValues: defaults });
+  const conditions = useWatch({ control, name: 'conditions' });
+
+  const onSubmit = handleSubmit(async (form) => {
+    setFailed(false);
+    try {
+      const supabase = await loadSupabase();
+      const { data, error } = await supabase
+        .from('term_sheets')
+        .insert({
+          application_id: application.id,
+          bank_name: form.bankName,
+          loan_amount: form.loanAmount,
+          interest_rate: form.interestRate,
+          term_months: form.term,
+          monthly_payment: form.monthlyPayment,
+          collateral: form.collateral,
+          conditions: form.conditions,
+        })
+        .select('*')
+        .single();
+      if (error) throw new Error(error.message);
+      await platform.saveFile({
+        suggestedName: termSheetFileName(application.business_name),
+        mimeType: 'application/pdf',
+        data: await termSheetPdf(application, data as TermSheetRow),
+      });
+      dispatch(api.util.invalidateTags(['Application']));
+      reset(defaults);
+      setOpen(false);
+    } catch (error) {
+      console.error('Term sheet generation failed', error);
+      setFailed(true);
+    }
+  });
+
+  const number = (name: 'loanAmount' | 'interestRate' | 'term' | 'monthlyPayment') =>
+    register(name, { valueAsNumber: true });
+  return (
+    <ActionDialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        setFailed(false);
+      }}
+      title={`Term Sheet for ${application.business_name}`}
+      trigger={
+        <Button size="xs" variant="outline" colorPalette="blue">
+          Accept &amp; Generate Term Sheet
+        </Button>
+      }
+      confirmLabel="Generate Term Sheet"
+      confirmPalette="blue"
+      busy={isSubmitting}
+      onConfirm={() => void onSubmit()}
+    >
+      <Stack gap="3" as="form" aria-label="Term sheet">
+        <FormField label="Bank Name" required error={errors.bankName?.message}>
+          <Input {...register('bankName')} />
+        </FormField>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+          <FormField label="Loan Amount ($)" required error={errors.loanAmount?.message}>
+            <Input type="number" min={1} step="any" {...number('loanAmount')} />
+          </FormField>
+          <FormField label="Interest Rate (%)" required error={errors.interestRate?.message}>
+            <Input type="number" min={0} max={100} step="any" {...number('interestRate')} />
+          </FormField>
+          <FormField label="Term (months)" required error={errors.term?.message}>
+            <Input type="number" min={1} {...number('term')} />
+          </FormField>
+          <FormField label="Monthly Payment ($)" required error={errors.monthlyPayment?.message}>
+            <Input type="number" min={1} step="any" {...number('monthlyPayment')} />
+          </FormField>
+        </SimpleGrid>
+        <FormField label="Collateral" required error={errors.collateral?.message}>
+          <Input {...register('collateral')} />
+        </FormField>
+        <Box as="fieldset">
+          <Text as="legend" fontWeight="medium" mb="1">
+            Conditions
+          </Text>
+          <Stack gap="2">
+            {conditions.map((_, index) => (
+              <HStack key={index} align="flex-start">
+                <FormField
+                  label={`Condition ${index + 1}`}
+                  required
+                  error={errors.conditions?.[index]?.message}
+                  flex="1"
+                >
+                  <Input {...register(`conditions.${index}`)} />
+                </FormField>
+                <Button
+                  size="xs"
+                  variant="ghost"
+                  mt="7"
+                  disabled={conditions.length === 1}
+                  onClick={() =>
+                    setValue(
+                      'conditions',
+                      conditions.filter((__, kept) => kept !== index),
+                    )
+                  }
+                >
+                  Remove
+                  <Text as="span" srOnly>
+                    {' '}
+                    condition {index + 1}
+                  </Text>
+                </Button>
+              </HStack>
+            ))}
+            <Button
+              size="xs"
+              variant="outline"
+              alignSelf="flex-start"
+              onClick={() => setValue('conditions', [...conditions, ''])}
+            >
+              Add Condition
+            </Button>
+          </Stack>
+        </Box>
+        {failed ? (
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Title>{ADMIN_MESSAGES.termSheetFailed}</Alert.Title>
+          </Alert.Root>
+        ) : null}
+      </Stack>
+    </ActionDialog>
+  );
+}
