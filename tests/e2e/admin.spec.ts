@@ -307,3 +307,75 @@ test('a term sheet for an approved application: every field and condition requir
     .eq('application_id', application.id);
   expect(stored.data).toEqual([{ conditions: ['Two years of tax returns', 'A signed lease'], created_by: officer.id }]);
 });
+
+test('every admin error text of spec section 8, each failure forced at the API', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const officer = await createAccount(database, baseURL!, { admin: true });
+  const client = await createAccount(database, baseURL!);
+  const application = await submitted(database, { email: client.email });
+  await database.from('applications').update({ status: 'approved' }).eq('id', application.id);
+  const admin = new AdminPages(page);
+  await plantSession(page, baseURL!, officer.session);
+  const fail = (pattern: string) =>
+    page.route(pattern, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"forced failure"}' }),
+    );
+
+  // 'Failed to load data': the list cannot be read.
+  await fail('**/rest/v1/applications?*');
+  await page.goto('/admin');
+  await expect(page.getByRole('alert')).toHaveText('Failed to load data');
+  await page.unroute('**/rest/v1/applications?*');
+
+  await page.goto(`/admin?list=approved&application=${application.id}`);
+  // The detail is loaded first: only the writes below fail.
+  await expect(admin.detail().getByRole('button', { name: 'Accept & Generate Term Sheet' })).toBeVisible();
+  await fail('**/rest/v1/pre_application_letters*');
+  await admin.detail().getByRole('button', { name: 'Send Pre-Application Letter' }).click();
+  const letter = page.getByRole('dialog');
+  await letter.getByLabel(/^Street Address/).fill('410 Sierra St');
+  await letter.getByLabel(/^ZIP Code/).fill('89501');
+  await letter.getByLabel(/^Loan Purpose/).fill('Equipment');
+  await letter.getByRole('button', { name: 'Generate Letter' }).click();
+  await expect(letter.getByRole('alert')).toHaveText('Failed to generate letter');
+  await letter.getByRole('button', { name: 'Cancel' }).click();
+
+  await fail('**/rest/v1/term_sheets*');
+  await admin.detail().getByRole('button', { name: 'Accept & Generate Term Sheet' }).click();
+  const sheet = page.getByRole('dialog');
+  await sheet.getByLabel(/^Bank Name/).fill('First Sierra Bank');
+  await sheet.getByLabel(/^Interest Rate/).fill('9');
+  await sheet.getByLabel(/^Term \(months\)/).fill('120');
+  await sheet.getByLabel(/^Monthly Payment/).fill('3000');
+  await sheet.getByLabel(/^Collateral/).fill('Equipment');
+  await sheet.getByLabel(/^Condition 1/).fill('Tax returns');
+  await sheet.getByRole('button', { name: 'Generate Term Sheet' }).click();
+  await expect(sheet.getByRole('alert')).toHaveText('Failed to generate term sheet');
+  await sheet.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByRole('tab', { name: 'Client Management' }).click();
+  await fail('**/functions/v1/admin-clients');
+  await page.getByRole('searchbox', { name: /Search clients/ }).fill(client.email);
+  await expect(page.getByRole('alert')).toHaveText('Failed to load clients');
+  await page.unroute('**/functions/v1/admin-clients');
+  // A new search asks again (the failed answer stays with the search that got it).
+  await page.getByRole('searchbox', { name: /Search clients/ }).fill(client.email.split('@')[0]!);
+  const row = page.getByRole('row').filter({ hasText: client.email });
+  await fail('**/functions/v1/admin-reset-password');
+  await row.getByRole('button', { name: /Reset Password/ }).click();
+  await expect(page.getByRole('alert')).toHaveText('Failed to send password reset email');
+
+  await fail('**/auth/v1/logout*');
+  await page.getByRole('main').getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to log out' })).toBeVisible();
+  await page.unroute('**/auth/v1/logout*');
+
+  await fail('**/rest/v1/rpc/log_impersonation');
+  await row.getByRole('button', { name: /Access Portal/ }).click();
+  await page.waitForURL('**/portal');
+  await expect(page.getByRole('heading', { name: 'Secure Client Portal' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('Failed to access client account');
+});

@@ -74,7 +74,8 @@ export function ClientsTab() {
     }
   };
 
-  const rows = clients.data ?? [];
+  // The rows of this search (not the previous one's while it loads).
+  const rows = clients.currentData ?? [];
   return (
     <Stack gap="4" pt="4">
       <Input
@@ -91,13 +92,13 @@ export function ClientsTab() {
           <Alert.Title>{notice.text}</Alert.Title>
         </Alert.Root>
       ) : null}
-      {clients.isError ? (
+      {clients.isError && !clients.currentData ? (
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />
           <Alert.Title>{clients.error.message}</Alert.Title>
         </Alert.Root>
       ) : null}
-      {clients.data && rows.length === 0 ? (
+      {clients.currentData && rows.length === 0 ? (
         <Box textAlign="center" py="6">
           <Text fontWeight="semibold">{ADMIN_MESSAGES.noClients}</Text>
           <Text color="gray.600">{query ? ADMIN_MESSAGES.noClientsSearching : ADMIN_MESSAGES.noClientsYet}</Text>

@@ -1,8 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useDispatch } from 'react-redux';
 import { loanAmountLowerBound } from '../../../../shared/catalogue/pre-qualification.ts';
 import type { ApplicationRow } from '../../../../shared/db/applications.ts';
 import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
@@ -10,11 +8,10 @@ import { preApplicationLetterDefinition } from '../../../../shared/pdf/pre-appli
 import { preApplicationLetterFileName } from '../../../../shared/summary/file-names.ts';
 import { emptyLetterForm, letterFormSchema, type LetterForm } from '../../../../shared/validation/admin-forms.ts';
 import { ActionDialog } from '../../components/action-dialog.tsx';
+import { useDocumentDialog } from './use-document-dialog.ts';
 import { FormField } from '../../components/form-controls.tsx';
-import { api } from '../../lib/api.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { renderPdf } from '../../lib/pdf.ts';
-import { usePlatform } from '../../lib/platform.tsx';
 
 /** A stored pre_application_letters row. */
 export type LetterRow = {
@@ -55,10 +52,7 @@ export function letterPdf(application: ApplicationRow, letter: LetterRow): Promi
  * stored (pre_application_letters, audited) and its PDF saved as pre-application-letter-{slug}.pdf.
  */
 export function LetterDialog({ application }: { application: ApplicationRow }) {
-  const [open, setOpen] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const platform = usePlatform();
-  const dispatch = useDispatch();
+  const { open, failed, onOpenChange, generate } = useDocumentDialog('Letter generation');
   const {
     register,
     handleSubmit,
@@ -67,8 +61,7 @@ export function LetterDialog({ application }: { application: ApplicationRow }) {
   } = useForm<LetterForm>({ resolver: zodResolver(letterFormSchema), defaultValues: emptyLetterForm });
 
   const onSubmit = handleSubmit(async (form) => {
-    setFailed(false);
-    try {
+    const generated = await generate(async () => {
       const supabase = await loadSupabase();
       const { data, error } = await supabase
         .from('pre_application_letters')
@@ -90,28 +83,19 @@ export function LetterDialog({ application }: { application: ApplicationRow }) {
         .select('*')
         .single();
       if (error) throw new Error(error.message);
-      const pdf = await letterPdf(application, data as LetterRow);
-      await platform.saveFile({
+      return {
         suggestedName: preApplicationLetterFileName(application.business_name),
         mimeType: 'application/pdf',
-        data: pdf,
-      });
-      dispatch(api.util.invalidateTags(['Application']));
-      reset(emptyLetterForm);
-      setOpen(false);
-    } catch (error) {
-      console.error('Letter generation failed', error);
-      setFailed(true);
-    }
+        data: await letterPdf(application, data as LetterRow),
+      };
+    });
+    if (generated) reset(emptyLetterForm);
   });
 
   return (
     <ActionDialog
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        setFailed(false);
-      }}
+      onOpenChange={onOpenChange}
       title={`Pre-Application Letter for ${application.business_name}`}
       trigger={
         <Button size="xs" variant="outline" colorPalette="blue">

@@ -1,8 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useDispatch } from 'react-redux';
 import { loanAmountLowerBound } from '../../../../shared/catalogue/pre-qualification.ts';
 import type { ApplicationRow } from '../../../../shared/db/applications.ts';
 import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
@@ -14,11 +12,10 @@ import {
   type TermSheetForm,
 } from '../../../../shared/validation/admin-forms.ts';
 import { ActionDialog } from '../../components/action-dialog.tsx';
+import { useDocumentDialog } from './use-document-dialog.ts';
 import { FormField } from '../../components/form-controls.tsx';
-import { api } from '../../lib/api.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { renderPdf } from '../../lib/pdf.ts';
-import { usePlatform } from '../../lib/platform.tsx';
 
 /** A stored term_sheets row. */
 export type TermSheetRow = {
@@ -56,10 +53,7 @@ export function termSheetPdf(application: ApplicationRow, sheet: TermSheetRow): 
  * conditions added and removed. Stored in term_sheets (approved applications only, audited) and saved as a PDF.
  */
 export function TermSheetDialog({ application }: { application: ApplicationRow }) {
-  const [open, setOpen] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const platform = usePlatform();
-  const dispatch = useDispatch();
+  const { open, failed, onOpenChange, generate } = useDocumentDialog('Term sheet generation');
   const defaults = {
     bankName: '',
     loanAmount: loanAmountLowerBound(application.loan_amount) ?? Number.NaN,
@@ -80,8 +74,7 @@ export function TermSheetDialog({ application }: { application: ApplicationRow }
   const conditions = useWatch({ control, name: 'conditions' });
 
   const onSubmit = handleSubmit(async (form) => {
-    setFailed(false);
-    try {
+    const generated = await generate(async () => {
       const supabase = await loadSupabase();
       const { data, error } = await supabase
         .from('term_sheets')
@@ -98,18 +91,13 @@ export function TermSheetDialog({ application }: { application: ApplicationRow }
         .select('*')
         .single();
       if (error) throw new Error(error.message);
-      await platform.saveFile({
+      return {
         suggestedName: termSheetFileName(application.business_name),
         mimeType: 'application/pdf',
         data: await termSheetPdf(application, data as TermSheetRow),
-      });
-      dispatch(api.util.invalidateTags(['Application']));
-      reset(defaults);
-      setOpen(false);
-    } catch (error) {
-      console.error('Term sheet generation failed', error);
-      setFailed(true);
-    }
+      };
+    });
+    if (generated) reset(defaults);
   });
 
   const number = (name: 'loanAmount' | 'interestRate' | 'term' | 'monthlyPayment') =>
@@ -117,10 +105,7 @@ export function TermSheetDialog({ application }: { application: ApplicationRow }
   return (
     <ActionDialog
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        setFailed(false);
-      }}
+      onOpenChange={onOpenChange}
       title={`Term Sheet for ${application.business_name}`}
       trigger={
         <Button size="xs" variant="outline" colorPalette="blue">
