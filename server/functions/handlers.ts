@@ -5,6 +5,7 @@ import type { FunctionHandler } from '../../supabase/functions/_shared/http.ts';
 import type { SendMail } from '../../supabase/functions/_shared/mail.ts';
 import type { SendLimits } from '../../supabase/functions/_shared/rate-limit.ts';
 import { createNotifyApplicantHandler } from '../../supabase/functions/notify-applicant/handler.ts';
+import { createSendBankPackageHandler } from '../../supabase/functions/send-bank-package/handler.ts';
 import { createSendEmailsHandler } from '../../supabase/functions/send-emails/handler.ts';
 
 /** The functions server/ serves: the same handlers as supabase/functions, given server/'s mail and client. */
@@ -19,5 +20,6 @@ export function createFunctionHandlers(environment: {
     'admin-clients': createAdminClientsHandler(environment),
     'admin-reset-password': createAdminResetPasswordHandler(environment),
     'notify-applicant': createNotifyApplicantHandler(environment),
+    'send-bank-package': createSendBankPackageHandler(environment),
   };
 }

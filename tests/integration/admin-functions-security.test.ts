@@ -76,6 +76,7 @@ let client: { id: string; email: string };
 let pendingApplicationId: string;
 let decidedApplicationId: string;
 let decidedApplicant: string;
+let packageId: string;
 
 const adminCalls: AdminCall[] = [
   {
@@ -116,6 +117,21 @@ const adminCalls: AdminCall[] = [
     effectsOfOneCall: 1,
   },
   {
+    name: 'send-bank-package',
+    kind: 'edge function',
+    call: (caller) =>
+      invoke(caller, 'send-bank-package', {
+        packageId,
+        bankName: 'First Sierra Bank',
+        bankEmail: 'loans@firstsierra.example',
+      }),
+    effects: async () =>
+      (await mailbox(backend.server, 'loans@firstsierra.example')).filter((mail) =>
+        mail.subject.includes(packageId.slice(0, 8)),
+      ),
+    effectsOfOneCall: 1,
+  },
+  {
     name: 'log_impersonation',
     kind: 'SQL function',
     call: (caller) => rpc(caller, 'log_impersonation', { client_id: client.id, phase: 'start' }),
@@ -144,6 +160,17 @@ beforeAll(async () => {
     .update({ status: 'rejected', decision_reason: 'Too early' })
     .eq('id', decidedApplicationId);
   if (declined.error) throw new Error(declined.error.message);
+  // A generated bank package of an approved application.
+  const approved = await backend.service.from('applications').insert(qualifiedApplicationRow()).select('id').single();
+  if (approved.error) throw new Error(approved.error.message);
+  await backend.service.from('applications').update({ status: 'approved' }).eq('id', approved.data.id);
+  const generated = await backend.service
+    .from('bank_packages')
+    .insert({ application_id: approved.data.id, summary: 'Executive summary' })
+    .select('id')
+    .single();
+  if (generated.error) throw new Error(generated.error.message);
+  packageId = String(generated.data.id);
 
   callers.visitor = anonClient(backend.server);
   callers.applicant = (await signedUp('applicant')).client;
