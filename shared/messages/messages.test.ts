@@ -98,6 +98,7 @@ describe('portal and admin messages (spec section 8)', () => {
       termSheetFailed: 'Failed to generate term sheet',
       packageDownloadFailed: 'Failed to download bank package',
       packageSendFailed: 'Failed to send bank package',
+      packageGenerateFailed: 'Failed to generate bank package',
       logoutFailed: 'Failed to log out',
       clientsLoadFailed: 'Failed to load clients',
       clientAccessFailed: 'Failed to access client account',

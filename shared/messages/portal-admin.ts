@@ -15,6 +15,8 @@ export const ADMIN_MESSAGES = {
   termSheetFailed: 'Failed to generate term sheet',
   packageDownloadFailed: 'Failed to download bank package',
   packageSendFailed: 'Failed to send bank package',
+  /** Not in the spec (which simulates packages): generating one can fail once it is stored. */
+  packageGenerateFailed: 'Failed to generate bank package',
   logoutFailed: 'Failed to log out',
   clientsLoadFailed: 'Failed to load clients',
   clientAccessFailed: 'Failed to access client account',

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { brand } from '../../shared/brand/brand.ts';
 import { pdfText } from '../support/pdf-text.ts';
@@ -8,6 +9,13 @@ import { expect, test } from './fixtures.ts';
 import { seriousAccessibilityViolations } from './pages/accessibility.ts';
 import { AdminPages } from './pages/admin-pages.ts';
 import { createAccount, plantSession } from './pages/portal-session.ts';
+
+/** Makes every request matching the pattern fail with a 500, as a broken server would. */
+function fail500(page: Page, pattern: string) {
+  return page.route(pattern, (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"forced failure"}' }),
+  );
+}
 
 async function submitted(database: SupabaseClient, overrides: Record<string, unknown> = {}) {
   const { data, error } = await database
@@ -319,10 +327,7 @@ test('every admin error text of spec section 8, each failure forced at the API',
   await database.from('applications').update({ status: 'approved' }).eq('id', application.id);
   const admin = new AdminPages(page);
   await plantSession(page, baseURL!, officer.session);
-  const fail = (pattern: string) =>
-    page.route(pattern, (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"forced failure"}' }),
-    );
+  const fail = (pattern: string) => fail500(page, pattern);
 
   // 'Failed to load data': the list cannot be read.
   await fail('**/rest/v1/applications?*');
@@ -378,4 +383,59 @@ test('every admin error text of spec section 8, each failure forced at the API',
   await page.waitForURL('**/portal');
   await expect(page.getByRole('heading', { name: 'Secure Client Portal' })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveText('Failed to access client account');
+});
+
+test('bank packages: generated, previewed, downloaded as text and PDF, sent to a named bank once', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const officer = await createAccount(database, baseURL!, { admin: true });
+  const application = await submitted(database);
+  await database.from('applications').update({ status: 'approved' }).eq('id', application.id);
+  const admin = new AdminPages(page);
+  await plantSession(page, baseURL!, officer.session);
+  await page.goto(`/admin?list=approved&application=${application.id}`);
+  const packages = admin.detail().getByRole('region', { name: 'Bank Packages' });
+  await packages.getByRole('button', { name: 'Generate Bank Package' }).click();
+  const item = packages.getByRole('listitem');
+  await expect(item).toContainText('generated');
+  const { data: stored } = await database
+    .from('bank_packages')
+    .select('id')
+    .eq('application_id', application.id)
+    .single();
+  const id = String(stored!.id);
+  await expect(item).toContainText(`Package ${id.slice(0, 8)}`);
+
+  await item.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByRole('dialog')).toContainText(application.businessName);
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+  const textDownload = page.waitForEvent('download');
+  await item.getByRole('button', { name: 'Download Text' }).click();
+  const textFile = await textDownload;
+  expect(textFile.suggestedFilename()).toBe(`loan-package-${id}.txt`);
+  expect(await readFile((await textFile.path())!, 'utf8')).toContain(application.businessName);
+  const pdfDownload = page.waitForEvent('download');
+  await item.getByRole('button', { name: 'Download PDF' }).click();
+  const pdfFile = await pdfDownload;
+  expect(await pdfText(await readFile((await pdfFile.path())!))).toContain(`Loan Package ${id.slice(0, 8)}`);
+
+  await fail500(page, '**/functions/v1/send-bank-package');
+  await item.getByRole('button', { name: 'Send to Bank' }).click();
+  const send = page.getByRole('dialog');
+  await send.getByLabel(/^Bank Name/).fill('First Sierra Bank');
+  await send.getByLabel(/^Bank E-mail/).fill('loans@firstsierra.example');
+  await send.getByRole('button', { name: 'Send' }).click();
+  await expect(send.getByRole('alert')).toHaveText('Failed to send bank package');
+  await page.unroute('**/functions/v1/send-bank-package');
+  await send.getByRole('button', { name: 'Send' }).click();
+  await expect(item).toContainText(
+    `Sent on ${new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })} to First Sierra Bank`,
+  );
+  await expect(item.getByRole('button', { name: 'Send to Bank' })).toHaveCount(0);
+  await expect
+    .poll(async () => (await mailbox({ url: baseURL! }, 'loans@firstsierra.example')).map((mail) => mail.subject))
+    .toContainEqual(expect.stringContaining(id.slice(0, 8)));
 });

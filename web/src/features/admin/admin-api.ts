@@ -3,6 +3,7 @@ import type { ApplicationRow } from '../../../../shared/db/applications.ts';
 import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
 import type { ApplicationEvent } from '../../../../shared/status/timeline.ts';
 import { api } from '../../lib/api.ts';
+import type { BankPackageRow } from './bank-packages.tsx';
 import type { LetterRow } from './letter-dialog.tsx';
 import type { TermSheetRow } from './term-sheet-dialog.tsx';
 import { loadSupabase } from '../../lib/load-supabase.ts';
@@ -47,6 +48,7 @@ export type ApplicationDetail = {
   audit: AuditEntry[];
   letters: LetterRow[];
   termSheets: TermSheetRow[];
+  bankPackages: BankPackageRow[];
 };
 
 /** Characters with a meaning in PostgREST's or=(...) syntax are left out of a search. */
@@ -99,26 +101,43 @@ const adminApi = api.injectEndpoints({
       async queryFn(id) {
         try {
           const supabase = await loadSupabase();
-          const [application, events, documents, additionalInfo, audit, letters, termSheets] = await Promise.all([
-            supabase.from('applications').select('*').eq('id', id).single(),
-            supabase.from('application_events').select('*').eq('application_id', id).order('id'),
-            supabase
-              .from('documents')
-              .select('id, type, file_name, file_size, storage_path, created_at')
-              .eq('application_id', id)
-              .order('created_at', { ascending: false }),
-            supabase.from('additional_info').select('*').eq('application_id', id).maybeSingle(),
-            supabase.from('audit_log').select('id, actor_id, action, created_at').eq('record_id', id).order('id'),
-            supabase
-              .from('pre_application_letters')
-              .select('*')
-              .eq('application_id', id)
-              .order('created_at', { ascending: false }),
-            supabase.from('term_sheets').select('*').eq('application_id', id).order('created_at', { ascending: false }),
-          ]);
-          const failed = [application, events, documents, additionalInfo, audit, letters, termSheets].find(
-            (result) => result.error,
-          );
+          const [application, events, documents, additionalInfo, audit, letters, termSheets, bankPackages] =
+            await Promise.all([
+              supabase.from('applications').select('*').eq('id', id).single(),
+              supabase.from('application_events').select('*').eq('application_id', id).order('id'),
+              supabase
+                .from('documents')
+                .select('id, type, file_name, file_size, storage_path, created_at')
+                .eq('application_id', id)
+                .order('created_at', { ascending: false }),
+              supabase.from('additional_info').select('*').eq('application_id', id).maybeSingle(),
+              supabase.from('audit_log').select('id, actor_id, action, created_at').eq('record_id', id).order('id'),
+              supabase
+                .from('pre_application_letters')
+                .select('*')
+                .eq('application_id', id)
+                .order('created_at', { ascending: false }),
+              supabase
+                .from('term_sheets')
+                .select('*')
+                .eq('application_id', id)
+                .order('created_at', { ascending: false }),
+              supabase
+                .from('bank_packages')
+                .select('id, status, bank_name, sent_at, summary, created_at')
+                .eq('application_id', id)
+                .order('created_at', { ascending: false }),
+            ]);
+          const failed = [
+            application,
+            events,
+            documents,
+            additionalInfo,
+            audit,
+            letters,
+            termSheets,
+            bankPackages,
+          ].find((result) => result.error);
           if (failed) return fail('Loading the application failed', failed.error);
           return {
             data: {
@@ -129,6 +148,7 @@ const adminApi = api.injectEndpoints({
               audit: (audit.data ?? []) as AuditEntry[],
               letters: (letters.data ?? []) as LetterRow[],
               termSheets: (termSheets.data ?? []) as TermSheetRow[],
+              bankPackages: (bankPackages.data ?? []) as BankPackageRow[],
             },
           };
         } catch (error) {

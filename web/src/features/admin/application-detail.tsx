@@ -9,6 +9,7 @@ import { preApplicationLetterFileName, termSheetFileName } from '../../../../sha
 import { applicationEventLabels } from '../../../../shared/status/timeline.ts';
 import { openStoredDocument } from '../../lib/open-document.ts';
 import { useApplicationDetailQuery, type ApplicationDetail } from './admin-api.ts';
+import { BankPackages } from './bank-packages.tsx';
 import { DecisionDialog } from './decision-dialog.tsx';
 import { FinancialAnalysis } from './financial-analysis.tsx';
 import { LetterDialog, letterPdf } from './letter-dialog.tsx';
@@ -136,6 +137,10 @@ function DetailContent({ detail, me }: { detail: ApplicationDetail; me: string |
             data: await letterPdf(application, letter),
           }),
         }))}
+      />
+      <BankPackages
+        source={{ application, additionalInfo: info, documents: detail.documents }}
+        packages={detail.bankPackages}
       />
       <GeneratedDocuments
         title="Term Sheets"
