@@ -1,3 +1,4 @@
+import { benchAdmin } from './admin.ts';
 import { benchApiSubmission } from './api-submission.ts';
 import { buildAndMeasureHomePageJs, formatHomePageJsReport } from './home-page-js.ts';
 import { benchLighthouse } from './lighthouse.ts';
@@ -15,6 +16,7 @@ const benches: [string, () => Promise<string[]>][] = [
   ['API submission (issue 4)', benchApiSubmission],
   ['Upload memory (issue 4)', benchUploadMemory],
   ['Client portal (issue 10)', benchPortal],
+  ['Admin dashboard at 10,000 applications (issue 11)', benchAdmin],
 ];
 
 const only = process.argv.slice(2);

@@ -1,0 +1,248 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import type * as PdfMake from 'pdfmake';
+import type { TDocumentDefinitions } from 'pdfmake/interfaces';
+import { additionalInfoSectionsFromForm } from '../../shared/db/additional-info.ts';
+import { emptyAdditionalInfoForm } from '../../shared/catalogue/additional-info.ts';
+import { bankPackageDefinition } from '../../shared/pdf/bank-package.ts';
+import { pdfFonts } from '../../shared/pdf/layout.ts';
+import { preApplicationLetterDefinition } from '../../shared/pdf/pre-application-letter.ts';
+import { buildExecutiveSummary, executiveSummaryText } from '../../shared/summary/executive-summary.ts';
+import { sampleApplicationRow } from '../../shared/testing/samples.ts';
+import { buildWeb, isWebBuildStale } from '../../server/cli/web-build.ts';
+import { qualifiedApplicationRow } from '../support/application-rows.ts';
+import { chromiumFlags, systemChromium } from '../support/chromium.ts';
+import {
+  clientWithKey,
+  removeDataDir,
+  serviceClient,
+  startServerProcess,
+  temporaryDataDir,
+} from '../support/server-process.ts';
+import { createAccount, plantSession } from '../e2e/pages/portal-session.ts';
+import { percentile, verdict } from './measure.ts';
+
+const APPLICATIONS = 10_000;
+const OWNERS = 100;
+const BATCH = 1000;
+const SEARCHES = 60;
+const RENDERS = 10;
+
+const pdfmake = createRequire(import.meta.url)('pdfmake') as typeof PdfMake;
+
+function median(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+}
+
+async function timed(task: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await task();
+  return performance.now() - started;
+}
+
+function renderPdf(definition: TDocumentDefinitions): Promise<unknown> {
+  return pdfmake.createPdf(definition).getBuffer();
+}
+
+/**
+ * The admin dashboard at 10,000 applications (issue 11), each figure beside a baseline from the same run:
+ * - first page of /admin usable (the first row shown) in Chromium, against the home page's start-up;
+ * - a search at the API (business, name or e-mail, counted and paged as the dashboard asks), p95 over
+ *   60 searches, against the smallest API read; target 100 ms;
+ * - the letter's PDF rendered with pdfmake (median of 10), against a one-line PDF; target 300 ms;
+ * - a bank package generated (summary, text and PDF), against the same one-line PDF.
+ */
+export async function benchAdmin(): Promise<string[]> {
+  const webDir = path.resolve(import.meta.dirname, '..', '..', 'dist', 'web');
+  if (isWebBuildStale(webDir)) await buildWeb();
+  const dataDir = temporaryDataDir('loan-match-bench-admin-');
+  const server = await startServerProcess({ dataDir, env: { LOG_LEVEL: 'error' }, pglite: true });
+  const lines: string[] = [];
+  try {
+    const database = serviceClient(server);
+    const owners: string[] = [];
+    for (let index = 0; index < OWNERS; index += 1) {
+      const created = await database.auth.admin.createUser({
+        email: `owner-${index}@bench.example`,
+        password: `Bench-${index}-password`,
+        email_confirm: true,
+      });
+      if (created.error) throw new Error(created.error.message);
+      owners.push(created.data.user.id);
+    }
+    const seedStarted = performance.now();
+    for (let start = 0; start < APPLICATIONS; start += BATCH) {
+      const rows = Array.from({ length: BATCH }, (_, offset) =>
+        qualifiedApplicationRow({ user_id: owners[(start + offset) % OWNERS] }),
+      );
+      const inserted = await database.from('applications').insert(rows).select('id, user_id');
+      if (inserted.error) throw new Error(inserted.error.message);
+      const documents = inserted.data.map((row) => ({
+        user_id: row.user_id,
+        uploaded_by: row.user_id,
+        application_id: row.id,
+        type: 'taxReturns',
+        file_name: 'return.pdf',
+        file_size: 48_213,
+        content_type: 'application/pdf',
+        storage_path: `${String(row.user_id)}/taxReturns/${crypto.randomUUID()}.pdf`,
+      }));
+      const info = inserted.data.map((row) => ({
+        user_id: row.user_id,
+        application_id: row.id,
+        ...additionalInfoSectionsFromForm({
+          ...emptyAdditionalInfoForm,
+          borrowerInjectionPercent: '10',
+          bankFundingPercent: '90',
+          projectDescription: 'Second oven line',
+          companyHistory: 'Since 2015',
+          businessOperations: 'Bakery',
+          importExport: 'none',
+          businessHours: '6-18',
+          physicalLocation: 'Reno',
+          propertyOwnership: 'leased',
+          propertyDetails: 'Storefront',
+          targetCustomers: 'Cafes',
+          geographicReach: 'Reno',
+          education: 'Culinary',
+          workHistory: 'Baker',
+          industryExperience: '15 years',
+        }),
+      }));
+      const storedDocuments = await database.from('documents').insert(documents);
+      if (storedDocuments.error) throw new Error(`documents: ${storedDocuments.error.message}`);
+      const storedInfo = await database.from('additional_info').insert(info);
+      if (storedInfo.error) throw new Error(`additional_info: ${storedInfo.error.message}`);
+    }
+    lines.push(
+      `seeded ${APPLICATIONS} applications with a document and additional information each in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+    );
+
+    const officer = await createAccount(database, server.url, { admin: true, keys: server.keys });
+    const api = clientWithKey(server.url, server.keys.anonKey, {
+      accessToken: async () => officer.session.access_token,
+    });
+    const search = async (term: string) => {
+      const pattern = `*${term}*`;
+      const { error } = await api
+        .from('applications')
+        .select('*', { count: 'exact' })
+        .eq('status', 'pending')
+        .or(
+          ['business_name', 'first_name', 'last_name', 'email'].map((column) => `${column}.ilike.${pattern}`).join(','),
+        )
+        .order('created_at', { ascending: false })
+        .order('id')
+        .range(0, 24);
+      if (error) throw new Error(error.message);
+    };
+    const smallest = async () => {
+      const { error } = await api.from('applications').select('id').limit(1);
+      if (error) throw new Error(error.message);
+    };
+    await search('warm');
+    await smallest();
+    const terms = ['lopez', 'maria', 'bakery 1', 'zzz-none', '@lopezbakery.com', 'family'];
+    const searchTimes: number[] = [];
+    const baseTimes: number[] = [];
+    for (let index = 0; index < SEARCHES; index += 1) {
+      searchTimes.push(await timed(() => search(terms[index % terms.length]!)));
+      baseTimes.push(await timed(smallest));
+    }
+    searchTimes.sort((a, b) => a - b);
+    baseTimes.sort((a, b) => a - b);
+    const p95 = percentile(searchTimes, 0.95);
+    const baseP95 = percentile(baseTimes, 0.95);
+    lines.push(
+      `search at the API: p95 ${p95.toFixed(1)} ms (p50 ${percentile(searchTimes, 0.5).toFixed(1)} ms) = ${(p95 / baseP95).toFixed(2)} x the smallest read's ${baseP95.toFixed(1)} ms (target 100 ms: ${verdict(p95 <= 100)})`,
+    );
+
+    const browser = await chromium.launch(
+      systemChromium ? { executablePath: systemChromium, args: chromiumFlags } : {},
+    );
+    try {
+      const loads: number[] = [];
+      const homes: number[] = [];
+      for (let run = 0; run < 3; run += 1) {
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        await plantSession(page, server.url, officer.session);
+        loads.push(
+          await timed(async () => {
+            await page.goto(`${server.url}/admin`);
+            await page.getByRole('button', { name: 'Approve' }).first().waitFor({ timeout: 60_000 });
+          }),
+        );
+        const home = await context.newPage();
+        homes.push(
+          await timed(async () => {
+            await home.goto(`${server.url}/`);
+            await home.locator('html[data-app-ready="true"]').waitFor({ state: 'attached', timeout: 60_000 });
+          }),
+        );
+        await context.close();
+      }
+      const load = median(loads);
+      const home = median(homes);
+      lines.push(
+        `/admin first page usable after ${(load / 1000).toFixed(2)} s (median of 3) = ${(load / home).toFixed(2)} x the home page's ${(home / 1000).toFixed(2)} s (target 1 s: ${verdict(load <= 1000)})`,
+      );
+    } finally {
+      await browser.close();
+    }
+
+    pdfmake.setFonts(pdfFonts);
+    pdfmake.setUrlAccessPolicy(() => false);
+    const fontNames: string[] = Object.values(pdfFonts.Helvetica);
+    pdfmake.setLocalAccessPolicy((file) => fontNames.includes(file));
+    const minimal: TDocumentDefinitions = { content: ['Baseline'], defaultStyle: { font: 'Helvetica' } };
+    await renderPdf(minimal);
+    const baselineTimes: number[] = [];
+    for (let run = 0; run < RENDERS; run += 1) baselineTimes.push(await timed(() => renderPdf(minimal)));
+    const baseline = median(baselineTimes);
+    const letter = preApplicationLetterDefinition({
+      address: '410 Sierra St',
+      zipCode: '89501',
+      loanPurpose: 'Equipment',
+      rate: 'WSJ Prime + 275',
+      term: 10,
+      estimatedPayment: 100,
+      firstName: 'Maria',
+      lastName: 'Lopez',
+      businessName: 'Lopez Family Bakery',
+      city: 'Reno',
+      state: 'NV',
+      loanAmount: 250_000,
+      date: new Date(),
+    });
+    const letterTimes: number[] = [];
+    const packageTimes: number[] = [];
+    for (let run = 0; run < RENDERS; run += 1) {
+      letterTimes.push(await timed(() => renderPdf(letter)));
+      packageTimes.push(
+        await timed(async () => {
+          const summary = buildExecutiveSummary({
+            application: sampleApplicationRow,
+            documents: [{ type: 'taxReturns' }],
+            generatedAt: new Date(),
+          });
+          executiveSummaryText(summary);
+          await renderPdf(
+            bankPackageDefinition({ packageId: crypto.randomUUID(), status: 'generated', bankName: null, summary }),
+          );
+        }),
+      );
+    }
+    const letterMs = median(letterTimes);
+    const packageMs = median(packageTimes);
+    lines.push(
+      `letter PDF ${letterMs.toFixed(1)} ms (median of ${RENDERS}) = ${(letterMs / baseline).toFixed(2)} x a one-line PDF's ${baseline.toFixed(1)} ms (target 300 ms: ${verdict(letterMs <= 300)})`,
+      `bank package (summary, text and PDF) ${packageMs.toFixed(1)} ms = ${(packageMs / baseline).toFixed(2)} x the one-line PDF`,
+    );
+  } finally {
+    await server.stop();
+    await removeDataDir(dataDir);
+  }
+  return lines;
+}
