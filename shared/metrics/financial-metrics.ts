@@ -43,6 +43,19 @@ export const ROI_RETURN_PERCENT = 15;
 
 export type MetricStatus = 'good' | 'warning' | 'critical';
 
+/**
+ * The status bands of spec section 9: good from `good` up, warning from `warning` up, else critical (no
+ * `warning`: everything below good is a warning). Months to break-even is the one where lower is better.
+ */
+export const METRIC_THRESHOLDS = {
+  debtServiceCoverageRatio: { good: 1.25, warning: 1 },
+  workingCapitalRatio: { good: 2, warning: 1 },
+  quickRatio: { good: 1, warning: 0.7 },
+  currentRatio: { good: 2, warning: 1 },
+  returnOnInvestment: { good: 15 },
+  monthsToBreakEven: { goodAtMost: 24 },
+} as const;
+
 export type Metric = {
   label: string;
   value: number;
@@ -70,7 +83,7 @@ function coverage(a: number, b: number): number {
 }
 
 /** 'good' from `good` up, 'warning' from `warning` up, else 'critical' ('warning' when there is no critical band). */
-function band(value: number, good: number, warning?: number): MetricStatus | null {
+function band(value: number, { good, warning }: { good: number; warning?: number }): MetricStatus | null {
   if (Number.isNaN(value)) return null;
   if (value >= good) return 'good';
   if (warning === undefined || value >= warning) return 'warning';
@@ -124,24 +137,39 @@ export function financialMetrics(input: MetricsInput): FinancialMetrics {
   const monthsToBreakEven = monthlyMarginAfterDebt <= 0 ? Infinity : Math.ceil(loanAmount / monthlyMarginAfterDebt);
 
   return {
-    debtServiceCoverageRatio: metric('Debt Service Coverage', dscr, formatRatio(dscr), band(dscr, 1.25, 1)),
+    debtServiceCoverageRatio: metric(
+      'Debt Service Coverage',
+      dscr,
+      formatRatio(dscr),
+      band(dscr, METRIC_THRESHOLDS.debtServiceCoverageRatio),
+    ),
     workingCapitalRatio: metric(
       'Working Capital Ratio',
       workingCapital,
       formatRatio(workingCapital),
-      band(workingCapital, 2, 1),
+      band(workingCapital, METRIC_THRESHOLDS.workingCapitalRatio),
     ),
-    quickRatio: metric('Quick Ratio', quick, formatRatio(quick), band(quick, 1, 0.7)),
-    currentRatio: metric('Current Ratio', workingCapital, formatRatio(workingCapital), band(workingCapital, 2, 1)),
+    quickRatio: metric('Quick Ratio', quick, formatRatio(quick), band(quick, METRIC_THRESHOLDS.quickRatio)),
+    currentRatio: metric(
+      'Current Ratio',
+      workingCapital,
+      formatRatio(workingCapital),
+      band(workingCapital, METRIC_THRESHOLDS.currentRatio),
+    ),
     debtToEquityRatio: metric('Debt-to-Equity Ratio', debtToEquity, formatRatio(debtToEquity), null),
-    returnOnInvestment: metric('Return on Investment', roi, formatPercent(roi), band(roi, 15)),
+    returnOnInvestment: metric(
+      'Return on Investment',
+      roi,
+      formatPercent(roi),
+      band(roi, METRIC_THRESHOLDS.returnOnInvestment),
+    ),
     breakEvenAnalysis: {
       monthlyBreakEven: metric('Monthly Break-Even Revenue', monthlyBreakEven, formatUsd(monthlyBreakEven), null),
       monthsToBreakEven: metric(
         'Months to Break-Even',
         monthsToBreakEven,
         formatMonths(monthsToBreakEven),
-        monthsToBreakEven <= 24 ? 'good' : 'warning',
+        monthsToBreakEven <= METRIC_THRESHOLDS.monthsToBreakEven.goodAtMost ? 'good' : 'warning',
       ),
     },
     assumed,

@@ -91,6 +91,12 @@ test('an officer finds an application, reads its detail, approves one and reject
   await expect(analysis.getByRole('group', { name: 'Debt Service Coverage' })).toContainText('20.00');
   await expect(analysis.getByRole('group', { name: 'Debt Service Coverage' })).toContainText('Good');
   await expect(analysis).toContainText('Sample assumptions used for:');
+  await expect(
+    analysis.getByRole('listitem', {
+      name: /^Debt Service Coverage: 20\.00, good at 1\.25 or above, warning at 1 or above$/,
+    }),
+  ).toBeVisible();
+  await expect(analysis.getByRole('listitem', { name: /^Months to Break-Even: .*good at 24 or less$/ })).toBeVisible();
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
   await admin.decide(first.businessName, 'Approve', 'Strong cash flow for the amount asked.');

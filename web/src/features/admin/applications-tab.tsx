@@ -12,6 +12,7 @@ import {
 } from './admin-api.ts';
 import { ApplicationDetailPanel } from './application-detail.tsx';
 import { DecisionDialog } from './decision-dialog.tsx';
+import { LetterDialog } from './letter-dialog.tsx';
 
 /** The reasons the evaluation gave for declining an application, as one sentence list. */
 function evaluationReasons(evaluation: unknown): string {
@@ -153,6 +154,7 @@ function ApplicationList({ list, onOpen }: { list: ApplicationListId; onOpen: (i
                     </Button>
                     {list === 'pending' ? (
                       <>
+                        <LetterDialog application={row} />
                         <DecisionDialog applicationId={row.id} businessName={row.business_name} decision="approved" />
                         <DecisionDialog applicationId={row.id} businessName={row.business_name} decision="rejected" />
                       </>

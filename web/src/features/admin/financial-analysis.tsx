@@ -8,6 +8,7 @@ import {
   type MetricStatus,
 } from '../../../../shared/metrics/financial-metrics.ts';
 import { metricList } from '../../../../shared/summary/executive-summary.ts';
+import { MetricsChart } from './metrics-chart.tsx';
 
 const statusPalette: Record<MetricStatus, string> = { good: 'green', warning: 'orange', critical: 'red' };
 const statusLabel: Record<MetricStatus, string> = { good: 'Good', warning: 'Warning', critical: 'Critical' };
@@ -49,6 +50,7 @@ export function FinancialAnalysis({
           </Box>
         ))}
       </SimpleGrid>
+      <MetricsChart metrics={metrics} />
     </Box>
   );
 }
