@@ -1,0 +1,164 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { sampleForm } from '../../shared/testing/samples.ts';
+import { latestMail, verifyLinkIn } from '../support/auth-helpers.ts';
+import { pdfBytes } from '../support/sample-files.ts';
+import { expect, test } from './fixtures.ts';
+import { AdminPages } from './pages/admin-pages.ts';
+import { ApplyPage } from './pages/apply-page.ts';
+import { AuthPages } from './pages/auth-pages.ts';
+import { PortalPage } from './pages/portal-page.ts';
+import { SiteShell } from './pages/site-shell.ts';
+
+/** The administrator the server created on its first start (the e-mail and password it wrote down). */
+function firstRunAdmin(): { email: string; password: string } {
+  const text = readFileSync(path.join(process.env.E2E_DATA_DIR!, 'admin-credentials.txt'), 'utf8');
+  const email = /e-mail:\s+(\S+)/.exec(text)?.[1];
+  const password = /password:\s+(\S+)/.exec(text)?.[1];
+  if (!email || !password) throw new Error(`no credentials in:\n${text}`);
+  return { email, password };
+}
+
+const requiredInformation: Record<string, string> = {
+  'Borrower Injection (%)': '10',
+  'Bank Funding (%)': '90',
+  'Project Description': 'A second oven line for wholesale orders.',
+  'Company History': 'Family bakery since 2015.',
+  'Business Operations': 'Retail and wholesale bread.',
+  'Business Hours': 'Mon-Sat 6am-6pm',
+  'Physical Location': '410 Sierra St, Reno, NV',
+  'Property Details': '2,400 sq ft storefront.',
+  'Target Customers': 'Cafes and households.',
+  'Geographic Reach': 'Washoe County.',
+  Education: 'Culinary school.',
+  'Work History': 'Head baker, 8 years.',
+  'Industry Experience': '15 years in baking.',
+};
+
+async function fillInformation(portal: PortalPage): Promise<void> {
+  for (const [label, value] of Object.entries(requiredInformation)) await portal.infoField(label).fill(value);
+  await portal.infoField('Import / Export').selectOption('none');
+  await portal.infoField('Property Ownership').selectOption('leased');
+}
+
+async function openPortal(page: Page): Promise<PortalPage> {
+  const portal = new PortalPage(page);
+  await page.getByRole('heading', { name: 'Required Documents' }).waitFor();
+  return portal;
+}
+
+test('a visitor pre-qualifies, opens an account, sends documents and information; the first-run admin takes the application to approved with a letter, a term sheet and a package sent; the applicant sees each step', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const unique = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const email = `dana.reyes.${unique}@example.com`;
+  const businessName = `Reyes Bakery ${unique}`;
+  const password = 'a-good-password';
+
+  // The visitor pre-qualifies through the wizard.
+  const apply = new ApplyPage(page);
+  await apply.open();
+  await apply.completeSteps({
+    ...sampleForm,
+    email,
+    businessName,
+    annualRevenue: '$600,000',
+    monthlyDebtPayments: '$4,000',
+    currentBusinessDebt: '$50,000',
+  });
+  await apply.button('Submit Application').click();
+  await expect(apply.resultHeading('Congratulations! You Pre-Qualify')).toBeVisible();
+
+  // ... creates an account from the result screen and confirms it from the mailbox.
+  await apply.main.getByRole('link', { name: 'Create Your Account' }).click();
+  const auth = new AuthPages(page);
+  await expect(auth.heading()).toHaveText('Create Your Account');
+  await auth.email().fill(email);
+  await auth.password().fill(password);
+  await auth.submit('Create Account').click();
+  await expect(auth.status()).toContainText('Please check your email');
+  await page.goto(verifyLinkIn(await latestMail({ url: baseURL! }, email, 'Confirm your')));
+  await page.waitForURL('**/portal');
+  let portal = await openPortal(page);
+  await expect(portal.application(businessName).getByText('Status: In review')).toBeVisible();
+
+  // ... uploads a document and the additional information, signs out, signs back in and finds them.
+  await portal.upload('Tax Returns', [
+    { name: 'return-2025.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdfBytes()) },
+  ]);
+  await expect(portal.storedFile('Tax Returns', 'return-2025.pdf')).toBeVisible();
+  await fillInformation(portal);
+  await portal.submitInfoButton().click();
+  await expect(page.getByText('Your information and documents have been successfully submitted.')).toBeVisible();
+  await new SiteShell(page).topBarButton('Logout').click();
+  await page.waitForURL(`${baseURL}/`);
+  await auth.openLogin();
+  await auth.signIn(email, password);
+  await page.waitForURL('**/portal');
+  portal = await openPortal(page);
+  await expect(portal.storedFile('Tax Returns', 'return-2025.pdf')).toBeVisible();
+  await expect(portal.infoField('Target Customers')).toHaveValue('Cafes and households.');
+
+  // The first-run admin, in a browser of their own.
+  const officerContext = await browser.newContext({ baseURL });
+  const officerPage = await officerContext.newPage();
+  const admin = new AdminPages(officerPage);
+  const { email: adminEmail, password: adminPassword } = firstRunAdmin();
+  await admin.signIn(adminEmail, adminPassword);
+  await officerPage.waitForURL('**/admin');
+  await admin.searchFor(businessName);
+  await admin.row(businessName).getByRole('button', { name: /View/ }).click();
+  await expect(admin.detail().getByRole('button', { name: 'Open return-2025.pdf' })).toBeVisible();
+  await expect(admin.detail().getByText('Cafes and households.')).toBeVisible();
+
+  const letterDownload = officerPage.waitForEvent('download');
+  await admin.detail().getByRole('button', { name: 'Send Pre-Application Letter' }).click();
+  const letter = officerPage.getByRole('dialog');
+  await letter.getByLabel(/^Street Address/).fill('410 Sierra St');
+  await letter.getByLabel(/^ZIP Code/).fill('89501');
+  await letter.getByLabel(/^Loan Purpose/).fill('A second oven line');
+  await letter.getByRole('button', { name: 'Generate Letter' }).click();
+  expect((await letterDownload).suggestedFilename()).toMatch(/^pre-application-letter-reyes-bakery-\d+\.pdf$/);
+
+  await admin.detail().getByRole('button', { name: 'Approve' }).click();
+  const approval = officerPage.getByRole('dialog');
+  await approval.getByLabel(/Reason/).fill('Strong cash flow and a clear plan.');
+  await approval.getByRole('button', { name: 'Approve' }).click();
+  await expect(admin.detail().getByText('Reason: Strong cash flow and a clear plan.')).toBeVisible();
+
+  const sheetDownload = officerPage.waitForEvent('download');
+  await admin.detail().getByRole('button', { name: 'Accept & Generate Term Sheet' }).click();
+  const sheet = officerPage.getByRole('dialog');
+  await sheet.getByLabel(/^Bank Name/).fill('First Sierra Bank');
+  await sheet.getByLabel(/^Interest Rate/).fill('10.25');
+  await sheet.getByLabel(/^Term \(months\)/).fill('120');
+  await sheet.getByLabel(/^Monthly Payment/).fill('3340');
+  await sheet.getByLabel(/^Collateral/).fill('Equipment');
+  await sheet.getByLabel(/^Condition 1/).fill('Two years of tax returns');
+  await sheet.getByRole('button', { name: 'Generate Term Sheet' }).click();
+  await sheetDownload;
+
+  const packages = admin.detail().getByRole('region', { name: 'Bank Packages' });
+  await packages.getByRole('button', { name: 'Generate Bank Package' }).click();
+  await packages.getByRole('button', { name: 'Send to Bank' }).click();
+  const send = officerPage.getByRole('dialog');
+  await send.getByLabel(/^Bank Name/).fill('First Sierra Bank');
+  await send.getByLabel(/^Bank E-mail/).fill(`loans.${unique}@firstsierra.example`);
+  await send.getByRole('button', { name: 'Send' }).click();
+  await expect(packages.getByRole('listitem')).toContainText('to First Sierra Bank');
+  const bankMail = await latestMail({ url: baseURL! }, `loans.${unique}@firstsierra.example`, 'loan package');
+  expect(bankMail.text).toContain('Tax Returns: return-2025.pdf');
+  await officerContext.close();
+
+  // The applicant sees the decision in the portal and in their mailbox.
+  await page.reload();
+  portal = await openPortal(page);
+  await expect(portal.application(businessName).getByText('Status: Approved')).toBeVisible();
+  await expect(portal.application(businessName).getByText('Reason: Strong cash flow and a clear plan.')).toBeVisible();
+  const approved = await latestMail({ url: baseURL! }, email, 'approved');
+  expect(approved.text).toContain('Strong cash flow and a clear plan.');
+});
