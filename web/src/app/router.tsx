@@ -5,7 +5,11 @@ import { SiteLayout } from '../components/site-layout.tsx';
 
 /** A route's page, loaded on demand: its code is a separate chunk fetched when the route first renders. */
 function lazyPage<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) {
-  return lazy(async () => ({ default: pick(await load()) }));
+  return Object.assign(
+    lazy(async () => ({ default: pick(await load()) })),
+    /** Starts fetching the page's chunk now (a protected page while its guard checks the session). */
+    { preload: () => void load().catch(() => undefined) },
+  );
 }
 
 const HomePage = lazyPage(
@@ -141,7 +145,7 @@ export function AppRoutes() {
           <Route
             path="portal"
             element={
-              <RouteGuard>
+              <RouteGuard preload={PortalPage.preload}>
                 <PortalPage />
               </RouteGuard>
             }
@@ -153,7 +157,7 @@ export function AppRoutes() {
           <Route
             path="admin"
             element={
-              <RouteGuard adminOnly>
+              <RouteGuard adminOnly preload={AdminDashboardPage.preload}>
                 <AdminDashboardPage />
               </RouteGuard>
             }

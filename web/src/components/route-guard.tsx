@@ -10,12 +10,22 @@ import { routeAccess } from '../lib/route-access.ts';
  * RedirectState). `adminOnly` sends signed-in non-admins to /portal. Use it as a layout route element
  * (renders the child routes) or around one element.
  */
-export function RouteGuard({ adminOnly = false, children }: { adminOnly?: boolean; children?: ReactNode }) {
+export function RouteGuard({
+  adminOnly = false,
+  preload,
+  children,
+}: {
+  adminOnly?: boolean;
+  /** Fetches the protected page's code while the session is checked, rather than after. */
+  preload?: () => void;
+  children?: ReactNode;
+}) {
   const auth = useAuth();
   const location = useLocation();
   useEffect(() => {
     void startAuthSync();
-  }, []);
+    preload?.();
+  }, [preload]);
   const access = routeAccess(location, auth, adminOnly);
   if (access.kind === 'wait') {
     return (
