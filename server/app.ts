@@ -89,6 +89,20 @@ function errorHandler(app: FastifyInstance) {
   });
 }
 
+/**
+ * A request answered before its body was read to the end (refused for its size, its type, its rights) leaves
+ * the rest of the body on the connection. Keeping that connection alive would have the next request read as
+ * the tail of the refused one, so the answer says the connection closes, and what is still arriving is read
+ * and dropped meanwhile so that the client receives the answer rather than a reset.
+ */
+function closeAfterUnreadBody(app: FastifyInstance) {
+  app.addHook('onSend', async (request, reply) => {
+    if (request.raw.complete) return;
+    reply.header('Connection', 'close');
+    if (!request.raw.destroyed) request.raw.resume();
+  });
+}
+
 /** Builds the whole HTTP surface on an opened, migrated database. */
 async function createApp(config: ServerConfig, db: Database, keys: ApiKeys, jwtSecret: string) {
   const app = Fastify({
@@ -98,6 +112,7 @@ async function createApp(config: ServerConfig, db: Database, keys: ApiKeys, jwtS
     trustProxy: config.trustProxy,
   });
   errorHandler(app);
+  closeAfterUnreadBody(app);
   acceptEmptyJsonBodies(app);
   await app.register(fastifyCors, {
     origin: '*',
