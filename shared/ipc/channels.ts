@@ -1,3 +1,4 @@
+import type { ApplicationsPage, ApplicationsPageArgs } from '../admin/application-lists.ts';
 import type { ApplicationRow } from '../db/applications.ts';
 import type { ApplicationStatus } from '../status/transitions.ts';
 
@@ -7,21 +8,30 @@ import type { ApplicationStatus } from '../status/transitions.ts';
  * schemas are in schemas.ts.
  *
  * - app: the desktop app's own information.
- * - cache: the local copy of what the admin last synced, for offline review.
- * - outbox: changes made offline, replayed against the API when back online.
+ * - settings: the server the app talks to, and the room kept documents may take.
+ * - cache: the local copy of what the admin last synced, for offline review (DESIGN, "Desktop cache and sync").
+ * - documents: document files kept for offline reading.
+ * - outbox: decisions made offline, replayed against the API when back online.
  * - dialog: native save and open dialogs.
  */
 export const ipcChannels = [
   'app:get-info',
-  'cache:list-applications',
-  'cache:get-application',
-  'cache:list-records',
-  'cache:store-snapshot',
+  'settings:get',
+  'settings:save-connection',
+  'settings:set-document-budget',
   'cache:get-status',
+  'cache:store-changes',
+  'cache:finish-sync',
+  'cache:applications-page',
+  'cache:application-detail',
+  'cache:clear',
+  'documents:keep',
+  'documents:read',
   'outbox:enqueue',
-  'outbox:list-pending',
-  'outbox:mark-done',
-  'outbox:mark-failed',
+  'outbox:list',
+  'outbox:settle',
+  'outbox:postpone',
+  'outbox:dismiss',
   'dialog:save-file',
   'dialog:open-file',
 ] as const;
@@ -30,64 +40,89 @@ export type IpcChannel = (typeof ipcChannels)[number];
 
 export type AppInfo = { name: string; version: string; platform: string };
 
-/** Tables cached beside applications (see ../shared/DESIGN.md, "Data and security model"). */
-export const cachedTables = [
-  'profiles',
-  'documents',
-  'additional_info',
-  'business_registrations',
-  'term_sheets',
-  'bank_packages',
-  'pre_application_letters',
-] as const;
+/** Where the app's Supabase API is: server/ (its anon key read from /config.json) or a hosted project. */
+export type ConnectionSettings = { supabaseUrl: string; anonKey: string };
 
-export type CachedTable = (typeof cachedTables)[number];
-
-/** A cached row of another table, kept as the API returned it; `applicationId` links it when it has one. */
-export type CachedRecord = {
-  table: CachedTable;
-  id: string;
-  applicationId: string | null;
-  data: Record<string, unknown>;
+export type DesktopSettings = {
+  /** null until the officer has chosen a server on first start. */
+  connection: ConnectionSettings | null;
+  /** How much room kept document files may take, in megabytes. */
+  documentBudgetMb: number;
 };
 
-/** What a sync stores: every application and related record the admin can read, as of `syncedAt` (ISO). */
-export type CacheSnapshot = { syncedAt: string; applications: ApplicationRow[]; records: CachedRecord[] };
+/**
+ * The tables the desktop app copies for offline review, each with the column its sync cursor follows
+ * (rows changed since the last sync). deleted_rows holds a tombstone per deleted row of the others.
+ */
+export const syncedTables = {
+  applications: 'updated_at',
+  documents: 'updated_at',
+  additional_info: 'updated_at',
+  pre_application_letters: 'created_at',
+  term_sheets: 'created_at',
+  bank_packages: 'updated_at',
+  application_events: 'created_at',
+  audit_log: 'created_at',
+  deleted_rows: 'deleted_at',
+} as const;
+export type SyncedTable = keyof typeof syncedTables;
+export const syncedTableNames = Object.keys(syncedTables) as [SyncedTable, ...SyncedTable[]];
+
+/** Where a table's sync stands: the cursor column's value and the id of the last row stored. */
+export type SyncCursor = { at: string; id: string };
 
 export type CacheStatus = {
-  /** ISO time of the last stored snapshot; null before the first sync. */
+  /** ISO time of the last completed sync; null before the first. */
   lastSyncedAt: string | null;
   applications: number;
-  records: number;
-  pendingChanges: number;
+  cursors: Partial<Record<SyncedTable, SyncCursor>>;
+  /** Bytes of document files kept for offline reading. */
+  documentBytes: number;
 };
 
-export type ApplicationDetail = { application: ApplicationRow; records: CachedRecord[] };
+/** One page of changed rows of one table, stored in one SQLite transaction with the table's new cursor. */
+export type SyncPage = { table: SyncedTable; rows: Record<string, unknown>[] };
 
-export const outboxOperations = ['insert', 'update', 'delete', 'rpc'] as const;
-export type OutboxOperation = (typeof outboxOperations)[number];
-
-/** A change made offline: a row operation on a table, or a call of a database function (rpc). */
-export type OutboxChange = {
-  operation: OutboxOperation;
-  /** The table, or the function for rpc. */
-  target: string;
-  /** The row changed by update or delete; null for insert and rpc. */
-  rowId: string | null;
-  /** Column values, or the function's arguments. */
-  values: Record<string, unknown>;
+/** An application and every cached row linked to it, by table, as the API returned them. */
+export type CachedApplication = {
+  application: ApplicationRow;
+  related: Record<Exclude<SyncedTable, 'applications' | 'deleted_rows'>, Record<string, unknown>[]>;
 };
 
-export const outboxStatuses = ['pending', 'done', 'failed'] as const;
-export type OutboxStatus = (typeof outboxStatuses)[number];
+/** A change made while offline, kept as the officer's intention and replayed through the same function. */
+export type OutboxIntent = {
+  kind: 'decide';
+  applicationId: string;
+  decision: 'approved' | 'rejected';
+  reason: string;
+  /** The status the officer saw: the server refuses the decision if it changed meanwhile. */
+  expectedStatus: ApplicationStatus;
+  /** What the officer recognises it by (the business name). */
+  label: string;
+};
 
-export type OutboxEntry = OutboxChange & {
+export const outboxStates = ['pending', 'done', 'conflict', 'refused'] as const;
+export type OutboxState = (typeof outboxStates)[number];
+
+export type OutboxEntry = OutboxIntent & {
   id: number;
   /** ISO time it was queued. */
   createdAt: string;
-  status: OutboxStatus;
+  state: OutboxState;
   attempts: number;
+  /** Why the last attempt failed, or why the server refused it. */
   lastError: string | null;
+  /** For a conflict: what the server holds now (the status and who decided when). */
+  serverState: string | null;
+  settledAt: string | null;
+};
+
+/** How a replayed change ended: applied, refused because it conflicts, or refused for another reason. */
+export type OutboxSettlement = {
+  id: number;
+  outcome: Exclude<OutboxState, 'pending'>;
+  message: string | null;
+  serverState: string | null;
 };
 
 export type FileFilter = { name: string; extensions: string[] };
@@ -102,15 +137,22 @@ export type OpenFileResult = { opened: true; fileName: string; data: Uint8Array 
 /** What each channel is called with. */
 export type IpcRequests = {
   'app:get-info': undefined;
-  'cache:list-applications': { status?: ApplicationStatus };
-  'cache:get-application': { id: string };
-  'cache:list-records': { table: CachedTable; applicationId?: string };
-  'cache:store-snapshot': CacheSnapshot;
+  'settings:get': undefined;
+  'settings:save-connection': ConnectionSettings;
+  'settings:set-document-budget': { megabytes: number };
   'cache:get-status': undefined;
-  'outbox:enqueue': OutboxChange;
-  'outbox:list-pending': undefined;
-  'outbox:mark-done': { id: number };
-  'outbox:mark-failed': { id: number; error: string };
+  'cache:store-changes': SyncPage;
+  'cache:finish-sync': { syncedAt: string };
+  'cache:applications-page': ApplicationsPageArgs;
+  'cache:application-detail': { id: string };
+  'cache:clear': undefined;
+  'documents:keep': { documentId: string; data: Uint8Array };
+  'documents:read': { documentId: string };
+  'outbox:enqueue': OutboxIntent;
+  'outbox:list': undefined;
+  'outbox:settle': OutboxSettlement;
+  'outbox:postpone': { id: number; error: string };
+  'outbox:dismiss': { id: number };
   'dialog:save-file': SaveFileRequest;
   'dialog:open-file': OpenFileRequest;
 };
@@ -118,16 +160,25 @@ export type IpcRequests = {
 /** What each channel resolves with. */
 export type IpcResponses = {
   'app:get-info': AppInfo;
-  'cache:list-applications': ApplicationRow[];
-  /** null when the application is not cached. */
-  'cache:get-application': ApplicationDetail | null;
-  'cache:list-records': CachedRecord[];
-  'cache:store-snapshot': CacheStatus;
+  'settings:get': DesktopSettings;
+  'settings:save-connection': DesktopSettings;
+  'settings:set-document-budget': DesktopSettings;
   'cache:get-status': CacheStatus;
+  'cache:store-changes': CacheStatus;
+  'cache:finish-sync': CacheStatus;
+  'cache:applications-page': ApplicationsPage;
+  /** null when the application is not cached. */
+  'cache:application-detail': CachedApplication | null;
+  'cache:clear': CacheStatus;
+  /** kept: false when the file alone is larger than the budget. */
+  'documents:keep': { kept: boolean; documentBytes: number };
+  'documents:read': { data: Uint8Array } | null;
   'outbox:enqueue': OutboxEntry;
-  'outbox:list-pending': OutboxEntry[];
-  'outbox:mark-done': OutboxEntry;
-  'outbox:mark-failed': OutboxEntry;
+  /** Every entry not yet dismissed, oldest first. */
+  'outbox:list': OutboxEntry[];
+  'outbox:settle': OutboxEntry;
+  'outbox:postpone': OutboxEntry;
+  'outbox:dismiss': OutboxEntry[];
   'dialog:save-file': SaveFileResult;
   'dialog:open-file': OpenFileResult;
 };

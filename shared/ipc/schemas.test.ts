@@ -1,32 +1,50 @@
 import { describe, expect, it } from 'vitest';
 import { evaluatePreQualification } from '../evaluation/evaluate.ts';
 import { sampleApplicationRow, sampleForm } from '../testing/samples.ts';
-import { cachedTables, ipcChannels, type IpcChannel } from './channels.ts';
+import { ipcChannels, syncedTableNames, type IpcChannel } from './channels.ts';
 import { applicationRowSchema, ipcRequestSchemas } from './schemas.ts';
 
 const id = '3f2b8c1e-7d4a-4e6b-9a0c-5d1e2f3a4b5c';
 const row = { ...sampleApplicationRow, evaluation_result: evaluatePreQualification(sampleForm) };
-const record = { table: 'documents', id, applicationId: id, data: { file_name: 'returns.pdf' } };
+const decision = {
+  kind: 'decide',
+  applicationId: id,
+  decision: 'approved',
+  reason: 'Strong cash flow',
+  expectedStatus: 'pending',
+  label: 'Reyes Bakery',
+};
+const pageArgs = { list: 'pending', search: 'reyes', sort: 'newest', page: 0 };
 
 const valid: { [C in IpcChannel]: unknown[] } = {
   'app:get-info': [undefined],
-  'cache:list-applications': [{}, { status: 'pending' }, { status: 'approved' }],
-  'cache:get-application': [{ id }],
-  'cache:list-records': [{ table: 'bank_packages' }, { table: 'documents', applicationId: id }],
-  'cache:store-snapshot': [
-    { syncedAt: '2026-03-02T15:04:05.123Z', applications: [row], records: [record] },
-    { syncedAt: '2026-03-02T15:04:05+00:00', applications: [], records: [] },
+  'settings:get': [undefined],
+  'settings:save-connection': [
+    { supabaseUrl: 'http://localhost:3000', anonKey: 'eyJhbGciOiJIUzI1NiJ9.anon.key' },
+    { supabaseUrl: 'https://abcd.supabase.co', anonKey: 'eyJhbGciOiJIUzI1NiJ9.anon.key' },
   ],
+  'settings:set-document-budget': [{ megabytes: 0 }, { megabytes: 500 }],
   'cache:get-status': [undefined],
-  'outbox:enqueue': [
-    { operation: 'update', target: 'applications', rowId: id, values: { status: 'approved' } },
-    { operation: 'insert', target: 'term_sheets', rowId: null, values: { bank_name: 'First Example Bank' } },
-    { operation: 'rpc', target: 'decide_application', rowId: null, values: { application_id: id } },
-    { operation: 'delete', target: 'documents', rowId: id, values: {} },
+  'cache:store-changes': [
+    { table: 'applications', rows: [row] },
+    { table: 'documents', rows: [{ id, application_id: id, updated_at: '2026-03-02T15:04:05+00:00' }] },
+    { table: 'audit_log', rows: [{ id: 42, record_id: id }] },
+    { table: 'deleted_rows', rows: [] },
   ],
-  'outbox:list-pending': [undefined],
-  'outbox:mark-done': [{ id: 1 }],
-  'outbox:mark-failed': [{ id: 7, error: 'Failed to send bank package' }],
+  'cache:finish-sync': [{ syncedAt: '2026-03-02T15:04:05.123Z' }],
+  'cache:applications-page': [pageArgs, { list: 'notQualified', search: '', sort: 'business', page: 3 }],
+  'cache:application-detail': [{ id }],
+  'cache:clear': [undefined],
+  'documents:keep': [{ documentId: id, data: new Uint8Array([37, 80, 68, 70]) }],
+  'documents:read': [{ documentId: id }],
+  'outbox:enqueue': [decision, { ...decision, decision: 'rejected', reason: '' }],
+  'outbox:list': [undefined],
+  'outbox:settle': [
+    { id: 1, outcome: 'done', message: null, serverState: null },
+    { id: 2, outcome: 'conflict', message: 'changed meanwhile', serverState: 'Rejected on 11/23/2026' },
+  ],
+  'outbox:postpone': [{ id: 1, error: 'Failed to fetch' }],
+  'outbox:dismiss': [{ id: 1 }],
   'dialog:save-file': [
     { suggestedName: 'loan-package-3f2b8c1e.txt', data: 'EXECUTIVE SUMMARY' },
     {
@@ -43,25 +61,52 @@ const valid: { [C in IpcChannel]: unknown[] } = {
 
 const invalid: { [C in IpcChannel]: unknown[] } = {
   'app:get-info': [{ unexpected: true }],
-  'cache:list-applications': [undefined, { status: 'archived' }],
-  'cache:get-application': [{}, { id: 'not-a-uuid' }],
-  'cache:list-records': [{ table: 'auth.users' }, { table: 'documents', applicationId: 5 }],
-  'cache:store-snapshot': [
-    { syncedAt: 'yesterday', applications: [], records: [] },
-    { syncedAt: '2026-03-02T15:04:05Z', applications: [{ ...row, annual_revenue: '600000' }], records: [] },
-    { syncedAt: '2026-03-02T15:04:05Z', applications: [{ ...row, status: 'archived' }], records: [] },
-    { syncedAt: '2026-03-02T15:04:05Z', applications: [], records: [{ ...record, table: 'audit_log' }] },
+  'settings:get': [{}],
+  'settings:save-connection': [
+    { supabaseUrl: 'file:///etc/passwd', anonKey: 'eyJhbGciOiJIUzI1NiJ9.anon.key' },
+    { supabaseUrl: 'javascript:alert(1)', anonKey: 'eyJhbGciOiJIUzI1NiJ9.anon.key' },
+    { supabaseUrl: 'http://user:secret@localhost:3000', anonKey: 'eyJhbGciOiJIUzI1NiJ9.anon.key' },
+    { supabaseUrl: 'http://localhost:3000', anonKey: '' },
   ],
+  'settings:set-document-budget': [{ megabytes: -1 }, { megabytes: 1.5 }, { megabytes: '100' }],
   'cache:get-status': [null],
-  'outbox:enqueue': [
-    { operation: 'update', target: 'applications', rowId: null, values: {} },
-    { operation: 'insert', target: 'applications', rowId: id, values: {} },
-    { operation: 'update', target: 'applications; drop table x', rowId: id, values: {} },
-    { operation: 'upsert', target: 'applications', rowId: null, values: {} },
+  'cache:store-changes': [
+    { table: 'auth.users', rows: [] },
+    { table: 'profiles', rows: [] },
+    { table: 'applications', rows: [{ ...row, annual_revenue: '600000' }] },
+    { table: 'applications', rows: [{ ...row, status: 'archived' }] },
+    { table: 'documents', rows: [{ file_name: 'no id.pdf' }] },
+    { table: 'documents', rows: Array.from({ length: 5_001 }, (_value, index) => ({ id: index + 1 })) },
   ],
-  'outbox:list-pending': [{}],
-  'outbox:mark-done': [{ id: 0 }, { id: 1.5 }, { id: '1' }],
-  'outbox:mark-failed': [{ id: 1 }],
+  'cache:finish-sync': [{ syncedAt: 'yesterday' }],
+  'cache:applications-page': [
+    { ...pageArgs, list: 'archived' },
+    { ...pageArgs, sort: 'random' },
+    { ...pageArgs, page: -1 },
+    { ...pageArgs, search: 'x'.repeat(201) },
+  ],
+  'cache:application-detail': [{}, { id: 'not-a-uuid' }],
+  'cache:clear': [{ everything: true }],
+  'documents:keep': [
+    { documentId: id, data: [1, 2, 3] },
+    { documentId: '../x', data: new Uint8Array(1) },
+  ],
+  'documents:read': [{ documentId: 5 }],
+  'outbox:enqueue': [
+    { ...decision, kind: 'sql' },
+    { ...decision, decision: 'pending' },
+    { ...decision, applicationId: 'x' },
+    { ...decision, expectedStatus: 'archived' },
+    { ...decision, reason: 'x'.repeat(2_001) },
+  ],
+  'outbox:list': [{}],
+  'outbox:settle': [
+    { id: 1, outcome: 'pending', message: null, serverState: null },
+    { id: 0, outcome: 'done', message: null, serverState: null },
+    { id: 1, outcome: 'done' },
+  ],
+  'outbox:postpone': [{ id: 1.5, error: 'x' }, { id: 1 }],
+  'outbox:dismiss': [{ id: '1' }],
   'dialog:save-file': [
     { suggestedName: '../../etc/passwd', data: 'x' },
     { suggestedName: 'a\\b.txt', data: 'x' },
@@ -79,10 +124,10 @@ describe('desktop IPC contract', () => {
     expect(Object.keys(valid).sort()).toEqual([...ipcChannels].sort());
   });
 
-  it('caches the product tables beside applications, never auth or the audit log', () => {
-    expect(cachedTables).toHaveLength(7);
-    expect(cachedTables).toContain('bank_packages');
-    expect(cachedTables).not.toContain('audit_log');
+  it('syncs the tables of the offline admin, never accounts or profiles', () => {
+    expect(syncedTableNames).toContain('applications');
+    expect(syncedTableNames).toContain('deleted_rows');
+    expect(syncedTableNames).not.toContain('profiles');
   });
 
   it.each(ipcChannels.flatMap((channel) => valid[channel].map((payload) => [channel, payload] as const)))(

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { ApplicationRow } from '../db/applications.ts';
 import { evaluationResultSchema } from '../evaluation/evaluation-schema.ts';
 import { applicationStatuses } from '../status/transitions.ts';
-import { cachedTables, outboxOperations, type IpcChannel, type IpcRequests } from './channels.ts';
+import { applicationListIds, applicationSortIds } from '../admin/application-lists.ts';
+import { syncedTableNames, type IpcChannel, type IpcRequests, type SyncedTable } from './channels.ts';
 
 /** The desktop IPC contract, part 2: the zod schema main validates each channel's payload with. */
 
@@ -50,13 +51,6 @@ export const applicationRowSchema = z.object({
   updated_at: isoTime,
 }) satisfies z.ZodType<ApplicationRow>;
 
-const cachedRecordSchema = z.object({
-  table: z.enum(cachedTables),
-  id: text.min(1),
-  applicationId: uuid.nullable(),
-  data: z.record(z.string(), z.unknown()),
-});
-
 const fileFilters = z.array(z.object({ name: text, extensions: z.array(z.string().regex(/^(\*|[a-z0-9]+)$/i)) }));
 
 /** A file name without any folder: the dialog decides where it goes. */
@@ -67,34 +61,64 @@ const bareFileName = z
 
 const outboxId = z.number().int().positive();
 
+/** An http(s) address without credentials, query or fragment: where the Supabase API is. */
+const serverAddress = z
+  .url({ protocol: /^https?$/, error: 'The server address must start with http:// or https://' })
+  .refine((value) => {
+    const url = new URL(value);
+    return url.username === '' && url.password === '' && url.search === '' && url.hash === '';
+  }, 'The server address must not contain a user name, password, query or fragment');
+
+/** The most rows one sync page may carry. */
+export const syncPageLimit = 5_000;
+
+/** A changed row of a synced table, as the API returned it: an object with an id. */
+const syncedRow = z.looseObject({ id: z.union([text.min(1), z.number().int()]) });
+
 /** Typed by channel, so `ipcRequestSchemas[channel]` validates exactly that channel's request type. */
 export type IpcRequestSchemas = { [C in IpcChannel]: z.ZodType<IpcRequests[C]> };
 
 export const ipcRequestSchemas: IpcRequestSchemas = {
   'app:get-info': z.undefined(),
-  'cache:list-applications': z.object({ status: z.enum(applicationStatuses).optional() }),
-  'cache:get-application': z.object({ id: uuid }),
-  'cache:list-records': z.object({ table: z.enum(cachedTables), applicationId: uuid.optional() }),
-  'cache:store-snapshot': z.object({
-    syncedAt: isoTime,
-    applications: z.array(applicationRowSchema),
-    records: z.array(cachedRecordSchema),
-  }),
+  'settings:get': z.undefined(),
+  'settings:save-connection': z.object({ supabaseUrl: serverAddress, anonKey: text.min(20).max(4096) }),
+  'settings:set-document-budget': z.object({ megabytes: z.number().int().min(0).max(100_000) }),
   'cache:get-status': z.undefined(),
-  'outbox:enqueue': z
-    .object({
-      operation: z.enum(outboxOperations),
-      target: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'A table or function name'),
-      rowId: text.min(1).nullable(),
-      values: z.record(z.string(), z.unknown()),
-    })
-    .refine((change) => (change.operation === 'update' || change.operation === 'delete') === (change.rowId !== null), {
-      error: 'update and delete name a row; insert and rpc do not',
-      path: ['rowId'],
+  'cache:store-changes': z.union([
+    z.object({ table: z.literal('applications'), rows: z.array(applicationRowSchema).max(syncPageLimit) }),
+    z.object({
+      table: z.enum(syncedTableNames.filter((table) => table !== 'applications') as [SyncedTable, ...SyncedTable[]]),
+      rows: z.array(syncedRow).max(syncPageLimit),
     }),
-  'outbox:list-pending': z.undefined(),
-  'outbox:mark-done': z.object({ id: outboxId }),
-  'outbox:mark-failed': z.object({ id: outboxId, error: text }),
+  ]),
+  'cache:finish-sync': z.object({ syncedAt: isoTime }),
+  'cache:applications-page': z.object({
+    list: z.enum(applicationListIds),
+    search: z.string().max(200),
+    sort: z.enum(applicationSortIds),
+    page: z.number().int().min(0),
+  }),
+  'cache:application-detail': z.object({ id: uuid }),
+  'cache:clear': z.undefined(),
+  'documents:keep': z.object({ documentId: uuid, data: z.instanceof(Uint8Array) }),
+  'documents:read': z.object({ documentId: uuid }),
+  'outbox:enqueue': z.object({
+    kind: z.literal('decide'),
+    applicationId: uuid,
+    decision: z.enum(['approved', 'rejected']),
+    reason: z.string().max(2_000),
+    expectedStatus: z.enum(applicationStatuses),
+    label: z.string().max(500),
+  }),
+  'outbox:list': z.undefined(),
+  'outbox:settle': z.object({
+    id: outboxId,
+    outcome: z.enum(['done', 'conflict', 'refused']),
+    message: z.string().max(2_000).nullable(),
+    serverState: z.string().max(2_000).nullable(),
+  }),
+  'outbox:postpone': z.object({ id: outboxId, error: z.string().max(2_000) }),
+  'outbox:dismiss': z.object({ id: outboxId }),
   'dialog:save-file': z.object({
     suggestedName: bareFileName,
     data: z.union([z.string(), z.instanceof(Uint8Array)]),

@@ -1,0 +1,226 @@
+import Database from 'better-sqlite3';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { migrateCache } from './cache-database.ts';
+import { CacheStore } from './cache-store.ts';
+import { applicationRow, documentRow } from './test-rows.ts';
+
+let store: CacheStore;
+beforeEach(() => {
+  const db = new Database(':memory:');
+  migrateCache(db);
+  store = new CacheStore(db);
+});
+
+const a = applicationRow(1, { business_name: 'Reyes Bakery', first_name: 'Dana', email: 'dana@example.com' });
+const b = applicationRow(2, {
+  first_name: 'Lee',
+  business_name: 'Alder Auto',
+  status: 'approved',
+  decided_at: '2026-11-02T00:00:00+00:00',
+});
+const c = applicationRow(3, { business_name: 'Cobalt Cafe', status: 'rejected' });
+const d = applicationRow(4, {
+  business_name: 'Delta Dental',
+  status: 'rejected',
+  decided_at: '2026-11-03T00:00:00+00:00',
+});
+
+describe('desktop cache: sync', () => {
+  it('stores a first sync and moves each table cursor to its last row', () => {
+    const status = store.storeChanges({ table: 'applications', rows: [a, b, c, d] });
+    expect(status.applications).toBe(4);
+    expect(status.cursors.applications).toEqual({ at: d.updated_at, id: d.id });
+    expect(status.lastSyncedAt).toBeNull();
+    expect(store.finishSync('2026-11-23T10:00:00.000Z').lastSyncedAt).toBe('2026-11-23T10:00:00.000Z');
+  });
+
+  it('applies an incremental sync: a changed row replaces the cached one and moves lists', () => {
+    store.storeChanges({ table: 'applications', rows: [a, b] });
+    const approved = {
+      ...a,
+      status: 'approved' as const,
+      decided_at: '2026-11-23T09:00:00+00:00',
+      updated_at: '2026-11-23T09:00:00+00:00',
+    };
+    const status = store.storeChanges({ table: 'applications', rows: [approved] });
+    expect(status.applications).toBe(2);
+    expect(status.cursors.applications).toEqual({ at: approved.updated_at, id: a.id });
+    expect(store.applicationsPage({ list: 'pending', search: '', sort: 'newest', page: 0 }).total).toBe(0);
+    expect(
+      store.applicationsPage({ list: 'approved', search: '', sort: 'newest', page: 0 }).rows.map((row) => row.id),
+    ).toEqual([b.id, a.id]);
+  });
+
+  it('never moves a cursor back when a page repeats older rows (the sync overlaps its last window)', () => {
+    store.storeChanges({ table: 'applications', rows: [a, b, c] });
+    expect(store.storeChanges({ table: 'applications', rows: [a] }).cursors.applications?.id).toBe(c.id);
+  });
+
+  it('applies deletions: a deleted document goes, a deleted application takes its rows and kept files along', () => {
+    store.storeChanges({ table: 'applications', rows: [a, b] });
+    const first = documentRow(1, a.id, a.updated_at);
+    const second = documentRow(2, a.id, a.updated_at);
+    store.storeChanges({ table: 'documents', rows: [first, second, documentRow(3, b.id, b.updated_at)] });
+    store.keepDocument(second.id, new Uint8Array([1, 2, 3]));
+    store.storeChanges({
+      table: 'deleted_rows',
+      rows: [{ id: 1, table_name: 'documents', row_id: first.id, deleted_at: '2026-11-23T09:00:00+00:00' }],
+    });
+    expect(store.applicationDetail(a.id)?.related.documents.map((row) => row.id)).toEqual([second.id]);
+
+    const status = store.storeChanges({
+      table: 'deleted_rows',
+      rows: [{ id: 2, table_name: 'applications', row_id: a.id, deleted_at: '2026-11-23T09:01:00+00:00' }],
+    });
+    expect(store.applicationDetail(a.id)).toBeNull();
+    expect(store.readDocument(second.id)).toBeNull();
+    expect(status.documentBytes).toBe(0);
+    expect(status.applications).toBe(1);
+    expect(status.cursors.deleted_rows).toEqual({ at: '2026-11-23T09:01:00+00:00', id: '2' });
+    expect(store.applicationDetail(b.id)?.related.documents).toHaveLength(1);
+  });
+
+  it('stores 10,000 applications in pages and answers the first page of each list', () => {
+    const rows = Array.from({ length: 10_000 }, (_value, index) =>
+      applicationRow(index + 1, { status: index % 4 === 0 ? 'approved' : 'pending' }),
+    );
+    for (let start = 0; start < rows.length; start += 1000) {
+      store.storeChanges({ table: 'applications', rows: rows.slice(start, start + 1000) });
+    }
+    const status = store.status();
+    expect(status.applications).toBe(10_000);
+    expect(status.cursors.applications?.id).toBe(rows[9_999]!.id);
+    const pending = store.applicationsPage({ list: 'pending', search: '', sort: 'newest', page: 0 });
+    expect(pending.total).toBe(7_500);
+    expect(pending.rows).toHaveLength(25);
+    expect(pending.rows[0]!.id).toBe(rows[9_999]!.id);
+  });
+
+  it('keeps audit entries of cached applications only, linked by their record', () => {
+    store.storeChanges({ table: 'applications', rows: [a] });
+    const entry = (id: number, recordId: string | null) => ({
+      id,
+      actor_id: null,
+      action: 'application.approved',
+      table_name: 'applications',
+      record_id: recordId,
+      created_at: '2026-11-23T09:00:00+00:00',
+    });
+    store.storeChanges({ table: 'audit_log', rows: [entry(1, a.id), entry(2, b.id), entry(3, null)] });
+    expect(store.applicationDetail(a.id)?.related.audit_log.map((row) => row.id)).toEqual([1]);
+  });
+});
+
+describe('desktop cache: the admin lists, as the database answers them', () => {
+  beforeEach(() => {
+    store.storeChanges({ table: 'applications', rows: [a, b, c, d] });
+  });
+
+  it('puts each application in its list: pending, approved, not qualified (never decided), rejected', () => {
+    const ids = (list: 'pending' | 'approved' | 'notQualified' | 'rejected') =>
+      store.applicationsPage({ list, search: '', sort: 'newest', page: 0 }).rows.map((row) => row.id);
+    expect(ids('pending')).toEqual([a.id]);
+    expect(ids('approved')).toEqual([b.id]);
+    expect(ids('notQualified')).toEqual([c.id]);
+    expect(ids('rejected')).toEqual([d.id]);
+  });
+
+  it('searches business, name and e-mail without regard to case, taking % and _ literally', () => {
+    store.storeChanges({
+      table: 'applications',
+      rows: [
+        applicationRow(5, {
+          business_name: '100% Organic_Farm',
+          first_name: 'Sam',
+          last_name: 'Ode',
+          email: 'sam@example.com',
+        }),
+      ],
+    });
+    const search = (text: string) =>
+      store.applicationsPage({ list: 'pending', search: text, sort: 'newest', page: 0 }).total;
+    expect(search('REYES')).toBe(1);
+    expect(search('dana')).toBe(1);
+    expect(search('dana@example')).toBe(1);
+    expect(search('100%')).toBe(1);
+    expect(search('%')).toBe(1);
+    expect(search('c_fe')).toBe(0);
+    expect(search('nobody')).toBe(0);
+  });
+
+  it('sorts newest, oldest and by business name, and pages by 25', () => {
+    const many = Array.from({ length: 30 }, (_value, index) =>
+      applicationRow(100 + index, { business_name: `Shop ${String(30 - index).padStart(2, '0')}` }),
+    );
+    store.storeChanges({ table: 'applications', rows: many });
+    const page = (sort: 'newest' | 'oldest' | 'business', number: number) =>
+      store.applicationsPage({ list: 'pending', search: '', sort, page: number });
+    expect(page('newest', 0).rows[0]!.id).toBe(many[29]!.id);
+    expect(page('oldest', 0).rows[0]!.id).toBe(a.id);
+    expect(page('business', 0).rows[0]!.business_name).toBe('Reyes Bakery');
+    expect(page('business', 0).rows[1]!.business_name).toBe('Shop 01');
+    expect(page('newest', 1).rows).toHaveLength(6);
+    expect(page('newest', 1).total).toBe(31);
+  });
+
+  it('returns an application with every related row by table, oldest first', () => {
+    store.storeChanges({
+      table: 'application_events',
+      rows: [
+        {
+          id: 2,
+          application_id: a.id,
+          kind: 'approved',
+          reason: null,
+          actor_id: null,
+          created_at: '2026-11-23T09:00:00+00:00',
+        },
+        { id: 1, application_id: a.id, kind: 'submitted', reason: null, actor_id: null, created_at: a.created_at },
+      ],
+    });
+    store.storeChanges({
+      table: 'additional_info',
+      rows: [{ id: 'i1', application_id: a.id, updated_at: a.updated_at }],
+    });
+    const detail = store.applicationDetail(a.id)!;
+    expect(detail.application).toEqual(a);
+    expect(detail.related.application_events.map((row) => row.kind)).toEqual(['submitted', 'approved']);
+    expect(detail.related.additional_info).toHaveLength(1);
+    expect(detail.related.term_sheets).toEqual([]);
+    expect(store.applicationDetail('00000000-0000-4000-8000-999999999999')).toBeNull();
+  });
+
+  it('forgets everything on sign-out: rows, cursors, queued decisions and kept files', () => {
+    store.keepDocument('doc', new Uint8Array(10));
+    store.finishSync('2026-11-23T10:00:00.000Z');
+    expect(store.clear()).toEqual({ lastSyncedAt: null, applications: 0, cursors: {}, documentBytes: 0 });
+  });
+});
+
+describe('desktop cache: document files kept for offline reading', () => {
+  it('keeps files within the budget, making room by dropping the least recently read', () => {
+    store.setDocumentBudget(10);
+    expect(store.keepDocument('one', new Uint8Array(4), '2026-11-23T01:00:00Z').kept).toBe(true);
+    expect(store.keepDocument('two', new Uint8Array(4), '2026-11-23T02:00:00Z').kept).toBe(true);
+    store.readDocument('one', '2026-11-23T03:00:00Z');
+    const third = store.keepDocument('three', new Uint8Array(4), '2026-11-23T04:00:00Z');
+    expect(third).toEqual({ kept: true, documentBytes: 8 });
+    expect(store.readDocument('two')).toBeNull();
+    expect(store.readDocument('one')?.data).toEqual(new Uint8Array(4));
+  });
+
+  it('does not keep a file larger than the whole budget, and a smaller budget evicts at once', () => {
+    store.setDocumentBudget(10);
+    expect(store.keepDocument('big', new Uint8Array(11)).kept).toBe(false);
+    store.keepDocument('a', new Uint8Array([7, 8, 9]));
+    store.setDocumentBudget(2);
+    expect(store.status().documentBytes).toBe(0);
+    expect(store.documentBudgetBytes()).toBe(2);
+  });
+
+  it('returns the bytes it kept, unchanged', () => {
+    const bytes = new Uint8Array([37, 80, 68, 70, 0, 255]);
+    store.keepDocument('doc', bytes);
+    expect(store.readDocument('doc')?.data).toEqual(bytes);
+  });
+});

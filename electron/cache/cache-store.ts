@@ -1,0 +1,267 @@
+import {
+  ADMIN_PAGE_SIZE,
+  applicationListOf,
+  applicationSorts,
+  type ApplicationsPage,
+  type ApplicationsPageArgs,
+} from '../../shared/admin/application-lists.ts';
+import type { ApplicationRow } from '../../shared/db/applications.ts';
+import {
+  syncedTables,
+  type CacheStatus,
+  type CachedApplication,
+  type SyncCursor,
+  type SyncPage,
+  type SyncedTable,
+} from '../../shared/ipc/channels.ts';
+import type { CacheDatabase } from './cache-database.ts';
+
+type RelatedTable = keyof CachedApplication['related'];
+const relatedTables = Object.keys(syncedTables).filter(
+  (table): table is RelatedTable => table !== 'applications' && table !== 'deleted_rows',
+);
+
+/** The column linking a related row to its application (audit entries name it as their record). */
+function applicationIdOf(table: RelatedTable, row: Record<string, unknown>): string | null {
+  const value = table === 'audit_log' ? row.record_id : row.application_id;
+  return typeof value === 'string' ? value : null;
+}
+
+/** A tombstone of public.deleted_rows. */
+type Tombstone = { table_name: string; row_id: string };
+
+function later(a: SyncCursor | undefined, b: SyncCursor): SyncCursor {
+  if (!a) return b;
+  if (a.at !== b.at) return a.at > b.at ? a : b;
+  return a.id.localeCompare(b.id, 'en', { numeric: true }) >= 0 ? a : b;
+}
+
+/** Turns the officer's search into a LIKE pattern matched against lower-cased text (% and _ taken literally). */
+function likePattern(search: string): string | null {
+  const cleaned = search.trim().toLowerCase();
+  return cleaned === '' ? null : `%${cleaned.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/**
+ * The officer's offline copy of what they may read: applications and their related rows, stored page by
+ * page as sync brings them (each page and its table's cursor in one transaction), read back the way the
+ * admin screens ask for them. The server stays the source of truth; nothing here is edited locally.
+ */
+export class CacheStore {
+  constructor(private readonly db: CacheDatabase) {}
+
+  status(): CacheStatus {
+    const cursors: CacheStatus['cursors'] = {};
+    for (const row of this.db.prepare('select table_name, cursor_at, cursor_id from sync_state').all() as {
+      table_name: SyncedTable;
+      cursor_at: string;
+      cursor_id: string;
+    }[]) {
+      cursors[row.table_name] = { at: row.cursor_at, id: row.cursor_id };
+    }
+    const lastSynced = this.db.prepare("select value from meta where key = 'last_synced_at'").pluck().get() as
+      string | undefined;
+    return {
+      lastSyncedAt: lastSynced ?? null,
+      applications: this.db.prepare('select count(*) from applications').pluck().get() as number,
+      cursors,
+      documentBytes: this.db.prepare('select coalesce(sum(size), 0) from document_files').pluck().get() as number,
+    };
+  }
+
+  /** Stores one page of changed rows (upserts; tombstones delete) and moves the table's cursor, atomically. */
+  storeChanges(page: SyncPage): CacheStatus {
+    const column = syncedTables[page.table];
+    this.db.transaction(() => {
+      let cursor: SyncCursor | undefined = this.cursor(page.table);
+      for (const row of page.rows) {
+        if (page.table === 'applications') this.putApplication(row as ApplicationRow);
+        else if (page.table === 'deleted_rows') this.applyTombstone(row as Tombstone);
+        else this.putRelated(page.table, row);
+        const at = row[column];
+        if (typeof at === 'string') cursor = later(cursor, { at, id: String(row.id) });
+      }
+      if (cursor) {
+        this.db
+          .prepare(
+            `insert into sync_state (table_name, cursor_at, cursor_id) values (?, ?, ?)
+             on conflict (table_name) do update set cursor_at = excluded.cursor_at, cursor_id = excluded.cursor_id`,
+          )
+          .run(page.table, cursor.at, cursor.id);
+      }
+    })();
+    return this.status();
+  }
+
+  finishSync(syncedAt: string): CacheStatus {
+    this.db
+      .prepare(
+        "insert into meta (key, value) values ('last_synced_at', ?) on conflict (key) do update set value = excluded.value",
+      )
+      .run(syncedAt);
+    return this.status();
+  }
+
+  private cursor(table: SyncedTable): SyncCursor | undefined {
+    const row = this.db.prepare('select cursor_at, cursor_id from sync_state where table_name = ?').get(table) as
+      { cursor_at: string; cursor_id: string } | undefined;
+    return row ? { at: row.cursor_at, id: row.cursor_id } : undefined;
+  }
+
+  private putApplication(row: ApplicationRow) {
+    const searchText = [row.business_name, row.first_name, row.last_name, row.email].join('\n').toLowerCase();
+    this.db
+      .prepare(
+        `insert into applications (id, list, business_name, search_text, created_at, data)
+         values (@id, @list, @business_name, @search_text, @created_at, @data)
+         on conflict (id) do update set list = excluded.list, business_name = excluded.business_name,
+           search_text = excluded.search_text, created_at = excluded.created_at, data = excluded.data`,
+      )
+      .run({
+        id: row.id,
+        list: applicationListOf(row),
+        business_name: row.business_name,
+        search_text: searchText,
+        created_at: row.created_at,
+        data: JSON.stringify(row),
+      });
+  }
+
+  private putRelated(table: RelatedTable, row: Record<string, unknown>) {
+    const applicationId = applicationIdOf(table, row);
+    // Audit entries are kept for cached applications only (the log also names documents, accounts...).
+    if (table === 'audit_log' && (applicationId === null || !this.hasApplication(applicationId))) return;
+    const sortKey = String(row[syncedTables[table]] ?? '');
+    this.db
+      .prepare(
+        `insert into related_rows (table_name, id, application_id, sort_key, data) values (?, ?, ?, ?, ?)
+         on conflict (table_name, id) do update set application_id = excluded.application_id,
+           sort_key = excluded.sort_key, data = excluded.data`,
+      )
+      .run(table, String(row.id), applicationId, sortKey, JSON.stringify(row));
+  }
+
+  private hasApplication(id: string): boolean {
+    return this.db.prepare('select 1 from applications where id = ?').get(id) !== undefined;
+  }
+
+  private applyTombstone({ table_name: table, row_id: id }: Tombstone) {
+    if (table === 'applications') {
+      this.db
+        .prepare(
+          `delete from document_files where document_id in
+             (select id from related_rows where table_name = 'documents' and application_id = ?)`,
+        )
+        .run(id);
+      this.db.prepare('delete from related_rows where application_id = ?').run(id);
+      this.db.prepare('delete from applications where id = ?').run(id);
+      return;
+    }
+    if (table === 'documents') this.db.prepare('delete from document_files where document_id = ?').run(id);
+    this.db.prepare('delete from related_rows where table_name = ? and id = ?').run(table, id);
+  }
+
+  /** One page of a list, searched and sorted as the web dashboard does it at the database. */
+  applicationsPage({ list, search, sort, page }: ApplicationsPageArgs): ApplicationsPage {
+    const order = applicationSorts.find((option) => option.id === sort) ?? applicationSorts[0];
+    const orderBy =
+      order.column === 'business_name'
+        ? 'business_name collate nocase asc, id'
+        : `created_at ${order.ascending ? 'asc' : 'desc'}, id`;
+    const pattern = likePattern(search);
+    const where = pattern ? "list = @list and search_text like @pattern escape '\\'" : 'list = @list';
+    const params = { list, pattern, limit: ADMIN_PAGE_SIZE, offset: page * ADMIN_PAGE_SIZE };
+    const rows = this.db
+      .prepare(`select data from applications where ${where} order by ${orderBy} limit @limit offset @offset`)
+      .pluck()
+      .all(params) as string[];
+    const total = this.db.prepare(`select count(*) from applications where ${where}`).pluck().get(params) as number;
+    return { rows: rows.map((data) => JSON.parse(data) as ApplicationRow), total };
+  }
+
+  applicationDetail(id: string): CachedApplication | null {
+    const data = this.db.prepare('select data from applications where id = ?').pluck().get(id) as string | undefined;
+    if (data === undefined) return null;
+    const related = Object.fromEntries(relatedTables.map((table) => [table, []])) as unknown as Record<
+      RelatedTable,
+      Record<string, unknown>[]
+    >;
+    const rows = this.db
+      .prepare('select table_name, data from related_rows where application_id = ? order by sort_key, id')
+      .all(id) as { table_name: RelatedTable; data: string }[];
+    for (const row of rows) related[row.table_name].push(JSON.parse(row.data) as Record<string, unknown>);
+    return { application: JSON.parse(data) as ApplicationRow, related };
+  }
+
+  /** Signing out: nothing of the officer's data stays on the machine. */
+  clear(): CacheStatus {
+    this.db.transaction(() => {
+      for (const table of ['applications', 'related_rows', 'sync_state', 'outbox', 'document_files']) {
+        this.db.prepare(`delete from ${table}`).run();
+      }
+      this.db.prepare("delete from meta where key = 'last_synced_at'").run();
+    })();
+    // The freed pages are overwritten, not only unlinked.
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
+    this.db.exec('vacuum');
+    return this.status();
+  }
+
+  documentBudgetBytes(): number {
+    return Number(this.db.prepare("select value from meta where key = 'document_budget_bytes'").pluck().get());
+  }
+
+  setDocumentBudget(bytes: number): void {
+    this.db.transaction(() => {
+      this.db
+        .prepare(
+          "insert into meta (key, value) values ('document_budget_bytes', ?) on conflict (key) do update set value = excluded.value",
+        )
+        .run(String(bytes));
+      this.evictDocuments(0);
+    })();
+  }
+
+  /**
+   * Keeps a document's file for offline reading; the least recently read files make room for it. A file
+   * larger than the whole budget is not kept.
+   */
+  keepDocument(
+    documentId: string,
+    data: Uint8Array,
+    now = new Date().toISOString(),
+  ): { kept: boolean; documentBytes: number } {
+    const kept = this.db.transaction(() => {
+      if (data.byteLength > this.documentBudgetBytes()) return false;
+      this.db.prepare('delete from document_files where document_id = ?').run(documentId);
+      this.evictDocuments(data.byteLength);
+      this.db
+        .prepare('insert into document_files (document_id, data, size, last_read_at) values (?, ?, ?, ?)')
+        .run(documentId, Buffer.from(data.buffer, data.byteOffset, data.byteLength), data.byteLength, now);
+      return true;
+    })();
+    return { kept, documentBytes: this.status().documentBytes };
+  }
+
+  readDocument(documentId: string, now = new Date().toISOString()): { data: Uint8Array } | null {
+    const row = this.db.prepare('select data from document_files where document_id = ?').pluck().get(documentId) as
+      Buffer | undefined;
+    if (!row) return null;
+    this.db.prepare('update document_files set last_read_at = ? where document_id = ?').run(now, documentId);
+    return { data: new Uint8Array(row) };
+  }
+
+  /** Removes the least recently read files until `incoming` more bytes fit in the budget. */
+  private evictDocuments(incoming: number) {
+    const budget = this.documentBudgetBytes();
+    let used = this.status().documentBytes;
+    const oldest = this.db
+      .prepare('select document_id, size from document_files order by last_read_at, document_id')
+      .all() as { document_id: string; size: number }[];
+    for (const file of oldest) {
+      if (used + incoming <= budget) break;
+      this.db.prepare('delete from document_files where document_id = ?').run(file.document_id);
+      used -= file.size;
+    }
+  }
+}

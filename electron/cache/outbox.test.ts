@@ -1,0 +1,105 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { OutboxIntent } from '../../shared/ipc/channels.ts';
+import { migrateCache, openCacheDatabase } from './cache-database.ts';
+import { Outbox } from './outbox.ts';
+
+const decision = (label: string, decision: 'approved' | 'rejected' = 'approved'): OutboxIntent => ({
+  kind: 'decide',
+  applicationId: '3f2b8c1e-7d4a-4e6b-9a0c-5d1e2f3a4b5c',
+  decision,
+  reason: '',
+  expectedStatus: 'pending',
+  label,
+});
+
+let outbox: Outbox;
+beforeEach(() => {
+  const db = new Database(':memory:');
+  migrateCache(db);
+  outbox = new Outbox(db);
+});
+
+describe('desktop outbox', () => {
+  it('keeps decisions in the order they were made, pending until replayed', () => {
+    outbox.enqueue(decision('first'), '2026-11-23T01:00:00Z');
+    outbox.enqueue(decision('second', 'rejected'), '2026-11-23T01:00:01Z');
+    expect(outbox.list().map((entry) => [entry.label, entry.decision, entry.state, entry.attempts])).toEqual([
+      ['first', 'approved', 'pending', 0],
+      ['second', 'rejected', 'pending', 0],
+    ]);
+  });
+
+  it('retries later what could not reach the server, keeping its place and counting attempts', () => {
+    const entry = outbox.enqueue(decision('first'));
+    outbox.enqueue(decision('second'));
+    const postponed = outbox.postpone(entry.id, 'Failed to fetch');
+    expect(postponed).toMatchObject({ state: 'pending', attempts: 1, lastError: 'Failed to fetch' });
+    expect(outbox.list()[0]!.id).toBe(entry.id);
+  });
+
+  it('records a conflict with what the server holds now, and keeps it listed until dismissed', () => {
+    const entry = outbox.enqueue(decision('Reyes Bakery'));
+    const settled = outbox.settle({
+      id: entry.id,
+      outcome: 'conflict',
+      message: 'This application is no longer pending: it was changed meanwhile',
+      serverState: 'Rejected on 11/23/2026',
+    });
+    expect(settled).toMatchObject({ state: 'conflict', serverState: 'Rejected on 11/23/2026', attempts: 1 });
+    expect(settled.settledAt).not.toBeNull();
+    expect(outbox.list()).toHaveLength(1);
+    expect(outbox.dismiss(entry.id)).toEqual([]);
+  });
+
+  it('settles an entry once, and never dismisses a pending one', () => {
+    const entry = outbox.enqueue(decision('first'));
+    expect(() => outbox.dismiss(entry.id)).toThrow(/pending/);
+    outbox.settle({ id: entry.id, outcome: 'done', message: null, serverState: null });
+    expect(() => outbox.settle({ id: entry.id, outcome: 'refused', message: 'x', serverState: null })).toThrow(
+      /not pending/,
+    );
+  });
+
+  it('loses no acknowledged decision when the app is killed mid-queue (kill -9 of a writing process)', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'loan-match-outbox-'));
+    const file = path.join(folder, 'cache.sqlite');
+    try {
+      openCacheDatabase(file).close();
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', path.join(import.meta.dirname, 'outbox-writer.fixture.ts'), file],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      const acknowledged: number[] = [];
+      let buffered = '';
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('the writer acknowledged too little in 20 s')), 20_000);
+        child.stdout.on('data', (chunk: Buffer) => {
+          buffered += chunk.toString();
+          const lines = buffered.split('\n');
+          buffered = lines.pop() ?? '';
+          acknowledged.push(...lines.map(Number));
+          if (acknowledged.length >= 200 && !child.killed) {
+            child.kill('SIGKILL');
+            clearTimeout(timer);
+          }
+        });
+        child.on('exit', () => resolve());
+      });
+      const reopened = openCacheDatabase(file);
+      const ids = new Outbox(reopened).list().map((entry) => entry.id);
+      // Every id the writer printed is there, in order, with nothing missing in between.
+      expect(ids.slice(0, acknowledged.length)).toEqual(acknowledged);
+      expect(ids).toEqual(ids.map((_id, index) => index + 1));
+      expect(reopened.pragma('integrity_check', { simple: true })).toBe('ok');
+      reopened.close();
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});

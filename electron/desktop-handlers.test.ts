@@ -1,0 +1,94 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ipcChannels, type IpcChannel } from '../shared/ipc/channels.ts';
+import { openCacheDatabase, type CacheDatabase } from './cache/cache-database.ts';
+import { CacheStore } from './cache/cache-store.ts';
+import { Outbox } from './cache/outbox.ts';
+import { applicationRow } from './cache/test-rows.ts';
+import { desktopDataHandlers } from './desktop-handlers.ts';
+import { dispatch, IpcValidationError, type IpcHandlers } from './ipc-handlers.ts';
+import { ConnectionStore } from './settings.ts';
+
+let folder: string;
+let db: CacheDatabase;
+let handlers: IpcHandlers;
+beforeEach(() => {
+  folder = mkdtempSync(path.join(tmpdir(), 'loan-match-desktop-'));
+  db = openCacheDatabase(path.join(folder, 'cache.sqlite'));
+  handlers = desktopDataHandlers({
+    cache: new CacheStore(db),
+    outbox: new Outbox(db),
+    connection: new ConnectionStore(path.join(folder, 'connection.json')),
+  });
+});
+afterEach(() => {
+  db.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+const connection = { supabaseUrl: 'http://localhost:3000', anonKey: 'eyJhbGciOiJIUzI1NiJ9.anon.key' };
+
+describe('desktop data handlers (main process, real SQLite)', () => {
+  it('refuses a malformed payload on every channel with a clear error, changing nothing', async () => {
+    const malformed = { unexpected: '<script>' };
+    for (const channel of ipcChannels.filter((name) => !name.startsWith('dialog:') && name !== 'app:get-info')) {
+      await expect(dispatch(handlers, channel as IpcChannel, malformed), channel).rejects.toThrow(
+        new RegExp(`^Invalid payload for ${channel}: `),
+      );
+    }
+    await expect(dispatch(handlers, 'cache:store-changes', { table: 'auth.users', rows: [] })).rejects.toBeInstanceOf(
+      IpcValidationError,
+    );
+    const status = await dispatch(handlers, 'cache:get-status', undefined);
+    expect(status).toEqual({ lastSyncedAt: null, applications: 0, cursors: {}, documentBytes: 0 });
+    expect(await dispatch(handlers, 'outbox:list', undefined)).toEqual([]);
+  });
+
+  it('remembers the server on first start, owner-readable, and forgets the cache when the server changes', async () => {
+    expect((await dispatch(handlers, 'settings:get', undefined)).connection).toBeNull();
+    await dispatch(handlers, 'settings:save-connection', connection);
+    expect(statSync(path.join(folder, 'connection.json')).mode & 0o777).toBe(0o600);
+    await dispatch(handlers, 'cache:store-changes', { table: 'applications', rows: [applicationRow(1)] });
+    // The same server again keeps the cache.
+    await dispatch(handlers, 'settings:save-connection', connection);
+    expect((await dispatch(handlers, 'cache:get-status', undefined)).applications).toBe(1);
+    const moved = await dispatch(handlers, 'settings:save-connection', {
+      ...connection,
+      supabaseUrl: 'https://abcd.supabase.co',
+    });
+    expect(moved.connection?.supabaseUrl).toBe('https://abcd.supabase.co');
+    expect((await dispatch(handlers, 'cache:get-status', undefined)).applications).toBe(0);
+  });
+
+  it('answers the admin list and detail from the cache, and changes the document budget in megabytes', async () => {
+    const row = applicationRow(7, { business_name: 'Reyes Bakery' });
+    await dispatch(handlers, 'cache:store-changes', { table: 'applications', rows: [row] });
+    const page = await dispatch(handlers, 'cache:applications-page', {
+      list: 'pending',
+      search: 'reyes',
+      sort: 'newest',
+      page: 0,
+    });
+    expect(page).toEqual({ rows: [row], total: 1 });
+    expect((await dispatch(handlers, 'cache:application-detail', { id: row.id }))?.application).toEqual(row);
+    expect((await dispatch(handlers, 'settings:get', undefined)).documentBudgetMb).toBe(200);
+    expect((await dispatch(handlers, 'settings:set-document-budget', { megabytes: 50 })).documentBudgetMb).toBe(50);
+  });
+
+  it('signing out wipes the cache and the outbox', async () => {
+    await dispatch(handlers, 'cache:store-changes', { table: 'applications', rows: [applicationRow(1)] });
+    await dispatch(handlers, 'outbox:enqueue', {
+      kind: 'decide',
+      applicationId: applicationRow(1).id,
+      decision: 'approved',
+      reason: '',
+      expectedStatus: 'pending',
+      label: 'Business 00001',
+    });
+    await dispatch(handlers, 'cache:clear', undefined);
+    expect((await dispatch(handlers, 'cache:get-status', undefined)).applications).toBe(0);
+    expect(await dispatch(handlers, 'outbox:list', undefined)).toEqual([]);
+  });
+});

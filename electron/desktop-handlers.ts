@@ -1,0 +1,50 @@
+import type { DesktopSettings } from '../shared/ipc/channels.ts';
+import type { CacheStore } from './cache/cache-store.ts';
+import type { Outbox } from './cache/outbox.ts';
+import type { IpcHandlers } from './ipc-handlers.ts';
+import type { ConnectionStore } from './settings.ts';
+
+const megabyte = 1024 * 1024;
+
+/**
+ * The handlers of the settings, cache, documents and outbox channels, over the officer's SQLite cache.
+ * Payloads arrive validated (ipc-handlers.ts); each handler is one call into the stores.
+ */
+export function desktopDataHandlers(stores: {
+  cache: CacheStore;
+  outbox: Outbox;
+  connection: ConnectionStore;
+}): IpcHandlers {
+  const { cache, outbox, connection } = stores;
+  const settings = (): DesktopSettings => ({
+    connection: connection.read(),
+    documentBudgetMb: Math.round(cache.documentBudgetBytes() / megabyte),
+  });
+  return {
+    'settings:get': async () => settings(),
+    'settings:save-connection': async (next) => {
+      // Another server means other data: what was cached or queued for the previous one goes.
+      const previous = connection.read();
+      if (previous && (previous.supabaseUrl !== next.supabaseUrl || previous.anonKey !== next.anonKey)) cache.clear();
+      connection.save(next);
+      return settings();
+    },
+    'settings:set-document-budget': async ({ megabytes }) => {
+      cache.setDocumentBudget(megabytes * megabyte);
+      return settings();
+    },
+    'cache:get-status': async () => cache.status(),
+    'cache:store-changes': async (page) => cache.storeChanges(page),
+    'cache:finish-sync': async ({ syncedAt }) => cache.finishSync(syncedAt),
+    'cache:applications-page': async (args) => cache.applicationsPage(args),
+    'cache:application-detail': async ({ id }) => cache.applicationDetail(id),
+    'cache:clear': async () => cache.clear(),
+    'documents:keep': async ({ documentId, data }) => cache.keepDocument(documentId, data),
+    'documents:read': async ({ documentId }) => cache.readDocument(documentId),
+    'outbox:enqueue': async (intent) => outbox.enqueue(intent),
+    'outbox:list': async () => outbox.list(),
+    'outbox:settle': async (settlement) => outbox.settle(settlement),
+    'outbox:postpone': async ({ id, error }) => outbox.postpone(id, error),
+    'outbox:dismiss': async ({ id }) => outbox.dismiss(id),
+  };
+}

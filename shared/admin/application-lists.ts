@@ -1,0 +1,42 @@
+import type { ApplicationRow } from '../db/applications.ts';
+
+/**
+ * The lists of the admin's Applications tab, their sort orders and page size: the same in the web build
+ * (answered by the database) and in the desktop app's offline cache (answered by SQLite).
+ */
+export const applicationLists = [
+  { id: 'pending', title: 'Pending Applications' },
+  { id: 'approved', title: 'Approved Applications' },
+  { id: 'notQualified', title: 'Not Qualified' },
+  { id: 'rejected', title: 'Rejected' },
+] as const;
+export type ApplicationListId = (typeof applicationLists)[number]['id'];
+export const applicationListIds = applicationLists.map((list) => list.id) as [
+  ApplicationListId,
+  ...ApplicationListId[],
+];
+
+export const applicationSorts = [
+  { id: 'newest', label: 'Newest first', column: 'created_at', ascending: false },
+  { id: 'oldest', label: 'Oldest first', column: 'created_at', ascending: true },
+  { id: 'business', label: 'Business name (A-Z)', column: 'business_name', ascending: true },
+] as const;
+export type ApplicationSortId = (typeof applicationSorts)[number]['id'];
+export const applicationSortIds = applicationSorts.map((sort) => sort.id) as [
+  ApplicationSortId,
+  ...ApplicationSortId[],
+];
+
+export const ADMIN_PAGE_SIZE = 25;
+
+export type ApplicationsPageArgs = { list: ApplicationListId; search: string; sort: ApplicationSortId; page: number };
+export type ApplicationsPage = { rows: ApplicationRow[]; total: number };
+
+/**
+ * Which list an application belongs to: declined by the evaluation at submission (rejected, never decided
+ * by an officer) is Not Qualified; rejected by an officer is Rejected.
+ */
+export function applicationListOf(row: Pick<ApplicationRow, 'status' | 'decided_at'>): ApplicationListId {
+  if (row.status === 'pending' || row.status === 'approved') return row.status;
+  return row.decided_at === null ? 'notQualified' : 'rejected';
+}
