@@ -1,33 +1,76 @@
-import { Container, Heading, Text } from '@chakra-ui/react';
-import { StrictMode, useEffect, useState } from 'react';
+import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { AppInfo } from '../../shared/ipc/channels.ts';
-import { Providers } from '../../web/src/app/providers.tsx';
+import { Provider as ReduxProvider } from 'react-redux';
+import type { ConnectionSettings, DesktopBridge } from '../../shared/ipc/channels.ts';
+import { createStore } from '../../web/src/app/store.ts';
+import { StyleProvider } from '../../web/src/app/style-provider.tsx';
+import { api } from '../../web/src/lib/api.ts';
+import { loadSupabase } from '../../web/src/lib/load-supabase.ts';
+import { PlatformProvider } from '../../web/src/lib/platform.tsx';
+import { provideRuntimeConfig } from '../../web/src/lib/runtime-config.ts';
+import { ConnectionSetup } from './connection-setup.tsx';
+import { DesktopApp } from './desktop-app.tsx';
 import { desktopBridge } from './desktop-bridge.ts';
+import { desktopPlatform } from './desktop-platform.ts';
+import { createDesktopRepository } from './desktop-repository.ts';
+import { createDesktopSession } from './desktop-session.ts';
 
-function DesktopShell() {
-  const [info, setInfo] = useState<AppInfo>();
-  useEffect(() => {
-    void desktopBridge()?.['app:get-info'](undefined).then(setInfo);
-  }, []);
+/** Everything the desktop app runs on once it knows its server. */
+function connect(bridge: DesktopBridge, connection: ConnectionSettings) {
+  provideRuntimeConfig(connection);
+  const extra: { adminRepository?: ReturnType<typeof createDesktopRepository> } = {};
+  const store = createStore(extra);
+  const session = createDesktopSession({
+    bridge,
+    connection,
+    supabase: loadSupabase,
+    dataChanged: () => store.dispatch(api.util.invalidateTags(['Application'])),
+  });
+  extra.adminRepository = createDesktopRepository({
+    bridge,
+    isOnline: session.isOnline,
+    wentOffline: session.wentOffline,
+    syncNow: session.syncNow,
+    queued: session.queued,
+  });
+  // Signing out leaves nothing of the officer's data on the machine.
+  void loadSupabase().then((supabase) =>
+    supabase.auth.onAuthStateChange((event) => {
+      if (event === 'SIGNED_OUT') void session.forget();
+    }),
+  );
+  return { store, session };
+}
+
+function Desktop({ bridge, initial }: { bridge: DesktopBridge; initial: ConnectionSettings | null }) {
+  const [connected, setConnected] = useState(() => (initial ? connect(bridge, initial) : null));
+  if (!connected)
+    return <ConnectionSetup bridge={bridge} onSaved={(connection) => setConnected(connect(bridge, connection))} />;
   return (
-    <Container maxW="4xl" py="12">
-      <Heading as="h1" size="2xl">
-        Loan Match Admin
-      </Heading>
-      <Text mt="4" color="gray.600">
-        {info ? `Version ${info.version} on ${info.platform}` : 'Connecting to the desktop runtime...'}
-      </Text>
-    </Container>
+    <ReduxProvider store={connected.store}>
+      <PlatformProvider adapter={desktopPlatform(bridge)}>
+        <DesktopApp session={connected.session} bridge={bridge} />
+      </PlatformProvider>
+    </ReduxProvider>
   );
 }
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <DesktopShell />
-    </Providers>
-  </StrictMode>,
-);
+async function start() {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root element');
+  const bridge = desktopBridge();
+  if (!bridge) {
+    root.textContent = 'Loan Match Admin runs inside its desktop app (window.desktop is missing).';
+    return;
+  }
+  const settings = await bridge['settings:get'](undefined);
+  createRoot(root).render(
+    <StrictMode>
+      <StyleProvider>
+        <Desktop bridge={bridge} initial={settings.connection} />
+      </StyleProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -164,6 +164,17 @@ async function additionalInfoRow(owner: TestUser): Promise<Row> {
   };
 }
 
+/** The tombstone of a deleted application (the delete trigger writes it). */
+async function deletedRowOf(): Promise<string> {
+  const applicationId = await applicationOf(applicantA);
+  await backend.db.query('delete from public.applications where id = $1', [applicationId]);
+  const { rows } = await backend.db.query<{ id: string }>(
+    `select id::text from public.deleted_rows where table_name = 'applications' and row_id = $1`,
+    [applicationId],
+  );
+  return rows[0]!.id;
+}
+
 /** The 'submitted' event of a new application of the owner (the trigger on applications writes it). */
 async function eventOf(owner: TestUser): Promise<string> {
   const applicationId = await applicationOf(owner);
@@ -526,6 +537,22 @@ const tableCases: TableCase[] = [
         },
       ],
     },
+  },
+  {
+    table: 'deleted_rows',
+    key: 'id',
+    seed: deletedRowOf,
+    async newRow() {
+      const rowId = randomUUID();
+      return { row: { table_name: 'documents', row_id: rowId }, find: ['row_id', rowId] };
+    },
+    change: () => ({ row_id: randomUUID() }),
+    // Tombstones for the desktop sync: admins read them; only the delete triggers write them.
+    select: per('denied', 'none', 'none', 'all', 'none', 'all'),
+    insert: per('denied', 'denied', 'denied', 'denied', 'denied', 'denied'),
+    update: per('denied', 'denied', 'denied', 'denied', 'denied', 'denied'),
+    delete: per('denied', 'denied', 'denied', 'denied', 'denied', 'denied'),
+    ownership: 'none',
   },
   {
     table: 'audit_log',

@@ -26,7 +26,15 @@ export class AdminPages {
 
   /** Searches the open list and waits until every row shown matches (the search waits for typing to pause). */
   async searchFor(term: string): Promise<void> {
+    // The list shown before the search may already match (a database with one application): wait for the
+    // search's own answer, so that what follows sees the searched list and not a later refetch.
+    const searched = this.page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname.endsWith('/rest/v1/applications') &&
+        (new URL(response.url()).searchParams.get('or') ?? '').includes(term),
+    );
     await this.search().fill(term);
+    await searched;
     const table = this.page.getByRole('table');
     await expect(table.getByRole('row').filter({ hasNotText: term })).toHaveCount(1);
     await expect(table).toHaveAttribute('aria-busy', 'false');

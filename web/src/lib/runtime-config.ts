@@ -17,3 +17,8 @@ export function loadRuntimeConfig(): Promise<RuntimeConfig> {
   });
   return pending;
 }
+
+/** The desktop app knows its server from its own settings and gives it here, before the client is created. */
+export function provideRuntimeConfig(config: RuntimeConfig): void {
+  pending = Promise.resolve(config);
+}

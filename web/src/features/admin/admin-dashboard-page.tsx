@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
-import { api } from '../../lib/api.ts';
 import { signOut, useAuth } from '../../lib/auth-state.ts';
-import { useDispatch } from 'react-redux';
+import { useRefreshDataMutation } from './admin-api.ts';
 import { ApplicationsTab } from './applications-tab.tsx';
 import { ClientsTab } from './clients-tab.tsx';
 
@@ -13,7 +12,7 @@ import { ClientsTab } from './clients-tab.tsx';
 export function AdminDashboardPage() {
   const auth = useAuth();
   const navigate = useNavigate();
-  const dispatch = useDispatch();
+  const [refresh] = useRefreshDataMutation();
   const [logoutFailed, setLogoutFailed] = useState(false);
   const logout = async () => {
     setLogoutFailed(false);
@@ -31,7 +30,7 @@ export function AdminDashboardPage() {
               Admin Dashboard
             </Heading>
             <HStack gap="2">
-              <Button variant="outline" onClick={() => dispatch(api.util.invalidateTags(['Application', 'Client']))}>
+              <Button variant="outline" onClick={() => void refresh()}>
                 Refresh Data
               </Button>
               <Button variant="outline" onClick={() => void logout()}>

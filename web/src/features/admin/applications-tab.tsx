@@ -6,10 +6,10 @@ import {
   ADMIN_PAGE_SIZE,
   applicationLists,
   applicationSorts,
-  useApplicationsPageQuery,
   type ApplicationListId,
   type ApplicationSortId,
-} from './admin-api.ts';
+} from '../../../../shared/admin/application-lists.ts';
+import { useApplicationsPageQuery } from './admin-api.ts';
 import { ApplicationDetailPanel } from './application-detail.tsx';
 import { DecisionDialog } from './decision-dialog.tsx';
 import { LetterDialog } from './letter-dialog.tsx';

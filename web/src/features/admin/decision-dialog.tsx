@@ -23,7 +23,13 @@ export function DecisionDialog({ applicationId, businessName, decision }: Decisi
   const verb = decision === 'approved' ? 'Approve' : 'Reject';
   const palette = decision === 'approved' ? 'green' : 'red';
   const confirm = async () => {
-    const result = await decide({ id: applicationId, decision, reason });
+    const result = await decide({
+      id: applicationId,
+      decision,
+      reason,
+      expectedStatus: 'pending',
+      label: businessName,
+    });
     if (!('error' in result)) {
       setOpen(false);
       setReason('');

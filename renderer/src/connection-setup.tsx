@@ -1,0 +1,86 @@
+import { Alert, Button, Container, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import type { ConnectionSettings, DesktopBridge } from '../../shared/ipc/channels.ts';
+
+/** Reads the anon key a server/ installation publishes at /config.json. */
+async function keyFromServer(address: string): Promise<string> {
+  const response = await fetch(new URL('/config.json', address), { cache: 'no-store' });
+  if (!response.ok) throw new Error(`The server answered HTTP ${response.status}`);
+  const config = (await response.json()) as { anonKey?: unknown };
+  if (typeof config.anonKey !== 'string') throw new Error('The server did not give an anon key');
+  return config.anonKey;
+}
+
+/**
+ * First start: where the app's server is. server/ gives its anon key at /config.json; a hosted Supabase
+ * project's URL and anon key are typed in. Saved in main (settings:save-connection) and used from then on.
+ */
+export function ConnectionSetup({
+  bridge,
+  onSaved,
+}: {
+  bridge: DesktopBridge;
+  onSaved: (connection: ConnectionSettings) => void;
+}) {
+  const [address, setAddress] = useState('http://localhost:3000');
+  const [anonKey, setAnonKey] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const supabaseUrl = new URL(address.trim()).origin;
+      const key = anonKey.trim() || (await keyFromServer(supabaseUrl));
+      onSaved(
+        (await bridge['settings:save-connection']({ supabaseUrl, anonKey: key })).connection ?? {
+          supabaseUrl,
+          anonKey: key,
+        },
+      );
+    } catch (error) {
+      setProblem(
+        `Could not connect to ${address}: ${error instanceof Error ? error.message : String(error)}. Check the address, or enter the project's anon key.`,
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Container maxW="lg" py="16">
+      <Stack
+        as="form"
+        gap="5"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <Heading as="h1" size="2xl">
+          Connect to your server
+        </Heading>
+        <Text color="gray.600">
+          The address of the Loan Match server, or of your hosted Supabase project with its anon key.
+        </Text>
+        <Field.Root required>
+          <Field.Label>Server address</Field.Label>
+          <Input type="url" value={address} onChange={(event) => setAddress(event.target.value)} />
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>Anon key (hosted Supabase only)</Field.Label>
+          <Input value={anonKey} onChange={(event) => setAnonKey(event.target.value)} />
+          <Field.HelperText>Leave empty for a Loan Match server: its key is read from the server.</Field.HelperText>
+        </Field.Root>
+        {problem ? (
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Title>{problem}</Alert.Title>
+          </Alert.Root>
+        ) : null}
+        <Button type="submit" colorPalette="blue" loading={busy}>
+          Connect
+        </Button>
+      </Stack>
+    </Container>
+  );
+}

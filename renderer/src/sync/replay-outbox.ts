@@ -1,0 +1,69 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { formatLongDate } from '../../../shared/format/dates.ts';
+import type { DesktopBridge, OutboxEntry } from '../../../shared/ipc/channels.ts';
+import { applicantStatusLabel } from '../../../shared/status/timeline.ts';
+import type { ApplicationStatus } from '../../../shared/status/transitions.ts';
+
+export type OutboxPort = Pick<DesktopBridge, 'outbox:list' | 'outbox:settle' | 'outbox:postpone'>;
+
+export type ReplayResult = { applied: number; conflicts: number; refused: number; unreachable: boolean };
+
+/** decide_application's code for "the application is no longer in the status the officer saw". */
+const changedMeanwhile = '40001';
+
+/** What the server holds now, in words the officer reads beside their queued decision. */
+async function serverStateOf(supabase: SupabaseClient, applicationId: string): Promise<string | null> {
+  const { data } = await supabase
+    .from('applications')
+    .select('status, decided_at, decision_reason')
+    .eq('id', applicationId)
+    .maybeSingle<{ status: ApplicationStatus; decided_at: string | null; decision_reason: string | null }>();
+  if (!data) return null;
+  const label = applicantStatusLabel(data.status, data.decided_at);
+  const when = data.decided_at ? ` on ${formatLongDate(data.decided_at)}` : '';
+  const why = data.decision_reason ? ` (reason: ${data.decision_reason})` : '';
+  return `${label}${when}${why}`;
+}
+
+/**
+ * Replays queued decisions in the order they were made, each through decide_application with the status
+ * the officer saw, so a change made meanwhile (another officer decided first) is refused by the server and
+ * kept as a conflict with what the server holds now, never overwritten. Stops at the first entry that
+ * cannot reach the server; it stays first in line.
+ */
+export async function replayOutbox(supabase: SupabaseClient, outbox: OutboxPort): Promise<ReplayResult> {
+  const result: ReplayResult = { applied: 0, conflicts: 0, refused: 0, unreachable: false };
+  const pending = (await outbox['outbox:list'](undefined)).filter((entry: OutboxEntry) => entry.state === 'pending');
+  for (const entry of pending) {
+    const { error, status } = await supabase.rpc('decide_application', {
+      application_id: entry.applicationId,
+      decision: entry.decision,
+      reason: entry.reason,
+      expected_status: entry.expectedStatus,
+    });
+    if (!error) {
+      await outbox['outbox:settle']({ id: entry.id, outcome: 'done', message: null, serverState: null });
+      result.applied += 1;
+      const notified = await supabase.functions.invoke('notify-applicant', {
+        body: { applicationId: entry.applicationId },
+      });
+      if (notified.error) console.error('The applicant could not be e-mailed', notified.error);
+      continue;
+    }
+    if (status === 0) {
+      await outbox['outbox:postpone']({ id: entry.id, error: error.message });
+      result.unreachable = true;
+      break;
+    }
+    const conflict = error.code === changedMeanwhile;
+    await outbox['outbox:settle']({
+      id: entry.id,
+      outcome: conflict ? 'conflict' : 'refused',
+      message: error.message,
+      serverState: await serverStateOf(supabase, entry.applicationId),
+    });
+    if (conflict) result.conflicts += 1;
+    else result.refused += 1;
+  }
+  return result;
+}

@@ -1,0 +1,76 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import {
+  syncedTableNames,
+  syncedTables,
+  type CacheStatus,
+  type DesktopBridge,
+  type SyncedTable,
+} from '../../../shared/ipc/channels.ts';
+
+/** The part of the desktop bridge a sync writes through (main stores each page in one transaction). */
+export type SyncCachePort = Pick<DesktopBridge, 'cache:get-status' | 'cache:store-changes' | 'cache:finish-sync'>;
+
+export type SyncProgress = { table: SyncedTable; tableNumber: number; tables: number; rowsStored: number };
+
+export class SyncError extends Error {
+  constructor(
+    readonly kind: 'unreachable' | 'refused',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SyncError';
+  }
+}
+
+export type SyncOptions = {
+  pageSize?: number;
+  /**
+   * Each sync asks again for the last seconds before its cursor: a row written by a transaction that
+   * started before the previous sync but committed after it carries an older time than the cursor.
+   */
+  overlapSeconds?: number;
+  onProgress?: (progress: SyncProgress) => void;
+};
+
+/**
+ * Brings the officer's cache up to date (DESIGN, "Desktop cache and sync"): for each synced table, the
+ * rows changed since the table's cursor, in pages ordered by (cursor column, id) and read by keyset, so
+ * rows with equal times are never skipped; tombstones (deleted_rows) remove what was deleted. Reads go
+ * through supabase-js under the officer's session, so RLS decides what reaches the cache.
+ */
+export async function syncCache(
+  supabase: SupabaseClient,
+  cache: SyncCachePort,
+  { pageSize = 1000, overlapSeconds = 5, onProgress }: SyncOptions = {},
+): Promise<CacheStatus> {
+  const startedAt = new Date().toISOString();
+  const { cursors } = await cache['cache:get-status'](undefined);
+  let rowsStored = 0;
+  for (const [index, table] of syncedTableNames.entries()) {
+    const column = syncedTables[table];
+    const cursor = cursors[table];
+    const since = cursor ? new Date(Date.parse(cursor.at) - overlapSeconds * 1000).toISOString() : null;
+    let after: { at: string; id: string } | null = null;
+    // Bounded: a table of ten million rows at the default page size.
+    for (let page = 0; page < 10_000; page += 1) {
+      let query = supabase.from(table).select('*').order(column).order('id').limit(pageSize);
+      if (after) {
+        query = query.or(`${column}.gt."${after.at}",and(${column}.eq."${after.at}",id.gt."${after.id}")`);
+      } else if (since) {
+        query = query.gte(column, since);
+      }
+      const { data, error, status } = await query;
+      if (error) throw new SyncError(status === 0 ? 'unreachable' : 'refused', `Syncing ${table}: ${error.message}`);
+      const rows = (data ?? []) as Record<string, unknown>[];
+      if (rows.length > 0) {
+        await cache['cache:store-changes']({ table, rows } as Parameters<SyncCachePort['cache:store-changes']>[0]);
+      }
+      rowsStored += rows.length;
+      onProgress?.({ table, tableNumber: index + 1, tables: syncedTableNames.length, rowsStored });
+      if (rows.length < pageSize) break;
+      const last = rows[rows.length - 1]!;
+      after = { at: String(last[column]), id: String(last.id) };
+    }
+  }
+  return cache['cache:finish-sync']({ syncedAt: startedAt });
+}

@@ -1,0 +1,174 @@
+import {
+  ADMIN_PAGE_SIZE,
+  applicationSorts,
+  type ApplicationsPage,
+  type ApplicationsPageArgs,
+} from '../../../../shared/admin/application-lists.ts';
+import type { AdditionalInfoRow } from '../../../../shared/db/additional-info.ts';
+import type { ApplicationRow } from '../../../../shared/db/applications.ts';
+import type { ApplicationEvent } from '../../../../shared/status/timeline.ts';
+import { loadSupabase } from '../../lib/load-supabase.ts';
+import type { BankPackageRow } from './bank-packages.tsx';
+import type { LetterRow } from './letter-dialog.tsx';
+import type { TermSheetRow } from './term-sheet-dialog.tsx';
+
+export type AdminDocument = {
+  id: string;
+  type: string;
+  file_name: string;
+  file_size: number;
+  storage_path: string;
+  created_at: string;
+};
+
+export type AuditEntry = { id: number; actor_id: string | null; action: string; created_at: string };
+
+export type ApplicationDetail = {
+  application: ApplicationRow;
+  events: ApplicationEvent[];
+  documents: AdminDocument[];
+  additionalInfo: AdditionalInfoRow | null;
+  audit: AuditEntry[];
+  letters: LetterRow[];
+  termSheets: TermSheetRow[];
+  bankPackages: BankPackageRow[];
+};
+
+export type Decision = {
+  id: string;
+  decision: 'approved' | 'rejected';
+  reason: string;
+  /** The status the officer saw when deciding: the server refuses if it changed meanwhile. */
+  expectedStatus: 'pending';
+  /** The business name, for a decision that has to wait (desktop outbox). */
+  label: string;
+};
+
+/** 'applied' by the server now, or 'queued' to be replayed when the server can be reached (desktop). */
+export type DecisionOutcome = 'applied' | 'queued';
+
+/** Why a request failed: the server could not be reached, or it answered with a refusal. */
+export class AdminRequestError extends Error {
+  constructor(
+    readonly kind: 'unreachable' | 'refused',
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'AdminRequestError';
+  }
+}
+
+/**
+ * Where the admin screens read applications and send decisions (DESIGN, "Desktop cache and sync"): the
+ * API in the web build; in the desktop app, the officer's offline cache with an outbox. The screens do not
+ * know which one they have. Each method throws AdminRequestError when it fails.
+ */
+export type AdminRepository = {
+  applicationsPage(args: ApplicationsPageArgs): Promise<ApplicationsPage>;
+  applicationDetail(id: string): Promise<ApplicationDetail>;
+  decide(decision: Decision): Promise<DecisionOutcome>;
+  /** Refresh Data: brings the repository up to date before the screens read again (the desktop syncs). */
+  refresh?(): Promise<void>;
+};
+
+/** supabase-js reports a request that never reached the server with HTTP status 0. */
+function check<T>(
+  context: string,
+  result: { data: T; error: { message: string; code?: string } | null; status?: number },
+): T {
+  if (!result.error) return result.data;
+  throw new AdminRequestError(
+    result.status === 0 ? 'unreachable' : 'refused',
+    `${context}: ${result.error.message}`,
+    result.error.code,
+  );
+}
+
+/** Characters with a meaning in PostgREST's or=(...) syntax are left out of a search. */
+export function searchPattern(search: string): string | null {
+  const cleaned = search.replace(/[,()*"\\%_]/g, ' ').trim();
+  return cleaned === '' ? null : `*${cleaned}*`;
+}
+
+/** The web build's repository: every read and decision goes to the Supabase API. */
+export const apiAdminRepository: AdminRepository = {
+  /** One page of a list, filtered, sorted and counted by the database (fast at 10,000 applications). */
+  async applicationsPage({ list, search, sort, page }) {
+    const supabase = await loadSupabase();
+    let query = supabase.from('applications').select('*', { count: 'exact' });
+    if (list === 'pending' || list === 'approved') query = query.eq('status', list);
+    // Declined by the evaluation at submission (never decided by an officer), or by an officer.
+    else if (list === 'notQualified') query = query.eq('status', 'rejected').is('decided_at', null);
+    else query = query.eq('status', 'rejected').not('decided_at', 'is', null);
+    const pattern = searchPattern(search);
+    if (pattern) {
+      query = query.or(
+        ['business_name', 'first_name', 'last_name', 'email'].map((column) => `${column}.ilike.${pattern}`).join(','),
+      );
+    }
+    const order = applicationSorts.find((option) => option.id === sort) ?? applicationSorts[0];
+    const from = page * ADMIN_PAGE_SIZE;
+    const result = await query
+      .order(order.column, { ascending: order.ascending })
+      .order('id')
+      .range(from, from + ADMIN_PAGE_SIZE - 1);
+    const rows = check('Loading applications failed', result);
+    return { rows: (rows ?? []) as ApplicationRow[], total: result.count ?? 0 };
+  },
+
+  async applicationDetail(id) {
+    const supabase = await loadSupabase();
+    const newestFirst = { ascending: false };
+    const [application, events, documents, additionalInfo, audit, letters, termSheets, bankPackages] =
+      await Promise.all([
+        supabase.from('applications').select('*').eq('id', id).single(),
+        supabase.from('application_events').select('*').eq('application_id', id).order('id'),
+        supabase
+          .from('documents')
+          .select('id, type, file_name, file_size, storage_path, created_at')
+          .eq('application_id', id)
+          .order('created_at', newestFirst),
+        supabase.from('additional_info').select('*').eq('application_id', id).maybeSingle(),
+        supabase.from('audit_log').select('id, actor_id, action, created_at').eq('record_id', id).order('id'),
+        supabase.from('pre_application_letters').select('*').eq('application_id', id).order('created_at', newestFirst),
+        supabase.from('term_sheets').select('*').eq('application_id', id).order('created_at', newestFirst),
+        supabase
+          .from('bank_packages')
+          .select('id, status, bank_name, sent_at, summary, created_at')
+          .eq('application_id', id)
+          .order('created_at', newestFirst),
+      ]);
+    const context = 'Loading the application failed';
+    return {
+      application: check(context, application) as ApplicationRow,
+      events: (check(context, events) ?? []) as ApplicationEvent[],
+      documents: (check(context, documents) ?? []) as AdminDocument[],
+      additionalInfo: (check(context, additionalInfo) ?? null) as AdditionalInfoRow | null,
+      audit: (check(context, audit) ?? []) as AuditEntry[],
+      letters: (check(context, letters) ?? []) as LetterRow[],
+      termSheets: (check(context, termSheets) ?? []) as TermSheetRow[],
+      bankPackages: (check(context, bankPackages) ?? []) as BankPackageRow[],
+    };
+  },
+
+  /**
+   * decide_application checks the transition and that the application is still in the status the officer
+   * saw, stamps and audits; then the applicant is e-mailed (a failed e-mail does not undo the decision).
+   */
+  async decide({ id, decision, reason, expectedStatus }) {
+    const supabase = await loadSupabase();
+    check(
+      'Decision refused',
+      await supabase.rpc('decide_application', {
+        application_id: id,
+        decision,
+        reason,
+        expected_status: expectedStatus,
+      }),
+    );
+    const notified = await supabase.functions.invoke('notify-applicant', { body: { applicationId: id } });
+    if (notified.error) console.error('The applicant could not be e-mailed', notified.error);
+    return 'applied';
+  },
+};
