@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { app, BrowserWindow, ipcMain, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell } from 'electron';
 import { appEntryUrl, appProtocolHandler, appScheme, appSchemePrivileges } from './app-protocol.ts';
 import { contentSecurityPolicy } from './content-security-policy.ts';
+import { dialogHandlers } from './dialogs.ts';
 import { registerIpcHandlers } from './ipc-handlers.ts';
 import { denyAllPermissions, guardWindow } from './window-guards.ts';
 import { mainWindowOptions } from './window-options.ts';
@@ -33,6 +34,8 @@ app.on('web-contents-created', (_event, contents) => guardWindow(contents, (url)
 
 registerIpcHandlers(ipcMain, {
   'app:get-info': async () => ({ name: app.getName(), version: app.getVersion(), platform: process.platform }),
+  // Native dialogs (issue 12, part 5).
+  ...dialogHandlers({ dialog, ownerWindow: () => mainWindow, defaultFolder: () => app.getPath('documents') }),
 });
 
 app.on('window-all-closed', () => {
