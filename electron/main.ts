@@ -4,6 +4,7 @@ import { appEntryUrl, appProtocolHandler, appScheme, appSchemePrivileges } from 
 import { contentSecurityPolicy } from './content-security-policy.ts';
 import { dialogHandlers } from './dialogs.ts';
 import { registerIpcHandlers } from './ipc-handlers.ts';
+import { sqliteNativeBinding } from './sqlite-native-binding.ts';
 import { denyAllPermissions, guardWindow } from './window-guards.ts';
 import { mainWindowOptions } from './window-options.ts';
 
@@ -13,6 +14,16 @@ const rendererFolder = path.join(projectRoot, 'dist', 'desktop');
 
 /** The API server the renderer may connect to (CSP connect-src); the saved connection settings replace it. */
 const apiUrl = (): string | null => 'http://localhost:3000';
+
+/**
+ * better-sqlite3 built for Electron's ABI (npm run rebuild:desktop-native, shipped in resources/native);
+ * SQLite is opened with it: openCacheDatabase(file, { nativeBinding: sqliteBinding }).
+ */
+export const sqliteBinding = sqliteNativeBinding({
+  packaged: app.isPackaged,
+  resourcesPath: process.resourcesPath,
+  projectRoot,
+});
 
 // Before the app is ready: app:// is a standard, secure origin of its own that serves the renderer.
 protocol.registerSchemesAsPrivileged([appSchemePrivileges]);
