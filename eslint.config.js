@@ -101,6 +101,7 @@ export default tseslint.config(
       'test-results/',
       'playwright-report/',
       'release/',
+      '.desktop-native/',
     ],
   },
   js.configs.recommended,

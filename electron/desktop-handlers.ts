@@ -14,15 +14,38 @@ export function desktopDataHandlers(stores: {
   cache: CacheStore;
   outbox: Outbox;
   connection: ConnectionStore;
+  /** Node's fetch in the app; passed in so tests can point it at a local server. */
+  fetch?: typeof fetch;
 }): IpcHandlers {
   const { cache, outbox, connection } = stores;
+  const fetchKey = async (supabaseUrl: string): Promise<string> => {
+    const where = `${supabaseUrl}/config.json`;
+    let config: { anonKey?: unknown };
+    try {
+      const response = await (stores.fetch ?? fetch)(where, { signal: AbortSignal.timeout(10_000) });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      config = (await response.json()) as { anonKey?: unknown };
+    } catch (error) {
+      throw new Error(
+        `Could not read the server's key from ${where} (${error instanceof Error ? error.message : String(error)})`,
+      );
+    }
+    if (typeof config.anonKey !== 'string' || config.anonKey.length < 20) {
+      throw new Error(`${where} does not give an anon key: enter the project's anon key`);
+    }
+    return config.anonKey;
+  };
   const settings = (): DesktopSettings => ({
     connection: connection.read(),
     documentBudgetMb: Math.round(cache.documentBudgetBytes() / megabyte),
   });
   return {
     'settings:get': async () => settings(),
-    'settings:save-connection': async (next) => {
+    'settings:save-connection': async ({ supabaseUrl, anonKey }) => {
+      const next = {
+        supabaseUrl: new URL(supabaseUrl).origin,
+        anonKey: anonKey ?? (await fetchKey(new URL(supabaseUrl).origin)),
+      };
       // Another server means other data: what was cached or queued for the previous one goes.
       const previous = connection.read();
       if (previous && (previous.supabaseUrl !== next.supabaseUrl || previous.anonKey !== next.anonKey)) cache.clear();

@@ -1,36 +1,78 @@
 import path from 'node:path';
-import { app, BrowserWindow, ipcMain, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell } from 'electron';
+import { appEntryUrl, appProtocolHandler, appScheme, appSchemePrivileges } from './app-protocol.ts';
+import { contentSecurityPolicy } from './content-security-policy.ts';
+import { CacheStore } from './cache/cache-store.ts';
+import { openCacheDatabase } from './cache/cache-database.ts';
+import { Outbox } from './cache/outbox.ts';
+import { desktopDataHandlers } from './desktop-handlers.ts';
+import { dialogHandlers } from './dialogs.ts';
 import { registerIpcHandlers } from './ipc-handlers.ts';
-import { isAllowedNavigation, isSafeExternalUrl, mainWindowOptions } from './window-options.ts';
+import { ConnectionStore } from './settings.ts';
+import { sqliteNativeBinding } from './sqlite-native-binding.ts';
+import { denyAllPermissions, guardWindow } from './window-guards.ts';
+import { mainWindowOptions } from './window-options.ts';
 
 /** Wires Electron to the plain modules beside this file; everything with logic lives in them. */
-const rendererUrl = process.env.VITE_DEV_SERVER_URL;
-const rendererFile = path.join(import.meta.dirname, '..', 'dist', 'desktop', 'index.html');
-const appUrl = rendererUrl ?? `file://${rendererFile}`;
+const projectRoot = path.join(import.meta.dirname, '..');
+const rendererFolder = path.join(projectRoot, 'dist', 'desktop');
+
+const userData = app.getPath('userData');
+const connection = new ConnectionStore(path.join(userData, 'connection.json'));
+
+/** The API server the renderer may connect to (CSP connect-src): the one the officer chose. */
+const apiUrl = (): string | null => connection.read()?.supabaseUrl ?? null;
+
+/**
+ * better-sqlite3 built for Electron's ABI (npm run rebuild:desktop-native, shipped in resources/native);
+ * SQLite is opened with it: openCacheDatabase(file, { nativeBinding: sqliteBinding }).
+ */
+const sqliteBinding = sqliteNativeBinding({
+  packaged: app.isPackaged,
+  resourcesPath: process.resourcesPath,
+  projectRoot,
+});
+
+const cacheDatabase = openCacheDatabase(path.join(userData, 'cache.sqlite'), { nativeBinding: sqliteBinding });
+
+// Before the app is ready: app:// is a standard, secure origin of its own that serves the renderer.
+protocol.registerSchemesAsPrivileged([appSchemePrivileges]);
+
+let mainWindow: BrowserWindow | undefined;
 
 async function createWindow() {
   const window = new BrowserWindow(mainWindowOptions(path.join(import.meta.dirname, 'preload.cjs')));
-  window.webContents.setWindowOpenHandler(({ url }) => {
-    if (isSafeExternalUrl(url)) void shell.openExternal(url);
-    return { action: 'deny' };
-  });
-  window.webContents.on('will-navigate', (event, url) => {
-    if (!isAllowedNavigation(url, appUrl)) event.preventDefault();
+  mainWindow = window;
+  window.on('closed', () => {
+    if (mainWindow === window) mainWindow = undefined;
   });
   window.once('ready-to-show', () => window.show());
-  if (rendererUrl) await window.loadURL(rendererUrl);
-  else await window.loadFile(rendererFile);
+  await window.loadURL(appEntryUrl);
 }
+
+// Every web contents (the window, and anything it might try to create) stays on app:// pages.
+app.on('web-contents-created', (_event, contents) => guardWindow(contents, (url) => shell.openExternal(url)));
 
 registerIpcHandlers(ipcMain, {
   'app:get-info': async () => ({ name: app.getName(), version: app.getVersion(), platform: process.platform }),
+  // Settings, the offline cache, kept documents and the outbox.
+  ...desktopDataHandlers({ cache: new CacheStore(cacheDatabase), outbox: new Outbox(cacheDatabase), connection }),
+  // Native dialogs (issue 12, part 5).
+  ...dialogHandlers({ dialog, ownerWindow: () => mainWindow, defaultFolder: () => app.getPath('documents') }),
 });
+
+app.on('will-quit', () => cacheDatabase.close());
 
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();
 });
 
 void app.whenReady().then(async () => {
+  denyAllPermissions(session.defaultSession);
+  protocol.handle(
+    appScheme,
+    appProtocolHandler({ root: rendererFolder, contentSecurityPolicy: () => contentSecurityPolicy(apiUrl()) }),
+  );
   await createWindow();
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) void createWindow();

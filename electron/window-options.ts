@@ -1,4 +1,7 @@
-/** Secure defaults for the admin window: no Node in the renderer, isolated context, sandboxed. */
+/**
+ * Secure defaults for the admin window: no Node in the renderer, isolated context, sandboxed, no
+ * <webview>. What the window may load and open is guarded by window-guards.ts.
+ */
 export function mainWindowOptions(preloadPath: string) {
   return {
     width: 1280,
@@ -11,32 +14,12 @@ export function mainWindowOptions(preloadPath: string) {
       preload: preloadPath,
       contextIsolation: true,
       nodeIntegration: false,
+      nodeIntegrationInSubFrames: false,
       sandbox: true,
       webSecurity: true,
       allowRunningInsecureContent: false,
+      webviewTag: false,
       spellcheck: true,
     },
   } as const;
-}
-
-/** Only our own pages load inside the window; any other navigation is refused (links open outside). */
-export function isAllowedNavigation(target: string, appUrl: string): boolean {
-  try {
-    const url = new URL(target);
-    const app = new URL(appUrl);
-    if (app.protocol === 'file:') return url.protocol === 'file:';
-    return url.origin === app.origin;
-  } catch {
-    return false;
-  }
-}
-
-/** External links the renderer may hand to the operating system. */
-export function isSafeExternalUrl(target: string): boolean {
-  try {
-    const url = new URL(target);
-    return url.protocol === 'https:' || url.protocol === 'mailto:' || url.protocol === 'tel:';
-  } catch {
-    return false;
-  }
 }

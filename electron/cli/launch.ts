@@ -1,33 +1,49 @@
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import { findElectronBinary } from './electron-binary.ts';
+import {
+  installedElectronVersion,
+  isNativeBuildCurrent,
+  nativeRebuildOptions,
+  rebuildNativeForElectron,
+} from './native-rebuild.ts';
+import { oneLine } from './one-line.ts';
 
 /**
- * `npm run desktop`: builds the renderer, main and preload with Vite, then starts the Electron binary.
- * Electron fetches its binary on first launch; where that is impossible we say so plainly.
+ * `npm run desktop`: checks that the Electron binary is there (before anything slow, and without loading
+ * the electron package, which would try to download it and throw a stack trace), builds better-sqlite3 for
+ * Electron when its build is missing or for another version, builds the renderer, main and preload with
+ * Vite, then starts Electron. Any failure is one line on stderr and exit code 1.
  */
 const projectRoot = path.resolve(import.meta.dirname, '..', '..');
 
-function electronBinary(): string | undefined {
-  try {
-    const resolved: unknown = createRequire(import.meta.url)('electron');
-    return typeof resolved === 'string' ? resolved : undefined;
-  } catch (error) {
-    console.error(`The Electron binary is not available: ${error instanceof Error ? error.message : String(error)}`);
-    return undefined;
+async function main(): Promise<number> {
+  const version = installedElectronVersion(projectRoot);
+  const binary = findElectronBinary(path.join(projectRoot, 'node_modules', 'electron'));
+  if (!binary.found) {
+    throw new Error(
+      `Cannot start the desktop app: ${binary.reason}; run \`npx install-electron\` (Electron ${version}) where downloads are possible, then \`npm run desktop\` again.`,
+    );
   }
-}
-
-async function main() {
+  if (!(await isNativeBuildCurrent(projectRoot, version, process.arch))) {
+    console.log(`Building better-sqlite3 for Electron ${version}...`);
+    await rebuildNativeForElectron(nativeRebuildOptions(projectRoot));
+  }
   const { build } = await import('vite');
   await build({ configFile: path.join(projectRoot, 'renderer', 'vite.config.ts'), logLevel: 'warn' });
-  const binary = electronBinary();
-  if (!binary) {
-    console.error('Install it where downloads are possible (npx install-electron), then run `npm run desktop` again.');
-    process.exit(1);
-  }
-  const child = spawn(binary, ['.'], { cwd: projectRoot, stdio: 'inherit' });
-  child.on('exit', (code) => process.exit(code ?? 0));
+  const env = { ...process.env };
+  delete env.ELECTRON_RUN_AS_NODE;
+  const child = spawn(binary.path, ['.'], { cwd: projectRoot, stdio: 'inherit', env });
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code) => resolve(code ?? 0));
+  });
 }
 
-void main();
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(oneLine(error));
+    process.exit(1);
+  },
+);

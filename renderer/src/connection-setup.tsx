@@ -1,27 +1,13 @@
 import { Alert, Button, Container, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import type { ConnectionSettings, DesktopBridge } from '../../shared/ipc/channels.ts';
-
-/** Reads the anon key a server/ installation publishes at /config.json. */
-async function keyFromServer(address: string): Promise<string> {
-  const response = await fetch(new URL('/config.json', address), { cache: 'no-store' });
-  if (!response.ok) throw new Error(`The server answered HTTP ${response.status}`);
-  const config = (await response.json()) as { anonKey?: unknown };
-  if (typeof config.anonKey !== 'string') throw new Error('The server did not give an anon key');
-  return config.anonKey;
-}
+import type { DesktopBridge } from '../../shared/ipc/channels.ts';
 
 /**
- * First start: where the app's server is. server/ gives its anon key at /config.json; a hosted Supabase
- * project's URL and anon key are typed in. Saved in main (settings:save-connection) and used from then on.
+ * First start: where the app's server is. server/ gives its anon key at /config.json (main reads it); a
+ * hosted Supabase project's URL and anon key are typed in. Saved in main (settings:save-connection); the
+ * window then reloads, so that its Content-Security-Policy lets it reach that server and no other.
  */
-export function ConnectionSetup({
-  bridge,
-  onSaved,
-}: {
-  bridge: DesktopBridge;
-  onSaved: (connection: ConnectionSettings) => void;
-}) {
+export function ConnectionSetup({ bridge, onSaved }: { bridge: DesktopBridge; onSaved: () => void }) {
   const [address, setAddress] = useState('http://localhost:3000');
   const [anonKey, setAnonKey] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -30,18 +16,15 @@ export function ConnectionSetup({
     setBusy(true);
     setProblem(null);
     try {
-      const supabaseUrl = new URL(address.trim()).origin;
-      const key = anonKey.trim() || (await keyFromServer(supabaseUrl));
-      onSaved(
-        (await bridge['settings:save-connection']({ supabaseUrl, anonKey: key })).connection ?? {
-          supabaseUrl,
-          anonKey: key,
-        },
-      );
+      const key = anonKey.trim();
+      await bridge['settings:save-connection']({ supabaseUrl: address.trim(), ...(key ? { anonKey: key } : {}) });
+      onSaved();
     } catch (error) {
-      setProblem(
-        `Could not connect to ${address}: ${error instanceof Error ? error.message : String(error)}. Check the address, or enter the project's anon key.`,
+      const detail = (error instanceof Error ? error.message : String(error)).replace(
+        /^Error invoking remote method '[^']+': (?:\w*Error: )?/,
+        '',
       );
+      setProblem(`Could not connect to ${address}: ${detail}.`);
     } finally {
       setBusy(false);
     }

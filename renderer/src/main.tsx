@@ -43,9 +43,9 @@ function connect(bridge: DesktopBridge, connection: ConnectionSettings) {
 }
 
 function Desktop({ bridge, initial }: { bridge: DesktopBridge; initial: ConnectionSettings | null }) {
-  const [connected, setConnected] = useState(() => (initial ? connect(bridge, initial) : null));
-  if (!connected)
-    return <ConnectionSetup bridge={bridge} onSaved={(connection) => setConnected(connect(bridge, connection))} />;
+  const [connected] = useState(() => (initial ? connect(bridge, initial) : null));
+  // A new server: the window reloads so that its Content-Security-Policy lets it reach that server.
+  if (!connected) return <ConnectionSetup bridge={bridge} onSaved={() => window.location.reload()} />;
   return (
     <ReduxProvider store={connected.store}>
       <PlatformProvider adapter={desktopPlatform(bridge)}>

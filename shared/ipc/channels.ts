@@ -138,7 +138,8 @@ export type OpenFileResult = { opened: true; fileName: string; data: Uint8Array 
 export type IpcRequests = {
   'app:get-info': undefined;
   'settings:get': undefined;
-  'settings:save-connection': ConnectionSettings;
+  /** Without anonKey, main reads it from the server's /config.json (a Loan Match server publishes it). */
+  'settings:save-connection': { supabaseUrl: string; anonKey?: string | undefined };
   'settings:set-document-budget': { megabytes: number };
   'cache:get-status': undefined;
   'cache:store-changes': SyncPage;

@@ -22,6 +22,7 @@ const valid: { [C in IpcChannel]: unknown[] } = {
   'settings:save-connection': [
     { supabaseUrl: 'http://localhost:3000', anonKey: 'eyJhbGciOiJIUzI1NiJ9.anon.key' },
     { supabaseUrl: 'https://abcd.supabase.co', anonKey: 'eyJhbGciOiJIUzI1NiJ9.anon.key' },
+    { supabaseUrl: 'http://192.168.1.20:3000' },
   ],
   'settings:set-document-budget': [{ megabytes: 0 }, { megabytes: 500 }],
   'cache:get-status': [undefined],

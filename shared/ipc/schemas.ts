@@ -81,7 +81,7 @@ export type IpcRequestSchemas = { [C in IpcChannel]: z.ZodType<IpcRequests[C]> }
 export const ipcRequestSchemas: IpcRequestSchemas = {
   'app:get-info': z.undefined(),
   'settings:get': z.undefined(),
-  'settings:save-connection': z.object({ supabaseUrl: serverAddress, anonKey: text.min(20).max(4096) }),
+  'settings:save-connection': z.object({ supabaseUrl: serverAddress, anonKey: text.min(20).max(4096).optional() }),
   'settings:set-document-budget': z.object({ megabytes: z.number().int().min(0).max(100_000) }),
   'cache:get-status': z.undefined(),
   'cache:store-changes': z.union([
