@@ -32,7 +32,13 @@ export async function dispatch<C extends IpcChannel>(
   const schema: ZodType<IpcRequests[C]> = ipcRequestSchemas[channel];
   const parsed = schema.safeParse(payload);
   if (!parsed.success) {
-    throw new IpcValidationError(channel, parsed.error.issues.map((issue) => issue.message).join('; '));
+    throw new IpcValidationError(
+      channel,
+      parsed.error.issues
+        .slice(0, 5)
+        .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+        .join('; '),
+    );
   }
   const handler: IpcHandler<C> | undefined = handlers[channel];
   if (!handler) throw new Error(`No handler for ${channel}`);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ApplicationRow } from '../db/applications.ts';
-import { evaluationResultSchema } from '../evaluation/evaluation-schema.ts';
+import { evaluationPayloadSchema, evaluationResultSchema } from '../evaluation/evaluation-schema.ts';
 import { applicationStatuses } from '../status/transitions.ts';
 import { applicationListIds, applicationSortIds } from '../admin/application-lists.ts';
 import { syncedTableNames, type IpcChannel, type IpcRequests, type SyncedTable } from './channels.ts';
@@ -41,7 +41,9 @@ export const applicationRowSchema = z.object({
   down_payment_amount: text,
   down_payment_source: text,
   consultation_date: isoTime.nullable(),
-  evaluation_result: evaluationResultSchema,
+  // As stored: the spec's qualified fallback and the developer test page write it without criteria, and the
+  // cache keeps what the API returns (the admin screens read the same row from the API).
+  evaluation_result: evaluationPayloadSchema as unknown as typeof evaluationResultSchema,
   status: z.enum(applicationStatuses),
   assigned_admin_id: uuid.nullable(),
   decided_by: uuid.nullable(),
@@ -84,7 +86,7 @@ export const ipcRequestSchemas: IpcRequestSchemas = {
   'settings:save-connection': z.object({ supabaseUrl: serverAddress, anonKey: text.min(20).max(4096).optional() }),
   'settings:set-document-budget': z.object({ megabytes: z.number().int().min(0).max(100_000) }),
   'cache:get-status': z.undefined(),
-  'cache:store-changes': z.union([
+  'cache:store-changes': z.discriminatedUnion('table', [
     z.object({ table: z.literal('applications'), rows: z.array(applicationRowSchema).max(syncPageLimit) }),
     z.object({
       table: z.enum(syncedTableNames.filter((table) => table !== 'applications') as [SyncedTable, ...SyncedTable[]]),

@@ -1,0 +1,148 @@
+import { test, expect } from '@playwright/test';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { qualifiedApplicationRow } from '../support/application-rows.ts';
+import { mailbox } from '../support/auth-helpers.ts';
+import { buildRenderer, DesktopMain, serveFolder } from '../support/desktop-harness.ts';
+import {
+  removeDataDir,
+  serviceClient,
+  startServerProcess,
+  temporaryDataDir,
+  type ServerProcess,
+} from '../support/server-process.ts';
+import { createAccount } from './pages/portal-session.ts';
+
+/**
+ * The desktop admin app's offline scenario (issue 12): its renderer in Chromium with the real main-process
+ * handlers and SQLite cache bridged in (the Electron binary cannot run here), against a real server/ that
+ * is stopped and started again on the same port and data.
+ */
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+let rendererFolder: string;
+let renderer: { url: string; close: () => Promise<void> };
+let dataDir: string;
+let server: ServerProcess;
+let port: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  rendererFolder = await buildRenderer();
+  renderer = await serveFolder(rendererFolder);
+  dataDir = temporaryDataDir();
+  server = await startServerProcess({ dataDir, env: { PORT: '0' } });
+  port = new URL(server.url).port;
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await renderer?.close();
+  if (dataDir) await removeDataDir(dataDir);
+});
+
+async function submitted(database: SupabaseClient, businessName: string) {
+  const email = `owner-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const { data, error } = await database
+    .from('applications')
+    .insert(qualifiedApplicationRow({ business_name: businessName, email }))
+    .select('id')
+    .single();
+  if (error) throw new Error(error.message);
+  return { id: String(data.id), businessName, email };
+}
+
+test('a loan officer on a train: sync, go offline, browse and decide from the cache, and every decision lands when the network returns', async ({
+  page,
+}) => {
+  const database = serviceClient(server);
+  const officer = await createAccount(database, server.url, { admin: true, keys: server.keys });
+  const approved = await submitted(database, 'Harbor Cafe Offline');
+  const rejected = await submitted(database, 'Juniper Tools Offline');
+  const contested = await submitted(database, 'Cobalt Bakery Offline');
+  const main = new DesktopMain();
+  try {
+    await main.attach(page);
+    await page.goto(renderer.url);
+
+    // First start: the server's address; main reads its anon key from /config.json.
+    await expect(page.getByRole('heading', { name: 'Connect to your server' })).toBeVisible();
+    await page.getByLabel('Server address').fill(server.url);
+    await page.getByRole('button', { name: 'Connect' }).click();
+
+    // The admin login of the web app, then the dashboard with the desktop's status above it.
+    await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+    await page.getByLabel(/^Email/).fill(officer.email);
+    await page.getByLabel(/^Password/).fill(officer.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    await expect(page.getByTestId('last-sync')).toContainText('Last synced');
+    await expect(page.getByText('3 applications on this computer')).toBeVisible();
+    const status = await main.call('cache:get-status', undefined);
+    expect(status.applications).toBe(3);
+
+    // The network goes away.
+    await server.stop();
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await expect(page.getByTestId('offline-banner')).toContainText('You are offline');
+
+    // Browse and search the cached applications; read one.
+    const search = page.getByRole('searchbox', { name: 'Search by business, name or e-mail' });
+    await search.fill('Juniper');
+    await expect(page.getByRole('row').filter({ hasText: 'Juniper Tools Offline' })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: 'Harbor Cafe Offline' })).toHaveCount(0);
+    await search.fill('');
+    await page.getByRole('button', { name: 'Harbor Cafe Offline' }).click();
+    await expect(page.getByRole('region', { name: 'Application detail' })).toContainText(approved.email);
+
+    // Decide three applications offline: each is queued.
+    const decide = async (businessName: string, verb: 'Approve' | 'Reject', reason: string) => {
+      await page.getByRole('row').filter({ hasText: businessName }).getByRole('button', { name: verb }).click();
+      const dialog = page.getByRole('dialog', { name: `${verb} ${businessName}` });
+      await dialog.getByLabel(/Reason/).fill(reason);
+      await dialog.getByRole('button', { name: verb }).click();
+      await expect(dialog).toBeHidden();
+    };
+    await decide(approved.businessName, 'Approve', 'Strong cash flow');
+    await decide(rejected.businessName, 'Reject', 'Revenue too low');
+    await decide(contested.businessName, 'Reject', 'Incomplete file');
+    await expect(page.getByTestId('outbox-count')).toHaveText('3 decisions queued');
+    expect((await database.from('applications').select('status').eq('id', approved.id).single()).data).toBeNull();
+
+    // The network returns; meanwhile a second officer approved the contested application.
+    server = await startServerProcess({ dataDir, env: { PORT: port } });
+    const second = serviceClient(server);
+    await second
+      .from('applications')
+      .update({ status: 'approved', decided_at: new Date().toISOString(), decision_reason: 'Second officer' })
+      .eq('id', contested.id);
+
+    await expect(page.getByTestId('offline-banner')).toBeHidden({ timeout: 30_000 });
+    await expect(page.getByTestId('outbox-count')).toHaveText('0 decisions queued');
+    const stored = async (id: string) =>
+      (await second.from('applications').select('status, decision_reason').eq('id', id).single()).data;
+    expect(await stored(approved.id)).toEqual({ status: 'approved', decision_reason: 'Strong cash flow' });
+    expect(await stored(rejected.id)).toEqual({ status: 'rejected', decision_reason: 'Revenue too low' });
+    // The conflict is not applied silently: the officer sees it and what the server holds now.
+    expect(await stored(contested.id)).toEqual({ status: 'approved', decision_reason: 'Second officer' });
+    const conflict = page.getByTestId('outbox-settled').filter({ hasText: contested.businessName });
+    await expect(conflict).toContainText('was not applied: the application was changed meanwhile');
+    await expect(conflict).toContainText('The server now holds: Approved');
+    await expect(conflict).toContainText('Second officer');
+
+    // The applicants of the applied decisions are e-mailed.
+    await expect.poll(async () => (await mailbox(server, approved.email)).length).toBeGreaterThan(0);
+    await expect.poll(async () => (await mailbox(server, rejected.email)).length).toBeGreaterThan(0);
+
+    // The cache caught up: the approved application is in the Approved list.
+    await page.getByRole('tab', { name: 'Approved Applications' }).click();
+    await expect(page.getByRole('row').filter({ hasText: approved.businessName })).toBeVisible();
+
+    // Signing out wipes the cache and the outbox.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+    await expect.poll(async () => (await main.call('cache:get-status', undefined)).applications).toBe(0);
+    expect(await main.call('outbox:list', undefined)).toEqual([]);
+  } finally {
+    main.close();
+  }
+});
