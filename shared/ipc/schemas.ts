@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ApplicationRow } from '../db/applications.ts';
-import { evaluationPayloadSchema, evaluationResultSchema } from '../evaluation/evaluation-schema.ts';
+import { evaluationPayloadSchema, type evaluationResultSchema } from '../evaluation/evaluation-schema.ts';
 import { applicationStatuses } from '../status/transitions.ts';
 import { applicationListIds, applicationSortIds } from '../admin/application-lists.ts';
 import { syncedTableNames, type IpcChannel, type IpcRequests, type SyncedTable } from './channels.ts';
