@@ -9,6 +9,7 @@ import type { Database } from './db/database.ts';
 import { bootDatabase } from './db/boot.ts';
 import { registerHealth } from './http/health.ts';
 import { acceptEmptyJsonBodies } from './http/json-body.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticSite } from './http/static-site.ts';
 import { createApiKeys, loadJwtSecret, type ApiKeys } from './keys.ts';
 import { createFunctionHandlers } from './functions/handlers.ts';
@@ -113,6 +114,7 @@ async function createApp(config: ServerConfig, db: Database, keys: ApiKeys, jwtS
   });
   errorHandler(app);
   closeAfterUnreadBody(app);
+  registerSecurityHeaders(app, { webDir: config.webDir, siteUrl: config.siteUrl });
   acceptEmptyJsonBodies(app);
   await app.register(fastifyCors, {
     origin: '*',
