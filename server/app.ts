@@ -4,11 +4,12 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { bootstrapAdmin, type BootstrapResult } from './auth/admin-accounts.ts';
 import { registerAuth } from './auth/routes.ts';
 import type { ServerConfig } from './config.ts';
-import { projectRoot } from './config.ts';
+import { isLoopbackHost, projectRoot, servesDevMailbox } from './config.ts';
 import type { Database } from './db/database.ts';
 import { bootDatabase } from './db/boot.ts';
 import { registerHealth } from './http/health.ts';
 import { acceptEmptyJsonBodies } from './http/json-body.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticSite } from './http/static-site.ts';
 import { createApiKeys, loadJwtSecret, type ApiKeys } from './keys.ts';
 import { createFunctionHandlers } from './functions/handlers.ts';
@@ -113,6 +114,7 @@ async function createApp(config: ServerConfig, db: Database, keys: ApiKeys, jwtS
   });
   errorHandler(app);
   closeAfterUnreadBody(app);
+  registerSecurityHeaders(app, { webDir: config.webDir, siteUrl: config.siteUrl });
   acceptEmptyJsonBodies(app);
   await app.register(fastifyCors, {
     origin: '*',
@@ -125,17 +127,20 @@ async function createApp(config: ServerConfig, db: Database, keys: ApiKeys, jwtS
   const schema: SchemaCache = await loadSchemaCache(db);
   const secret = new TextEncoder().encode(jwtSecret);
 
+  // Local mode: e-mail goes to a dev mailbox that is served here, so the developer test page is available too.
+  // A server reachable from other machines without DEV_MAILBOX=on is not in local mode (see servesDevMailbox).
+  const localMode = servesDevMailbox(config);
   app.get('/config.json', async (request, reply) => {
     const supabaseUrl = config.siteUrl ?? `${request.protocol}://${request.host}`;
     reply.header('Cache-Control', 'no-store');
-    // localMode: e-mail goes to the dev mailbox; the developer test page is available.
-    return { supabaseUrl, anonKey: keys.anonKey, localMode: !config.smtpUrl };
+    return { supabaseUrl, anonKey: keys.anonKey, localMode };
   });
 
-  // E-mail: the dev mailbox in local mode (served at /_dev/mailbox), SMTP when SMTP_URL is set.
+  // E-mail: the dev mailbox when SMTP_URL is unset (kept in the database, served at /_dev/mailbox only in
+  // local mode), SMTP when SMTP_URL is set.
   const mail = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, db });
   app.addHook('onClose', () => mail.close());
-  if (mail.kind === 'dev-mailbox') registerDevMailbox(app, mail);
+  if (mail.kind === 'dev-mailbox' && localMode) registerDevMailbox(app, mail);
 
   registerHealth(app, db);
   await registerAuth(app, { db, config, jwtSecret, mail });
@@ -182,11 +187,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
     announceAdmin(admin);
-    if (!config.smtpUrl && !isLoopback(config.host)) {
-      console.warn(
-        `Warning: SMTP_URL is not set, so e-mails (including password-reset links) go to the dev mailbox at /_dev/mailbox, which anyone who can reach ${config.host}:${port} can read. Set SMTP_URL before exposing the server.`,
-      );
-    }
+    const mailboxNotice = devMailboxNotice(config, port);
+    if (mailboxNotice) console.warn(mailboxNotice);
     return {
       url,
       app,
@@ -205,8 +207,25 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   }
 }
 
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host.startsWith('127.');
+/**
+ * One line at start-up whenever the dev mailbox is not simply on for this machine alone: off because the server
+ * is reachable from other machines (and how to turn it on), on although it is (and who can read it), or
+ * turned off or ignored by DEV_MAILBOX.
+ */
+function devMailboxNotice(config: ServerConfig, port: number): string | undefined {
+  const where = `${config.host}:${port}`;
+  if (config.smtpUrl) {
+    return config.devMailbox
+      ? 'DEV_MAILBOX is ignored: SMTP_URL is set, so e-mail goes to the SMTP server.'
+      : undefined;
+  }
+  const served = servesDevMailbox(config);
+  if (isLoopbackHost(config.host)) {
+    return served ? undefined : 'Dev mailbox: off (DEV_MAILBOX=off). E-mails are kept in the database but not served.';
+  }
+  return served
+    ? `Warning: dev mailbox ON and exposed (DEV_MAILBOX=on): SMTP_URL is not set, so every e-mail, password-reset links included, is readable at /_dev/mailbox by anyone who can reach ${where}. Set SMTP_URL and remove DEV_MAILBOX before real users sign up.`
+    : `Dev mailbox: off. SMTP_URL is not set and ${where} is reachable from other machines, so e-mails (password-reset links included) are kept in the database but /_dev/mailbox is not served, and nobody receives them. Set SMTP_URL to deliver them, or DEV_MAILBOX=on to serve the mailbox to anyone who can reach the server.`;
 }
 
 /** Prints the first-run administrator credentials once (they are also in DATA_DIR, owner-only). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, isLoopbackHost, loadConfig, servesDevMailbox } from './config.ts';
 
 describe('loadConfig: auth, e-mail and rate-limit settings', () => {
   it('has the hosted defaults', () => {
@@ -61,5 +61,35 @@ describe('loadConfig: auth, e-mail and rate-limit settings', () => {
       'RATE_LIMIT_TOKEN_BURST: RATE_LIMIT_TOKEN_BURST must be 0 or more',
       'RATE_LIMIT_VERIFY_PER_5_MIN: RATE_LIMIT_VERIFY_PER_5_MIN must be a number of requests per 5 minutes (0 turns the limit off)',
     ]);
+  });
+});
+
+describe('the dev mailbox: served on loopback, elsewhere only with DEV_MAILBOX=on', () => {
+  it('tells loopback hosts from the others', () => {
+    for (const host of ['localhost', 'LOCALHOST', '127.0.0.1', '127.1.2.3', '::1', '[::1]']) {
+      expect(isLoopbackHost(host), host).toBe(true);
+    }
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'loans.example.com', '127.0.0.1.example.com', '10.0.0.127']) {
+      expect(isLoopbackHost(host), host).toBe(false);
+    }
+  });
+
+  it('serves it by HOST unless DEV_MAILBOX says otherwise, and never with SMTP_URL', () => {
+    const served = (env: Record<string, string>) => servesDevMailbox(loadConfig(env));
+    expect(served({})).toBe(true);
+    expect(served({ HOST: '127.0.0.1' })).toBe(true);
+    expect(served({ HOST: '0.0.0.0' })).toBe(false);
+    expect(served({ HOST: '0.0.0.0', DEV_MAILBOX: 'on' })).toBe(true);
+    expect(served({ HOST: '0.0.0.0', DEV_MAILBOX: 'true' })).toBe(true);
+    expect(served({ HOST: 'localhost', DEV_MAILBOX: 'off' })).toBe(false);
+    expect(served({ HOST: 'localhost', SMTP_URL: 'smtp://mail.example.com', DEV_MAILBOX: 'on' })).toBe(false);
+    // An empty value is as unset.
+    expect(served({ HOST: '0.0.0.0', DEV_MAILBOX: '' })).toBe(false);
+  });
+
+  it('refuses a DEV_MAILBOX that is neither on nor off', () => {
+    expect(() => loadConfig({ DEV_MAILBOX: 'maybe' })).toThrow(
+      'DEV_MAILBOX: DEV_MAILBOX must be on or off (leave it unset to serve the dev mailbox only on a loopback HOST)',
+    );
   });
 });

@@ -21,6 +21,11 @@ export type ServerConfig = {
   jwtSecret: string | undefined;
   siteUrl: string | undefined;
   smtpUrl: string | undefined;
+  /**
+   * DEV_MAILBOX: whether /_dev/mailbox is served when e-mail goes to the dev mailbox (SMTP_URL unset).
+   * Unset: only when HOST is loopback; true: also when the server is reachable from other machines; false: never.
+   */
+  devMailbox: boolean | undefined;
   autoconfirm: boolean;
   webDir: string;
   /** Fastify's trustProxy: which peers may set X-Forwarded-For / -Proto / -Host. */
@@ -94,6 +99,12 @@ const environmentSchema = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
     .optional(),
   AUTOCONFIRM: booleanFlag.default(false),
+  DEV_MAILBOX: z
+    .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
+      error: 'DEV_MAILBOX must be on or off (leave it unset to serve the dev mailbox only on a loopback HOST)',
+    })
+    .transform((v) => ['1', 'true', 'yes', 'on'].includes(v))
+    .optional(),
   WEB_DIR: z.string().min(1).optional(),
   TRUST_PROXY: trustProxySchema.default('loopback'),
   ADMIN_EMAIL: z
@@ -123,6 +134,21 @@ const environmentSchema = z.object({
   EMAIL_LIMIT_PER_RECIPIENT_PER_HOUR: perHour('EMAIL_LIMIT_PER_RECIPIENT_PER_HOUR', 5),
 });
 
+/** True for a HOST only this machine can reach (127.0.0.0/8, ::1, localhost). */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127(?:\.\d{1,3}){3}$/.test(bare);
+}
+
+/**
+ * Whether /_dev/mailbox is served. It holds every e-mail the server "sent" while SMTP_URL is unset, password
+ * reset links included, so a server reachable from other machines serves it only when DEV_MAILBOX=on.
+ */
+export function servesDevMailbox(config: Pick<ServerConfig, 'smtpUrl' | 'devMailbox' | 'host'>): boolean {
+  if (config.smtpUrl) return false;
+  return config.devMailbox ?? isLoopbackHost(config.host);
+}
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -149,6 +175,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: e.JWT_SECRET,
     siteUrl: e.SITE_URL?.replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
+    devMailbox: e.DEV_MAILBOX,
     autoconfirm: e.AUTOCONFIRM,
     webDir: path.resolve(e.WEB_DIR ?? path.join(projectRoot, 'dist', 'web')),
     trustProxy: e.TRUST_PROXY,

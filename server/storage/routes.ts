@@ -6,7 +6,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { authenticateRequest, isAuthFailure, type RequestAuth } from '../auth/request-auth.ts';
 import { databaseErrorFields, type Database, type Queryable } from '../db/database.ts';
 import { runAsRequestRole } from '../db/request-role.ts';
-import { contentMatchesExtension, isAllowedMime, mimeByExtension } from './content-types.ts';
+import { checkedTypeOf, contentMatchesExtension, deliveryOf, isAllowedMime } from './content-types.ts';
 import { StorageError, storageErrors } from './errors.ts';
 import type { FileStore } from './file-store.ts';
 import { extensionOf, objectNameProblem } from './object-names.ts';
@@ -116,16 +116,15 @@ export async function registerStorage(app: FastifyInstance, context: StorageCont
     const size = await files.size(row.bucket_id, row.id);
     if (size === undefined) throw storageErrors.notFound();
     const metadata = row.metadata ?? {};
-    reply.header('Content-Type', String(metadata.mimetype ?? 'application/octet-stream'));
+    const delivery = deliveryOf(row.name, metadata.mimetype, download !== undefined);
+    reply.header('Content-Type', delivery.contentType);
     reply.header('Content-Length', String(size));
     reply.header('Cache-Control', String(metadata.cacheControl ?? 'no-cache'));
     if (metadata.eTag) reply.header('ETag', String(metadata.eTag));
     reply.header('Last-Modified', new Date(row.updated_at).toUTCString());
     reply.header('X-Content-Type-Options', 'nosniff');
-    if (download !== undefined) {
-      const fileName = download || row.name.slice(row.name.lastIndexOf('/') + 1);
-      reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`);
-    }
+    const fileName = download || row.name.slice(row.name.lastIndexOf('/') + 1);
+    reply.header('Content-Disposition', `${delivery.disposition}; filename*=UTF-8''${encodeURIComponent(fileName)}`);
     return reply.code(200).send(files.open(row.bucket_id, row.id));
   };
 
@@ -158,7 +157,7 @@ export async function registerStorage(app: FastifyInstance, context: StorageCont
         const { bucket: bucketId, name } = target(request);
         const bucket = await loadBucket(bucketId);
         const extension = extensionOf(name);
-        const mime = mimeByExtension[extension];
+        const mime = checkedTypeOf(extension);
         if (!mime || !isAllowedMime(bucket.allowed_mime_types, mime)) {
           throw storageErrors.badType(
             extension ? `Files of type .${extension} are not accepted here` : 'The file name needs an extension',

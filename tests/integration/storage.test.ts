@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, type TestBackend, type TestUser } from '../support/database-actors.ts';
-import { largePdf, pdfBytes, pngBytes } from '../support/sample-files.ts';
+import { largePdf, officeOpenXmlBytes, pdfBytes, pngBytes } from '../support/sample-files.ts';
 
 let backend: TestBackend;
 let applicantA: TestUser;
@@ -125,6 +127,21 @@ describe('documents bucket through supabase-js', () => {
     expect(disguised.error?.message).toBe("The file's content does not match its .pdf extension");
     const executable = await bucket(applicantA).upload(pathFor(applicantA, 'taxReturns', 'exe'), pdf());
     expect((executable.error as { statusCode?: string }).statusCode).toBe('415');
+    // An extension named like a property every object has is just as unknown.
+    for (const extension of ['constructor', 'toString', '__proto__']) {
+      const upload = await bucket(applicantA).upload(pathFor(applicantA, 'taxReturns', extension), pdf());
+      expect((upload.error as { statusCode?: string } | null)?.statusCode, extension).toBe('415');
+    }
+  });
+
+  it('refuses HTML, whatever it is called and whatever type the client claims', async () => {
+    const html = new Blob(['<!doctype html><script>alert(document.cookie)</script>'], { type: 'text/html' });
+    for (const extension of ['html', 'htm', 'svg', 'pdf', 'doc', 'docx']) {
+      const upload = await bucket(applicantA).upload(pathFor(applicantA, 'taxReturns', extension), html, {
+        contentType: 'text/html',
+      });
+      expect((upload.error as { statusCode?: string } | null)?.statusCode, extension).toBe('415');
+    }
   });
 
   it('refuses names that try to leave the folder structure', async () => {
@@ -135,6 +152,107 @@ describe('documents bucket through supabase-js', () => {
     ]) {
       const upload = await bucket(applicantA).upload(name, pdf());
       expect(upload.error, name).not.toBeNull();
+    }
+  });
+});
+
+describe('how stored files are served', () => {
+  type Served = {
+    status: number;
+    type: string | null;
+    disposition: string | null;
+    nosniff: string | null;
+    body: string;
+  };
+
+  async function served(url: string, headers: Record<string, string> = {}): Promise<Served> {
+    const response = await fetch(url, { headers });
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      disposition: response.headers.get('content-disposition'),
+      nosniff: response.headers.get('x-content-type-options'),
+      body: Buffer.from(await response.arrayBuffer()).toString('latin1'),
+    };
+  }
+
+  /** GET /storage/v1/object/authenticated/documents/<name> as the applicant, as the portal's download does. */
+  const authenticatedUrl = (name: string, query = '') =>
+    `${backend.server.url}/storage/v1/object/authenticated/documents/${name}${query}`;
+  const asApplicantA = () => ({ apikey: backend.server.keys.anonKey, authorization: `Bearer ${applicantA.token}` });
+  const fileName = (name: string) => name.slice(name.lastIndexOf('/') + 1);
+
+  it('serves a document with its checked type and Content-Disposition, never the type the client claimed', async () => {
+    const name = pathFor(applicantA, 'taxReturns');
+    // The client says text/html; the upload check types the file by its extension and content.
+    const upload = await bucket(applicantA).upload(name, new Blob([pdfBytes('typed')]), { contentType: 'text/html' });
+    expect(upload.error).toBeNull();
+
+    const direct = await served(authenticatedUrl(name), asApplicantA());
+    expect(direct).toMatchObject({
+      status: 200,
+      type: 'application/pdf',
+      disposition: `inline; filename*=UTF-8''${fileName(name)}`,
+      nosniff: 'nosniff',
+    });
+    expect(direct.body).toContain('typed');
+    const download = await served(authenticatedUrl(name, '?download=Tax%20return%202024.pdf'), asApplicantA());
+    expect(download.disposition).toBe(`attachment; filename*=UTF-8''Tax%20return%202024.pdf`);
+
+    const signed = await bucket(applicantA).createSignedUrl(name, 60);
+    expect(await served(signed.data!.signedUrl)).toMatchObject({
+      status: 200,
+      type: 'application/pdf',
+      disposition: `inline; filename*=UTF-8''${fileName(name)}`,
+      nosniff: 'nosniff',
+    });
+    const signedDownload = await bucket(applicantA).createSignedUrl(name, 60, { download: 'return.pdf' });
+    expect((await served(signedDownload.data!.signedUrl)).disposition).toBe(`attachment; filename*=UTF-8''return.pdf`);
+  });
+
+  it('serves an Office file as an attachment', async () => {
+    const name = pathFor(applicantA, 'financialStatements', 'xlsx');
+    expect((await bucket(applicantA).upload(name, new Blob([officeOpenXmlBytes('xlsx')]))).error).toBeNull();
+    expect(await served(authenticatedUrl(name), asApplicantA())).toMatchObject({
+      status: 200,
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      disposition: `attachment; filename*=UTF-8''${fileName(name)}`,
+      nosniff: 'nosniff',
+    });
+  });
+
+  it('serves a file stored as HTML (restored from elsewhere, typed by hand) as an octet-stream attachment', async () => {
+    const page = '<!doctype html><html><body><script>alert(document.cookie)</script></body></html>';
+    const stored: { name: string; type: string }[] = [
+      { name: pathFor(applicantA, 'taxReturns', 'html'), type: 'text/html' },
+      { name: pathFor(applicantA, 'taxReturns', 'pdf'), type: 'text/html; charset=utf-8' },
+      { name: pathFor(applicantA, 'taxReturns', 'svg'), type: 'image/svg+xml' },
+    ];
+    for (const { name, type } of stored) {
+      // Stored the only way an HTML file can be: around the upload check, straight into the database and disk.
+      const uploaded = await bucket(applicantA).upload(pathFor(applicantA), pdf());
+      expect(uploaded.error).toBeNull();
+      const { rows } = await backend.db.query<{ id: string }>(
+        `update storage.objects set name = $2, metadata = metadata || jsonb_build_object('mimetype', $3::text)
+          where bucket_id = 'documents' and name = $1 returning id`,
+        [uploaded.data!.path, name, type],
+      );
+      writeFileSync(path.join(backend.dataDir, 'storage', 'documents', rows[0]!.id), page);
+
+      const expected = {
+        status: 200,
+        type: 'application/octet-stream',
+        disposition: `attachment; filename*=UTF-8''${fileName(name)}`,
+        nosniff: 'nosniff',
+        body: page,
+      };
+      expect(await served(authenticatedUrl(name), asApplicantA()), name).toEqual(expected);
+      const signed = await bucket(applicantA).createSignedUrl(name, 60);
+      expect(signed.error).toBeNull();
+      expect(await served(signed.data!.signedUrl), name).toEqual(expected);
+      // supabase-js's download reads the same route.
+      const download = await bucket(applicantA).download(name);
+      expect(download.data?.type).toBe('application/octet-stream');
     }
   });
 });

@@ -38,6 +38,8 @@ export type Caller = 'anon' | 'service_role' | TestUser;
 
 export type TestBackend = {
   server: RunningServer;
+  /** The server's DATA_DIR (stored files are under storage/<bucket>/<object id>). */
+  dataDir: string;
   /** SQL as the connecting (superuser) role: set-up and checks only, never what a client could do. */
   db: RunningServer['db'];
   anon: SupabaseClient;
@@ -74,6 +76,7 @@ export async function startTestBackend(env: Record<string, string> = {}): Promis
 
   return {
     server,
+    dataDir,
     db: server.db,
     anon: clientWithKey(server.url, server.keys.anonKey),
     service: clientWithKey(server.url, server.keys.serviceRoleKey),

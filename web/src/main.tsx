@@ -1,3 +1,4 @@
+import './lib/zod-without-eval.ts';
 import { startTransition } from 'react';
 
 const root = document.getElementById('root');

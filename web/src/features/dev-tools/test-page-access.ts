@@ -6,8 +6,8 @@ import { loadRuntimeConfig, type RuntimeConfig } from '../../lib/runtime-config.
  * - a Vite development build (`import.meta.env.DEV`);
  * - the build was made with VITE_ENABLE_TEST_PAGE=true (an operator's explicit choice, e.g. a staging build);
  * - the runtime config says local mode: server/ answers /config.json with `localMode: true` when it sends
- *   e-mail to its dev mailbox (SMTP_URL unset), which is also how the e2e run, a production build served by
- *   server/, reaches it.
+ *   e-mail to its dev mailbox (SMTP_URL unset) and serves that mailbox (on a loopback HOST, or with
+ *   DEV_MAILBOX=on), which is also how the e2e run, a production build served by server/, reaches it.
  * A production build in front of hosted Supabase (URL baked in, no /config.json) keeps it off.
  */
 export async function isTestPageEnabled(): Promise<boolean> {

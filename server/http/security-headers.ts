@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { apiPrefixes } from './static-site.ts';
+
+/** Inline <script> elements (no src attribute) and their text, exactly as the browser hashes it. */
+const inlineScript = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi;
+
+/** The HTML pages of a web build: index.html, spa.html and the prerendered routes (not the assets). */
+function htmlFiles(directory: string): string[] {
+  if (!existsSync(directory)) return [];
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(directory, entry.name);
+    if (entry.isDirectory()) return entry.name === 'assets' ? [] : htmlFiles(full);
+    return entry.name.endsWith('.html') ? [full] : [];
+  });
+}
+
+/**
+ * The CSP sources ('sha256-...') of every inline script in the web build's pages. The prerendered pages start
+ * the app with one small inline script (startAfterFirstPaint in server/cli/web-build.ts); allowing it by its
+ * hash keeps 'unsafe-inline' out of script-src. Read once at start: a new build needs a restart, as npm start
+ * does anyway.
+ */
+export function inlineScriptHashes(webDir: string): string[] {
+  const hashes = new Set<string>();
+  for (const file of htmlFiles(webDir)) {
+    for (const match of readFileSync(file, 'utf8').matchAll(inlineScript)) {
+      hashes.add(
+        `'sha256-${createHash('sha256')
+          .update(match[1] ?? '')
+          .digest('base64')}'`,
+      );
+    }
+  }
+  return [...hashes].sort();
+}
+
+/**
+ * The Content-Security-Policy of the web build. Scripts: the build's own files and its inline scripts by
+ * hash, never 'unsafe-inline' or 'unsafe-eval'. Styles: 'unsafe-inline' as well, because Chakra's styling
+ * engine (emotion) inserts <style> elements while the app runs and the prerendered pages carry theirs inline;
+ * style cannot run code. connect-src adds SITE_URL's origin, where the app's supabase-js calls go when it is set.
+ */
+export function webContentSecurityPolicy(options: { scriptHashes: string[]; siteUrl: string | undefined }): string {
+  const connect = ["'self'", ...(options.siteUrl ? [new URL(options.siteUrl).origin] : [])];
+  return [
+    "default-src 'self'",
+    `script-src ${["'self'", ...options.scriptHashes].join(' ')}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src ${connect.join(' ')}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** One year, without includeSubDomains: other hosts of the operator's domain are not this server's to decide. */
+const strictTransportSecurity = 'max-age=31536000';
+
+/**
+ * Headers on every response. All: X-Content-Type-Options nosniff, a Referrer-Policy, and HSTS when the request
+ * came over https (directly, or as X-Forwarded-Proto from a proxy TRUST_PROXY trusts). The web build (every
+ * path outside the API's) also: its Content-Security-Policy, with frame-ancestors 'none', and X-Frame-Options
+ * for browsers that predate it. A header a route set itself (the dev mailbox's stricter CSP) is kept.
+ */
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { webDir: string; siteUrl: string | undefined },
+): void {
+  const csp = webContentSecurityPolicy({ scriptHashes: inlineScriptHashes(options.webDir), siteUrl: options.siteUrl });
+  app.addHook('onSend', async (request, reply) => {
+    const set = (name: string, value: string) => {
+      if (!reply.hasHeader(name)) reply.header(name, value);
+    };
+    set('X-Content-Type-Options', 'nosniff');
+    set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    if (request.protocol === 'https') set('Strict-Transport-Security', strictTransportSecurity);
+    const url = request.url.split('?')[0] ?? '/';
+    if (!apiPrefixes.some((prefix) => url.startsWith(prefix))) {
+      set('Content-Security-Policy', csp);
+      set('X-Frame-Options', 'DENY');
+    }
+  });
+}

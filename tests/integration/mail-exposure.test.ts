@@ -1,0 +1,108 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { mailbox, uniqueEmail } from '../support/auth-helpers.ts';
+import {
+  anonClient,
+  removeDataDir,
+  startServerProcess,
+  temporaryDataDir,
+  type ServerProcess,
+} from '../support/server-process.ts';
+
+/**
+ * The dev mailbox shows every e-mail, password-reset links included, to whoever can reach it. A server
+ * listening beyond loopback without SMTP_URL keeps the e-mails but does not serve them unless DEV_MAILBOX=on,
+ * says so at start, and does not claim local mode (the developer test page goes with the mailbox).
+ *
+ * HOST=0.0.0.0 makes the server reachable from other machines; the test still reaches it through 127.0.0.1.
+ */
+
+const dataDirs: string[] = [];
+afterAll(async () => {
+  for (const dataDir of dataDirs) await removeDataDir(dataDir);
+});
+
+async function start(env: Record<string, string>, dataDir = temporaryDataDir()): Promise<ServerProcess> {
+  if (!dataDirs.includes(dataDir)) dataDirs.push(dataDir);
+  const server = await startServerProcess({ dataDir, env });
+  // A server on 0.0.0.0 prints http://localhost:port; loopback's IPv4 address is where it surely listens.
+  return { ...server, url: server.url.replace('//localhost:', '//127.0.0.1:') };
+}
+
+async function status(server: ServerProcess, pathname: string): Promise<number> {
+  return (await fetch(`${server.url}${pathname}`)).status;
+}
+
+async function localMode(server: ServerProcess): Promise<unknown> {
+  const config = (await (await fetch(`${server.url}/config.json`)).json()) as { localMode?: unknown };
+  return config.localMode;
+}
+
+describe('the dev mailbox on a server reachable from other machines (HOST=0.0.0.0, no SMTP_URL)', () => {
+  it(
+    'is not served, start-up says so and how to turn it on, and the e-mails are kept',
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = temporaryDataDir();
+      const email = uniqueEmail('exposed');
+      const exposed = await start({ HOST: '0.0.0.0' }, dataDir);
+      try {
+        await expect.poll(() => exposed.output()).toContain('Dev mailbox: off.');
+        expect(exposed.output()).toContain('DEV_MAILBOX=on to serve the mailbox');
+        expect(await status(exposed, '/_dev/mailbox')).toBe(404);
+        expect(await status(exposed, '/_dev/mailbox/messages')).toBe(404);
+        expect(await status(exposed, `/_dev/mailbox/messages?to=${encodeURIComponent(email)}`)).toBe(404);
+        expect(await localMode(exposed)).toBe(false);
+
+        // Sign-up and password reset still work; their e-mails are stored, not shown.
+        expect((await anonClient(exposed).auth.signUp({ email, password: 'exposed-pass' })).error).toBeNull();
+        expect((await anonClient(exposed).auth.resetPasswordForEmail(email)).error).toBeNull();
+      } finally {
+        await exposed.stop();
+      }
+
+      // The same data on loopback: the mailbox is served and nothing was lost.
+      const local = await start({}, dataDir);
+      try {
+        expect(local.output()).not.toContain('Dev mailbox');
+        expect(await localMode(local)).toBe(true);
+        expect((await mailbox(local, email)).map((message) => message.subject)).toEqual([
+          'Reset your Loan Match password',
+          'Confirm your Loan Match account',
+        ]);
+      } finally {
+        await local.stop();
+      }
+    },
+  );
+
+  it(
+    'is served when the operator turns it on (DEV_MAILBOX=on), with a warning at start',
+    { timeout: 60_000 },
+    async () => {
+      const server = await start({ HOST: '0.0.0.0', DEV_MAILBOX: 'on' });
+      try {
+        await expect.poll(() => server.output()).toMatch(/Warning: dev mailbox ON and exposed \(DEV_MAILBOX=on\)/);
+        expect(server.output()).toContain('password-reset links included');
+        expect(await status(server, '/_dev/mailbox')).toBe(200);
+        expect(await status(server, '/_dev/mailbox/messages')).toBe(200);
+        expect(await localMode(server)).toBe(true);
+      } finally {
+        await server.stop();
+      }
+    },
+  );
+});
+
+describe('the dev mailbox on loopback', () => {
+  it('is not served when turned off (DEV_MAILBOX=off)', { timeout: 60_000 }, async () => {
+    const server = await start({ DEV_MAILBOX: 'off' });
+    try {
+      await expect.poll(() => server.output()).toContain('Dev mailbox: off (DEV_MAILBOX=off)');
+      expect(await status(server, '/_dev/mailbox')).toBe(404);
+      expect(await status(server, '/_dev/mailbox/messages')).toBe(404);
+      expect(await localMode(server)).toBe(false);
+    } finally {
+      await server.stop();
+    }
+  });
+});
