@@ -1,3 +1,4 @@
+import '../../web/src/lib/zod-without-eval.ts';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider as ReduxProvider } from 'react-redux';
