@@ -111,6 +111,28 @@ describe('parseSelect', () => {
   });
 });
 
+describe('quoted values in and/or', () => {
+  it('reads a double-quoted value without its quotes (a timestamp with a colon and a plus, a uuid)', () => {
+    // As supabase-js sends it: URL-encoded, so the + arrives as %2B.
+    const [tree] = parse(
+      'or=(updated_at.gt."2026-11-23T03:40:00.123456%2B00:00",and(updated_at.eq."2026-11-23T03:40:00.123456%2B00:00",id.gt."fff531d6-ee1f-47f3-bca5-e363efa1178a"))',
+    ).filters;
+    expect(tree).toMatchObject({
+      kind: 'or',
+      children: [
+        { column: 'updated_at', operator: 'gt', value: '2026-11-23T03:40:00.123456+00:00' },
+        {
+          kind: 'and',
+          children: [
+            { column: 'updated_at', operator: 'eq', value: '2026-11-23T03:40:00.123456+00:00' },
+            { column: 'id', operator: 'gt', value: 'fff531d6-ee1f-47f3-bca5-e363efa1178a' },
+          ],
+        },
+      ],
+    });
+  });
+});
+
 describe('splitTopLevel', () => {
   it('splits only outside parentheses and quotes', () => {
     expect(splitTopLevel('a,b(c,d),"e,f"')).toEqual(['a', 'b(c,d)', '"e,f"']);

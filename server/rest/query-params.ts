@@ -130,7 +130,9 @@ function parseLogicTerm(term: string): FilterNode {
   if (nested) return parseLogic(nested[2] as 'and' | 'or', Boolean(nested[1]), nested[3]!);
   const dot = term.indexOf('.');
   if (dot < 0) throw parseError(`"${term}" is not a filter such as column.eq.value`);
-  return parseCondition(term.slice(0, dot), term.slice(dot + 1));
+  const condition = parseCondition(term.slice(0, dot), term.slice(dot + 1));
+  // Inside and/or a value may be double-quoted to carry , . ( ) or :, as PostgREST reads it.
+  return typeof condition.value === 'string' ? { ...condition, value: unquote(condition.value) } : condition;
 }
 
 export function parseSelect(raw: string | undefined): SelectItem[] | undefined {

@@ -1,5 +1,6 @@
 import { benchAdmin } from './admin.ts';
 import { benchApiSubmission } from './api-submission.ts';
+import { benchDesktop } from './desktop.ts';
 import { buildAndMeasureHomePageJs, formatHomePageJsReport } from './home-page-js.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchPortal } from './portal.ts';
@@ -17,6 +18,7 @@ const benches: [string, () => Promise<string[]>][] = [
   ['Upload memory (issue 4)', benchUploadMemory],
   ['Client portal (issue 10)', benchPortal],
   ['Admin dashboard at 10,000 applications (issue 11)', benchAdmin],
+  ['Desktop app: sync, cold open, replay (issue 12)', benchDesktop],
 ];
 
 const only = process.argv.slice(2);

@@ -1,0 +1,114 @@
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateCache } from '../../electron/cache/cache-database.ts';
+import { CacheStore } from '../../electron/cache/cache-store.ts';
+import { Outbox } from '../../electron/cache/outbox.ts';
+import type { DesktopBridge } from '../../shared/ipc/channels.ts';
+import { replayOutbox } from '../../renderer/src/sync/replay-outbox.ts';
+import { syncCache } from '../../renderer/src/sync/sync-cache.ts';
+import { qualifiedApplicationRow } from '../support/application-rows.ts';
+import { startTestBackend, type TestBackend, type TestUser } from '../support/database-actors.ts';
+
+/**
+ * The desktop app's sync and outbox replay (renderer/src/sync) against the real server/, storing into a real
+ * SQLite cache: keyset pages, incremental changes, tombstones, RLS deciding what is copied, and conflicts.
+ */
+let backend: TestBackend;
+let officer: TestUser;
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  officer = await backend.createUser({ appRole: 'admin' });
+});
+afterAll(() => backend?.close());
+
+function freshCache() {
+  const db = new Database(':memory:');
+  migrateCache(db);
+  const cache = new CacheStore(db);
+  const outbox = new Outbox(db);
+  // The bridge's cache and outbox channels, called directly (the validation is tested in electron/).
+  const bridge = {
+    'cache:get-status': async () => cache.status(),
+    'cache:store-changes': async (page) => cache.storeChanges(page),
+    'cache:finish-sync': async ({ syncedAt }) => cache.finishSync(syncedAt),
+    'outbox:list': async () => outbox.list(),
+    'outbox:settle': async (settlement) => outbox.settle(settlement),
+    'outbox:postpone': async ({ id, error }) => outbox.postpone(id, error),
+  } satisfies Partial<DesktopBridge>;
+  return { cache, outbox, bridge };
+}
+
+async function insertApplications(count: number, tag: string): Promise<string[]> {
+  const rows = Array.from({ length: count }, (_value, index) =>
+    qualifiedApplicationRow({ business_name: `${tag} ${String(index).padStart(2, '0')}` }),
+  );
+  const { data, error } = await backend.service.from('applications').insert(rows).select('id');
+  if (error) throw new Error(error.message);
+  return data.map((row) => String(row.id));
+}
+
+describe('desktop sync against server/', () => {
+  it('copies everything an admin reads, page by page, then only what changed, deletions included', async () => {
+    const ids = await insertApplications(7, 'Sync Keyset');
+    const { cache, bridge } = freshCache();
+    const first = await syncCache(backend.client(officer), bridge, { pageSize: 3 });
+    const { count } = await backend.service.from('applications').select('id', { count: 'exact', head: true });
+    expect(first.applications).toBe(count);
+    expect(first.lastSyncedAt).not.toBeNull();
+    expect(cache.applicationDetail(ids[0]!)?.related.application_events.map((event) => event.kind)).toEqual([
+      'submitted',
+    ]);
+
+    // A change and a deletion on the server reach the cache on the next sync.
+    await backend.service.from('applications').update({ business_name: 'Sync Keyset renamed' }).eq('id', ids[1]!);
+    await backend.db.query('delete from public.applications where id = $1', [ids[2]]);
+    const second = await syncCache(backend.client(officer), bridge, { pageSize: 3 });
+    expect(second.applications).toBe(count! - 1);
+    expect(cache.applicationDetail(ids[1]!)?.application.business_name).toBe('Sync Keyset renamed');
+    expect(cache.applicationDetail(ids[2]!)).toBeNull();
+    expect(cache.applicationsPage({ list: 'pending', search: 'renamed', sort: 'newest', page: 0 }).total).toBe(1);
+  });
+
+  it('copies nothing for a signed-in applicant: the database decides what reaches the cache', async () => {
+    await insertApplications(2, 'Sync Hidden');
+    const applicant = await backend.createUser();
+    const { bridge } = freshCache();
+    const status = await syncCache(backend.client(applicant), bridge, { pageSize: 3 });
+    expect(status.applications).toBe(0);
+  });
+
+  it('replays queued decisions in order: applied, or kept as a conflict with what the server holds now', async () => {
+    const [mine, contested] = await insertApplications(2, 'Replay');
+    const { outbox, bridge } = freshCache();
+    const intent = { kind: 'decide' as const, expectedStatus: 'pending' as const, reason: 'Offline review' };
+    outbox.enqueue({ ...intent, applicationId: mine!, decision: 'approved', label: 'Replay 00' });
+    outbox.enqueue({ ...intent, applicationId: contested!, decision: 'rejected', label: 'Replay 01' });
+    // Another officer decided the second one meanwhile.
+    const other = await backend.createUser({ appRole: 'admin' });
+    const { error } = await backend.client(other).rpc('decide_application', {
+      application_id: contested,
+      decision: 'approved',
+      reason: 'Decided first',
+      expected_status: 'pending',
+    });
+    expect(error).toBeNull();
+
+    const result = await replayOutbox(backend.client(officer), bridge);
+    expect(result).toEqual({ applied: 1, conflicts: 1, refused: 0, unreachable: false });
+    const [applied, conflict] = outbox.list();
+    expect(applied).toMatchObject({ state: 'done' });
+    expect(conflict).toMatchObject({ state: 'conflict' });
+    expect(conflict!.serverState).toMatch(/^Approved on .+ \(reason: Decided first\)$/);
+    const stored = await backend.service
+      .from('applications')
+      .select('id, status, decided_by')
+      .in('id', [mine, contested]);
+    expect(stored.data).toEqual(
+      expect.arrayContaining([
+        { id: mine, status: 'approved', decided_by: officer.id },
+        { id: contested, status: 'approved', decided_by: other.id },
+      ]),
+    );
+  });
+});
