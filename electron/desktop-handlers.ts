@@ -16,6 +16,8 @@ export function desktopDataHandlers(stores: {
   connection: ConnectionStore;
   /** Node's fetch in the app; passed in so tests can point it at a local server. */
   fetch?: typeof fetch;
+  /** Opens a kept document in the system's viewer (electron/show-document.ts). */
+  showDocument?: (data: Uint8Array, fileName: string) => Promise<unknown>;
 }): IpcHandlers {
   const { cache, outbox, connection } = stores;
   const fetchKey = async (supabaseUrl: string): Promise<string> => {
@@ -64,6 +66,13 @@ export function desktopDataHandlers(stores: {
     'cache:clear': async () => cache.clear(),
     'documents:keep': async ({ documentId, data }) => cache.keepDocument(documentId, data),
     'documents:read': async ({ documentId }) => cache.readDocument(documentId),
+    'documents:show': async ({ documentId, fileName }) => {
+      const kept = cache.readDocument(documentId);
+      if (!kept) return { shown: false };
+      if (!stores.showDocument) throw new Error('This app cannot open documents');
+      await stores.showDocument(kept.data, fileName);
+      return { shown: true };
+    },
     'outbox:enqueue': async (intent) => outbox.enqueue(intent),
     'outbox:list': async () => outbox.list(),
     'outbox:settle': async (settlement) => outbox.settle(settlement),

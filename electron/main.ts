@@ -7,6 +7,7 @@ import { openCacheDatabase } from './cache/cache-database.ts';
 import { Outbox } from './cache/outbox.ts';
 import { desktopDataHandlers } from './desktop-handlers.ts';
 import { dialogHandlers } from './dialogs.ts';
+import { documentViewer } from './show-document.ts';
 import { registerIpcHandlers } from './ipc-handlers.ts';
 import { ConnectionStore } from './settings.ts';
 import { sqliteNativeBinding } from './sqlite-native-binding.ts';
@@ -56,7 +57,15 @@ app.on('web-contents-created', (_event, contents) => guardWindow(contents, (url)
 registerIpcHandlers(ipcMain, {
   'app:get-info': async () => ({ name: app.getName(), version: app.getVersion(), platform: process.platform }),
   // Settings, the offline cache, kept documents and the outbox.
-  ...desktopDataHandlers({ cache: new CacheStore(cacheDatabase), outbox: new Outbox(cacheDatabase), connection }),
+  ...desktopDataHandlers({
+    cache: new CacheStore(cacheDatabase),
+    outbox: new Outbox(cacheDatabase),
+    connection,
+    showDocument: documentViewer({
+      folder: path.join(app.getPath('temp'), 'loan-match-documents'),
+      openPath: (filePath) => shell.openPath(filePath),
+    }),
+  }),
   // Native dialogs (issue 12, part 5).
   ...dialogHandlers({ dialog, ownerWindow: () => mainWindow, defaultFolder: () => app.getPath('documents') }),
 });

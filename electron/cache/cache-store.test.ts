@@ -218,6 +218,15 @@ describe('desktop cache: document files kept for offline reading', () => {
     expect(store.documentBudgetBytes()).toBe(2);
   });
 
+  it("names an application's kept documents in its detail", () => {
+    const row = applicationRow(9);
+    store.storeChanges({ table: 'applications', rows: [row] });
+    const kept = documentRow(91, row.id, row.updated_at);
+    store.storeChanges({ table: 'documents', rows: [kept, documentRow(92, row.id, row.updated_at)] });
+    store.keepDocument(kept.id, new Uint8Array([1]));
+    expect(store.applicationDetail(row.id)?.keptDocumentIds).toEqual([kept.id]);
+  });
+
   it('returns the bytes it kept, unchanged', () => {
     const bytes = new Uint8Array([37, 80, 68, 70, 0, 255]);
     store.keepDocument('doc', bytes);

@@ -190,7 +190,15 @@ export class CacheStore {
       .prepare('select table_name, data from related_rows where application_id = ? order by sort_key, id')
       .all(id) as { table_name: RelatedTable; data: string }[];
     for (const row of rows) related[row.table_name].push(JSON.parse(row.data) as Record<string, unknown>);
-    return { application: JSON.parse(data) as ApplicationRow, related };
+    const keptDocumentIds = this.db
+      .prepare(
+        `select f.document_id from document_files as f
+           join related_rows as r on r.table_name = 'documents' and r.id = f.document_id
+          where r.application_id = ? order by f.document_id`,
+      )
+      .pluck()
+      .all(id) as string[];
+    return { application: JSON.parse(data) as ApplicationRow, related, keptDocumentIds };
   }
 
   /** Signing out: nothing of the officer's data stays on the machine. */

@@ -1,7 +1,10 @@
+import { DOCUMENTS_BUCKET } from '../../shared/catalogue/documents.ts';
 import type { CachedApplication, DesktopBridge } from '../../shared/ipc/channels.ts';
+import { loadSupabase } from '../../web/src/lib/load-supabase.ts';
 import {
   AdminRequestError,
   apiAdminRepository,
+  type AdminDocument,
   type AdminRepository,
   type ApplicationDetail,
 } from '../../web/src/features/admin/admin-repository.ts';
@@ -27,6 +30,11 @@ export function detailFromCache({ application, related }: CachedApplication): Ap
   };
 }
 
+export const notKeptOffline =
+  'This document was not kept on this computer. Open it once while online to read it offline.';
+export const tooLargeToKeep =
+  'This document is larger than the room for documents kept offline. Raise that room to open it here.';
+
 export type DesktopRepositoryDeps = {
   bridge: DesktopBridge;
   /** Whether the server was reachable at the last check. */
@@ -46,12 +54,46 @@ export type DesktopRepositoryDeps = {
  */
 export function createDesktopRepository(deps: DesktopRepositoryDeps): AdminRepository & { refresh(): Promise<void> } {
   const { bridge } = deps;
+  /** Downloads a document's file and keeps it; false when it does not fit the budget. */
+  const keepDocument = async (document: AdminDocument): Promise<boolean> => {
+    const supabase = await loadSupabase();
+    const { data, error } = await supabase.storage.from(DOCUMENTS_BUCKET).download(document.storage_path);
+    if (error) throw new AdminRequestError('refused', `Downloading ${document.file_name}: ${error.message}`);
+    const kept = await bridge['documents:keep']({
+      documentId: document.id,
+      data: new Uint8Array(await data.arrayBuffer()),
+    });
+    return kept.kept;
+  };
+  const keepDocuments = async (documents: AdminDocument[]) => {
+    for (const document of documents) {
+      try {
+        await keepDocument(document);
+      } catch (error) {
+        console.error('Keeping a document for offline reading failed', error);
+        return;
+      }
+    }
+  };
   return {
     applicationsPage: (args) => bridge['cache:applications-page'](args),
     async applicationDetail(id) {
       const cached = await bridge['cache:application-detail']({ id });
       if (!cached) throw new AdminRequestError('refused', `Application ${id} is not in the offline copy`);
-      return detailFromCache(cached);
+      const detail = detailFromCache(cached);
+      // The documents of an application the officer opens are kept for offline reading (within the budget).
+      if (deps.isOnline()) {
+        const missing = detail.documents.filter((document) => !cached.keptDocumentIds.includes(document.id));
+        void keepDocuments(missing);
+      }
+      return detail;
+    },
+    async openDocument(document) {
+      const show = () => bridge['documents:show']({ documentId: document.id, fileName: document.file_name });
+      if ((await show()).shown) return;
+      if (!deps.isOnline()) throw new AdminRequestError('unavailable', notKeptOffline);
+      if (!(await keepDocument(document))) throw new AdminRequestError('unavailable', tooLargeToKeep);
+      if (!(await show()).shown) throw new AdminRequestError('unavailable', tooLargeToKeep);
     },
     async decide(decision) {
       if (deps.isOnline()) {

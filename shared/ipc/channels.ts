@@ -27,6 +27,7 @@ export const ipcChannels = [
   'cache:clear',
   'documents:keep',
   'documents:read',
+  'documents:show',
   'outbox:enqueue',
   'outbox:list',
   'outbox:settle',
@@ -87,6 +88,8 @@ export type SyncPage = { table: SyncedTable; rows: Record<string, unknown>[] };
 export type CachedApplication = {
   application: ApplicationRow;
   related: Record<Exclude<SyncedTable, 'applications' | 'deleted_rows'>, Record<string, unknown>[]>;
+  /** Its documents whose files are kept on this computer. */
+  keptDocumentIds: string[];
 };
 
 /** A change made while offline, kept as the officer's intention and replayed through the same function. */
@@ -149,6 +152,8 @@ export type IpcRequests = {
   'cache:clear': undefined;
   'documents:keep': { documentId: string; data: Uint8Array };
   'documents:read': { documentId: string };
+  /** Opens a kept document in the system's viewer, under its own file name. */
+  'documents:show': { documentId: string; fileName: string };
   'outbox:enqueue': OutboxIntent;
   'outbox:list': undefined;
   'outbox:settle': OutboxSettlement;
@@ -174,6 +179,8 @@ export type IpcResponses = {
   /** kept: false when the file alone is larger than the budget. */
   'documents:keep': { kept: boolean; documentBytes: number };
   'documents:read': { data: Uint8Array } | null;
+  /** shown: false when the file is not kept. */
+  'documents:show': { shown: boolean };
   'outbox:enqueue': OutboxEntry;
   /** Every entry not yet dismissed, oldest first. */
   'outbox:list': OutboxEntry[];

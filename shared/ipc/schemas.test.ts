@@ -38,6 +38,7 @@ const valid: { [C in IpcChannel]: unknown[] } = {
   'cache:clear': [undefined],
   'documents:keep': [{ documentId: id, data: new Uint8Array([37, 80, 68, 70]) }],
   'documents:read': [{ documentId: id }],
+  'documents:show': [{ documentId: id, fileName: 'tax-return-2025.pdf' }],
   'outbox:enqueue': [decision, { ...decision, decision: 'rejected', reason: '' }],
   'outbox:list': [undefined],
   'outbox:settle': [
@@ -93,6 +94,10 @@ const invalid: { [C in IpcChannel]: unknown[] } = {
     { documentId: '../x', data: new Uint8Array(1) },
   ],
   'documents:read': [{ documentId: 5 }],
+  'documents:show': [
+    { documentId: id, fileName: '../../.bashrc' },
+    { documentId: id, fileName: '' },
+  ],
   'outbox:enqueue': [
     { ...decision, kind: 'sql' },
     { ...decision, decision: 'pending' },

@@ -104,6 +104,7 @@ export const ipcRequestSchemas: IpcRequestSchemas = {
   'cache:clear': z.undefined(),
   'documents:keep': z.object({ documentId: uuid, data: z.instanceof(Uint8Array) }),
   'documents:read': z.object({ documentId: uuid }),
+  'documents:show': z.object({ documentId: uuid, fileName: bareFileName }),
   'outbox:enqueue': z.object({
     kind: z.literal('decide'),
     applicationId: uuid,

@@ -10,6 +10,8 @@ import {
   temporaryDataDir,
   type ServerProcess,
 } from '../support/server-process.ts';
+import { notKeptOffline } from '../../renderer/src/desktop-repository.ts';
+import { pdfBytes } from '../support/sample-files.ts';
 import { createAccount } from './pages/portal-session.ts';
 
 /**
@@ -40,6 +42,32 @@ test.afterAll(async () => {
   if (dataDir) await removeDataDir(dataDir);
 });
 
+async function storedDocument(
+  database: SupabaseClient,
+  userId: string,
+  applicationId: string,
+  type: string,
+  fileName: string,
+  bytes: Uint8Array,
+) {
+  const storagePath = `${userId}/${type}/${crypto.randomUUID()}.pdf`;
+  const upload = await database.storage.from('documents').upload(storagePath, Buffer.from(bytes), {
+    contentType: 'application/pdf',
+  });
+  if (upload.error) throw new Error(upload.error.message);
+  const row = {
+    user_id: userId,
+    application_id: applicationId,
+    type,
+    file_name: fileName,
+    file_size: bytes.length,
+    content_type: 'application/pdf',
+    storage_path: storagePath,
+  };
+  const { error } = await database.from('documents').insert(row);
+  if (error) throw new Error(error.message);
+}
+
 async function submitted(database: SupabaseClient, businessName: string) {
   const email = `owner-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const { data, error } = await database
@@ -59,6 +87,11 @@ test('a loan officer on a train: sync, go offline, browse and decide from the ca
   const approved = await submitted(database, 'Harbor Cafe Offline');
   const rejected = await submitted(database, 'Juniper Tools Offline');
   const contested = await submitted(database, 'Cobalt Bakery Offline');
+  // The applicant of the first one uploaded a tax return; the third one has a bank statement.
+  const applicant = await createAccount(database, server.url, { keys: server.keys });
+  const taxReturn = pdfBytes('Harbor Cafe tax return 2025');
+  await storedDocument(database, applicant.id, approved.id, 'taxReturns', 'tax-return-2025.pdf', taxReturn);
+  await storedDocument(database, applicant.id, contested.id, 'bankStatements', 'statement-june.pdf', pdfBytes());
   const main = new DesktopMain();
   try {
     await main.attach(page);
@@ -80,6 +113,14 @@ test('a loan officer on a train: sync, go offline, browse and decide from the ca
     const status = await main.call('cache:get-status', undefined);
     expect(status.applications).toBe(3);
 
+    // Opening an application while online keeps its documents for offline reading.
+    await page.getByRole('button', { name: 'Harbor Cafe Offline' }).click();
+    await expect(page.getByRole('button', { name: 'Open tax-return-2025.pdf' })).toBeVisible();
+    await expect
+      .poll(async () => (await main.call('cache:get-status', undefined)).documentBytes)
+      .toBe(taxReturn.length);
+    await page.getByRole('button', { name: 'Close detail' }).click();
+
     // The network goes away.
     await server.stop();
     await page.getByRole('button', { name: 'Sync now' }).click();
@@ -93,6 +134,19 @@ test('a loan officer on a train: sync, go offline, browse and decide from the ca
     await search.fill('');
     await page.getByRole('button', { name: 'Harbor Cafe Offline' }).click();
     await expect(page.getByRole('region', { name: 'Application detail' })).toContainText(approved.email);
+    // Its kept document opens in the system viewer, offline, byte for byte.
+    await page.getByRole('button', { name: 'Open tax-return-2025.pdf' }).click();
+    await expect.poll(() => main.shown.length).toBe(1);
+    expect(main.shown[0]!.fileName).toBe('tax-return-2025.pdf');
+    expect(Buffer.from(main.shown[0]!.data)).toEqual(Buffer.from(taxReturn));
+    await page.getByRole('button', { name: 'Close detail' }).click();
+    // A document of an application never opened online was not kept: the officer is told so.
+    await page.getByRole('button', { name: 'Cobalt Bakery Offline' }).click();
+    await page.getByRole('button', { name: 'Open statement-june.pdf' }).click();
+    await expect(page.getByRole('region', { name: 'Application detail' }).getByRole('alert')).toHaveText(
+      notKeptOffline,
+    );
+    await page.getByRole('button', { name: 'Close detail' }).click();
 
     // Decide three applications offline: each is queued.
     const decide = async (businessName: string, verb: 'Approve' | 'Reject', reason: string) => {

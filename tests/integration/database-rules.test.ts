@@ -816,6 +816,7 @@ describe('the schema’s safety properties', () => {
       { proname: 'current_confirmed_email', anon: false, authenticated: true },
       { proname: 'log_impersonation', anon: false, authenticated: true },
       { proname: 'record_application_event', anon: false, authenticated: false },
+      { proname: 'record_deleted_row', anon: false, authenticated: false },
       { proname: 'subscribe_to_newsletter', anon: true, authenticated: true },
       { proname: 'sync_profile_role', anon: false, authenticated: false },
     ]);

@@ -66,10 +66,13 @@ export async function serveFolder(root: string): Promise<{ url: string; close: (
 export class DesktopMain {
   readonly folder = mkdtempSync(path.join(tmpdir(), 'loan-match-desktop-'));
   readonly db: CacheDatabase = openCacheDatabase(path.join(this.folder, 'cache.sqlite'));
+  /** Documents handed to the system viewer (stands in for Electron's shell.openPath). */
+  readonly shown: { fileName: string; data: Uint8Array }[] = [];
   readonly handlers: IpcHandlers = desktopDataHandlers({
     cache: new CacheStore(this.db),
     outbox: new Outbox(this.db),
     connection: new ConnectionStore(path.join(this.folder, 'connection.json')),
+    showDocument: async (data, fileName) => this.shown.push({ fileName, data }),
   });
 
   call<C extends IpcChannel>(channel: C, payload: unknown) {

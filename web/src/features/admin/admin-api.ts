@@ -2,7 +2,9 @@ import type { ApplicationsPage, ApplicationsPageArgs } from '../../../../shared/
 import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
 import { api } from '../../lib/api.ts';
 import {
+  AdminRequestError,
   apiAdminRepository,
+  type AdminDocument,
   type AdminRepository,
   type ApplicationDetail,
   type Decision,
@@ -17,6 +19,8 @@ function repositoryOf(extra: unknown): AdminRepository {
   const given = (extra as { adminRepository?: AdminRepository } | undefined)?.adminRepository;
   return given ?? apiAdminRepository;
 }
+
+const documentOpenFailed = 'The document could not be opened. Please try again.';
 
 function fail(context: string, error: unknown, message: string): { error: { message: string } } {
   console.error(context, error);
@@ -60,6 +64,20 @@ const adminApi = api.injectEndpoints({
       invalidatesTags: (_result, error) => (error ? [] : ['Application']),
     }),
 
+    /** Opens a document (the desktop app keeps it for offline reading); the error says why it could not. */
+    openDocument: build.mutation<null, AdminDocument>({
+      async queryFn(document, { extra }) {
+        try {
+          await repositoryOf(extra).openDocument(document);
+          return { data: null };
+        } catch (error) {
+          const message =
+            error instanceof AdminRequestError && error.kind === 'unavailable' ? error.message : documentOpenFailed;
+          return fail('Opening the document failed', error, message);
+        }
+      },
+    }),
+
     /** Refresh Data: the repository catches up (the desktop app syncs), then every admin screen reads again. */
     refreshData: build.mutation<null, void>({
       async queryFn(_arg, { extra }) {
@@ -81,4 +99,5 @@ export const {
   useApplicationDetailQuery,
   useDecideApplicationMutation,
   useRefreshDataMutation,
+  useOpenDocumentMutation,
 } = adminApi;

@@ -8,6 +8,7 @@ import type { AdditionalInfoRow } from '../../../../shared/db/additional-info.ts
 import type { ApplicationRow } from '../../../../shared/db/applications.ts';
 import type { ApplicationEvent } from '../../../../shared/status/timeline.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
+import { openStoredDocument } from '../../lib/open-document.ts';
 import type { BankPackageRow } from './bank-packages.tsx';
 import type { LetterRow } from './letter-dialog.tsx';
 import type { TermSheetRow } from './term-sheet-dialog.tsx';
@@ -47,10 +48,13 @@ export type Decision = {
 /** 'applied' by the server now, or 'queued' to be replayed when the server can be reached (desktop). */
 export type DecisionOutcome = 'applied' | 'queued';
 
-/** Why a request failed: the server could not be reached, or it answered with a refusal. */
+/**
+ * Why a request failed: the server could not be reached, it answered with a refusal, or what was asked is
+ * not available here (its message is fit to show to the officer).
+ */
 export class AdminRequestError extends Error {
   constructor(
-    readonly kind: 'unreachable' | 'refused',
+    readonly kind: 'unreachable' | 'refused' | 'unavailable',
     message: string,
     readonly code?: string,
   ) {
@@ -68,6 +72,8 @@ export type AdminRepository = {
   applicationsPage(args: ApplicationsPageArgs): Promise<ApplicationsPage>;
   applicationDetail(id: string): Promise<ApplicationDetail>;
   decide(decision: Decision): Promise<DecisionOutcome>;
+  /** Opens a stored document: a signed link in a new tab on the web; the kept file on the desktop. */
+  openDocument(document: AdminDocument): Promise<void>;
   /** Refresh Data: brings the repository up to date before the screens read again (the desktop syncs). */
   refresh?(): Promise<void>;
 };
@@ -171,4 +177,6 @@ export const apiAdminRepository: AdminRepository = {
     if (notified.error) console.error('The applicant could not be e-mailed', notified.error);
     return 'applied';
   },
+
+  openDocument: (document) => openStoredDocument(document.storage_path),
 };

@@ -7,8 +7,7 @@ import { formatLongDate } from '../../../../shared/format/dates.ts';
 import { formatUsd } from '../../../../shared/format/money.ts';
 import { preApplicationLetterFileName, termSheetFileName } from '../../../../shared/summary/file-names.ts';
 import { applicationEventLabels } from '../../../../shared/status/timeline.ts';
-import { openStoredDocument } from '../../lib/open-document.ts';
-import { useApplicationDetailQuery } from './admin-api.ts';
+import { useApplicationDetailQuery, useOpenDocumentMutation } from './admin-api.ts';
 import type { ApplicationDetail } from './admin-repository.ts';
 import { BankPackages } from './bank-packages.tsx';
 import { DecisionDialog } from './decision-dialog.tsx';
@@ -61,6 +60,7 @@ function DetailContent({ detail, me }: { detail: ApplicationDetail; me: string |
   const { application } = detail;
   const evaluation = application.evaluation_result as { qualified?: boolean; reasons?: string[] };
   const info = detail.additionalInfo ? additionalInfoFormFromSections(detail.additionalInfo) : null;
+  const [openDocument, opened] = useOpenDocumentMutation();
   return (
     <Stack gap="6">
       <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" gap="3">
@@ -166,6 +166,12 @@ function DetailContent({ detail, me }: { detail: ApplicationDetail; me: string |
           Documents
         </Heading>
         <Stack gap="2">
+          {opened.isError ? (
+            <Alert.Root status="error" role="alert">
+              <Alert.Indicator />
+              <Alert.Title>{opened.error.message}</Alert.Title>
+            </Alert.Root>
+          ) : null}
           {documentTypes.map((type) => {
             const files = detail.documents.filter((document) => document.type === type.value);
             return (
@@ -179,7 +185,7 @@ function DetailContent({ detail, me }: { detail: ApplicationDetail; me: string |
                     size="xs"
                     variant="outline"
                     me="2"
-                    onClick={() => void openStoredDocument(document.storage_path)}
+                    onClick={() => void openDocument(document)}
                   >
                     Open {document.file_name}
                   </Button>

@@ -1,0 +1,35 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { documentViewer } from './show-document.ts';
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+describe('opening a kept document in the system viewer', () => {
+  it('writes the bytes under the file name, owner-only, and hands the path to the shell', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'loan-match-viewer-'));
+    folders.push(folder);
+    const opened: string[] = [];
+    // Stands in for Electron's shell.openPath (the Electron binary cannot run here): '' means success.
+    const show = documentViewer({ folder, openPath: async (filePath) => (opened.push(filePath), '') });
+    const filePath = await show(new Uint8Array([37, 80, 68, 70]), 'tax-return-2025.pdf');
+    expect(opened).toEqual([filePath]);
+    expect(path.basename(filePath)).toBe('tax-return-2025.pdf');
+    expect(filePath.startsWith(folder)).toBe(true);
+    expect(readFileSync(filePath)).toEqual(Buffer.from([37, 80, 68, 70]));
+    expect(statSync(filePath).mode & 0o777).toBe(0o600);
+  });
+
+  it('reports what the shell says when it cannot open the file', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'loan-match-viewer-'));
+    folders.push(folder);
+    const show = documentViewer({ folder, openPath: async () => 'No application is associated with this file' });
+    await expect(show(new Uint8Array(1), 'a.xyz')).rejects.toThrow(
+      'Could not open a.xyz: No application is associated with this file',
+    );
+  });
+});
