@@ -14,6 +14,7 @@ import {
   type SyncPage,
   type SyncedTable,
 } from '../../shared/ipc/channels.ts';
+import type Database from 'better-sqlite3';
 import type { CacheDatabase } from './cache-database.ts';
 
 type RelatedTable = keyof CachedApplication['related'];
@@ -48,7 +49,19 @@ function likePattern(search: string): string | null {
  * admin screens ask for them. The server stays the source of truth; nothing here is edited locally.
  */
 export class CacheStore {
+  private readonly statements = new Map<string, Database.Statement>();
+
   constructor(private readonly db: CacheDatabase) {}
+
+  /** A prepared statement, prepared once (a sync stores thousands of rows through the same few). */
+  private statement(sql: string): Database.Statement {
+    let prepared = this.statements.get(sql);
+    if (!prepared) {
+      prepared = this.db.prepare(sql);
+      this.statements.set(sql, prepared);
+    }
+    return prepared;
+  }
 
   status(): CacheStatus {
     const cursors: CacheStatus['cursors'] = {};
@@ -103,28 +116,26 @@ export class CacheStore {
   }
 
   private cursor(table: SyncedTable): SyncCursor | undefined {
-    const row = this.db.prepare('select cursor_at, cursor_id from sync_state where table_name = ?').get(table) as
+    const row = this.statement('select cursor_at, cursor_id from sync_state where table_name = ?').get(table) as
       { cursor_at: string; cursor_id: string } | undefined;
     return row ? { at: row.cursor_at, id: row.cursor_id } : undefined;
   }
 
   private putApplication(row: ApplicationRow) {
     const searchText = [row.business_name, row.first_name, row.last_name, row.email].join('\n').toLowerCase();
-    this.db
-      .prepare(
-        `insert into applications (id, list, business_name, search_text, created_at, data)
+    this.statement(
+      `insert into applications (id, list, business_name, search_text, created_at, data)
          values (@id, @list, @business_name, @search_text, @created_at, @data)
          on conflict (id) do update set list = excluded.list, business_name = excluded.business_name,
            search_text = excluded.search_text, created_at = excluded.created_at, data = excluded.data`,
-      )
-      .run({
-        id: row.id,
-        list: applicationListOf(row),
-        business_name: row.business_name,
-        search_text: searchText,
-        created_at: row.created_at,
-        data: JSON.stringify(row),
-      });
+    ).run({
+      id: row.id,
+      list: applicationListOf(row),
+      business_name: row.business_name,
+      search_text: searchText,
+      created_at: row.created_at,
+      data: JSON.stringify(row),
+    });
   }
 
   private putRelated(table: RelatedTable, row: Record<string, unknown>) {
@@ -132,17 +143,15 @@ export class CacheStore {
     // Audit entries are kept for cached applications only (the log also names documents, accounts...).
     if (table === 'audit_log' && (applicationId === null || !this.hasApplication(applicationId))) return;
     const sortKey = String(row[syncedTables[table]] ?? '');
-    this.db
-      .prepare(
-        `insert into related_rows (table_name, id, application_id, sort_key, data) values (?, ?, ?, ?, ?)
+    this.statement(
+      `insert into related_rows (table_name, id, application_id, sort_key, data) values (?, ?, ?, ?, ?)
          on conflict (table_name, id) do update set application_id = excluded.application_id,
            sort_key = excluded.sort_key, data = excluded.data`,
-      )
-      .run(table, String(row.id), applicationId, sortKey, JSON.stringify(row));
+    ).run(table, String(row.id), applicationId, sortKey, JSON.stringify(row));
   }
 
   private hasApplication(id: string): boolean {
-    return this.db.prepare('select 1 from applications where id = ?').get(id) !== undefined;
+    return this.statement('select 1 from applications where id = ?').get(id) !== undefined;
   }
 
   private applyTombstone({ table_name: table, row_id: id }: Tombstone) {

@@ -75,6 +75,17 @@ export async function benchDesktop(): Promise<string[]> {
     raw.close();
 
     const { db, bridge } = bridgeOver(folder);
+    // How much of the sync is main's part (validating and storing pages), the rest being the API's.
+    let storeMs = 0;
+    const store = bridge['cache:store-changes'];
+    bridge['cache:store-changes'] = async (page) => {
+      const started = performance.now();
+      try {
+        return await store(page);
+      } finally {
+        storeMs += performance.now() - started;
+      }
+    };
     const syncStarted = performance.now();
     const status = await syncCache(supabase, bridge);
     const syncMs = performance.now() - syncStarted;
@@ -124,7 +135,7 @@ export async function benchDesktop(): Promise<string[]> {
     reopened.db.close();
 
     return [
-      `sync of ${status.applications} applications (and their timelines) into SQLite: ${syncMs.toFixed(0)} ms; raw bulk insert of the same rows ${rawMs.toFixed(0)} ms (ratio ${(syncMs / rawMs).toFixed(1)}x, includes fetching over the API); target 1000 ms: ${verdict(syncMs <= 1000)}`,
+      `sync of ${status.applications} applications (and their timelines) into SQLite: ${syncMs.toFixed(0)} ms; raw bulk insert of the same rows ${rawMs.toFixed(0)} ms (ratio ${(syncMs / rawMs).toFixed(1)}x, includes fetching over the API; validating and storing in main ${storeMs.toFixed(0)} ms, overlapped with the next page's fetch); target 1000 ms: ${verdict(syncMs <= 1000)}`,
       `cold open of the cached list (open, migrate check, first page of 25 of ${page.total}): ${coldMs.toFixed(1)} ms; target 200 ms: ${verdict(coldMs <= 200)}`,
       `replay of ${DECISIONS} queued decisions: ${replayMs.toFixed(0)} ms (${replay.applied} applied); ${direct.length} direct decide + notify calls ${directMs.toFixed(0)} ms (ratio ${(replayMs / directMs).toFixed(2)}x)`,
     ];

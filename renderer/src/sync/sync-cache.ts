@@ -50,9 +50,7 @@ export async function syncCache(
     const column = syncedTables[table];
     const cursor = cursors[table];
     const since = cursor ? new Date(Date.parse(cursor.at) - overlapSeconds * 1000).toISOString() : null;
-    let after: { at: string; id: string } | null = null;
-    // Bounded: a table of ten million rows at the default page size.
-    for (let page = 0; page < 10_000; page += 1) {
+    const fetchPage = async (after: { at: string; id: string } | null) => {
       let query = supabase.from(table).select('*').order(column).order('id').limit(pageSize);
       if (after) {
         query = query.or(`${column}.gt."${after.at}",and(${column}.eq."${after.at}",id.gt."${after.id}")`);
@@ -61,15 +59,22 @@ export async function syncCache(
       }
       const { data, error, status } = await query;
       if (error) throw new SyncError(status === 0 ? 'unreachable' : 'refused', `Syncing ${table}: ${error.message}`);
-      const rows = (data ?? []) as Record<string, unknown>[];
+      return (data ?? []) as Record<string, unknown>[];
+    };
+    let next: Promise<Record<string, unknown>[]> | null = fetchPage(null);
+    // Bounded: a table of ten million rows at the default page size.
+    for (let page = 0; next && page < 10_000; page += 1) {
+      const rows: Record<string, unknown>[] = await next;
+      // The next page is asked for while this one is stored (its keyset starts after this page's last row).
+      const last = rows[rows.length - 1];
+      next = rows.length < pageSize || !last ? null : fetchPage({ at: String(last[column]), id: String(last.id) });
+      // A failed fetch of the next page is reported when it is awaited, not as an unhandled rejection.
+      next?.catch(() => undefined);
       if (rows.length > 0) {
         await cache['cache:store-changes']({ table, rows } as Parameters<SyncCachePort['cache:store-changes']>[0]);
       }
       rowsStored += rows.length;
       onProgress?.({ table, tableNumber: index + 1, tables: syncedTableNames.length, rowsStored });
-      if (rows.length < pageSize) break;
-      const last = rows[rows.length - 1]!;
-      after = { at: String(last[column]), id: String(last.id) };
     }
   }
   return cache['cache:finish-sync']({ syncedAt: startedAt });
