@@ -811,12 +811,16 @@ describe('the schema’s safety properties', () => {
         where n.nspname = 'public' and p.prosecdef order by p.proname`,
     );
     expect(definers).toEqual([
+      { proname: 'answer_lender_consent', anon: false, authenticated: true },
       { proname: 'audit_row_change', anon: false, authenticated: false },
+      { proname: 'consent_lenders', anon: false, authenticated: true },
       { proname: 'create_profile_for_new_user', anon: false, authenticated: false },
       { proname: 'current_confirmed_email', anon: false, authenticated: true },
+      { proname: 'lender_criteria', anon: false, authenticated: true },
       { proname: 'log_impersonation', anon: false, authenticated: true },
       { proname: 'record_application_event', anon: false, authenticated: false },
       { proname: 'record_deleted_row', anon: false, authenticated: false },
+      { proname: 'require_lender_consent', anon: false, authenticated: false },
       { proname: 'subscribe_to_newsletter', anon: true, authenticated: true },
       { proname: 'sync_profile_role', anon: false, authenticated: false },
     ]);

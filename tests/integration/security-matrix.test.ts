@@ -164,6 +164,31 @@ async function additionalInfoRow(owner: TestUser): Promise<Row> {
   };
 }
 
+function lenderRow(): NewRow {
+  const name = `Matrix Lender ${randomUUID()}`;
+  return {
+    row: {
+      name,
+      contact_name: 'Lee Park',
+      contact_email: 'lee@lender.example',
+      programs: ['sba_7a'],
+      min_loan: 50_000,
+      max_loan: 1_000_000,
+    },
+    find: ['name', name],
+  };
+}
+
+/** A consent request, by this officer, for one of the lenders, on a new application of the owner. */
+async function consentRowFor(owner: TestUser, officer: TestUser): Promise<NewRow> {
+  const lenderId = await serviceInsert('lenders', lenderRow().row, 'id');
+  const applicationId = await applicationOf(owner);
+  return {
+    row: { application_id: applicationId, lender_id: lenderId, requested_by: officer.id },
+    find: ['application_id', applicationId],
+  };
+}
+
 /** The tombstone of a deleted application (the delete trigger writes it). */
 async function deletedRowOf(): Promise<string> {
   const applicationId = await applicationOf(applicantA);
@@ -530,6 +555,46 @@ const tableCases: TableCase[] = [
           change: async (target) => ({ generated_by: target.id }),
           expected: serviceRoleOnly,
         },
+        {
+          what: 'into another owner’s application',
+          change: async (target) => ({ application_id: await applicationOf(target) }),
+          expected: serviceRoleOnly,
+        },
+      ],
+    },
+  },
+  {
+    table: 'lenders',
+    key: 'id',
+    seed: async () => serviceInsert('lenders', lenderRow().row, 'id'),
+    newRow: async () => lenderRow(),
+    change: () => ({ answer_days: 1 + Math.floor(Math.random() * 80) }),
+    // The network is the officers': applicants match through lender_criteria(), without names.
+    select: per('denied', 'none', 'none', 'all', 'none', 'all'),
+    insert: per('denied', 'denied', 'denied', 'ok', 'denied', 'ok'),
+    update: per('denied', 'none', 'none', 'ok', 'none', 'ok'),
+    delete: per('denied', 'none', 'none', 'ok', 'none', 'ok'),
+    ownership: 'none',
+  },
+  {
+    table: 'lender_consents',
+    key: 'id',
+    seed: async (owner) => serviceInsert('lender_consents', (await consentRowFor(owner, admin)).row, 'id'),
+    newRow: async (actor) => {
+      const caller = callerOf(actor);
+      return consentRowFor(ownerFor(actor), typeof caller === 'string' ? admin : caller);
+    },
+    change: () => ({ status: 'approved' }),
+    // Officers ask; the applicant answers through answer_lender_consent (database-rules); nobody edits rows.
+    select: per('denied', 'own', 'own', 'all', 'own', 'all'),
+    insert: per('denied', 'denied', 'denied', 'ok', 'denied', 'ok'),
+    update: per('denied', 'denied', 'denied', 'denied', 'denied', 'ok'),
+    delete: per('denied', 'denied', 'denied', 'denied', 'denied', 'ok'),
+    ownership: {
+      column: 'application_id',
+      rowOwnedBy: (owner) => consentRowFor(owner, admin),
+      insert: per('denied', 'denied', 'denied', 'ok', 'denied', 'ok'),
+      moves: [
         {
           what: 'into another owner’s application',
           change: async (target) => ({ application_id: await applicationOf(target) }),

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matchLenders, type Lender } from '../../shared/matching/lender-match.ts';
+import { qualifiedApplicationRow } from '../support/application-rows.ts';
+import { sqlStateOf, startTestBackend, type TestBackend, type TestUser } from '../support/database-actors.ts';
+
+/**
+ * The lender network in the database (20261123130000_lender_network.sql): the sample network, what an
+ * applicant may see of it, consent per lender answered by the applicant only, and packages refused to a
+ * lender the applicant has not approved.
+ */
+let backend: TestBackend;
+let officer: TestUser;
+let applicant: TestUser;
+let stranger: TestUser;
+let applicationId: string;
+let lenderId: string;
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  officer = await backend.createUser({ appRole: 'admin' });
+  applicant = await backend.createUser();
+  stranger = await backend.createUser();
+  const { data, error } = await backend.service
+    .from('applications')
+    .insert(qualifiedApplicationRow({ user_id: applicant.id, email: applicant.email }))
+    .select('id')
+    .single();
+  if (error) throw new Error(error.message);
+  applicationId = String(data.id);
+  // Packages are made for approved applications.
+  await backend.db.query(
+    `update public.applications set status = 'approved', decided_at = now(), decided_by = $2 where id = $1`,
+    [applicationId, officer.id],
+  );
+  const lenders = await backend
+    .client(officer)
+    .from('lenders')
+    .select('id')
+    .eq('name', 'Sierra Community Bank (sample)');
+  lenderId = String(lenders.data![0]!.id);
+});
+afterAll(() => backend?.close());
+
+async function askConsent(lender = lenderId): Promise<string> {
+  const { data, error } = await backend
+    .client(officer)
+    .from('lender_consents')
+    .insert({ application_id: applicationId, lender_id: lender, requested_by: officer.id })
+    .select('id')
+    .single();
+  if (error) throw new Error(error.message);
+  return String(data.id);
+}
+
+function packageTo(lender: string) {
+  return backend.client(officer).from('bank_packages').insert({
+    application_id: applicationId,
+    summary: 'Executive summary',
+    generated_by: officer.id,
+    lender_id: lender,
+  });
+}
+
+describe('the lender network', () => {
+  it('ships a dozen fictional lenders marked as sample data, one of them paused, all valid for matching', async () => {
+    const { data } = await backend.client(officer).from('lenders').select('*').order('name');
+    const lenders = (data ?? []) as Lender[];
+    expect(lenders).toHaveLength(12);
+    expect(lenders.every((lender) => lender.is_sample && lender.name.endsWith('(sample)'))).toBe(true);
+    expect(lenders.filter((lender) => !lender.active).map((lender) => lender.name)).toEqual([
+      'Paused Prairie Bank (sample)',
+    ]);
+    const application = qualifiedApplicationRow({});
+    const matches = matchLenders({ ...application, industry: String(application.industry) } as never, lenders);
+    expect(matches).toHaveLength(11);
+    expect(new Set(matches.map((match) => match.outcome)).size).toBeGreaterThan(1);
+  });
+
+  it('gives an applicant the criteria of active lenders, never their names or contacts; a visitor nothing', async () => {
+    const { data, error } = await backend.client(applicant).rpc('lender_criteria');
+    expect(error).toBeNull();
+    expect(data).toHaveLength(11);
+    expect(Object.keys(data![0]!)).not.toContain('name');
+    expect(JSON.stringify(data)).not.toMatch(/sample|example|Sierra/);
+    expect((await backend.client(applicant).from('lenders').select('name')).data).toEqual([]);
+    expect(
+      await sqlStateOf(
+        backend
+          .client('anon')
+          .rpc('lender_criteria')
+          .then(({ error }) => Promise.reject(error)),
+      ),
+    ).toBe('42501');
+  });
+
+  it('lets only the applicant answer a consent request, shows them the lender asked about, and audits each answer', async () => {
+    const consentId = await askConsent();
+    const shown = await backend.client(applicant).rpc('consent_lenders');
+    expect(shown.data).toEqual([
+      expect.objectContaining({
+        consent_id: consentId,
+        status: 'requested',
+        lender_name: 'Sierra Community Bank (sample)',
+      }),
+    ]);
+    expect((await backend.client(stranger).rpc('consent_lenders')).data).toEqual([]);
+    const refused = await backend
+      .client(stranger)
+      .rpc('answer_lender_consent', { consent_id: consentId, answer: 'approved' });
+    expect(refused.error?.code).toBe('P0002');
+    const early = await backend
+      .client(applicant)
+      .rpc('answer_lender_consent', { consent_id: consentId, answer: 'withdrawn' });
+    expect(early.error?.code).toBe('22023');
+
+    const approved = await backend
+      .client(applicant)
+      .rpc('answer_lender_consent', { consent_id: consentId, answer: 'approved' });
+    expect(approved.error).toBeNull();
+    expect(approved.data).toEqual([expect.objectContaining({ status: 'approved' })]);
+    const audit = await backend.db.query<{ action: string; actor_id: string }>(
+      `select action, actor_id from public.audit_log where record_id = $1 order by id`,
+      [consentId],
+    );
+    expect(audit.rows).toEqual([
+      { action: 'lender_consent.created', actor_id: officer.id },
+      { action: 'lender_consent.approved', actor_id: applicant.id },
+    ]);
+  });
+
+  it('refuses a package to a lender the applicant has not approved, and again once the approval is withdrawn', async () => {
+    const other = await backend
+      .client(officer)
+      .from('lenders')
+      .select('id')
+      .eq('name', 'Great Plains SBA Lending (sample)');
+    const otherId = String(other.data![0]!.id);
+    expect((await packageTo(otherId)).error?.message).toBe('The applicant has not approved this lender');
+    const consentId = await askConsent(otherId);
+    expect((await packageTo(otherId)).error?.message).toBe('The applicant has not approved this lender');
+    await backend.client(applicant).rpc('answer_lender_consent', { consent_id: consentId, answer: 'approved' });
+    expect((await packageTo(otherId)).error).toBeNull();
+    await backend.client(applicant).rpc('answer_lender_consent', { consent_id: consentId, answer: 'withdrawn' });
+    expect((await packageTo(otherId)).error?.message).toBe('The applicant has not approved this lender');
+  });
+
+  it('lets an officer ask about active lenders only', async () => {
+    const paused = await backend.client(officer).from('lenders').select('id').eq('active', false);
+    const { error } = await backend
+      .client(officer)
+      .from('lender_consents')
+      .insert({ application_id: applicationId, lender_id: paused.data![0]!.id, requested_by: officer.id });
+    expect(error?.code).toBe('42501');
+  });
+});
