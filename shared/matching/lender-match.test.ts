@@ -34,14 +34,11 @@ const lender: Lender = {
 // A bakery in Reno: 700-749, 2-5 years, $100,000-$250,000, $600,000 revenue, $4,000 a month in debt (DSCR 1.875).
 const application: MatchApplication = { ...sampleApplicationRow };
 
-function criterion(
-  id: MatchCriterionId,
-  applicationChanges: Partial<MatchApplication>,
-  lenderChanges: Partial<Lender>,
-) {
-  return matchLender({ ...application, ...applicationChanges }, { ...lender, ...lenderChanges }).criteria.find(
-    (c) => c.id === id,
-  )!;
+function criterion(id: MatchCriterionId, applicationChanges: object, lenderChanges: object) {
+  return matchLender(
+    { ...application, ...(applicationChanges as Partial<MatchApplication>) },
+    { ...lender, ...(lenderChanges as Partial<Lender>) },
+  ).criteria.find((c) => c.id === id)!;
 }
 
 describe('lender matching: each criterion, with its reason in words', () => {
@@ -257,5 +254,15 @@ describe('what would widen the options (no lender named)', () => {
       { id: 'equityInjection', label: 'Equity injection', lenders: 2 },
     ]);
     expect(JSON.stringify(wideningOptions(matches))).not.toContain('Sierra');
+  });
+
+  it('words each reason when read, and serialises criteria with their reasons', () => {
+    const [first] = matchLender(application, lender).criteria;
+    expect(JSON.parse(JSON.stringify(first))).toEqual({
+      id: 'loanSize',
+      label: 'Loan size',
+      outcome: 'pass',
+      reason: "Your request of $100,000 - $250,000 is within this lender's $50,000 - $2,000,000 range",
+    });
   });
 });

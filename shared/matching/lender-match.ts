@@ -111,158 +111,254 @@ const labelOf = Object.fromEntries(matchCriteria.map((criterion) => [criterion.i
   string
 >;
 
-function result(id: MatchCriterionId, outcome: CriterionOutcome, reason: string): MatchCriterion {
-  return { id, label: labelOf[id], outcome, reason };
+/**
+ * A criterion's result. Its reason is worded when first read: ranking thousands of applications reads
+ * outcomes only, and building every sentence would be most of its cost.
+ */
+class CriterionResult implements MatchCriterion {
+  readonly label: string;
+  #reason: string | undefined;
+
+  constructor(
+    readonly id: MatchCriterionId,
+    readonly outcome: CriterionOutcome,
+    private readonly word: () => string,
+  ) {
+    this.label = labelOf[id];
+  }
+
+  get reason(): string {
+    this.#reason ??= this.word();
+    return this.#reason;
+  }
+
+  toJSON(): MatchCriterion {
+    return { id: this.id, label: this.label, outcome: this.outcome, reason: this.reason };
+  }
+}
+
+function result(id: MatchCriterionId, outcome: CriterionOutcome, reason: () => string): MatchCriterion {
+  return new CriterionResult(id, outcome, reason);
 }
 
 function years(count: number): string {
   return count === 1 ? '1-year' : `${count}-year`;
 }
 
-function loanSize(application: MatchApplication, lender: Lender): MatchCriterion {
-  const range = loanRanges[application.loan_amount];
-  const limits = `${formatUsd(lender.min_loan)} - ${formatUsd(lender.max_loan)}`;
-  if (!range) return result('loanSize', 'review', 'The loan amount was not given');
-  if (range.low >= lender.min_loan && range.high <= lender.max_loan) {
-    return result('loanSize', 'pass', `Your request of ${range.label} is within this lender's ${limits} range`);
+/** What matching reads from an application, worked out once per application rather than once per lender. */
+type Facts = {
+  application: MatchApplication;
+  credit: Range | undefined;
+  years: Range | undefined;
+  loan: Range | undefined;
+  debtCoverage: number;
+  industry: string;
+  acquisition: boolean;
+};
+
+/** What matching shows of a lender, worked out once per lender. */
+type LenderTexts = {
+  limits: string;
+  minimum: string;
+  maximum: string;
+  coverage: string;
+  served: string[];
+  excluded: string[];
+};
+
+const normalise = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
+
+function factsOf(application: MatchApplication): Facts {
+  return {
+    application,
+    credit: creditRanges[application.credit_score],
+    years: yearRanges[application.years_in_business],
+    loan: loanRanges[application.loan_amount],
+    debtCoverage: debtCoverageRatio(Number(application.annual_revenue), Number(application.monthly_debt_payments)),
+    industry: normalise(application.industry),
+    acquisition: acquisitionWords.test(application.use_of_funds),
+  };
+}
+
+const textsByLender = new WeakMap<Lender, LenderTexts>();
+function textsOf(lender: Lender): LenderTexts {
+  let texts = textsByLender.get(lender);
+  if (!texts) {
+    texts = {
+      limits: `${formatUsd(lender.min_loan)} - ${formatUsd(lender.max_loan)}`,
+      minimum: formatUsd(lender.min_loan),
+      maximum: formatUsd(lender.max_loan),
+      coverage: Number(lender.min_debt_coverage).toFixed(2),
+      served: lender.industries_served.map(normalise),
+      excluded: lender.industries_excluded.map(normalise),
+    };
+    textsByLender.set(lender, texts);
   }
-  if (range.low > lender.max_loan) {
+  return texts;
+}
+
+function loanSize({ loan }: Facts, lender: Lender, texts: LenderTexts): MatchCriterion {
+  if (!loan) return result('loanSize', 'review', () => 'The loan amount was not given');
+  if (loan.low >= lender.min_loan && loan.high <= lender.max_loan) {
     return result(
       'loanSize',
-      'fail',
-      `Your request of ${range.label} is above this lender's ${formatUsd(lender.max_loan)} maximum`,
+      'pass',
+      () => `Your request of ${loan.label} is within this lender's ${texts.limits} range`,
     );
   }
-  if (range.high < lender.min_loan) {
+  if (loan.low > lender.max_loan) {
     return result(
       'loanSize',
       'fail',
-      `Your request of ${range.label} is below this lender's ${formatUsd(lender.min_loan)} minimum`,
+      () => `Your request of ${loan.label} is above this lender's ${texts.maximum} maximum`,
+    );
+  }
+  if (loan.high < lender.min_loan) {
+    return result(
+      'loanSize',
+      'fail',
+      () => `Your request of ${loan.label} is below this lender's ${texts.minimum} minimum`,
     );
   }
   return result(
     'loanSize',
     'review',
-    `Your request of ${range.label} is only partly within this lender's ${limits} range`,
+    () => `Your request of ${loan.label} is only partly within this lender's ${texts.limits} range`,
   );
 }
 
-function state(application: MatchApplication, lender: Lender): MatchCriterion {
-  if (lender.states.length === 0) return result('state', 'pass', 'This lender lends in every state');
+function state({ application }: Facts, lender: Lender): MatchCriterion {
+  if (lender.states.length === 0) return result('state', 'pass', () => 'This lender lends in every state');
   if (lender.states.includes(application.state))
-    return result('state', 'pass', `This lender lends in ${application.state}`);
-  return result('state', 'fail', `This lender does not lend in ${application.state || 'your state'}`);
+    return result('state', 'pass', () => `This lender lends in ${application.state}`);
+  return result('state', 'fail', () => `This lender does not lend in ${application.state || 'your state'}`);
 }
 
 /** An industry list entry matches when the application's industry contains it (case and spacing aside). */
-function mentions(industry: string, entry: string): boolean {
-  const normalise = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
-  return normalise(entry) !== '' && normalise(industry).includes(normalise(entry));
+function mentioned(industry: string, entries: string[]): number {
+  return entries.findIndex((entry) => entry !== '' && industry.includes(entry));
 }
 
-function industry(application: MatchApplication, lender: Lender): MatchCriterion {
-  const excluded = lender.industries_excluded.find((entry) => mentions(application.industry, entry));
-  if (excluded) return result('industry', 'fail', `This lender does not finance ${excluded} businesses`);
-  if (lender.industries_served.length === 0)
-    return result('industry', 'pass', 'This lender finances every industry it does not exclude');
-  const served = lender.industries_served.find((entry) => mentions(application.industry, entry));
-  if (served) return result('industry', 'pass', `This lender finances ${served} businesses`);
+function industry(facts: Facts, lender: Lender, texts: LenderTexts): MatchCriterion {
+  const excluded = mentioned(facts.industry, texts.excluded);
+  if (excluded >= 0) {
+    return result(
+      'industry',
+      'fail',
+      () => `This lender does not finance ${lender.industries_excluded[excluded]} businesses`,
+    );
+  }
+  if (lender.industries_served.length === 0) {
+    return result('industry', 'pass', () => 'This lender finances every industry it does not exclude');
+  }
+  const served = mentioned(facts.industry, texts.served);
+  if (served >= 0)
+    return result('industry', 'pass', () => `This lender finances ${lender.industries_served[served]} businesses`);
   return result(
     'industry',
     'review',
-    `Your industry (${application.industry || 'not given'}) is not among this lender's focus industries: ${lender.industries_served.join(', ')}`,
+    () =>
+      `Your industry (${facts.application.industry || 'not given'}) is not among this lender's focus industries: ${lender.industries_served.join(', ')}`,
   );
 }
 
-function creditScore(application: MatchApplication, lender: Lender): MatchCriterion {
-  const range = creditRanges[application.credit_score];
-  if (!range) return result('creditScore', 'review', 'The credit score range was not given');
+function creditScore({ credit }: Facts, lender: Lender): MatchCriterion {
+  if (!credit) return result('creditScore', 'review', () => 'The credit score range was not given');
   const minimum = lender.min_credit_score;
-  if (range.low >= minimum) {
+  if (credit.low >= minimum) {
     return result(
       'creditScore',
       'pass',
-      `Your credit score range ${range.label} meets this lender's ${minimum} minimum`,
+      () => `Your credit score range ${credit.label} meets this lender's ${minimum} minimum`,
     );
   }
   // Partly below (650-699 against 680) needs a look at the actual score; wholly below does not fit.
   return result(
     'creditScore',
-    range.high >= minimum ? 'review' : 'fail',
-    `Your credit score range ${range.label} is below this lender's ${minimum} minimum`,
+    credit.high >= minimum ? 'review' : 'fail',
+    () => `Your credit score range ${credit.label} is below this lender's ${minimum} minimum`,
   );
 }
 
-function yearsInBusiness(application: MatchApplication, lender: Lender): MatchCriterion {
-  const range = yearRanges[application.years_in_business];
-  if (!range) return result('yearsInBusiness', 'review', 'The time in business was not given');
-  const minimum = lender.min_years_in_business;
+function yearsInBusiness({ years: range }: Facts, lender: Lender): MatchCriterion {
+  if (!range) return result('yearsInBusiness', 'review', () => 'The time in business was not given');
+  const minimum = Number(lender.min_years_in_business);
   if (range.low >= minimum) {
     return result(
       'yearsInBusiness',
       'pass',
-      `Your ${range.label} in business meet this lender's ${years(minimum)} minimum`,
+      () => `Your ${range.label} in business meet this lender's ${years(minimum)} minimum`,
     );
   }
   return result(
     'yearsInBusiness',
     range.high > minimum ? 'review' : 'fail',
-    `Your ${range.label} in business are short of this lender's ${years(minimum)} minimum`,
+    () => `Your ${range.label} in business are short of this lender's ${years(minimum)} minimum`,
   );
 }
 
-function debtCoverage(application: MatchApplication, lender: Lender): MatchCriterion {
-  const ratio = debtCoverageRatio(Number(application.annual_revenue), Number(application.monthly_debt_payments));
-  const minimum = lender.min_debt_coverage.toFixed(2);
+function debtCoverage({ debtCoverage: ratio }: Facts, lender: Lender, texts: LenderTexts): MatchCriterion {
   if (!Number.isFinite(ratio)) {
     return result(
       'debtCoverage',
       'pass',
-      `With no monthly debt payments, your debt coverage meets this lender's ${minimum} minimum`,
+      () => `With no monthly debt payments, your debt coverage meets this lender's ${texts.coverage} minimum`,
     );
   }
   // Rounded down, so that a ratio just under the minimum never reads as equal to it.
-  const shown = (Math.floor(ratio * 100) / 100).toFixed(2);
-  if (ratio >= lender.min_debt_coverage) {
-    return result('debtCoverage', 'pass', `Your debt coverage ${shown} meets this lender's ${minimum} minimum`);
+  const shown = () => (Math.floor(ratio * 100) / 100).toFixed(2);
+  if (ratio >= Number(lender.min_debt_coverage)) {
+    return result(
+      'debtCoverage',
+      'pass',
+      () => `Your debt coverage ${shown()} meets this lender's ${texts.coverage} minimum`,
+    );
   }
-  return result('debtCoverage', 'fail', `Your debt coverage ${shown} is below this lender's ${minimum} minimum`);
+  return result(
+    'debtCoverage',
+    'fail',
+    () => `Your debt coverage ${shown()} is below this lender's ${texts.coverage} minimum`,
+  );
 }
 
-function startup(application: MatchApplication, lender: Lender): MatchCriterion {
-  if (application.years_in_business !== '0-1') return result('startup', 'pass', 'Your business is not a start-up');
-  if (lender.accepts_startups) return result('startup', 'pass', 'This lender finances start-ups');
-  return result('startup', 'fail', 'This lender does not finance start-ups (less than 1 year in business)');
+function startup({ application }: Facts, lender: Lender): MatchCriterion {
+  if (application.years_in_business !== '0-1')
+    return result('startup', 'pass', () => 'Your business is not a start-up');
+  if (lender.accepts_startups) return result('startup', 'pass', () => 'This lender finances start-ups');
+  return result('startup', 'fail', () => 'This lender does not finance start-ups (less than 1 year in business)');
 }
 
-function acquisition(application: MatchApplication, lender: Lender): MatchCriterion {
-  if (!acquisitionWords.test(application.use_of_funds)) {
-    return result('acquisition', 'pass', 'Your loan is not for buying a business');
-  }
-  if (lender.accepts_acquisitions) return result('acquisition', 'pass', 'This lender finances business acquisitions');
-  return result('acquisition', 'fail', 'This lender does not finance business acquisitions');
+function acquisition(facts: Facts, lender: Lender): MatchCriterion {
+  if (!facts.acquisition) return result('acquisition', 'pass', () => 'Your loan is not for buying a business');
+  if (lender.accepts_acquisitions)
+    return result('acquisition', 'pass', () => 'This lender finances business acquisitions');
+  return result('acquisition', 'fail', () => 'This lender does not finance business acquisitions');
 }
 
-function equityInjection(application: MatchApplication, lender: Lender): MatchCriterion {
+function equityInjection({ application }: Facts, lender: Lender): MatchCriterion {
   const required = lender.equity_injection_percent;
-  if (required === 0) return result('equityInjection', 'pass', 'This lender asks for no equity injection');
+  if (required === 0) return result('equityInjection', 'pass', () => 'This lender asks for no equity injection');
   if (application.has_down_payment === 'yes') {
     return required <= DOWN_PAYMENT_PERCENT_WHEN_YES
-      ? result('equityInjection', 'pass', `Your 10% down payment meets this lender's ${required}% equity injection`)
+      ? result(
+          'equityInjection',
+          'pass',
+          () => `Your 10% down payment meets this lender's ${required}% equity injection`,
+        )
       : result(
           'equityInjection',
           'review',
-          `This lender asks for a ${required}% equity injection; you have 10% available`,
+          () => `This lender asks for a ${required}% equity injection; you have 10% available`,
         );
   }
   return result(
     'equityInjection',
     'fail',
-    `This lender asks for a ${required}% equity injection and you have no down payment available`,
+    () => `This lender asks for a ${required}% equity injection and you have no down payment available`,
   );
 }
 
-const checks = [
+const checks: ((facts: Facts, lender: Lender, texts: LenderTexts) => MatchCriterion)[] = [
   loanSize,
   state,
   industry,
@@ -278,7 +374,12 @@ const points: Record<CriterionOutcome, number> = { pass: 2, review: 1, fail: 0 }
 
 /** One lender against one application: every criterion, the outcome and a score from 0 to 100. */
 export function matchLender(application: MatchApplication, lender: Lender): LenderMatch {
-  const criteria = checks.map((check) => check(application, lender));
+  return matchFacts(factsOf(application), lender);
+}
+
+function matchFacts(facts: Facts, lender: Lender): LenderMatch {
+  const texts = textsOf(lender);
+  const criteria = checks.map((check) => check(facts, lender, texts));
   const score = Math.round((100 * criteria.reduce((sum, c) => sum + points[c.outcome], 0)) / (2 * criteria.length));
   const outcome: MatchOutcome = criteria.some((c) => c.outcome === 'fail')
     ? 'no fit'
@@ -295,9 +396,10 @@ const outcomeRank: Record<MatchOutcome, number> = { fit: 0, review: 1, 'no fit':
  * within each, higher score, then faster answer, then name. Paused lenders are left out.
  */
 export function matchLenders(application: MatchApplication, lenders: readonly Lender[]): LenderMatch[] {
+  const facts = factsOf(application);
   return lenders
     .filter((lender) => lender.active)
-    .map((lender) => matchLender(application, lender))
+    .map((lender) => matchFacts(facts, lender))
     .sort(
       (a, b) =>
         outcomeRank[a.outcome] - outcomeRank[b.outcome] ||

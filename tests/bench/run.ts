@@ -3,6 +3,7 @@ import { benchApiSubmission } from './api-submission.ts';
 import { benchDesktop } from './desktop.ts';
 import { buildAndMeasureHomePageJs, formatHomePageJsReport } from './home-page-js.ts';
 import { benchLighthouse } from './lighthouse.ts';
+import { benchMatching } from './matching.ts';
 import { benchPortal } from './portal.ts';
 import { benchUploadMemory } from './upload-memory.ts';
 
@@ -19,6 +20,7 @@ const benches: [string, () => Promise<string[]>][] = [
   ['Client portal (issue 10)', benchPortal],
   ['Admin dashboard at 10,000 applications (issue 11)', benchAdmin],
   ['Desktop app: sync, cold open, replay (issue 12)', benchDesktop],
+  ['Lender matching (issue 13)', benchMatching],
 ];
 
 const only = process.argv.slice(2);
