@@ -23,6 +23,7 @@ import { loadSchemaCache, type SchemaCache } from './rest/schema-cache.ts';
 import { writeServerLock } from './server-lock.ts';
 import { FileStore } from './storage/file-store.ts';
 import { registerStorage } from './storage/routes.ts';
+import { sweepStorage, sweepSummary } from './storage/sweep.ts';
 import type { SupabaseClient } from '@supabase/supabase-js';
 
 export type RunningServer = {
@@ -171,6 +172,9 @@ async function createApp(config: ServerConfig, db: Database, keys: ApiKeys, jwtS
   return app;
 }
 
+/** How long a stopping server waits for requests under way before closing their connections. */
+const SHUTDOWN_GRACE_MS = 5_000;
+
 /** Opens the database, applies platform objects and migrations, and listens on config.port. */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const db = await bootDatabase(config, path.join(projectRoot, 'supabase', 'migrations'));
@@ -180,6 +184,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     const jwtSecret = loadJwtSecret(config.dataDir, config.jwtSecret);
     const keys = await createApiKeys(jwtSecret);
     const admin = await bootstrapAdmin(db, config.adminEmail, config.dataDir);
+    // What an interrupted upload or delete left is repaired (or reported) before any request is answered.
+    const swept = sweepSummary(await sweepStorage(db, path.join(config.dataDir, 'storage'), config.storageSweepGrace));
+    if (swept) console.warn(swept);
     const app = await createApp(config, db, keys, jwtSecret);
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
@@ -195,9 +202,18 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       db,
       keys,
       async close() {
+        const started = performance.now();
+        // Requests under way get a few seconds to finish; then every connection is closed, so a client that
+        // keeps one open (or a stalled upload) cannot hold the shutdown.
+        const deadline = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
         await app.close();
+        clearTimeout(deadline);
+        const http = performance.now() - started;
         await db.close();
         releaseLock();
+        console.log(
+          `Stopped in ${Math.round(performance.now() - started)} ms (connections ${Math.round(http)} ms, database ${Math.round(performance.now() - started - http)} ms)`,
+        );
       },
     };
   } catch (error) {

@@ -43,6 +43,8 @@ export type ServerConfig = {
   rateLimits: AuthRateLimits;
   /** Hourly limits of the send-emails function: per calling address and per recipient. */
   emailSendLimits: { perSenderPerHour: number; perRecipientPerHour: number };
+  /** Age after which an uploaded document nobody filed is removed by the start-up storage check, in seconds. */
+  storageSweepGrace: number;
 };
 
 const booleanFlag = z
@@ -94,6 +96,11 @@ const environmentSchema = z.object({
     .optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters long').optional(),
   SITE_URL: z.url({ error: 'SITE_URL must be an absolute URL such as https://loans.example.com' }).optional(),
+  STORAGE_SWEEP_GRACE: z.coerce
+    .number({ error: 'STORAGE_SWEEP_GRACE must be a number of seconds' })
+    .int('STORAGE_SWEEP_GRACE must be a whole number of seconds')
+    .min(0, 'STORAGE_SWEEP_GRACE must be 0 or more')
+    .default(600),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
@@ -175,6 +182,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: e.JWT_SECRET,
     siteUrl: e.SITE_URL?.replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
+    storageSweepGrace: e.STORAGE_SWEEP_GRACE,
     devMailbox: e.DEV_MAILBOX,
     autoconfirm: e.AUTOCONFIRM,
     webDir: path.resolve(e.WEB_DIR ?? path.join(projectRoot, 'dist', 'web')),
