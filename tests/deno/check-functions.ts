@@ -4,6 +4,7 @@ import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { outputOf, type CliResult } from '../support/cli-process.ts';
 import {
   denoEnvironment,
   denoExecutable,
@@ -67,7 +68,7 @@ const fileSystemApis = new Set(
 fileSystemApis.add('watchFs');
 const processApis = new Set(['Command', 'run']);
 
-const noFileSystem = 'hosted functions have no files to read or keep (use the database or storage)';
+const noFileSystem = 'a hosted function has no project files and keeps none (use the database or storage)';
 const noProcesses = 'the Edge Runtime does not start processes';
 const forbiddenModules: Record<string, string> = {
   'node:fs': `file system access (node:fs): ${noFileSystem}`,
@@ -85,20 +86,14 @@ function readable(message: string): string {
   return message.replace(/file:\/\/\S+?(?=["':\s)]|$)/g, (url) => relative(url));
 }
 
-function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(denoExecutable(), args, {
-    cwd: projectRoot,
-    env: { ...process.env, ...denoEnvironment() },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function run(args: string[]): Promise<CliResult> {
+  return outputOf(
+    spawn(denoExecutable(), args, {
+      cwd: projectRoot,
+      env: { ...process.env, ...denoEnvironment() },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
 }
 
 /**

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { stopProcess, watchOutput } from './server-process.ts';
 
 /**
  * Deno (the `deno` dev dependency) as the hosted Edge Runtime would run supabase/functions, offline: npm
@@ -61,10 +62,10 @@ export type DenoFunction = {
 };
 
 /**
- * Starts a function's Deno entry (index.ts, which calls Deno.serve) with the permissions of a hosted Edge
- * Function: network and environment, no file system, no subprocesses. `env` is the whole environment the
- * function sees (the platform's variables and the project's secrets); Deno.serve is moved to a free loopback
- * port through DENO_SERVE_ADDRESS.
+ * Starts a function's Deno entry (index.ts, which calls Deno.serve) as a hosted Edge Function runs: network and
+ * environment only (no file system, no subprocesses). `env` is all the function finds in its environment
+ * besides Deno's own settings (the platform's variables and the project's secrets; nothing of this process's);
+ * Deno.serve is moved to a free loopback port through DENO_SERVE_ADDRESS.
  */
 export async function startDenoFunction(
   name: string,
@@ -77,38 +78,12 @@ export async function startDenoFunction(
     env: { ...denoEnvironment(), ...env, DENO_SERVE_ADDRESS: 'tcp:127.0.0.1:0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timeoutMs = options.timeoutMs ?? 30_000;
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`${name} did not listen within ${timeoutMs} ms:\n${output}`));
-    }, timeoutMs);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Listening on (http:\/\/[^\s/]+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${name} exited with code ${code} before listening:\n${output}`));
-    });
-  });
+  const watched = watchOutput(child, /Listening on (http:\/\/[^\s/]+)/, name, options.timeoutMs ?? 30_000);
+  const url = await watched.found;
   return {
     name,
     url,
-    output: () => output,
-    stop() {
-      return new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      });
-    },
+    output: watched.output,
+    stop: () => stopProcess(child),
   };
 }
