@@ -102,6 +102,7 @@ export default tseslint.config(
       'playwright-report/',
       'release/',
       '.desktop-native/',
+      '.deno-dir/',
     ],
   },
   js.configs.recommended,

@@ -1,5 +1,6 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 const projectRoot = path.resolve(import.meta.dirname, '..', '..');
 
@@ -25,6 +26,11 @@ export function runCli(
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  return outputOf(child);
+}
+
+/** Waits for a child process started with stdout and stderr piped; its exit code and everything it printed. */
+export function outputOf(child: ChildProcessByStdio<null, Readable, Readable>): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

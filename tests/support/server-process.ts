@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessByStdio } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import WebSocket from 'ws';
@@ -90,15 +91,38 @@ export async function startServerProcess(options: {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const watched = watchOutput(child, /running at (http:\/\/\S+)/, 'server', options.timeoutMs ?? 60_000);
+  const url = await watched.found;
+  const keys = await createApiKeys(loadJwtSecret(options.dataDir, options.env?.JWT_SECRET));
+  return {
+    url,
+    dataDir: options.dataDir,
+    keys,
+    child,
+    output: watched.output,
+    stop: (signal: NodeJS.Signals = 'SIGTERM') => stopProcess(child, signal),
+  };
+}
+
+/**
+ * A child's output so far, and the first group of `pattern` once the output matches it (an address it prints
+ * when ready). The child is killed when that takes longer than timeoutMs; the promise fails if it exits first.
+ */
+export function watchOutput(
+  child: ChildProcessByStdio<null, Readable, Readable>,
+  pattern: RegExp,
+  what: string,
+  timeoutMs: number,
+): { output: () => string; found: Promise<string> } {
   let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
+  const found = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`server did not start within ${options.timeoutMs ?? 60_000} ms:\n${output}`));
-    }, options.timeoutMs ?? 60_000);
+      reject(new Error(`${what} did not start within ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /running at (http:\/\/\S+)/.exec(output);
+      const match = pattern.exec(output);
       if (match) {
         clearTimeout(timer);
         resolve(match[1]!);
@@ -108,24 +132,19 @@ export async function startServerProcess(options: {
     child.stderr.on('data', onData);
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`server exited with code ${code} before starting:\n${output}`));
+      reject(new Error(`${what} exited with code ${code} before starting:\n${output}`));
     });
   });
-  const keys = await createApiKeys(loadJwtSecret(options.dataDir, options.env?.JWT_SECRET));
-  return {
-    url,
-    dataDir: options.dataDir,
-    keys,
-    child,
-    output: () => output,
-    stop(signal: NodeJS.Signals = 'SIGTERM') {
-      return new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill(signal);
-      });
-    },
-  };
+  return { output: () => output, found };
+}
+
+/** Sends a child process the signal (unless it has exited) and waits until it exits. */
+export function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill(signal);
+  });
 }
 
 /** A supabase-js client as the browser has it (anon key), without a persisted session. */

@@ -1,5 +1,7 @@
 // Deno-only helpers for the hosted entries (index.ts); never imported by server/ or the tests.
 import { createClient } from '@supabase/supabase-js';
+import { httpMailSender } from './http-mail.ts';
+import type { SendMail } from './mail.ts';
 import type { FunctionEnvironment } from './service-client.ts';
 
 declare const Deno: { env: { get(name: string): string | undefined } };
@@ -18,4 +20,16 @@ export function hostedEnvironment(): FunctionEnvironment {
     }),
     siteUrl: requiredEnv('SITE_URL').replace(/\/$/, ''),
   };
+}
+
+/**
+ * E-mail through Resend's HTTP API with the RESEND_API_KEY and EMAIL_FROM secrets. RESEND_API_URL (optional)
+ * names another endpoint that speaks the same API; the tests point it at a local stand-in.
+ */
+export function hostedMailSender(): SendMail {
+  return httpMailSender({
+    apiKey: requiredEnv('RESEND_API_KEY'),
+    from: requiredEnv('EMAIL_FROM'),
+    apiUrl: Deno.env.get('RESEND_API_URL') || undefined,
+  });
 }

@@ -2,6 +2,4 @@
 import { hostedEnvironment } from '../_shared/deno-environment.ts';
 import { createAdminResetPasswordHandler } from './handler.ts';
 
-declare const Deno: { serve(handler: (request: Request) => Promise<Response>): unknown };
-
 Deno.serve(createAdminResetPasswordHandler(hostedEnvironment()));

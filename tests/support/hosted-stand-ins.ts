@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, request as httpRequest, type OutgoingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * Loopback stand-ins for the two parts of a hosted project that cannot exist here: the HTTP e-mail API the
+ * functions post to (Resend's), and the platform's gateway in front of /functions/v1. Both are mocks, used
+ * only by tests/integration/functions-deno.test.ts.
+ */
+
+function listen(server: Server): Promise<string> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+  });
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+}
+
+/** A request the e-mail API received, as the function sent it. */
+export type MailApiRequest = {
+  method: string;
+  path: string;
+  authorization: string | undefined;
+  contentType: string | undefined;
+  body: { from: string; to: string[]; subject: string; text: string; html: string; reply_to?: string };
+};
+
+export type MailApiStandIn = {
+  url: string;
+  /** Every request, oldest first. */
+  requests: MailApiRequest[];
+  /** Answer every request with this HTTP status (an outage), or, when undefined, accept it as Resend does. */
+  failWith: number | undefined;
+  close(): Promise<void>;
+};
+
+/** Records every request and answers like Resend's POST /emails ({ id }), or with `failWith`. */
+export async function startMailApiStandIn(): Promise<MailApiStandIn> {
+  const standIn = { requests: [] as MailApiRequest[], failWith: undefined as number | undefined };
+  const server = createServer((request, response) => {
+    let text = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (text += chunk));
+    request.on('end', () => {
+      standIn.requests.push({
+        method: request.method ?? '',
+        path: request.url ?? '',
+        authorization: request.headers.authorization,
+        contentType: request.headers['content-type'],
+        body: JSON.parse(text || 'null') as MailApiRequest['body'],
+      });
+      const status = standIn.failWith ?? 200;
+      response.writeHead(status, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify(status === 200 ? { id: randomUUID() } : { message: 'unavailable' }));
+    });
+  });
+  const url = await listen(server);
+  return Object.assign(standIn, { url, close: () => close(server) });
+}
+
+/**
+ * One address for the whole project, as `https://<ref>.supabase.co` is: /functions/v1/<name> goes to that
+ * function's own server (path /<name>, with X-Forwarded-For set to the caller's address, as the platform
+ * does), everything else to the Supabase API (server/). It does not verify JWTs: the functions' own checks
+ * are what is under test.
+ */
+export async function startFunctionsGateway(routes: {
+  api: string;
+  functions: Readonly<Record<string, string>>;
+}): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((request, response) => {
+    const match = /^\/functions\/v1\/([^/?]+)(.*)$/.exec(request.url ?? '/');
+    const functionUrl = match && Object.hasOwn(routes.functions, match[1]!) ? routes.functions[match[1]!] : undefined;
+    if (match && !functionUrl) {
+      response.writeHead(404, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify({ code: 'NOT_FOUND', message: 'Requested function was not found' }));
+      return;
+    }
+    const target = functionUrl
+      ? new URL(`/${match![1]}${match![2]}`, functionUrl)
+      : new URL(request.url ?? '/', routes.api);
+    const headers: OutgoingHttpHeaders = { ...request.headers, host: target.host };
+    if (functionUrl) headers['x-forwarded-for'] = request.socket.remoteAddress ?? 'unknown';
+    const upstream = httpRequest(target, { method: request.method, headers }, (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    });
+    upstream.on('error', (error) => {
+      response.writeHead(502, { 'Content-Type': 'text/plain' });
+      response.end(`gateway: ${error.message}`);
+    });
+    request.pipe(upstream);
+  });
+  const url = await listen(server);
+  return { url, close: () => close(server) };
+}
