@@ -34,14 +34,14 @@ const lender: Lender = {
 // A bakery in Reno: 700-749, 2-5 years, $100,000-$250,000, $600,000 revenue, $4,000 a month in debt (DSCR 1.875).
 const application: MatchApplication = { ...sampleApplicationRow };
 
-function criterion(
-  id: MatchCriterionId,
-  applicationChanges: Partial<MatchApplication>,
-  lenderChanges: Partial<Lender>,
-) {
-  return matchLender({ ...application, ...applicationChanges }, { ...lender, ...lenderChanges }).criteria.find(
-    (c) => c.id === id,
-  )!;
+/** A lender's changes as the tables below write them (`as const`: arrays read-only). */
+type LenderChanges = { [K in keyof Lender]?: Lender[K] extends (infer T)[] ? readonly T[] : Lender[K] };
+
+function criterion(id: MatchCriterionId, applicationChanges: Partial<MatchApplication>, lenderChanges: LenderChanges) {
+  return matchLender({ ...application, ...applicationChanges }, {
+    ...lender,
+    ...lenderChanges,
+  } as Lender).criteria.find((c) => c.id === id)!;
 }
 
 describe('lender matching: each criterion, with its reason in words', () => {

@@ -85,10 +85,7 @@ describe('the lender network', () => {
     expect((await backend.client(applicant).from('lenders').select('name')).data).toEqual([]);
     expect(
       await sqlStateOf(
-        backend
-          .client('anon')
-          .rpc('lender_criteria')
-          .then(({ error }) => Promise.reject(error)),
+        Promise.resolve(backend.client('anon').rpc('lender_criteria')).then(({ error }) => Promise.reject(error)),
       ),
     ).toBe('42501');
   });
