@@ -91,6 +91,8 @@ describe('portal and admin messages (spec section 8)', () => {
       additionalInfoFailed: 'There was an error submitting your information. Please try again or contact us directly.',
       additionalInfoSubmitted:
         'Your information and documents have been successfully submitted. Our team will review them and contact you shortly.',
+      lendersLoadFailed: 'Failed to load your lender matches. Please reload the page to try again.',
+      consentAnswerFailed: 'Failed to save your answer. Please try again.',
     });
     expect(ADMIN_MESSAGES).toEqual({
       loadFailed: 'Failed to load data',

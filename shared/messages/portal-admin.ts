@@ -7,6 +7,9 @@ export const PORTAL_MESSAGES = {
   additionalInfoFailed: 'There was an error submitting your information. Please try again or contact us directly.',
   additionalInfoSubmitted:
     'Your information and documents have been successfully submitted. Our team will review them and contact you shortly.',
+  /** Not in the spec (issue 13, the lender network): the portal's lender matches and consent answers. */
+  lendersLoadFailed: 'Failed to load your lender matches. Please reload the page to try again.',
+  consentAnswerFailed: 'Failed to save your answer. Please try again.',
 } as const;
 
 export const ADMIN_MESSAGES = {

@@ -1,31 +1,10 @@
 import type { Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { IMPERSONATION_STORAGE_KEYS } from '../../shared/catalogue/accounts.ts';
-import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { largePdf, pdfBytes, sampleFileFor } from '../support/sample-files.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousAccessibilityViolations } from './pages/accessibility.ts';
-import { PortalPage } from './pages/portal-page.ts';
-import { createAccount, plantSession, type PortalAccount } from './pages/portal-session.ts';
-
-/** An application submitted with this e-mail before (or after) the account existed. */
-async function applicationFor(
-  database: SupabaseClient,
-  account: PortalAccount,
-  overrides: Record<string, unknown> = {},
-) {
-  const row = qualifiedApplicationRow({ email: account.email, ...overrides });
-  const { data, error } = await database.from('applications').insert(row).select('id, business_name').single();
-  if (error) throw new Error(error.message);
-  return { id: String(data.id), businessName: String(data.business_name) };
-}
-
-async function signedInPortal(page: Page, baseURL: string, account: PortalAccount): Promise<PortalPage> {
-  await plantSession(page, baseURL, account.session);
-  const portal = new PortalPage(page);
-  await portal.open();
-  return portal;
-}
+import { applicationFor, createAccount, plantImpersonation, signedInPortal } from './pages/portal-session.ts';
 
 /** A signed-in applicant with one pending application, on their portal. */
 async function applicantOnPortal(page: Page, baseURL: string, database: SupabaseClient) {
@@ -312,16 +291,7 @@ test('an admin viewing a client’s portal sees it read-only with the banner, re
   });
   const admin = await createAccount(database, baseURL!, { admin: true });
   const startedAt = new Date('2026-11-20T15:30:00Z').toISOString();
-  await page.addInitScript(
-    ([keys, clientId, started]) => {
-      if (!sessionStorage.getItem('e2e-impersonation-set')) {
-        sessionStorage.setItem(keys.clientId, clientId);
-        sessionStorage.setItem(keys.startedAt, started);
-        sessionStorage.setItem('e2e-impersonation-set', 'yes');
-      }
-    },
-    [IMPERSONATION_STORAGE_KEYS, client.id, startedAt] as const,
-  );
+  await plantImpersonation(page, client.id, startedAt);
   const portal = await signedInPortal(page, baseURL!, admin);
 
   const banner = page.getByRole('region', { name: 'Impersonation' });

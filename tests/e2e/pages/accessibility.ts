@@ -1,11 +1,14 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
-/** Axe violations of impact serious or critical on the page as it is now, in a readable form. */
-export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
+/**
+ * Axe violations of impact serious or critical on the page as it is now (or only inside the elements that
+ * `include` selects), in a readable form.
+ */
+export async function seriousAccessibilityViolations(page: Page, include: readonly string[] = []): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
+  for (const selector of include) builder.include(selector);
+  const results = await builder.analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(

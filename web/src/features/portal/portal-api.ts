@@ -42,7 +42,8 @@ const DOCUMENT_COLUMNS =
 
 class PortalLoadError extends Error {}
 
-function unwrap<T>(result: { data: T | null; error: { message: string } | null }, what: string): T {
+/** The data of a supabase-js result, or a load error naming what failed (logged, never shown). */
+export function unwrap<T>(result: { data: T | null; error: { message: string } | null }, what: string): T {
   if (result.error) throw new PortalLoadError(`${what}: ${result.error.message}`);
   return result.data as T;
 }

@@ -5,6 +5,7 @@ import { PageMeta } from '../../components/page-meta.tsx';
 import { AdditionalInfoFormSection } from './additional-info-form.tsx';
 import { readImpersonation } from './impersonation.ts';
 import { ImpersonationBanner } from './impersonation-banner.tsx';
+import { LenderNetwork } from './lender-network.tsx';
 import { MyApplications } from './my-applications.tsx';
 import { usePortalDataQuery, type PortalData } from './portal-api.ts';
 import { RequiredDocuments } from './required-documents.tsx';
@@ -55,6 +56,7 @@ function PortalContent({ data, reload }: { data: PortalData; reload: () => Promi
   return (
     <>
       <MyApplications applications={data.applications} />
+      <LenderNetwork applications={data.applications} readOnly={data.readOnly} />
       <RequiredDocuments
         userId={data.userId}
         applicationId={current?.id ?? null}
