@@ -256,6 +256,17 @@ describe('what would widen the options (no lender named)', () => {
     expect(JSON.stringify(wideningOptions(matches))).not.toContain('Sierra');
   });
 
+  it('does not take buying equipment for buying a business', () => {
+    const equipment = { ...application, use_of_funds: 'Buy a second oven line and renovate the storefront.' };
+    const acquisition = {
+      ...application,
+      use_of_funds: 'Purchase the business of a retiring competitor: buy the company',
+    };
+    const strict = { ...lender, accepts_acquisitions: false };
+    expect(matchLender(equipment, strict).criteria.find((c) => c.id === 'acquisition')?.outcome).toBe('pass');
+    expect(matchLender(acquisition, strict).criteria.find((c) => c.id === 'acquisition')?.outcome).toBe('fail');
+  });
+
   it('words each reason when read, and serialises criteria with their reasons', () => {
     const [first] = matchLender(application, lender).criteria;
     expect(JSON.parse(JSON.stringify(first))).toEqual({

@@ -104,7 +104,7 @@ const loanRanges: Record<string, Range> = {
 const DOWN_PAYMENT_PERCENT_WHEN_YES = 10;
 
 const acquisitionWords =
-  /\b(acquisition|acquire|acquiring|buy(ing)? (a|an|the|out)|buyout|purchase of (a|an|the) business)\b/i;
+  /\b(acquisition|acquire|acquiring|buyout|buy-out|(buy|buying|purchase|purchasing) (a|an|the|my|our) (business|company|franchise|practice|competitor)|business purchase)\b/i;
 
 const labelOf = Object.fromEntries(matchCriteria.map((criterion) => [criterion.id, criterion.label])) as Record<
   MatchCriterionId,
