@@ -10,7 +10,7 @@ export class PortalPage {
 
   async open(): Promise<void> {
     await openWhenReady(this.page, '/portal');
-    await this.page.getByRole('heading', { name: 'Required Documents' }).or(this.errorAlert()).waitFor();
+    await this.page.getByRole('heading', { name: 'Required Documents' }).or(this.errorAlert()).first().waitFor();
   }
 
   heading(): Locator {
