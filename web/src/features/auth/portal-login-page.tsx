@@ -23,7 +23,8 @@ export function afterSignIn(state: unknown): string {
 
 /**
  * /portal/login (spec section 2, "Portal login"): one form toggling between sign-in ('Welcome Back') and
- * sign-up ('Create Your Account'). Sign-up writes user_metadata.role = applicant; without auto-confirm it
+ * sign-up ('Create Your Account'). Sign-up records the applicant role in the account's own metadata, as the spec asks (nothing authorizes
+ * by it: admins are app_metadata); without auto-confirm it
  * asks the user to confirm by e-mail, and the link lands them signed in on /portal.
  */
 export function PortalLoginPage() {
