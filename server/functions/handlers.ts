@@ -4,6 +4,7 @@ import { createAdminResetPasswordHandler } from '../../supabase/functions/admin-
 import type { FunctionHandler } from '../../supabase/functions/_shared/http.ts';
 import type { SendMail } from '../../supabase/functions/_shared/mail.ts';
 import type { SendLimits } from '../../supabase/functions/_shared/rate-limit.ts';
+import { createLenderPackageHandler } from '../../supabase/functions/lender-package/handler.ts';
 import { createNotifyApplicantHandler } from '../../supabase/functions/notify-applicant/handler.ts';
 import { createSendBankPackageHandler } from '../../supabase/functions/send-bank-package/handler.ts';
 import { createSendEmailsHandler } from '../../supabase/functions/send-emails/handler.ts';
@@ -21,5 +22,6 @@ export function createFunctionHandlers(environment: {
     'admin-reset-password': createAdminResetPasswordHandler(environment),
     'notify-applicant': createNotifyApplicantHandler(environment),
     'send-bank-package': createSendBankPackageHandler(environment),
+    'lender-package': createLenderPackageHandler(environment),
   };
 }

@@ -64,6 +64,26 @@ export function lenderFromCriteria(row: LenderCriteriaRow): Lender {
   };
 }
 
+/** A whole row of public.lenders (as an admin reads it), with its numbers as numbers. */
+export type LenderRow = LenderCriteriaRow & {
+  name: string;
+  contact_name: string;
+  contact_email: string;
+  active: boolean;
+  is_sample: boolean;
+};
+
+export function lenderFromRow(row: LenderRow): Lender {
+  return {
+    ...lenderFromCriteria(row),
+    name: row.name,
+    contact_name: row.contact_name,
+    contact_email: row.contact_email,
+    active: row.active,
+    is_sample: row.is_sample,
+  };
+}
+
 /** The portal's summary: lenders in the network, how many fit now, how many might after a review, and why not. */
 export type ApplicantMatchSummary = { lenders: number; fit: number; review: number; widening: WideningOption[] };
 

@@ -109,6 +109,9 @@ describe('portal and admin messages (spec section 8)', () => {
       noClients: 'No clients found',
       noClientsSearching: 'Try adjusting your search terms',
       noClientsYet: 'No clients have registered yet',
+      lendersLoadFailed: 'Failed to load the lender network',
+      consentRequestFailed: 'Failed to ask the applicant’s consent',
+      linkRevokeFailed: 'Failed to revoke the lender link',
     });
   });
 

@@ -28,6 +28,10 @@ export const ADMIN_MESSAGES = {
   noClients: 'No clients found',
   noClientsSearching: 'Try adjusting your search terms',
   noClientsYet: 'No clients have registered yet',
+  /** Not in the spec (issue 13, the lender network): matches, consent requests and lender links. */
+  lendersLoadFailed: 'Failed to load the lender network',
+  consentRequestFailed: 'Failed to ask the applicant’s consent',
+  linkRevokeFailed: 'Failed to revoke the lender link',
 } as const;
 
 /** The alert after an admin sends a client a password-reset e-mail. */

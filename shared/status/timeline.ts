@@ -4,7 +4,21 @@ import type { ApplicationStatus } from './transitions.ts';
  * An application's status timeline (supabase table application_events, written by a trigger on
  * applications): what the applicant sees in the portal and the officer on the application.
  */
-export const applicationEventKinds = ['submitted', 'not_qualified', 'in_review', 'approved', 'rejected'] as const;
+export const applicationEventKinds = [
+  'submitted',
+  'not_qualified',
+  'in_review',
+  'approved',
+  'rejected',
+  'consent_requested',
+  'consent_approved',
+  'consent_declined',
+  'consent_withdrawn',
+  'package_sent',
+  'lender_interested',
+  'lender_need_more_info',
+  'lender_declined',
+] as const;
 export type ApplicationEventKind = (typeof applicationEventKinds)[number];
 
 export const applicationEventLabels: Readonly<Record<ApplicationEventKind, string>> = {
@@ -13,7 +27,26 @@ export const applicationEventLabels: Readonly<Record<ApplicationEventKind, strin
   in_review: 'In review with a loan officer',
   approved: 'Approved',
   rejected: 'Declined',
+  consent_requested: 'Consent requested to share the package with a lender',
+  consent_approved: 'Lender approved by the applicant',
+  consent_declined: 'Lender declined by the applicant',
+  consent_withdrawn: 'Approval of a lender withdrawn by the applicant',
+  package_sent: 'Loan package sent to a lender',
+  lender_interested: 'The lender is interested',
+  lender_need_more_info: 'The lender needs more information',
+  lender_declined: 'The lender declined',
 };
+
+/** An event's label with whom it is about: 'Loan package sent to a lender: Sierra Community Bank'. */
+export function applicationEventText(event: Pick<ApplicationEvent, 'kind' | 'subject'>): string {
+  const label = applicationEventLabels[event.kind];
+  return event.subject ? `${label}: ${event.subject}` : label;
+}
+
+/** How an event's reason is introduced: a lender's answer carries the lender's note, a decision its reason. */
+export function eventNoteLabel(kind: ApplicationEventKind): string {
+  return kind.startsWith('lender_') ? 'Lender’s note' : 'Reason';
+}
 
 /** An application_events row as the API returns it. */
 export type ApplicationEvent = {
@@ -21,6 +54,8 @@ export type ApplicationEvent = {
   application_id: string;
   kind: ApplicationEventKind;
   reason: string | null;
+  /** Whom the event is about (a lender's name), when it is about someone. */
+  subject: string | null;
   actor_id: string | null;
   created_at: string;
 };

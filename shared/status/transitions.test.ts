@@ -47,9 +47,24 @@ describe('bank package status (spec section 4)', () => {
   });
 
   it.each([
+    ['sent', 'interested'],
+    ['sent', 'need_more_info'],
+    ['sent', 'declined'],
+    ['need_more_info', 'interested'],
+    ['need_more_info', 'declined'],
+  ] as const)('takes the lender’s answer %s -> %s', (from, to) => {
+    expect(transitionBankPackage(from, to)).toBe(to);
+  });
+
+  it.each([
     ['generated', 'generated'],
     ['sent', 'sent'],
     ['sent', 'generated'],
+    ['generated', 'interested'],
+    ['interested', 'declined'],
+    ['declined', 'interested'],
+    ['need_more_info', 'need_more_info'],
+    ['interested', 'sent'],
   ] as const)('refuses %s -> %s', (from, to) => {
     const error = (() => {
       try {
@@ -63,7 +78,7 @@ describe('bank package status (spec section 4)', () => {
   });
 
   it('has exactly these statuses', () => {
-    expect(bankPackageStatuses).toEqual(['generated', 'sent']);
+    expect(bankPackageStatuses).toEqual(['generated', 'sent', 'interested', 'need_more_info', 'declined']);
     expect(applicationStatuses).toEqual(['pending', 'approved', 'rejected']);
   });
 });

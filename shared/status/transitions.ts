@@ -2,14 +2,15 @@ import type { EvaluationResult } from '../evaluation/evaluate.ts';
 
 /**
  * The state machines of spec section 4: an application is created pending (qualified) or rejected, and an
- * admin moves a pending one to approved or rejected; a bank package goes from generated to sent. Anything
- * else is refused.
+ * admin moves a pending one to approved or rejected; a bank package goes from generated to sent, then (with the
+ * lender network, issue 13) to the lender's answer, and from 'need more information' to a final answer.
+ * Anything else is refused.
  */
 
 export const applicationStatuses = ['pending', 'approved', 'rejected'] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
 
-export const bankPackageStatuses = ['generated', 'sent'] as const;
+export const bankPackageStatuses = ['generated', 'sent', 'interested', 'need_more_info', 'declined'] as const;
 export type BankPackageStatus = (typeof bankPackageStatuses)[number];
 
 export type Transitions<S extends string> = Readonly<Record<S, readonly S[]>>;
@@ -22,7 +23,10 @@ export const applicationTransitions: Transitions<ApplicationStatus> = {
 
 export const bankPackageTransitions: Transitions<BankPackageStatus> = {
   generated: ['sent'],
-  sent: [],
+  sent: ['interested', 'need_more_info', 'declined'],
+  need_more_info: ['interested', 'declined'],
+  interested: [],
+  declined: [],
 };
 
 export class IllegalTransitionError extends Error {
@@ -50,7 +54,7 @@ export function transitionApplication(from: ApplicationStatus, to: ApplicationSt
   return transition(applicationTransitions, from, to);
 }
 
-/** Sending a bank package: returns the new status, or throws IllegalTransitionError. */
+/** Sending a bank package, or its lender's answer: returns the new status, or throws IllegalTransitionError. */
 export function transitionBankPackage(from: BankPackageStatus, to: BankPackageStatus): BankPackageStatus {
   return transition(bankPackageTransitions, from, to);
 }

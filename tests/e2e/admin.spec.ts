@@ -391,7 +391,7 @@ test('every admin error text of spec section 8, each failure forced at the API',
   await expect(page.getByRole('alert')).toHaveText('Failed to access client account');
 });
 
-test('bank packages: generated, previewed, downloaded as text and PDF, sent to a named bank once', async ({
+test('bank packages: generated, previewed, downloaded as text and PDF, sent once to a lender the applicant approved', async ({
   page,
   baseURL,
   database,
@@ -428,20 +428,35 @@ test('bank packages: generated, previewed, downloaded as text and PDF, sent to a
   const pdfFile = await pdfDownload;
   expect(await pdfText(await readFile((await pdfFile.path())!))).toContain(`Loan Package ${id.slice(0, 8)}`);
 
-  await fail500(page, '**/functions/v1/send-bank-package');
+  // Until the applicant approves a lender, there is nobody to send to.
   await item.getByRole('button', { name: 'Send to Bank' }).click();
   const send = page.getByRole('dialog');
-  await send.getByLabel(/^Bank Name/).fill('First Sierra Bank');
-  await send.getByLabel(/^Bank E-mail/).fill('loans@firstsierra.example');
+  await expect(send).toContainText('The applicant has not approved any lender yet.');
+  await send.getByRole('button', { name: 'Cancel' }).click();
+  const { data: lender } = await database
+    .from('lenders')
+    .select('id, name, contact_email')
+    .eq('name', 'Harbor Express Capital (sample)')
+    .single();
+  const consent = await database
+    .from('lender_consents')
+    .insert({ application_id: application.id, lender_id: lender!.id, status: 'approved' });
+  expect(consent.error).toBeNull();
+  await page.getByRole('button', { name: 'Refresh Data' }).click();
+
+  await fail500(page, '**/functions/v1/send-bank-package');
+  await item.getByRole('button', { name: 'Send to Bank' }).click();
+  await send.getByLabel(/^Lender/).selectOption({ label: lender!.name });
   await send.getByRole('button', { name: 'Send' }).click();
   await expect(send.getByRole('alert')).toHaveText('Failed to send bank package');
   await page.unroute('**/functions/v1/send-bank-package');
   await send.getByRole('button', { name: 'Send' }).click();
   await expect(item).toContainText(
-    `Sent on ${new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })} to First Sierra Bank`,
+    `Sent on ${new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })} to ${lender!.name}`,
   );
+  await expect(item).toContainText('Answer expected by');
   await expect(item.getByRole('button', { name: 'Send to Bank' })).toHaveCount(0);
   await expect
-    .poll(async () => (await mailbox({ url: baseURL! }, 'loans@firstsierra.example')).map((mail) => mail.subject))
+    .poll(async () => (await mailbox({ url: baseURL! }, lender!.contact_email)).map((mail) => mail.subject))
     .toContainEqual(expect.stringContaining(id.slice(0, 8)));
 });

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { mailbox, uniqueEmail } from '../support/auth-helpers.ts';
-import { pdfBytes } from '../support/sample-files.ts';
 import { startTestBackend, type TestBackend, type TestUser } from '../support/database-actors.ts';
 
 let backend: TestBackend;
@@ -98,75 +97,5 @@ describe('notify-applicant', () => {
     expect((bad.error as { context?: Response }).context?.status).toBe(400);
     const unknown = await officers.functions.invoke('notify-applicant', { body: { applicationId: randomUUID() } });
     expect((unknown.error as { context?: Response }).context?.status).toBe(404);
-  });
-});
-
-describe('send-bank-package', () => {
-  it('e-mails the bank the summary with expiring links to the documents, marks the package sent, and refuses a second send', async () => {
-    const applicant = await backend.createUser({ email: uniqueEmail('borrower') });
-    const id = await pendingApplication(applicant.email);
-    await backend.service.from('applications').update({ status: 'approved' }).eq('id', id);
-    const path = `${applicant.id}/taxReturns/${randomUUID()}.pdf`;
-    const bytes = Buffer.from(pdfBytes('tax return 2025'));
-    expect(
-      (await backend.service.storage.from('documents').upload(path, bytes, { contentType: 'application/pdf' })).error,
-    ).toBeNull();
-    await backend.service.from('documents').insert({
-      user_id: applicant.id,
-      uploaded_by: applicant.id,
-      application_id: id,
-      type: 'taxReturns',
-      file_name: 'return-2025.pdf',
-      file_size: bytes.length,
-      content_type: 'application/pdf',
-      storage_path: path,
-    });
-    const officers = backend.client(officer);
-    const generated = await officers
-      .from('bank_packages')
-      .insert({ application_id: id, summary: 'EXECUTIVE SUMMARY\nLopez Family Bakery', generated_by: officer.id })
-      .select('id')
-      .single();
-    expect(generated.error).toBeNull();
-    const packageId = String(generated.data!.id);
-
-    const invalid = await officers.functions.invoke('send-bank-package', {
-      body: { packageId, bankName: 'X', bankEmail: 'nope' },
-    });
-    expect((invalid.error as { context?: Response }).context?.status).toBe(400);
-
-    const bankEmail = uniqueEmail('bank');
-    const sent = await officers.functions.invoke('send-bank-package', {
-      body: { packageId, bankName: 'First Sierra Bank', bankEmail },
-    });
-    expect(sent.data).toMatchObject({ success: true });
-    const stored = await backend.service
-      .from('bank_packages')
-      .select('status, bank_name, bank_email, sent_at')
-      .eq('id', packageId)
-      .single();
-    expect(stored.data).toMatchObject({ status: 'sent', bank_name: 'First Sierra Bank', bank_email: bankEmail });
-    expect(stored.data?.sent_at).not.toBeNull();
-
-    const [mail] = await mailbox(backend.server, bankEmail);
-    expect(mail!.subject).toContain(packageId.slice(0, 8));
-    expect(mail!.text).toContain('EXECUTIVE SUMMARY');
-    expect(mail!.text).toContain('Tax Returns: return-2025.pdf');
-    const link = /https?:\/\/\S+\/storage\/v1\/object\/sign\/documents\/\S+/.exec(mail!.text)?.[0];
-    expect(link).toBeDefined();
-    const file = await fetch(link!);
-    expect(file.status).toBe(200);
-    expect(Buffer.from(await file.arrayBuffer())).toEqual(bytes);
-
-    const again = await officers.functions.invoke('send-bank-package', {
-      body: { packageId, bankName: 'Second Bank', bankEmail: uniqueEmail('other-bank') },
-    });
-    expect((again.error as { context?: Response }).context?.status).toBe(409);
-    const audit = await backend.service
-      .from('audit_log')
-      .select('actor_id')
-      .eq('record_id', packageId)
-      .eq('action', 'bank_package.sent_to_bank');
-    expect(audit.data).toEqual([{ actor_id: officer.id }]);
   });
 });

@@ -50,6 +50,13 @@ const adminCalls: AdminCall[] = [
     effectsOfOneCall: 1,
   },
   {
+    name: 'revoke_lender_link',
+    kind: 'SQL function',
+    call: (caller) => rpc(caller, 'revoke_lender_link', { package_id: fixture.sentPackageId }),
+    effects: () => auditEntries(target, 'bank_package.updated', fixture.sentPackageId),
+    effectsOfOneCall: 1,
+  },
+  {
     name: 'log_impersonation',
     kind: 'SQL function',
     call: (caller) => rpc(caller, 'log_impersonation', { client_id: fixture.client.id, phase: 'start' }),

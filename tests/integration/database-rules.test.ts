@@ -812,15 +812,20 @@ describe('the schema’s safety properties', () => {
     );
     expect(definers).toEqual([
       { proname: 'answer_lender_consent', anon: false, authenticated: true },
+      { proname: 'answer_lender_package', anon: false, authenticated: false },
       { proname: 'audit_row_change', anon: false, authenticated: false },
       { proname: 'consent_lenders', anon: false, authenticated: true },
       { proname: 'create_profile_for_new_user', anon: false, authenticated: false },
       { proname: 'current_confirmed_email', anon: false, authenticated: true },
       { proname: 'lender_criteria', anon: false, authenticated: true },
+      { proname: 'lender_package', anon: false, authenticated: false },
       { proname: 'log_impersonation', anon: false, authenticated: true },
       { proname: 'record_application_event', anon: false, authenticated: false },
+      { proname: 'record_consent_event', anon: false, authenticated: false },
       { proname: 'record_deleted_row', anon: false, authenticated: false },
+      { proname: 'record_package_event', anon: false, authenticated: false },
       { proname: 'require_lender_consent', anon: false, authenticated: false },
+      { proname: 'revoke_lender_link', anon: false, authenticated: true },
       { proname: 'subscribe_to_newsletter', anon: true, authenticated: true },
       { proname: 'sync_profile_role', anon: false, authenticated: false },
     ]);

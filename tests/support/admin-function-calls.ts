@@ -6,6 +6,7 @@ import { claimsOf, mailbox, uniqueEmail } from './auth-helpers.ts';
 import {
   declinedApplication,
   generatedBankPackage,
+  lenderWithConsent,
   invoke,
   signedInAdmin,
   testPassword,
@@ -44,6 +45,10 @@ export type AdminCallFixture = {
   decidedApplicationId: string;
   decidedApplicant: string;
   packageId: string;
+  /** A lender the package's applicant approved. */
+  lender: { id: string; contactEmail: string };
+  /** A package already sent to that lender, whose link is active. */
+  sentPackageId: string;
 };
 
 /** A client account signed up through the auth API (the server confirms it: AUTOCONFIRM). */
@@ -62,14 +67,41 @@ async function signedUp(
   return { client, id: data.user.id, email };
 }
 
+/** A package of the application marked sent to the lender with an active link (set up with the service role). */
+async function sentBankPackage(target: FunctionsTarget, applicationId: string, lenderId: string): Promise<string> {
+  const service = serviceClient(target.server);
+  const generated = await service
+    .from('bank_packages')
+    .insert({ application_id: applicationId, summary: 'Executive summary' })
+    .select('id')
+    .single();
+  if (generated.error) throw new Error(generated.error.message);
+  const sent = await service
+    .from('bank_packages')
+    .update({
+      status: 'sent',
+      sent_at: new Date().toISOString(),
+      lender_id: lenderId,
+      link_token_hash: randomBytes(32).toString('hex'),
+      link_expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+    })
+    .eq('id', generated.data.id);
+  if (sent.error) throw new Error(sent.error.message);
+  return String(generated.data.id);
+}
+
 export async function adminCallFixture(target: FunctionsTarget): Promise<AdminCallFixture> {
   const { id, email } = await signedUp(target, 'client');
   const declined = await declinedApplication(target);
+  const bankPackage = await generatedBankPackage(target);
+  const lender = await lenderWithConsent(target, bankPackage.applicationId, 'approved');
   return {
     client: { id, email },
     decidedApplicationId: declined.id,
     decidedApplicant: declined.applicant,
-    packageId: await generatedBankPackage(target),
+    packageId: bankPackage.packageId,
+    lender,
+    sentPackageId: await sentBankPackage(target, bankPackage.applicationId, lender.id),
   };
 }
 
@@ -148,11 +180,10 @@ export function adminEdgeFunctionCalls(target: FunctionsTarget, fixture: AdminCa
       call: (caller) =>
         invoke(caller, 'send-bank-package', {
           packageId: fixture.packageId,
-          bankName: 'First Sierra Bank',
-          bankEmail: 'loans@firstsierra.example',
+          lenderId: fixture.lender.id,
         }),
       effects: async () =>
-        (await target.functionMail('loans@firstsierra.example')).filter((mail) =>
+        (await target.functionMail(fixture.lender.contactEmail)).filter((mail) =>
           mail.subject.includes(fixture.packageId.slice(0, 8)),
         ),
       effectsOfOneCall: 1,

@@ -2,6 +2,7 @@ import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { brand } from '../../shared/brand/brand.ts';
 import { evaluatePreQualification } from '../../shared/evaluation/evaluate.ts';
+import { LENDER_VIEW_MESSAGES } from '../../shared/matching/lender-answers.ts';
 import { sampleForm } from '../../shared/testing/samples.ts';
 import { defaultSendLimits } from '../../supabase/functions/_shared/rate-limit.ts';
 import { qualifiedApplicationRow } from './application-rows.ts';
@@ -90,9 +91,12 @@ export async function declinedApplication(target: FunctionsTarget): Promise<{ id
 }
 
 /** A generated (not yet sent) bank package of an approved application. */
-export async function generatedBankPackage(target: FunctionsTarget): Promise<string> {
+export async function generatedBankPackage(
+  target: FunctionsTarget,
+): Promise<{ packageId: string; applicationId: string; applicant: string }> {
   const service = serviceClient(target.server);
-  const approved = await service.from('applications').insert(qualifiedApplicationRow()).select('id').single();
+  const row = qualifiedApplicationRow();
+  const approved = await service.from('applications').insert(row).select('id').single();
   if (approved.error) throw new Error(approved.error.message);
   const updated = await service.from('applications').update({ status: 'approved' }).eq('id', approved.data.id);
   if (updated.error) throw new Error(updated.error.message);
@@ -102,10 +106,67 @@ export async function generatedBankPackage(target: FunctionsTarget): Promise<str
     .select('id')
     .single();
   if (generated.error) throw new Error(generated.error.message);
-  return String(generated.data.id);
+  return {
+    packageId: String(generated.data.id),
+    applicationId: String(approved.data.id),
+    applicant: String(row.email),
+  };
+}
+
+/**
+ * A lender of the network (its own, with a unique contact address) and the applicant's answer to it for one
+ * application: 'approved' lets a package go to it. Written with the service role, as the test's set-up.
+ */
+export async function lenderWithConsent(
+  target: FunctionsTarget,
+  applicationId: string,
+  consent: 'requested' | 'approved' | 'declined',
+  lender: { active?: boolean; answer_days?: number } = {},
+): Promise<{ id: string; name: string; contactEmail: string }> {
+  const service = serviceClient(target.server);
+  const contactEmail = uniqueEmail('lender');
+  const name = `Test Lender ${contactEmail.slice(0, 14)}`;
+  const inserted = await service
+    .from('lenders')
+    .insert({
+      name,
+      contact_name: 'Pat Lender',
+      contact_email: contactEmail,
+      programs: ['sba_7a'],
+      min_loan: 0,
+      max_loan: 10_000_000,
+      active: lender.active ?? true,
+      answer_days: lender.answer_days ?? 5,
+    })
+    .select('id')
+    .single();
+  if (inserted.error) throw new Error(inserted.error.message);
+  const asked = await service
+    .from('lender_consents')
+    .insert({ application_id: applicationId, lender_id: inserted.data.id, status: consent })
+    .select('id')
+    .single();
+  if (asked.error) throw new Error(asked.error.message);
+  return { id: String(inserted.data.id), name, contactEmail };
+}
+
+/** The lender link's token in the e-mail a package was sent with. */
+export function lenderTokenIn(mail: SentMail, siteUrl: string): string {
+  const match = new RegExp(`${siteUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/lender#([A-Za-z0-9_-]+)`).exec(mail.text);
+  if (!match) throw new Error(`no lender link in: ${mail.text}`);
+  return match[1]!;
 }
 
 const noSuchId = '00000000-0000-4000-8000-000000000000';
+
+async function businessOf(target: FunctionsTarget, applicationId: string): Promise<string> {
+  const { data } = await serviceClient(target.server)
+    .from('applications')
+    .select('business_name')
+    .eq('id', applicationId)
+    .single();
+  return String(data?.business_name);
+}
 
 /** The send-emails request of a pre-qualification (spec section 7) for `recipient`. */
 export function sendEmailsPayload(recipient: string): Record<string, unknown> {
@@ -308,42 +369,177 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
       });
     });
 
-    it('send-bank-package e-mails the bank once, then refuses to send the package again', async () => {
-      const packageId = await generatedBankPackage(target);
-      const request = { packageId, bankName: 'Harbor Savings', bankEmail: 'Loans@HarborSavings.example' };
+    it('send-bank-package e-mails the consented lender a link once, then refuses to send the package again', async () => {
+      const { packageId, applicationId, applicant } = await generatedBankPackage(target);
+      const lender = await lenderWithConsent(target, applicationId, 'approved', { answer_days: 4 });
+      const request = { packageId, lenderId: lender.id };
       const sent = await invoke(admin, 'send-bank-package', request);
-      expect(sent).toEqual({ status: 200, body: { success: true, sentAt: expect.any(String) } });
-      const mail = await target.functionMail('loans@harborsavings.example');
-      const ours = mail.filter((item) => item.subject === `${brand.productName} loan package ${packageId.slice(0, 8)}`);
-      expect(ours).toHaveLength(1);
-      expect(ours[0]!.text).toContain('Dear Harbor Savings team,');
-      expect(ours[0]!.text).toContain('No documents were uploaded.');
+      expect(sent).toEqual({
+        status: 200,
+        body: { success: true, sentAt: expect.any(String), answerDueAt: expect.any(String) },
+      });
+      const { sentAt, answerDueAt } = sent.body as { sentAt: string; answerDueAt: string };
+      expect(Date.parse(answerDueAt) - Date.parse(sentAt)).toBe(4 * 24 * 3600 * 1000);
+      const mail = await target.functionMail(lender.contactEmail);
+      expect(mail).toHaveLength(1);
+      expect(mail[0]!.subject).toBe(`${brand.productName} loan package ${packageId.slice(0, 8)} for ${lender.name}`);
+      expect(mail[0]!.text).toContain('Dear Pat Lender,');
+      expect(lenderTokenIn(mail[0]!, target.siteUrl)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      // The applicant hears of it once (with the earlier events nobody had told them about yet).
+      const told = (await target.functionMail(applicant)).filter(
+        (item) => item.subject === `${brand.productName}: Your loan package was sent to a lender`,
+      );
+      expect(told).toHaveLength(1);
+      expect(told[0]!.text).toContain(`was sent to ${lender.name}, with your approval`);
 
       expect(await invoke(admin, 'send-bank-package', request)).toEqual({
         status: 409,
         body: { success: false, error: 'This package has already been sent' },
       });
+      expect(await target.functionMail(lender.contactEmail)).toHaveLength(1);
     });
 
-    it('send-bank-package refuses a request without a package, a bank or a valid address', async () => {
-      const invalid = [
-        { packageId: 'x', bankName: 'Harbor Savings', bankEmail: 'loans@harborsavings.example' },
-        { packageId: noSuchId, bankName: ' ', bankEmail: 'loans@harborsavings.example' },
-        { packageId: noSuchId, bankName: 'Harbor Savings', bankEmail: 'loans at harbor' },
-      ];
-      for (const body of invalid) {
+    it('send-bank-package refuses a lender the applicant has not approved, or a paused one, and sends nothing', async () => {
+      const { packageId, applicationId } = await generatedBankPackage(target);
+      for (const consent of ['requested', 'declined'] as const) {
+        const lender = await lenderWithConsent(target, applicationId, consent);
+        expect(await invoke(admin, 'send-bank-package', { packageId, lenderId: lender.id })).toEqual({
+          status: 403,
+          body: { success: false, error: 'The applicant has not approved this lender' },
+        });
+        expect(await target.functionMail(lender.contactEmail)).toEqual([]);
+      }
+      const paused = await lenderWithConsent(target, applicationId, 'approved', { active: false });
+      expect(await invoke(admin, 'send-bank-package', { packageId, lenderId: paused.id })).toEqual({
+        status: 409,
+        body: { success: false, error: 'This lender is paused' },
+      });
+      expect(await target.functionMail(paused.contactEmail)).toEqual([]);
+    });
+
+    it('send-bank-package refuses a request without a package or a lender', async () => {
+      for (const body of [{ packageId: 'x', lenderId: noSuchId }, { packageId: noSuchId }, {}]) {
         expect(await invoke(admin, 'send-bank-package', body)).toEqual({
           status: 400,
-          body: { success: false, error: 'A package id, the bank’s name and a valid e-mail are required' },
+          body: { success: false, error: 'A package id and a lender id are required' },
         });
       }
+      const { packageId } = await generatedBankPackage(target);
+      expect(await invoke(admin, 'send-bank-package', { packageId: noSuchId, lenderId: noSuchId })).toEqual({
+        status: 404,
+        body: { success: false, error: 'No such bank package' },
+      });
+      expect(await invoke(admin, 'send-bank-package', { packageId, lenderId: noSuchId })).toEqual({
+        status: 404,
+        body: { success: false, error: 'No such lender' },
+      });
+    });
+  });
+
+  describe('lender-package', () => {
+    let admin: SupabaseClient;
+    let anonymous: SupabaseClient;
+    beforeAll(async () => {
+      admin = await signedInAdmin(target);
+      anonymous = anonClient(target.api);
+    });
+
+    async function sentPackage() {
+      const bankPackage = await generatedBankPackage(target);
+      const lender = await lenderWithConsent(target, bankPackage.applicationId, 'approved');
+      const sent = await invoke(admin, 'send-bank-package', { packageId: bankPackage.packageId, lenderId: lender.id });
+      expect(sent.status).toBe(200);
+      const [mail] = await target.functionMail(lender.contactEmail);
+      return { ...bankPackage, lender, token: lenderTokenIn(mail!, target.siteUrl) };
+    }
+
+    it('shows the lender its package without an account, records its answer once and e-mails officer and applicant', async () => {
+      const sent = await sentPackage();
+      const viewed = await invoke(anonymous, 'lender-package', { token: sent.token, action: 'view' });
+      expect(viewed).toMatchObject({
+        status: 200,
+        body: {
+          success: true,
+          package: {
+            number: sent.packageId.slice(0, 8),
+            status: 'sent',
+            lenderName: sent.lender.name,
+            summary: 'Executive summary',
+            answerNote: null,
+          },
+          documents: [],
+        },
+      });
+
+      const answer = { token: sent.token, action: 'answer', answer: 'interested', note: '  Strong cash flow.  ' };
+      expect(await invoke(anonymous, 'lender-package', answer)).toEqual({
+        status: 200,
+        body: { success: true, status: 'interested' },
+      });
+      const applicantMail = await target.functionMail(sent.applicant);
+      expect(applicantMail[0]!.subject).toBe(`${brand.productName}: Good news: a lender is interested`);
+      expect(applicantMail[0]!.text).toContain("The lender's note: Strong cash flow.");
+      const officers = await serviceClient(target.server)
+        .from('bank_packages')
+        .select('sent_by, status, answer_note')
+        .eq('id', sent.packageId)
+        .single();
+      expect(officers.data).toMatchObject({ status: 'interested', answer_note: 'Strong cash flow.' });
+      const officer = await serviceClient(target.server).auth.admin.getUserById(String(officers.data!.sent_by));
+      const officerMail = await target.functionMail(officer.data.user!.email!);
+      expect(officerMail.map((mail) => mail.subject)).toContain(
+        `${sent.lender.name}: Interested (package ${sent.packageId.slice(0, 8)}, ${await businessOf(target, sent.applicationId)})`,
+      );
+
+      expect(await invoke(anonymous, 'lender-package', { ...answer, answer: 'declined' })).toEqual({
+        status: 409,
+        body: { success: false, error: 'This package has already been answered' },
+      });
+    });
+
+    it('lets a lender that needed more information answer again', async () => {
+      const sent = await sentPackage();
+      const ask = { token: sent.token, action: 'answer', answer: 'need_more_info', note: 'Two more bank statements' };
+      expect((await invoke(anonymous, 'lender-package', ask)).status).toBe(200);
+      expect(await invoke(anonymous, 'lender-package', { ...ask, answer: 'declined', note: '' })).toEqual({
+        status: 200,
+        body: { success: true, status: 'declined' },
+      });
+    });
+
+    it('refuses unknown links and bad answers with clear errors', async () => {
+      const unknown = { status: 404, body: { success: false, error: LENDER_VIEW_MESSAGES.linkInvalid } };
+      expect(await invoke(anonymous, 'lender-package', { token: 'x'.repeat(43), action: 'view' })).toEqual(unknown);
+      expect(await invoke(anonymous, 'lender-package', { action: 'view' })).toEqual(unknown);
+      const sent = await sentPackage();
+      expect(await invoke(anonymous, 'lender-package', { token: sent.token, action: 'delete' })).toEqual({
+        status: 400,
+        body: { success: false, error: 'action must be view or answer' },
+      });
       expect(
-        await invoke(admin, 'send-bank-package', {
-          packageId: noSuchId,
-          bankName: 'Harbor Savings',
-          bankEmail: 'loans@harborsavings.example',
+        await invoke(anonymous, 'lender-package', { token: sent.token, action: 'answer', answer: 'maybe' }),
+      ).toEqual({
+        status: 400,
+        body: { success: false, error: 'answer must be interested, need_more_info or declined' },
+      });
+      expect(
+        await invoke(anonymous, 'lender-package', {
+          token: sent.token,
+          action: 'answer',
+          answer: 'declined',
+          note: 'n'.repeat(4001),
         }),
-      ).toEqual({ status: 404, body: { success: false, error: 'No such bank package' } });
+      ).toEqual({ status: 400, body: { success: false, error: LENDER_VIEW_MESSAGES.noteTooLong } });
+    });
+
+    it('stops opening a link once an officer revokes it', async () => {
+      const sent = await sentPackage();
+      const revoked = await admin.rpc('revoke_lender_link', { package_id: sent.packageId });
+      expect(revoked.error).toBeNull();
+      expect(await invoke(anonymous, 'lender-package', { token: sent.token, action: 'view' })).toEqual({
+        status: 404,
+        body: { success: false, error: LENDER_VIEW_MESSAGES.linkInvalid },
+      });
     });
   });
 }

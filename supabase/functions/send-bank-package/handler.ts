@@ -1,22 +1,38 @@
 import { brand } from '../../../shared/brand/brand.ts';
-import { documentTypes } from '../../../shared/catalogue/documents.ts';
+import { formatLongDate } from '../../../shared/format/dates.ts';
+import {
+  addDays,
+  LENDER_LINK_DAYS,
+  lenderTokenHash,
+  lenderViewUrl,
+  newLenderToken,
+} from '../../../shared/matching/lender-answers.ts';
 import { ADMIN_MESSAGES } from '../../../shared/messages/portal-admin.ts';
 import { bankPackageNumber } from '../../../shared/summary/file-names.ts';
+import { notifyApplicantOfEvents } from '../_shared/applicant-events.ts';
 import { json, preflight, readJson, type FunctionHandler } from '../_shared/http.ts';
 import { escapeHtml, type SendMail } from '../_shared/mail.ts';
 import { adminCaller, type FunctionEnvironment } from '../_shared/service-client.ts';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const email = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;
 
-/** How long the bank's links to the documents work: 7 days (the storage API's longest signed link). */
-export const BANK_LINK_SECONDS = 7 * 24 * 3600;
+/** The errors of send-bank-package an officer can meet, with their statuses. */
+export const SEND_PACKAGE_ERRORS = {
+  invalid: 'A package id and a lender id are required',
+  noPackage: 'No such bank package',
+  noLender: 'No such lender',
+  alreadySent: 'This package has already been sent',
+  paused: 'This lender is paused',
+  noConsent: 'The applicant has not approved this lender',
+} as const;
 
 /**
- * send-bank-package: Send to Bank (DESIGN departure 11). E-mails a generated package to the bank the officer
- * names, with the applicant's documents as links that expire after 7 days (never attachments), then marks it
- * sent with the bank and the date and records the officer in the audit log. Admins only; a package already
- * sent is refused (409). Answers {success, sentAt}.
+ * send-bank-package: Send to Bank (DESIGN departure 11, "Lender matching"). Sends a generated package to a
+ * lender of the network the applicant approved: e-mails the lender's contact a link to the lender's page (the
+ * link is the credential: it opens only this package, for LENDER_LINK_DAYS, until revoked), marks the package
+ * sent with the lender, the officer and the answer deadline, audits it and tells the applicant. Admins only; a
+ * package already sent (409), a paused lender (409) or one the applicant has not approved (403) is refused.
+ * Answers {success, sentAt, answerDueAt}.
  */
 export function createSendBankPackageHandler(
   environment: FunctionEnvironment & { sendMail: SendMail },
@@ -26,71 +42,106 @@ export function createSendBankPackageHandler(
     if (early) return early;
     const admin = await adminCaller(request, environment.service);
     if (!admin) return json({ success: false, error: 'Only admins can send bank packages' }, 403);
-    const body = (await readJson(request)) as
-      { packageId?: unknown; bankName?: unknown; bankEmail?: unknown } | undefined;
+    const body = (await readJson(request)) as { packageId?: unknown; lenderId?: unknown } | undefined;
     const packageId = typeof body?.packageId === 'string' ? body.packageId : '';
-    const bankName = typeof body?.bankName === 'string' ? body.bankName.trim() : '';
-    const bankEmail = typeof body?.bankEmail === 'string' ? body.bankEmail.trim().toLowerCase() : '';
-    if (!uuid.test(packageId) || bankName === '' || bankName.length > 200 || !email.test(bankEmail)) {
-      return json({ success: false, error: 'A package id, the bank’s name and a valid e-mail are required' }, 400);
+    const lenderId = typeof body?.lenderId === 'string' ? body.lenderId : '';
+    if (!uuid.test(packageId) || !uuid.test(lenderId)) {
+      return json({ success: false, error: SEND_PACKAGE_ERRORS.invalid }, 400);
     }
     const { service } = environment;
     try {
-      const { data: bankPackage, error } = await service
-        .from('bank_packages')
-        .select('id, status, summary, application_id')
-        .eq('id', packageId)
-        .maybeSingle();
-      if (error) throw new Error(error.message);
-      if (!bankPackage) return json({ success: false, error: 'No such bank package' }, 404);
+      const [found, lenderFound] = await Promise.all([
+        service.from('bank_packages').select('id, status, application_id').eq('id', packageId).maybeSingle(),
+        service
+          .from('lenders')
+          .select('id, name, contact_name, contact_email, answer_days, active')
+          .eq('id', lenderId)
+          .maybeSingle(),
+      ]);
+      if (found.error) throw new Error(found.error.message);
+      if (lenderFound.error) throw new Error(lenderFound.error.message);
+      const bankPackage = found.data;
+      const lender = lenderFound.data;
+      if (!bankPackage) return json({ success: false, error: SEND_PACKAGE_ERRORS.noPackage }, 404);
+      if (!lender) return json({ success: false, error: SEND_PACKAGE_ERRORS.noLender }, 404);
       if (bankPackage.status !== 'generated') {
-        return json({ success: false, error: 'This package has already been sent' }, 409);
+        return json({ success: false, error: SEND_PACKAGE_ERRORS.alreadySent }, 409);
       }
-      const documents = await service
-        .from('documents')
-        .select('type, file_name, storage_path')
+      if (!lender.active) return json({ success: false, error: SEND_PACKAGE_ERRORS.paused }, 409);
+      const consent = await service
+        .from('lender_consents')
+        .select('id')
         .eq('application_id', bankPackage.application_id)
-        .order('type');
-      if (documents.error) throw new Error(documents.error.message);
-      const links: { label: string; url: string }[] = [];
-      for (const document of documents.data ?? []) {
-        const signed = await service.storage
-          .from('documents')
-          .createSignedUrl(document.storage_path, BANK_LINK_SECONDS);
-        if (signed.error || !signed.data) throw new Error(signed.error?.message ?? 'no signed link');
-        const type = documentTypes.find((item) => item.value === document.type)?.label ?? document.type;
-        links.push({ label: `${type}: ${document.file_name}`, url: signed.data.signedUrl });
-      }
+        .eq('lender_id', lenderId)
+        .eq('status', 'approved')
+        .maybeSingle();
+      if (consent.error) throw new Error(consent.error.message);
+      if (!consent.data) return json({ success: false, error: SEND_PACKAGE_ERRORS.noConsent }, 403);
+      const application = await service
+        .from('applications')
+        .select('business_name')
+        .eq('id', bankPackage.application_id)
+        .single();
+      if (application.error) throw new Error(application.error.message);
+      const business = application.data.business_name;
+
+      const sentAt = new Date();
+      const answerDueAt = addDays(sentAt, lender.answer_days);
+      const linkExpiresAt = addDays(sentAt, LENDER_LINK_DAYS);
+      const token = newLenderToken();
+      const link = lenderViewUrl(environment.siteUrl, token);
       const number = bankPackageNumber(bankPackage.id);
-      const intro = `Loan package ${number} from ${brand.productName}. The documents are available through the links below for 7 days.`;
-      const linkLines =
-        links.length > 0 ? links.map((link) => `${link.label}\n${link.url}`) : ['No documents were uploaded.'];
+      const lines = [
+        `Dear ${lender.contact_name},`,
+        `${brand.productName} sends you loan package ${number} for ${business}, with the applicant's consent to share it with ${lender.name}.`,
+        `Read the package and its documents, and answer interested, need more information or declined, on this page: ${link}`,
+        `We would appreciate your answer by ${formatLongDate(answerDueAt)}. The link works until ${formatLongDate(linkExpiresAt)}; anyone who has it can read the package, so please do not forward it.`,
+        `Questions? Write to ${brand.loansEmail}.`,
+      ];
       await environment.sendMail({
-        to: bankEmail,
-        subject: `${brand.productName} loan package ${number}`,
-        text: [`Dear ${bankName} team,`, intro, bankPackage.summary, 'Documents:', ...linkLines].join('\n\n'),
-        html: `<!doctype html><html><body style="font-family: Arial, sans-serif"><p>${escapeHtml(`Dear ${bankName} team,`)}</p><p>${escapeHtml(intro)}</p><pre style="white-space: pre-wrap">${escapeHtml(bankPackage.summary)}</pre><p>Documents:</p><ul>${links
-          .map((link) => `<li><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></li>`)
-          .join('')}</ul></body></html>`,
+        to: lender.contact_email,
+        subject: `${brand.productName} loan package ${number} for ${lender.name}`,
+        text: lines.join('\n\n'),
+        html: `<!doctype html><html><body style="font-family: Arial, sans-serif; line-height: 1.5">${lines
+          .map((line) => `<p>${escapeHtml(line)}</p>`)
+          .join('')}<p><a href="${escapeHtml(link)}">Open loan package ${escapeHtml(number)}</a></p></body></html>`,
         replyTo: brand.loansEmail,
       });
-      const sentAt = new Date().toISOString();
       const updated = await service
         .from('bank_packages')
-        .update({ status: 'sent', bank_name: bankName, bank_email: bankEmail, sent_at: sentAt })
+        .update({
+          status: 'sent',
+          lender_id: lender.id,
+          bank_name: lender.name,
+          bank_email: lender.contact_email,
+          sent_at: sentAt.toISOString(),
+          sent_by: admin.id,
+          answer_due_at: answerDueAt.toISOString(),
+          link_token_hash: await lenderTokenHash(token),
+          link_expires_at: linkExpiresAt.toISOString(),
+        })
         .eq('id', packageId)
         .eq('status', 'generated')
         .select('id');
       if (updated.error) throw new Error(updated.error.message);
+      if ((updated.data ?? []).length === 0) {
+        return json({ success: false, error: SEND_PACKAGE_ERRORS.alreadySent }, 409);
+      }
       const audit = await service.from('audit_log').insert({
         actor_id: admin.id,
-        action: 'bank_package.sent_to_bank',
+        action: 'bank_package.sent_to_lender',
         table_name: 'bank_packages',
         record_id: packageId,
-        details: { bank_name: bankName, bank_email: bankEmail, documents: links.length },
+        details: { lender_id: lender.id, lender_name: lender.name, answer_due_at: answerDueAt.toISOString() },
       });
       if (audit.error) throw new Error(audit.error.message);
-      return json({ success: true, sentAt });
+      try {
+        await notifyApplicantOfEvents(environment, bankPackage.application_id);
+      } catch (error) {
+        // The package is sent; the applicant's e-mail goes with the next notification.
+        console.error('send-bank-package: the applicant could not be e-mailed:', error);
+      }
+      return json({ success: true, sentAt: sentAt.toISOString(), answerDueAt: answerDueAt.toISOString() });
     } catch (error) {
       console.error('send-bank-package failed:', error instanceof Error ? error.message : error);
       return json({ success: false, error: ADMIN_MESSAGES.packageSendFailed }, 500);

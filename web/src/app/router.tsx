@@ -108,6 +108,10 @@ const AdminDashboardPage = lazyPage(
   () => import('../features/admin/admin-dashboard-page.tsx'),
   (m) => m.AdminDashboardPage,
 );
+const LenderPackagePage = lazyPage(
+  () => import('../features/lender-view/lender-package-page.tsx'),
+  (m) => m.LenderPackagePage,
+);
 const NotFoundPage = lazyPage(
   () => import('../features/marketing/not-found-page.tsx'),
   (m) => m.NotFoundPage,
@@ -134,6 +138,7 @@ export function AppRoutes() {
         <Route path="privacy" element={<PrivacyPage />} />
         <Route path="calculator" element={<CalculatorPage />} />
         <Route path="register/success" element={<RegisterSuccessPage />} />
+        <Route path="lender" element={<LenderPackagePage />} />
         <Route element={<StoreLayout />}>
           <Route path="apply" element={<ApplyPage />} />
           <Route path="register" element={<RegisterPage />} />

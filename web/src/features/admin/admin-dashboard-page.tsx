@@ -7,6 +7,7 @@ import { signOut, useAuth } from '../../lib/auth-state.ts';
 import { useRefreshDataMutation } from './admin-api.ts';
 import { ApplicationsTab } from './applications-tab.tsx';
 import { ClientsTab } from './clients-tab.tsx';
+import { OverduePackages } from './overdue-packages.tsx';
 
 /** The admin dashboard (spec section 2, "Admin dashboard"): the loan officer's applications. */
 export function AdminDashboardPage() {
@@ -44,6 +45,7 @@ export function AdminDashboardPage() {
               <Alert.Title>{ADMIN_MESSAGES.logoutFailed}</Alert.Title>
             </Alert.Root>
           ) : null}
+          <OverduePackages />
           <Tabs.Root defaultValue="applications" lazyMount>
             <Tabs.List>
               <Tabs.Trigger value="applications">Applications</Tabs.Trigger>

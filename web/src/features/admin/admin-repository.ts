@@ -97,6 +97,10 @@ export function searchPattern(search: string): string | null {
   return cleaned === '' ? null : `*${cleaned}*`;
 }
 
+/** The columns of a package the admin screens read (never the link's digest). */
+const BANK_PACKAGE_COLUMNS =
+  'id, status, bank_name, sent_at, summary, created_at, lender_id, answer_due_at, answer_note, answered_at, link_expires_at, link_revoked_at';
+
 /** The web build's repository: every read and decision goes to the Supabase API. */
 export const apiAdminRepository: AdminRepository = {
   /** One page of a list, filtered, sorted and counted by the database (fast at 10,000 applications). */
@@ -141,7 +145,7 @@ export const apiAdminRepository: AdminRepository = {
         supabase.from('term_sheets').select('*').eq('application_id', id).order('created_at', newestFirst),
         supabase
           .from('bank_packages')
-          .select('id, status, bank_name, sent_at, summary, created_at')
+          .select(BANK_PACKAGE_COLUMNS)
           .eq('application_id', id)
           .order('created_at', newestFirst),
       ]);

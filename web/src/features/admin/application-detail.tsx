@@ -6,12 +6,13 @@ import { additionalInfoFormFromSections } from '../../../../shared/db/additional
 import { formatLongDate } from '../../../../shared/format/dates.ts';
 import { formatUsd } from '../../../../shared/format/money.ts';
 import { preApplicationLetterFileName, termSheetFileName } from '../../../../shared/summary/file-names.ts';
-import { applicationEventLabels } from '../../../../shared/status/timeline.ts';
+import { applicationEventText, eventNoteLabel } from '../../../../shared/status/timeline.ts';
 import { useApplicationDetailQuery, useOpenDocumentMutation } from './admin-api.ts';
 import type { ApplicationDetail } from './admin-repository.ts';
 import { BankPackages } from './bank-packages.tsx';
 import { DecisionDialog } from './decision-dialog.tsx';
 import { FinancialAnalysis } from './financial-analysis.tsx';
+import { LenderMatches } from './lender-matches.tsx';
 import { LetterDialog, letterPdf } from './letter-dialog.tsx';
 import { GeneratedDocuments } from './generated-documents.tsx';
 import { TermSheetDialog, termSheetPdf } from './term-sheet-dialog.tsx';
@@ -20,10 +21,11 @@ function when(date: string): string {
   return new Date(date).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-/** Who did it, as an officer reads it: 'you', 'an officer (1a2b3c4d)' or 'the applicant'. */
-function actor(actorId: string | null, me: string | undefined): string {
-  if (!actorId) return 'the applicant or the system';
-  return actorId === me ? 'you' : `officer ${actorId.slice(0, 8)}`;
+/** Who did it, as an officer reads it: 'you', 'officer 1a2b3c4d', the lender, or the applicant or the system. */
+function actor(entry: { actor_id: string | null; kind?: string }, me: string | undefined): string {
+  if (entry.kind?.startsWith('lender_')) return 'the lender';
+  if (!entry.actor_id) return 'the applicant or the system';
+  return entry.actor_id === me ? 'you' : `officer ${entry.actor_id.slice(0, 8)}`;
 }
 
 /** An application's detail: answers, evaluation, documents, additional information, timeline and audit. */
@@ -125,6 +127,8 @@ function DetailContent({ detail, me }: { detail: ApplicationDetail; me: string |
       </Box>
 
       <FinancialAnalysis application={application} additionalInfo={info} />
+
+      <LenderMatches application={application} />
 
       <GeneratedDocuments
         title="Pre-Application Letters"
@@ -230,8 +234,12 @@ function DetailContent({ detail, me }: { detail: ApplicationDetail; me: string |
         <List.Root as="ol" ps="5" gap="1">
           {detail.events.map((event) => (
             <List.Item key={event.id}>
-              {applicationEventLabels[event.kind]} — {when(event.created_at)} by {actor(event.actor_id, me)}
-              {event.reason ? <Text color="gray.700">Reason: {event.reason}</Text> : null}
+              {applicationEventText(event)} — {when(event.created_at)} by {actor(event, me)}
+              {event.reason ? (
+                <Text color="gray.700" overflowWrap="anywhere">
+                  {eventNoteLabel(event.kind)}: {event.reason}
+                </Text>
+              ) : null}
             </List.Item>
           ))}
         </List.Root>
@@ -243,7 +251,7 @@ function DetailContent({ detail, me }: { detail: ApplicationDetail; me: string |
             <List.Root ps="5" gap="1" fontSize="sm">
               {detail.audit.map((entry) => (
                 <List.Item key={entry.id}>
-                  {entry.action} — {when(entry.created_at)} by {actor(entry.actor_id, me)}
+                  {entry.action} — {when(entry.created_at)} by {actor(entry, me)}
                 </List.Item>
               ))}
             </List.Root>

@@ -1,9 +1,16 @@
-import { Alert, Badge, Box, Button, chakra, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, chakra, Field, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useDispatch } from 'react-redux';
 import type { AdditionalInfoForm } from '../../../../shared/catalogue/additional-info.ts';
 import type { ApplicationRow } from '../../../../shared/db/applications.ts';
 import { formatLongDate } from '../../../../shared/format/dates.ts';
+import {
+  bankPackageStatusLabels,
+  isAnswerOverdue,
+  LENDER_LINK_DAYS,
+  lenderAnswers,
+} from '../../../../shared/matching/lender-answers.ts';
+import type { BankPackageStatus } from '../../../../shared/status/transitions.ts';
 import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
 import { bankPackageDefinition } from '../../../../shared/pdf/bank-package.ts';
 import { buildExecutiveSummary, executiveSummaryText } from '../../../../shared/summary/executive-summary.ts';
@@ -13,15 +20,30 @@ import { api } from '../../lib/api.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { renderPdf } from '../../lib/pdf.ts';
 import { usePlatform } from '../../lib/platform.tsx';
+import { useLenderNetworkQuery, useRevokeLenderLinkMutation } from './lender-network-api.ts';
 
 /** A stored bank_packages row. */
 export type BankPackageRow = {
   id: string;
-  status: 'generated' | 'sent';
+  status: BankPackageStatus;
   bank_name: string;
   sent_at: string | null;
   summary: string;
   created_at: string;
+  lender_id: string | null;
+  answer_due_at: string | null;
+  answer_note: string | null;
+  answered_at: string | null;
+  link_expires_at: string | null;
+  link_revoked_at: string | null;
+};
+
+const statusPalette: Record<BankPackageStatus, string> = {
+  generated: 'blue',
+  sent: 'purple',
+  interested: 'green',
+  need_more_info: 'orange',
+  declined: 'red',
 };
 
 type PackageSource = {
@@ -131,13 +153,18 @@ export function BankPackages({ source, packages }: { source: PackageSource; pack
               aria-label={`Package ${bankPackageNumber(bankPackage.id)}`}
             >
               <HStack justify="space-between" wrap="wrap" gap="2">
-                <Text>
-                  Package {bankPackageNumber(bankPackage.id)}{' '}
-                  <Badge colorPalette={bankPackage.status === 'sent' ? 'green' : 'blue'}>{bankPackage.status}</Badge>
-                  {bankPackage.sent_at
-                    ? ` · Sent on ${formatLongDate(bankPackage.sent_at)} to ${bankPackage.bank_name}`
-                    : ''}
-                </Text>
+                <Box>
+                  <Text>
+                    Package {bankPackageNumber(bankPackage.id)}{' '}
+                    <Badge colorPalette={statusPalette[bankPackage.status]}>
+                      {bankPackageStatusLabels[bankPackage.status]}
+                    </Badge>
+                    {bankPackage.sent_at
+                      ? ` · Sent on ${formatLongDate(bankPackage.sent_at)} to ${bankPackage.bank_name}`
+                      : ''}
+                  </Text>
+                  <PackageAnswer bankPackage={bankPackage} />
+                </Box>
                 <HStack gap="2" wrap="wrap">
                   <PreviewDialog bankPackage={bankPackage} />
                   <Button size="xs" variant="outline" onClick={() => void download(bankPackage, 'text')}>
@@ -146,7 +173,12 @@ export function BankPackages({ source, packages }: { source: PackageSource; pack
                   <Button size="xs" variant="outline" onClick={() => void download(bankPackage, 'pdf')}>
                     Download PDF
                   </Button>
-                  {bankPackage.status === 'generated' ? <SendDialog bankPackage={bankPackage} /> : null}
+                  {bankPackage.status === 'generated' ? (
+                    <SendDialog bankPackage={bankPackage} applicationId={source.application.id} />
+                  ) : null}
+                  {bankPackage.link_expires_at && !bankPackage.link_revoked_at ? (
+                    <RevokeLinkButton packageId={bankPackage.id} />
+                  ) : null}
                 </HStack>
               </HStack>
             </Box>
@@ -181,20 +213,98 @@ function PreviewDialog({ bankPackage }: { bankPackage: BankPackageRow }) {
   );
 }
 
-function SendDialog({ bankPackage }: { bankPackage: BankPackageRow }) {
+/** The lender's answer, the deadline (flagged when passed) and the state of the lender's link. */
+function PackageAnswer({ bankPackage }: { bankPackage: BankPackageRow }) {
+  const answer = lenderAnswers.find((item) => item.value === bankPackage.status);
+  const now = new Date();
+  const linkOpen = bankPackage.link_expires_at && new Date(bankPackage.link_expires_at).getTime() > now.getTime();
+  return (
+    <Stack gap="0.5" fontSize="sm">
+      {answer && bankPackage.answered_at ? (
+        <Text>
+          Lender answered {answer.label.toLowerCase()} on {formatLongDate(bankPackage.answered_at)}
+          {bankPackage.answer_note ? (
+            <Text as="span" display="block" color="gray.700" overflowWrap="anywhere">
+              Lender’s note: {bankPackage.answer_note}
+            </Text>
+          ) : null}
+        </Text>
+      ) : null}
+      {isAnswerOverdue(bankPackage, now) ? (
+        <Text color="red.700">
+          <Badge colorPalette="red">Overdue</Badge> No answer since {formatLongDate(bankPackage.answer_due_at!)}
+        </Text>
+      ) : bankPackage.status === 'sent' && bankPackage.answer_due_at ? (
+        <Text color="gray.600">Answer expected by {formatLongDate(bankPackage.answer_due_at)}</Text>
+      ) : null}
+      {bankPackage.link_revoked_at ? (
+        <Text color="gray.600">Lender link revoked on {formatLongDate(bankPackage.link_revoked_at)}</Text>
+      ) : bankPackage.link_expires_at ? (
+        <Text color="gray.600">
+          {linkOpen
+            ? `Lender link works until ${formatLongDate(bankPackage.link_expires_at)}`
+            : `Lender link expired on ${formatLongDate(bankPackage.link_expires_at)}`}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+function RevokeLinkButton({ packageId }: { packageId: string }) {
   const [open, setOpen] = useState(false);
-  const [bankName, setBankName] = useState('');
-  const [bankEmail, setBankEmail] = useState('');
+  const [revoke, revoking] = useRevokeLenderLinkMutation();
+  return (
+    <ActionDialog
+      open={open}
+      onOpenChange={setOpen}
+      role="alertdialog"
+      title={`Revoke the lender link of package ${bankPackageNumber(packageId)}?`}
+      trigger={
+        <Button size="xs" variant="outline" colorPalette="red">
+          Revoke Link
+        </Button>
+      }
+      confirmLabel="Revoke"
+      confirmPalette="red"
+      busy={revoking.isLoading}
+      onConfirm={() => {
+        void revoke(packageId).then((result) => {
+          if (!result.error) setOpen(false);
+        });
+      }}
+    >
+      <Text>The lender will no longer be able to open the package or answer it.</Text>
+      {revoking.isError ? (
+        <Alert.Root status="error" role="alert" mt="3">
+          <Alert.Indicator />
+          <Alert.Title>{revoking.error.message}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+    </ActionDialog>
+  );
+}
+
+/** Send to Bank: to a lender of the network the applicant approved, chosen from those (DESIGN departure 11). */
+function SendDialog({ bankPackage, applicationId }: { bankPackage: BankPackageRow; applicationId: string }) {
+  const [open, setOpen] = useState(false);
+  const [lenderId, setLenderId] = useState('');
   const [failed, setFailed] = useState(false);
   const [sending, setSending] = useState(false);
   const dispatch = useDispatch();
+  const network = useLenderNetworkQuery(applicationId, { skip: !open });
+  const approved = (network.data?.lenders ?? []).filter(
+    (lender) =>
+      lender.active &&
+      network.data?.consents.some((consent) => consent.lender_id === lender.id && consent.status === 'approved'),
+  );
   const send = async () => {
+    if (!lenderId) return;
     setFailed(false);
     setSending(true);
     try {
       const supabase = await loadSupabase();
       const { error } = await supabase.functions.invoke('send-bank-package', {
-        body: { packageId: bankPackage.id, bankName, bankEmail },
+        body: { packageId: bankPackage.id, lenderId },
       });
       if (error) throw error;
       dispatch(api.util.invalidateTags(['Application']));
@@ -213,7 +323,7 @@ function SendDialog({ bankPackage }: { bankPackage: BankPackageRow }) {
         setOpen(next);
         setFailed(false);
       }}
-      title={`Send package ${bankPackageNumber(bankPackage.id)} to a bank`}
+      title={`Send package ${bankPackageNumber(bankPackage.id)} to a lender`}
       trigger={
         <Button size="xs" colorPalette="green">
           Send to Bank
@@ -225,16 +335,35 @@ function SendDialog({ bankPackage }: { bankPackage: BankPackageRow }) {
       onConfirm={() => void send()}
     >
       <Stack gap="3">
-        <Field.Root required>
-          <Field.Label>Bank Name</Field.Label>
-          <Input value={bankName} onChange={(event) => setBankName(event.target.value)} />
-        </Field.Root>
-        <Field.Root required>
-          <Field.Label>Bank E-mail</Field.Label>
-          <Input type="email" value={bankEmail} onChange={(event) => setBankEmail(event.target.value)} />
-        </Field.Root>
+        {network.isError ? (
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Title>{network.error.message}</Alert.Title>
+          </Alert.Root>
+        ) : network.data && approved.length === 0 ? (
+          <Text>
+            The applicant has not approved any lender yet. Ask their consent in Lender Matches; a package goes only to a
+            lender they approve.
+          </Text>
+        ) : (
+          <Field.Root required>
+            <Field.Label>Lender</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field value={lenderId} onChange={(event) => setLenderId(event.target.value)}>
+                <option value="">Choose a lender the applicant approved</option>
+                {approved.map((lender) => (
+                  <option key={lender.id} value={lender.id}>
+                    {lender.name}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+        )}
         <Text fontSize="sm" color="gray.600">
-          The bank receives the summary and links to the documents that work for 7 days; no file is attached.
+          The lender’s contact receives a link to the package and its documents, which works for {LENDER_LINK_DAYS} days
+          or until you revoke it; no file is attached.
         </Text>
         {failed ? (
           <Alert.Root status="error" role="alert">

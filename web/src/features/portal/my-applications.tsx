@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { formatLongDate } from '../../../../shared/format/dates.ts';
-import { applicantStatusLabel, applicationEventLabels } from '../../../../shared/status/timeline.ts';
+import { applicantStatusLabel, applicationEventText, eventNoteLabel } from '../../../../shared/status/timeline.ts';
 import type { PortalApplication } from './portal-api.ts';
 
 const statusPalette = { pending: 'blue', approved: 'green', rejected: 'red' } as const;
@@ -58,14 +58,14 @@ function ApplicationCard({ application }: { application: PortalApplication }) {
         {application.events.map((event) => (
           <List.Item key={event.id}>
             <Text as="span" fontWeight="medium">
-              {applicationEventLabels[event.kind]}
+              {applicationEventText(event)}
             </Text>{' '}
             <Text as="span" color="gray.600">
               — {formatLongDate(event.created_at)}
             </Text>
             {event.reason ? (
               <Text color="gray.700" fontSize="sm" overflowWrap="anywhere">
-                Reason: {event.reason}
+                {eventNoteLabel(event.kind)}: {event.reason}
               </Text>
             ) : null}
           </List.Item>

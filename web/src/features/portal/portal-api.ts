@@ -78,7 +78,7 @@ async function applicationsOf(supabase: SupabaseClient, userId: string, email: s
   const events = unwrap(
     await supabase
       .from('application_events')
-      .select('id, application_id, kind, reason, actor_id, created_at')
+      .select('id, application_id, kind, reason, subject, actor_id, created_at')
       .in(
         'application_id',
         applications.map((application) => application.id),

@@ -1,0 +1,99 @@
+import type { BankPackageStatus } from '../status/transitions.ts';
+
+/**
+ * A package sent to a lender and the lender's answer (DESIGN, "Lender matching"): the link that is the lender's
+ * only credential, the answers, and the deadline after which an unanswered package is flagged.
+ */
+
+/** How long a lender's link opens its package (unless an officer revokes it first). */
+export const LENDER_LINK_DAYS = 30;
+
+/** How long the links to the documents shown on the lender's page work, in seconds. */
+export const LENDER_DOCUMENT_LINK_SECONDS = 3600;
+
+/** The web app's page a lender's link opens; the token follows in the fragment (never sent to a server log). */
+export const LENDER_VIEW_PATH = '/lender';
+
+export const lenderAnswers = [
+  { value: 'interested', label: 'Interested' },
+  { value: 'need_more_info', label: 'Need more information' },
+  { value: 'declined', label: 'Declined' },
+] as const;
+export type LenderAnswer = (typeof lenderAnswers)[number]['value'];
+
+export const bankPackageStatusLabels: Readonly<Record<BankPackageStatus, string>> = {
+  generated: 'generated',
+  sent: 'sent',
+  interested: 'lender interested',
+  need_more_info: 'lender needs more information',
+  declined: 'lender declined',
+};
+
+/** The longest note a lender may write with an answer (the database refuses longer). */
+export const LENDER_NOTE_MAX = 4000;
+
+/** The messages of the lender's page and of the lender-package function. */
+export const LENDER_VIEW_MESSAGES = {
+  linkInvalid: 'This link has expired or was revoked. Please ask the loan officer who sent it for a new one.',
+  alreadyAnswered: 'This package has already been answered',
+  answerFailed: 'Failed to record your answer. Please try again.',
+  loadFailed: 'Failed to load the package. Please try again.',
+  noteTooLong: `The note can be at most ${LENDER_NOTE_MAX} characters`,
+} as const;
+
+/**
+ * What a lender's page shows (the lender-package function's answer to 'view'): its package, and the
+ * application's documents as short-lived links.
+ */
+export type LenderPackageView = {
+  package: {
+    number: string;
+    status: string;
+    lenderName: string;
+    businessName: string;
+    summary: string;
+    sentAt: string;
+    answerDueAt: string | null;
+    linkExpiresAt: string;
+    answerNote: string | null;
+    answeredAt: string | null;
+  };
+  documents: { type: string; label: string; fileName: string; url: string }[];
+};
+
+/** Whether a sent package has had no answer by its deadline. */
+export function isAnswerOverdue(
+  bankPackage: { status: BankPackageStatus; answer_due_at: string | null },
+  now: Date,
+): boolean {
+  return (
+    bankPackage.status === 'sent' &&
+    bankPackage.answer_due_at !== null &&
+    new Date(bankPackage.answer_due_at).getTime() < now.getTime()
+  );
+}
+
+/** A lender link's secret: 32 random bytes, base64url. */
+export function newLenderToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+/** sha256 of the token, hex: what the database keeps (it compares the same digest in lender_package()). */
+export async function lenderTokenHash(token: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The address a lender's e-mail links to. */
+export function lenderViewUrl(siteUrl: string, token: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}${LENDER_VIEW_PATH}#${token}`;
+}
+
+/** Adds whole days to an instant. */
+export function addDays(from: Date, days: number): Date {
+  return new Date(from.getTime() + days * 24 * 3600 * 1000);
+}

@@ -1,0 +1,137 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { brand } from '../../../shared/brand/brand.ts';
+import {
+  applicationEventLabels,
+  applicationEventText,
+  type ApplicationEventKind,
+} from '../../../shared/status/timeline.ts';
+import { escapeHtml, type MailMessage, type SendMail } from './mail.ts';
+
+/**
+ * Timeline events an applicant is e-mailed about, once each (the submission has its own e-mail, send-emails;
+ * the applicant's own consent answers are not news to them).
+ */
+export const NOTIFIED_KINDS: readonly ApplicationEventKind[] = [
+  'approved',
+  'rejected',
+  'consent_requested',
+  'package_sent',
+  'lender_interested',
+  'lender_need_more_info',
+  'lender_declined',
+];
+
+/** What an applicant is told about a change of their application (approved, declined, a lender's answer...). */
+export type ApplicationChange = {
+  kind: ApplicationEventKind;
+  reason: string | null;
+  /** The lender the event is about, if any. */
+  subject: string | null;
+  email: string;
+  firstName: string;
+  businessName: string;
+};
+
+const headlines: Partial<Record<ApplicationEventKind, string>> = {
+  approved: 'Good news: your application has been approved',
+  rejected: 'An update on your application',
+  in_review: 'A loan officer is reviewing your application',
+  consent_requested: 'Your approval is needed before we send your package to a lender',
+  package_sent: 'Your loan package was sent to a lender',
+  lender_interested: 'Good news: a lender is interested',
+  lender_need_more_info: 'A lender needs more information',
+  lender_declined: 'A lender answered your loan package',
+};
+
+/** The sentence saying what happened, in the applicant's words. */
+function whatHappened(change: ApplicationChange): string {
+  const lender = change.subject ?? 'a lender';
+  switch (change.kind) {
+    case 'consent_requested':
+      return `We would like to send the loan package of ${change.businessName} to ${lender}. Nothing is shared until you approve this lender in your client portal; you can also decline it.`;
+    case 'package_sent':
+      return `The loan package of ${change.businessName} was sent to ${lender}, with your approval. We will tell you when they answer.`;
+    case 'lender_interested':
+    case 'lender_need_more_info':
+    case 'lender_declined':
+      return `${lender} answered about the loan package of ${change.businessName}: ${applicationEventLabels[change.kind].replace(/^The lender /, '')}.`;
+    default:
+      return `The status of the application for ${change.businessName} is now: ${applicationEventText(change)}.`;
+  }
+}
+
+function noteLine(change: ApplicationChange): string[] {
+  if (!change.reason) return [];
+  return change.kind.startsWith('lender_')
+    ? [`The lender's note: ${change.reason}`]
+    : [`Our loan officer's note: ${change.reason}`];
+}
+
+export function applicationChangeEmail(change: ApplicationChange, siteUrl: string): MailMessage {
+  const headline = headlines[change.kind] ?? `Your application: ${applicationEventLabels[change.kind]}`;
+  const lines = [
+    `Hi ${change.firstName},`,
+    `${headline}. ${whatHappened(change)}`,
+    ...noteLine(change),
+    `You can follow every step in your client portal: ${siteUrl}/portal`,
+    `Questions? Call ${brand.contactPhone} or write to ${brand.contactEmail}.`,
+  ];
+  return {
+    to: change.email,
+    subject: `${brand.productName}: ${headline}`,
+    text: lines.join('\n\n'),
+    html: `<!doctype html><html><body style="font-family: Arial, sans-serif; line-height: 1.5">${lines
+      .map((line) => `<p>${escapeHtml(line)}</p>`)
+      .join('')}</body></html>`,
+  };
+}
+
+/**
+ * E-mails the applicant each event of their application they should know about and have not been told yet,
+ * one e-mail per event, stamping notified_at. Answers how many were sent; undefined when there is no such
+ * application.
+ */
+export async function notifyApplicantOfEvents(
+  environment: { service: SupabaseClient; siteUrl: string; sendMail: SendMail },
+  applicationId: string,
+): Promise<number | undefined> {
+  const { service } = environment;
+  const { data: application, error } = await service
+    .from('applications')
+    .select('email, first_name, business_name')
+    .eq('id', applicationId)
+    .maybeSingle();
+  if (error) throw new Error(error.message);
+  if (!application) return undefined;
+  const events = await service
+    .from('application_events')
+    .select('id, kind, reason, subject')
+    .eq('application_id', applicationId)
+    .in('kind', NOTIFIED_KINDS)
+    .is('notified_at', null)
+    .order('id');
+  if (events.error) throw new Error(events.error.message);
+  let sent = 0;
+  for (const event of events.data ?? []) {
+    await environment.sendMail(
+      applicationChangeEmail(
+        {
+          kind: event.kind,
+          reason: event.reason,
+          subject: event.subject,
+          email: application.email,
+          firstName: application.first_name,
+          businessName: application.business_name,
+        },
+        environment.siteUrl,
+      ),
+    );
+    const stamped = await service
+      .from('application_events')
+      .update({ notified_at: new Date().toISOString() })
+      .eq('id', event.id);
+    if (stamped.error) throw new Error(stamped.error.message);
+    sent += 1;
+  }
+  return sent;
+}

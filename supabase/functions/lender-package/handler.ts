@@ -1,0 +1,158 @@
+import { brand } from '../../../shared/brand/brand.ts';
+import { documentTypes } from '../../../shared/catalogue/documents.ts';
+import {
+  LENDER_DOCUMENT_LINK_SECONDS,
+  LENDER_NOTE_MAX,
+  LENDER_VIEW_MESSAGES,
+  lenderAnswers,
+  type LenderAnswer,
+  type LenderPackageView,
+} from '../../../shared/matching/lender-answers.ts';
+import { bankPackageNumber } from '../../../shared/summary/file-names.ts';
+import { notifyApplicantOfEvents } from '../_shared/applicant-events.ts';
+import { json, preflight, readJson, type FunctionHandler } from '../_shared/http.ts';
+import { escapeHtml, type SendMail } from '../_shared/mail.ts';
+import type { FunctionEnvironment } from '../_shared/service-client.ts';
+
+type PackageRow = {
+  package_id: string;
+  application_id: string;
+  status: string;
+  lender_name: string;
+  business_name: string;
+  summary: string;
+  sent_at: string;
+  answer_due_at: string | null;
+  link_expires_at: string;
+  answer_note: string | null;
+  answered_at: string | null;
+};
+
+/** Tokens are 43 base64url characters; anything else is not a link we made. */
+const tokenPattern = /^[A-Za-z0-9_-]{20,100}$/;
+
+/**
+ * lender-package: the lender's page behind the link of a package e-mail (no account: the token is the credential,
+ * checked by the database functions lender_package and answer_lender_package, which open only that package while
+ * the link is neither expired nor revoked).
+ * - {token, action: 'view'}: the package and signed links (1 hour) to the application's documents.
+ * - {token, action: 'answer', answer, note}: records interested / need_more_info / declined with a note, then
+ *   e-mails the officer who sent the package and the applicant.
+ * An unknown, expired or revoked link answers 404 with the same message, whichever it is.
+ */
+export function createLenderPackageHandler(environment: FunctionEnvironment & { sendMail: SendMail }): FunctionHandler {
+  const { service } = environment;
+
+  async function packageOf(token: string): Promise<PackageRow | undefined> {
+    const { data, error } = await service.rpc('lender_package', { token });
+    if (error) throw new Error(error.message);
+    return ((data ?? []) as PackageRow[])[0];
+  }
+
+  async function view(row: PackageRow): Promise<LenderPackageView> {
+    const documents = await service
+      .from('documents')
+      .select('type, file_name, storage_path')
+      .eq('application_id', row.application_id)
+      .order('type')
+      .order('created_at');
+    if (documents.error) throw new Error(documents.error.message);
+    const links: LenderPackageView['documents'] = [];
+    for (const document of documents.data ?? []) {
+      const signed = await service.storage
+        .from('documents')
+        .createSignedUrl(document.storage_path, LENDER_DOCUMENT_LINK_SECONDS);
+      if (signed.error || !signed.data) throw new Error(signed.error?.message ?? 'no signed link');
+      links.push({
+        type: document.type,
+        label: documentTypes.find((item) => item.value === document.type)?.label ?? document.type,
+        fileName: document.file_name,
+        url: signed.data.signedUrl,
+      });
+    }
+    return {
+      package: {
+        number: bankPackageNumber(row.package_id),
+        status: row.status,
+        lenderName: row.lender_name,
+        businessName: row.business_name,
+        summary: row.summary,
+        sentAt: row.sent_at,
+        answerDueAt: row.answer_due_at,
+        linkExpiresAt: row.link_expires_at,
+        answerNote: row.answer_note,
+        answeredAt: row.answered_at,
+      },
+      documents: links,
+    };
+  }
+
+  /** The officer who sent the package hears the answer (the loans desk when that account is gone). */
+  async function tellOfficer(row: PackageRow, answer: LenderAnswer, note: string | null) {
+    const sent = await service.from('bank_packages').select('sent_by').eq('id', row.package_id).single();
+    if (sent.error) throw new Error(sent.error.message);
+    let to: string = brand.loansEmail;
+    if (sent.data.sent_by) {
+      const officer = await service.auth.admin.getUserById(sent.data.sent_by);
+      if (officer.data.user?.email) to = officer.data.user.email;
+    }
+    const label = lenderAnswers.find((item) => item.value === answer)?.label ?? answer;
+    const lines = [
+      `${row.lender_name} answered loan package ${bankPackageNumber(row.package_id)} for ${row.business_name}: ${label}.`,
+      note ? `Their note: ${note}` : 'They left no note.',
+      `The application's timeline in the admin dashboard shows it: ${environment.siteUrl}/admin`,
+    ];
+    await environment.sendMail({
+      to,
+      subject: `${row.lender_name}: ${label} (package ${bankPackageNumber(row.package_id)}, ${row.business_name})`,
+      text: lines.join('\n\n'),
+      html: `<!doctype html><html><body style="font-family: Arial, sans-serif; line-height: 1.5">${lines
+        .map((line) => `<p>${escapeHtml(line)}</p>`)
+        .join('')}</body></html>`,
+    });
+  }
+
+  return async (request) => {
+    const early = preflight(request);
+    if (early) return early;
+    const body = (await readJson(request)) as
+      { token?: unknown; action?: unknown; answer?: unknown; note?: unknown } | undefined;
+    const token = typeof body?.token === 'string' ? body.token : '';
+    if (!tokenPattern.test(token)) return json({ success: false, error: LENDER_VIEW_MESSAGES.linkInvalid }, 404);
+    try {
+      const row = await packageOf(token);
+      if (!row) return json({ success: false, error: LENDER_VIEW_MESSAGES.linkInvalid }, 404);
+      if (body?.action === 'view') return json({ success: true, ...(await view(row)) });
+      if (body?.action !== 'answer') return json({ success: false, error: 'action must be view or answer' }, 400);
+
+      const answer = lenderAnswers.find((item) => item.value === body.answer)?.value;
+      if (!answer) return json({ success: false, error: 'answer must be interested, need_more_info or declined' }, 400);
+      const note = typeof body.note === 'string' && body.note.trim() !== '' ? body.note.trim() : null;
+      if (note !== null && note.length > LENDER_NOTE_MAX) {
+        return json({ success: false, error: LENDER_VIEW_MESSAGES.noteTooLong }, 400);
+      }
+      const answered = await service.rpc('answer_lender_package', { token, answer, note });
+      if (answered.error) {
+        if (answered.error.code === '55000') {
+          return json({ success: false, error: LENDER_VIEW_MESSAGES.alreadyAnswered }, 409);
+        }
+        if (answered.error.code === 'P0002') {
+          return json({ success: false, error: LENDER_VIEW_MESSAGES.linkInvalid }, 404);
+        }
+        throw new Error(answered.error.message);
+      }
+      // The answer is stored; the e-mails are best effort (a failure is logged, never undoes the answer).
+      const results = await Promise.allSettled([
+        tellOfficer(row, answer, note),
+        notifyApplicantOfEvents(environment, row.application_id),
+      ]);
+      for (const result of results) {
+        if (result.status === 'rejected') console.error('lender-package: an e-mail failed:', result.reason);
+      }
+      return json({ success: true, status: answer });
+    } catch (error) {
+      console.error('lender-package failed:', error instanceof Error ? error.message : error);
+      return json({ success: false, error: LENDER_VIEW_MESSAGES.loadFailed }, 500);
+    }
+  };
+}

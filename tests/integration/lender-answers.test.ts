@@ -1,0 +1,302 @@
+import { randomUUID } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brand } from '../../shared/brand/brand.ts';
+import { LENDER_VIEW_MESSAGES, type LenderPackageView } from '../../shared/matching/lender-answers.ts';
+import { applicationEventText, type ApplicationEvent } from '../../shared/status/timeline.ts';
+import { qualifiedApplicationRow } from '../support/application-rows.ts';
+import { mailbox, uniqueEmail } from '../support/auth-helpers.ts';
+import { startTestBackend, type TestBackend, type TestUser } from '../support/database-actors.ts';
+import { pdfBytes } from '../support/sample-files.ts';
+
+/**
+ * A package from consent to a lender's answer (20261124100000_lender_answers.sql and the send-bank-package and
+ * lender-package functions): the lender's link opens only its package, without an account, until it expires or
+ * is revoked; answers are the lender's alone; every step is one timeline event the applicant reads.
+ */
+let backend: TestBackend;
+let officer: TestUser;
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  officer = await backend.createUser({ appRole: 'admin' });
+});
+afterAll(() => backend?.close());
+
+type Flow = {
+  applicant: TestUser;
+  applicationId: string;
+  packageId: string;
+  lender: { id: string; name: string; contact_email: string };
+};
+
+/** An approved application of a signed-up applicant, with a tax return uploaded and a generated package. */
+async function approvedWithPackage(): Promise<Omit<Flow, 'lender'> & { bytes: Buffer }> {
+  const applicant = await backend.createUser({ email: uniqueEmail('borrower') });
+  const inserted = await backend.service
+    .from('applications')
+    .insert(qualifiedApplicationRow({ user_id: applicant.id, email: applicant.email }))
+    .select('id')
+    .single();
+  if (inserted.error) throw new Error(inserted.error.message);
+  const applicationId = String(inserted.data.id);
+  const decided = await backend
+    .client(officer)
+    .rpc('decide_application', { application_id: applicationId, decision: 'approved' });
+  expect(decided.error).toBeNull();
+  const path = `${applicant.id}/taxReturns/${randomUUID()}.pdf`;
+  const bytes = Buffer.from(pdfBytes('tax return 2025'));
+  const uploaded = await backend
+    .client(applicant)
+    .storage.from('documents')
+    .upload(path, bytes, { contentType: 'application/pdf' });
+  expect(uploaded.error).toBeNull();
+  const filed = await backend.client(applicant).from('documents').insert({
+    user_id: applicant.id,
+    application_id: applicationId,
+    type: 'taxReturns',
+    file_name: 'return-2025.pdf',
+    file_size: bytes.length,
+    content_type: 'application/pdf',
+    storage_path: path,
+  });
+  expect(filed.error).toBeNull();
+  const generated = await backend
+    .client(officer)
+    .from('bank_packages')
+    .insert({
+      application_id: applicationId,
+      summary: 'EXECUTIVE SUMMARY\nLopez Family Bakery',
+      generated_by: officer.id,
+    })
+    .select('id')
+    .single();
+  if (generated.error) throw new Error(generated.error.message);
+  return { applicant, applicationId, packageId: String(generated.data.id), bytes };
+}
+
+async function sampleLender(name: string) {
+  const { data, error } = await backend
+    .client(officer)
+    .from('lenders')
+    .select('id, name, contact_email')
+    .eq('name', name)
+    .single();
+  if (error) throw new Error(error.message);
+  return data as Flow['lender'];
+}
+
+/** The officer asks, the applicant approves (through their own client, as the portal does). */
+async function consented(applicationId: string, applicant: TestUser, lenderId: string) {
+  const asked = await backend
+    .client(officer)
+    .from('lender_consents')
+    .insert({ application_id: applicationId, lender_id: lenderId, requested_by: officer.id })
+    .select('id')
+    .single();
+  if (asked.error) throw new Error(asked.error.message);
+  const answered = await backend
+    .client(applicant)
+    .rpc('answer_lender_consent', { consent_id: asked.data.id, answer: 'approved' });
+  if (answered.error) throw new Error(answered.error.message);
+  return String(asked.data.id);
+}
+
+async function invoke(client: SupabaseClient, name: string, body: Record<string, unknown>) {
+  const { data, error } = await client.functions.invoke(name, { body });
+  if (!error) return { status: 200, body: data as Record<string, unknown> };
+  const response = (error as { context: Response }).context;
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function sendTo(flow: Omit<Flow, 'lender'>, lender: Flow['lender']) {
+  const sent = await invoke(backend.client(officer), 'send-bank-package', {
+    packageId: flow.packageId,
+    lenderId: lender.id,
+  });
+  expect(sent).toMatchObject({ status: 200, body: { success: true } });
+  const [mail] = (await mailbox(backend.server, lender.contact_email)).filter((item) =>
+    item.subject.includes(flow.packageId.slice(0, 8)),
+  );
+  const token = /\/lender#([A-Za-z0-9_-]+)/.exec(mail!.text)?.[1];
+  if (!token) throw new Error('no link in the lender e-mail');
+  return token;
+}
+
+async function timeline(client: SupabaseClient, applicationId: string) {
+  const { data, error } = await client
+    .from('application_events')
+    .select('*')
+    .eq('application_id', applicationId)
+    .order('id');
+  if (error) throw new Error(error.message);
+  return (data as ApplicationEvent[]).map((event) => ({ text: applicationEventText(event), reason: event.reason }));
+}
+
+describe('a package from consent to the lender’s answer', () => {
+  it('goes to a consented lender, opens without an account with its documents, and records the answer everywhere', async () => {
+    const flow = await approvedWithPackage();
+    const lender = await sampleLender('Great Plains SBA Lending (sample)');
+    await consented(flow.applicationId, flow.applicant, lender.id);
+    const token = await sendTo(flow, lender);
+
+    const stored = await backend.service
+      .from('bank_packages')
+      .select('status, lender_id, bank_name, sent_by, sent_at, answer_due_at, link_token_hash, link_expires_at')
+      .eq('id', flow.packageId)
+      .single();
+    expect(stored.data).toMatchObject({
+      status: 'sent',
+      lender_id: lender.id,
+      bank_name: lender.name,
+      sent_by: officer.id,
+    });
+    // Great Plains answers in 10 days; the link lasts 30.
+    const sentAt = Date.parse(stored.data!.sent_at);
+    expect(Date.parse(stored.data!.answer_due_at) - sentAt).toBe(10 * 86_400_000);
+    expect(Date.parse(stored.data!.link_expires_at) - sentAt).toBe(30 * 86_400_000);
+    // Only the digest is stored, never the token.
+    expect(stored.data!.link_token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(stored.data)).not.toContain(token);
+
+    const viewed = await invoke(backend.anon, 'lender-package', { token, action: 'view' });
+    expect(viewed.status).toBe(200);
+    const view = viewed.body as unknown as LenderPackageView;
+    expect(view.package).toMatchObject({ lenderName: lender.name, summary: 'EXECUTIVE SUMMARY\nLopez Family Bakery' });
+    expect(view.documents).toEqual([
+      expect.objectContaining({ type: 'taxReturns', label: 'Tax Returns', fileName: 'return-2025.pdf' }),
+    ]);
+    const file = await fetch(view.documents[0]!.url);
+    expect(file.status).toBe(200);
+    expect(Buffer.from(await file.arrayBuffer())).toEqual(flow.bytes);
+
+    const answered = await invoke(backend.anon, 'lender-package', {
+      token,
+      action: 'answer',
+      answer: 'interested',
+      note: 'We can offer a 7(a) term sheet.',
+    });
+    expect(answered).toEqual({ status: 200, body: { success: true, status: 'interested' } });
+
+    const expected = [
+      { text: 'Application submitted', reason: null },
+      { text: 'Approved', reason: null },
+      { text: `Consent requested to share the package with a lender: ${lender.name}`, reason: null },
+      { text: `Lender approved by the applicant: ${lender.name}`, reason: null },
+      { text: `Loan package sent to a lender: ${lender.name}`, reason: null },
+      { text: `The lender is interested: ${lender.name}`, reason: 'We can offer a 7(a) term sheet.' },
+    ];
+    expect(await timeline(backend.client(flow.applicant), flow.applicationId)).toEqual(expected);
+    expect(await timeline(backend.client(officer), flow.applicationId)).toEqual(expected);
+
+    const officerMail = await mailbox(backend.server, officer.email);
+    expect(officerMail[0]!.subject).toContain(`${lender.name}: Interested (package ${flow.packageId.slice(0, 8)}`);
+    expect(officerMail[0]!.text).toContain('Their note: We can offer a 7(a) term sheet.');
+    const applicantSubjects = (await mailbox(backend.server, flow.applicant.email)).map((mail) => mail.subject);
+    expect(applicantSubjects).toEqual(
+      expect.arrayContaining([
+        `${brand.productName}: Your loan package was sent to a lender`,
+        `${brand.productName}: Good news: a lender is interested`,
+      ]),
+    );
+
+    const audit = await backend.service
+      .from('audit_log')
+      .select('actor_id, action')
+      .eq('record_id', flow.packageId)
+      .in('action', ['bank_package.sent_to_lender', 'bank_package.interested']);
+    expect(audit.data).toEqual(
+      expect.arrayContaining([
+        { actor_id: officer.id, action: 'bank_package.sent_to_lender' },
+        { actor_id: null, action: 'bank_package.interested' },
+      ]),
+    );
+  });
+});
+
+describe('the lender link', () => {
+  it('stops working once expired, and once the applicant withdraws their approval', async () => {
+    const flow = await approvedWithPackage();
+    const lender = await sampleLender('Sierra Community Bank (sample)');
+    const consentId = await consented(flow.applicationId, flow.applicant, lender.id);
+    const token = await sendTo(flow, lender);
+    expect((await invoke(backend.anon, 'lender-package', { token, action: 'view' })).status).toBe(200);
+
+    await backend.db.query(
+      `update public.bank_packages set link_expires_at = now() - interval '1 second' where id = $1`,
+      [flow.packageId],
+    );
+    const expired = { status: 404, body: { success: false, error: LENDER_VIEW_MESSAGES.linkInvalid } };
+    expect(await invoke(backend.anon, 'lender-package', { token, action: 'view' })).toEqual(expired);
+    expect(await invoke(backend.anon, 'lender-package', { token, action: 'answer', answer: 'interested' })).toEqual(
+      expired,
+    );
+
+    await backend.db.query(`update public.bank_packages set link_expires_at = now() + interval '1 day' where id = $1`, [
+      flow.packageId,
+    ]);
+    expect((await invoke(backend.anon, 'lender-package', { token, action: 'view' })).status).toBe(200);
+    const withdrawn = await backend
+      .client(flow.applicant)
+      .rpc('answer_lender_consent', { consent_id: consentId, answer: 'withdrawn' });
+    expect(withdrawn.error).toBeNull();
+    expect(await invoke(backend.anon, 'lender-package', { token, action: 'view' })).toEqual(expired);
+  });
+
+  it('reads only its own package: another package’s link opens that one, a guessed one opens none', async () => {
+    const first = await approvedWithPackage();
+    const second = await approvedWithPackage();
+    const lender = await sampleLender('Great Plains SBA Lending (sample)');
+    await consented(first.applicationId, first.applicant, lender.id);
+    await consented(second.applicationId, second.applicant, lender.id);
+    const firstToken = await sendTo(first, lender);
+    const secondToken = await sendTo(second, lender);
+    const firstView = (await invoke(backend.anon, 'lender-package', { token: firstToken, action: 'view' })).body;
+    const secondView = (await invoke(backend.anon, 'lender-package', { token: secondToken, action: 'view' })).body;
+    expect((firstView as unknown as LenderPackageView).package.number).toBe(first.packageId.slice(0, 8));
+    expect((secondView as unknown as LenderPackageView).package.number).toBe(second.packageId.slice(0, 8));
+    const guessed = `${firstToken.slice(0, -1)}${firstToken.endsWith('A') ? 'B' : 'A'}`;
+    expect((await invoke(backend.anon, 'lender-package', { token: guessed, action: 'view' })).status).toBe(404);
+  });
+});
+
+describe('who may do what', () => {
+  it('lets no API role call the link functions directly: only the lender-package function does', async () => {
+    for (const client of [backend.anon, backend.client(officer)]) {
+      const read = await client.rpc('lender_package', { token: 'x'.repeat(43) });
+      expect(read.error?.code).toBe('42501');
+      const answer = await client.rpc('answer_lender_package', { token: 'x'.repeat(43), answer: 'interested' });
+      expect(answer.error?.code).toBe('42501');
+    }
+  });
+
+  it('refuses an officer who writes a lender’s answer or a link themselves', async () => {
+    const flow = await approvedWithPackage();
+    const lender = await sampleLender('Great Plains SBA Lending (sample)');
+    await consented(flow.applicationId, flow.applicant, lender.id);
+    await sendTo(flow, lender);
+    const officers = backend.client(officer);
+    const answered = await officers.from('bank_packages').update({ status: 'interested' }).eq('id', flow.packageId);
+    expect(answered.error?.message).toBe('Only the lender answers a package, through its link');
+    const link = await officers
+      .from('bank_packages')
+      .update({ link_expires_at: '2099-01-01T00:00:00Z' })
+      .eq('id', flow.packageId);
+    expect(link.error?.code).toBe('42501');
+  });
+
+  it('lets only an admin revoke a link, once', async () => {
+    const flow = await approvedWithPackage();
+    const lender = await sampleLender('Great Plains SBA Lending (sample)');
+    await consented(flow.applicationId, flow.applicant, lender.id);
+    const token = await sendTo(flow, lender);
+    const byApplicant = await backend.client(flow.applicant).rpc('revoke_lender_link', { package_id: flow.packageId });
+    expect(byApplicant.error?.message).toBe('Only admins can revoke a lender link');
+    expect((await invoke(backend.anon, 'lender-package', { token, action: 'view' })).status).toBe(200);
+    const revoked = await backend.client(officer).rpc('revoke_lender_link', { package_id: flow.packageId });
+    expect(revoked.error).toBeNull();
+    expect((await invoke(backend.anon, 'lender-package', { token, action: 'view' })).status).toBe(404);
+    const again = await backend.client(officer).rpc('revoke_lender_link', { package_id: flow.packageId });
+    expect(again.error?.message).toBe('This package has no active lender link');
+  });
+});

@@ -1,0 +1,102 @@
+import { Alert, Badge, Box, Button, chakra, Heading, HStack, List, Spinner, Stack, Text } from '@chakra-ui/react';
+import type { ApplicationRow } from '../../../../shared/db/applications.ts';
+import { formatUsd } from '../../../../shared/format/money.ts';
+import { lenderConsentStatusLabels, lenderProgramsLabel } from '../../../../shared/matching/applicant-matches.ts';
+import { matchLenders, type CriterionOutcome, type MatchOutcome } from '../../../../shared/matching/lender-match.ts';
+import { type AdminConsent, useAskLenderConsentMutation, useLenderNetworkQuery } from './lender-network-api.ts';
+
+const outcomePalette: Record<MatchOutcome, string> = { fit: 'green', review: 'orange', 'no fit': 'red' };
+const criterionMark: Record<CriterionOutcome, string> = { pass: 'Pass', review: 'Review', fail: 'Fail' };
+
+/** What the officer reads of a consent: asked and waiting, or the applicant's answer. */
+function consentText(consent: AdminConsent): string {
+  return consent.status === 'requested'
+    ? 'Consent asked, waiting for the applicant'
+    : `Applicant: ${lenderConsentStatusLabels[consent.status]}`;
+}
+
+/**
+ * Lender Matches: every active lender of the network ranked for this application (shared/matching, the same
+ * function the portal and the benchmarks use), each criterion with its reason, the applicant's consent per
+ * lender, and Ask Consent for lenders not asked yet.
+ */
+export function LenderMatches({ application }: { application: ApplicationRow }) {
+  const network = useLenderNetworkQuery(application.id);
+  const [ask, asking] = useAskLenderConsentMutation();
+  const canAsk = application.status !== 'rejected';
+  return (
+    <Box as="section" aria-label="Lender Matches">
+      <Heading as="h3" size="md" mb="2">
+        Lender Matches
+      </Heading>
+      {network.isError ? (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>{network.error.message}</Alert.Title>
+        </Alert.Root>
+      ) : !network.data ? (
+        <Spinner aria-label="Loading lender matches" />
+      ) : (
+        <Stack gap="2">
+          {asking.isError ? (
+            <Alert.Root status="error" role="alert">
+              <Alert.Indicator />
+              <Alert.Title>{asking.error.message}</Alert.Title>
+            </Alert.Root>
+          ) : null}
+          <Stack as="ol" listStyleType="none" gap="2">
+            {matchLenders(application, network.data.lenders).map((match) => {
+              const consent = network.data!.consents.find((row) => row.lender_id === match.lender.id);
+              return (
+                <Box
+                  as="li"
+                  key={match.lender.id}
+                  borderWidth="1px"
+                  borderRadius="md"
+                  p="3"
+                  aria-label={`Lender ${match.lender.name}`}
+                >
+                  <HStack justify="space-between" wrap="wrap" gap="2">
+                    <Box>
+                      <Text fontWeight="semibold" overflowWrap="anywhere">
+                        {match.lender.name} <Badge colorPalette={outcomePalette[match.outcome]}>{match.outcome}</Badge>{' '}
+                        <Badge variant="outline">score {match.score}</Badge>
+                      </Text>
+                      <Text fontSize="sm" color="gray.600">
+                        {lenderProgramsLabel(match.lender.programs)} · {formatUsd(match.lender.min_loan)} to{' '}
+                        {formatUsd(match.lender.max_loan)} · answers in about {match.lender.answer_days} days
+                      </Text>
+                      {consent ? <Text fontSize="sm">{consentText(consent)}</Text> : null}
+                    </Box>
+                    {canAsk && !consent ? (
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        loading={asking.isLoading && asking.originalArgs?.lenderId === match.lender.id}
+                        onClick={() => void ask({ applicationId: application.id, lenderId: match.lender.id })}
+                      >
+                        Ask Consent
+                      </Button>
+                    ) : null}
+                  </HStack>
+                  <chakra.details mt="1">
+                    <chakra.summary cursor="pointer" fontSize="sm">
+                      Why
+                    </chakra.summary>
+                    <List.Root ps="5" fontSize="sm" gap="0.5">
+                      {match.criteria.map((criterion) => (
+                        <List.Item key={criterion.id}>
+                          {criterion.label}: {criterionMark[criterion.outcome]} — {criterion.reason}
+                        </List.Item>
+                      ))}
+                    </List.Root>
+                  </chakra.details>
+                </Box>
+              );
+            })}
+          </Stack>
+        </Stack>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,122 @@
+import type { LenderConsentStatus, LenderRow } from '../../../../shared/matching/applicant-matches.ts';
+import { lenderFromRow } from '../../../../shared/matching/applicant-matches.ts';
+import type { Lender } from '../../../../shared/matching/lender-match.ts';
+import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
+import { api } from '../../lib/api.ts';
+import { loadSupabase } from '../../lib/load-supabase.ts';
+
+/** An application's consent request to one lender, as an officer reads it. */
+export type AdminConsent = {
+  id: string;
+  lender_id: string;
+  status: LenderConsentStatus;
+  answered_at: string | null;
+  created_at: string;
+};
+
+/** What the officer matches an application against: the network and the consents asked for it. */
+export type LenderNetwork = { lenders: Lender[]; consents: AdminConsent[] };
+
+/** A sent package still unanswered after its lender's typical answer time. */
+export type OverduePackage = { id: string; application_id: string; bank_name: string; answer_due_at: string };
+
+function failure(context: string, error: unknown, message: string) {
+  console.error(context, error);
+  return { error: { message } };
+}
+
+function checked<T>(result: { data: T | null; error: { message: string } | null }): T {
+  if (result.error) throw new Error(result.error.message);
+  return result.data as T;
+}
+
+/**
+ * The admin side of the lender network (DESIGN, "Lender matching"): lenders and the application's consents for
+ * the ranked matches, asking the applicant's consent (then e-mailing them), revoking a lender's link, and the
+ * packages past their answer deadline. Online only: the desktop app's cache does not hold the network yet.
+ */
+const lenderNetworkApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    lenderNetwork: build.query<LenderNetwork, string>({
+      async queryFn(applicationId) {
+        try {
+          const supabase = await loadSupabase();
+          const [lenders, consents] = await Promise.all([
+            supabase.from('lenders').select('*').order('name'),
+            supabase
+              .from('lender_consents')
+              .select('id, lender_id, status, answered_at, created_at')
+              .eq('application_id', applicationId)
+              .order('created_at'),
+          ]);
+          return {
+            data: {
+              lenders: (checked(lenders) as LenderRow[]).map(lenderFromRow),
+              consents: checked(consents) as AdminConsent[],
+            },
+          };
+        } catch (error) {
+          return failure('Loading the lender network failed', error, ADMIN_MESSAGES.lendersLoadFailed);
+        }
+      },
+      providesTags: ['Application'],
+    }),
+
+    /** Asks the applicant to approve one lender, then e-mails them (a failed e-mail does not undo the request). */
+    askLenderConsent: build.mutation<null, { applicationId: string; lenderId: string }>({
+      async queryFn({ applicationId, lenderId }) {
+        try {
+          const supabase = await loadSupabase();
+          checked(
+            await supabase.from('lender_consents').insert({ application_id: applicationId, lender_id: lenderId }),
+          );
+          const notified = await supabase.functions.invoke('notify-applicant', { body: { applicationId } });
+          if (notified.error) console.error('The applicant could not be e-mailed', notified.error);
+          return { data: null };
+        } catch (error) {
+          return failure('Asking consent failed', error, ADMIN_MESSAGES.consentRequestFailed);
+        }
+      },
+      invalidatesTags: (_result, error) => (error ? [] : ['Application']),
+    }),
+
+    revokeLenderLink: build.mutation<null, string>({
+      async queryFn(packageId) {
+        try {
+          const supabase = await loadSupabase();
+          checked(await supabase.rpc('revoke_lender_link', { package_id: packageId }));
+          return { data: null };
+        } catch (error) {
+          return failure('Revoking the link failed', error, ADMIN_MESSAGES.linkRevokeFailed);
+        }
+      },
+      invalidatesTags: (_result, error) => (error ? [] : ['Application']),
+    }),
+
+    overduePackages: build.query<OverduePackage[], void>({
+      async queryFn() {
+        try {
+          const supabase = await loadSupabase();
+          const result = await supabase
+            .from('bank_packages')
+            .select('id, application_id, bank_name, answer_due_at')
+            .eq('status', 'sent')
+            .lt('answer_due_at', new Date().toISOString())
+            .order('answer_due_at')
+            .limit(50);
+          return { data: checked(result) as OverduePackage[] };
+        } catch (error) {
+          return failure('Loading overdue packages failed', error, ADMIN_MESSAGES.loadFailed);
+        }
+      },
+      providesTags: ['Application'],
+    }),
+  }),
+});
+
+export const {
+  useLenderNetworkQuery,
+  useAskLenderConsentMutation,
+  useRevokeLenderLinkMutation,
+  useOverduePackagesQuery,
+} = lenderNetworkApi;

@@ -1,0 +1,258 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Box,
+  Button,
+  chakra,
+  Container,
+  Heading,
+  Link,
+  List,
+  Spinner,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { brand } from '../../../../shared/brand/brand.ts';
+import { formatLongDate } from '../../../../shared/format/dates.ts';
+import {
+  LENDER_VIEW_MESSAGES,
+  lenderAnswers,
+  type LenderPackageView,
+} from '../../../../shared/matching/lender-answers.ts';
+import { lenderAnswerSchema, type LenderAnswerForm } from '../../../../shared/validation/lender-answer.ts';
+import { FormField, RadioGroupField } from '../../components/form-controls.tsx';
+import { PageMeta } from '../../components/page-meta.tsx';
+import { loadSupabase } from '../../lib/load-supabase.ts';
+
+type Stage =
+  | { kind: 'loading' }
+  | { kind: 'invalid'; message: string }
+  | { kind: 'ready'; view: LenderPackageView; answered: boolean };
+
+/** The body's error message of a function call that failed, when it has one. */
+async function errorOf(error: unknown): Promise<string | undefined> {
+  const context = (error as { context?: Response } | null)?.context;
+  if (!context || typeof context.json !== 'function') return undefined;
+  try {
+    const body = (await context.json()) as { error?: unknown };
+    return typeof body.error === 'string' ? body.error : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function callLenderPackage(body: Record<string, unknown>) {
+  const supabase = await loadSupabase();
+  return supabase.functions.invoke('lender-package', { body });
+}
+
+/** The link's token: what follows '#' in the address (never sent to a server with the page request). */
+function tokenFromAddress(): string {
+  return decodeURIComponent(window.location.hash.replace(/^#/, ''));
+}
+
+/** Reads the package behind the link: ready to show, or why it cannot be. */
+async function packageStage(token: string, answered = false): Promise<Stage> {
+  try {
+    const { data, error } = await callLenderPackage({ token, action: 'view' });
+    if (error) return { kind: 'invalid', message: (await errorOf(error)) ?? LENDER_VIEW_MESSAGES.loadFailed };
+    return { kind: 'ready', view: data as LenderPackageView, answered };
+  } catch (error) {
+    console.error('Loading the package failed', error);
+    return { kind: 'invalid', message: LENDER_VIEW_MESSAGES.loadFailed };
+  }
+}
+
+/**
+ * /lender: what a lender's e-mail links to (DESIGN, "Lender matching"). No account: the link is the credential;
+ * the page shows the package and the application's documents, and takes the lender's answer with a note.
+ */
+export function LenderPackagePage() {
+  const [stage, setStage] = useState<Stage>({ kind: 'loading' });
+  const token = tokenFromAddress();
+
+  useEffect(() => {
+    let current = true;
+    void packageStage(token).then((next) => {
+      if (current) setStage(next);
+    });
+    return () => {
+      current = false;
+    };
+  }, [token]);
+
+  return (
+    <>
+      <PageMeta title="Loan Package" description="A loan package shared with a lender." />
+      <meta name="robots" content="noindex" />
+      <meta name="referrer" content="no-referrer" />
+      <Container maxW="4xl" py={{ base: '6', md: '10' }}>
+        {stage.kind === 'loading' ? (
+          <Spinner aria-label="Loading the package" />
+        ) : stage.kind === 'invalid' ? (
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Title>{stage.message}</Alert.Title>
+          </Alert.Root>
+        ) : (
+          <PackageView
+            view={stage.view}
+            answered={stage.answered}
+            token={token}
+            onAnswered={async () => setStage(await packageStage(token, true))}
+          />
+        )}
+      </Container>
+    </>
+  );
+}
+
+function PackageView({
+  view,
+  answered,
+  token,
+  onAnswered,
+}: {
+  view: LenderPackageView;
+  answered: boolean;
+  token: string;
+  onAnswered: () => Promise<void>;
+}) {
+  const { package: bankPackage, documents } = view;
+  const answer = lenderAnswers.find((item) => item.value === bankPackage.status);
+  const open = bankPackage.status === 'sent' || bankPackage.status === 'need_more_info';
+  return (
+    <Stack gap="6">
+      <Box>
+        <Heading as="h1" size="2xl" overflowWrap="anywhere">
+          Loan Package {bankPackage.number}: {bankPackage.businessName}
+        </Heading>
+        <Text color="gray.600">
+          Sent to {bankPackage.lenderName} by {brand.productName} on {formatLongDate(bankPackage.sentAt)}, with the
+          applicant’s consent.
+          {bankPackage.answerDueAt
+            ? ` We would appreciate your answer by ${formatLongDate(bankPackage.answerDueAt)}.`
+            : ''}{' '}
+          This link works until {formatLongDate(bankPackage.linkExpiresAt)}.
+        </Text>
+      </Box>
+
+      {answer && bankPackage.answeredAt ? (
+        <Alert.Root status={answered ? 'success' : 'info'} role="status">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>
+              {answered ? 'Thank you. ' : ''}Your answer, recorded on {formatLongDate(bankPackage.answeredAt)}:{' '}
+              {answer.label}
+            </Alert.Title>
+            {bankPackage.answerNote ? (
+              <Alert.Description overflowWrap="anywhere">Your note: {bankPackage.answerNote}</Alert.Description>
+            ) : null}
+          </Alert.Content>
+        </Alert.Root>
+      ) : null}
+
+      <Box as="section" aria-label="Documents">
+        <Heading as="h2" size="lg" mb="2">
+          Documents
+        </Heading>
+        {documents.length === 0 ? (
+          <Text color="gray.600">The applicant has not uploaded documents yet.</Text>
+        ) : (
+          <List.Root ps="5" gap="1">
+            {documents.map((document) => (
+              <List.Item key={document.url} overflowWrap="anywhere">
+                {document.label}:{' '}
+                <Link href={document.url} target="_blank" rel="noopener noreferrer" colorPalette="blue">
+                  {document.fileName}
+                </Link>
+              </List.Item>
+            ))}
+          </List.Root>
+        )}
+        <Text fontSize="sm" color="gray.600" mt="1">
+          Document links work for an hour; reload this page for new ones.
+        </Text>
+      </Box>
+
+      <Box as="section" aria-label="Executive summary">
+        <Heading as="h2" size="lg" mb="2">
+          Executive Summary
+        </Heading>
+        <chakra.pre
+          whiteSpace="pre-wrap"
+          overflowWrap="anywhere"
+          fontSize="sm"
+          borderWidth="1px"
+          borderRadius="md"
+          p="4"
+        >
+          {bankPackage.summary}
+        </chakra.pre>
+      </Box>
+
+      {open ? <AnswerForm token={token} onAnswered={onAnswered} /> : null}
+    </Stack>
+  );
+}
+
+function AnswerForm({ token, onAnswered }: { token: string; onAnswered: () => Promise<void> }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LenderAnswerForm>({
+    resolver: zodResolver(lenderAnswerSchema),
+    defaultValues: { note: '' },
+  });
+  const submit = handleSubmit(async (form) => {
+    setFailure(null);
+    try {
+      const { error } = await callLenderPackage({ token, action: 'answer', answer: form.answer, note: form.note });
+      if (error) {
+        setFailure((await errorOf(error)) ?? LENDER_VIEW_MESSAGES.answerFailed);
+        return;
+      }
+      await onAnswered();
+    } catch (error) {
+      console.error('Answering failed', error);
+      setFailure(LENDER_VIEW_MESSAGES.answerFailed);
+    }
+  });
+  return (
+    <chakra.form aria-label="Your answer" onSubmit={(event) => void submit(event)} noValidate>
+      <Heading as="h2" size="lg" mb="3">
+        Your Answer
+      </Heading>
+      <Stack gap="4">
+        <RadioGroupField
+          legend="Are you interested in this loan?"
+          options={lenderAnswers}
+          error={errors.answer?.message}
+          required
+          inputProps={register('answer')}
+        />
+        <FormField
+          label="Note to the loan officer and the applicant"
+          error={errors.note?.message}
+          helperText="Optional: what you would need, or why not."
+        >
+          <Textarea rows={4} {...register('note')} />
+        </FormField>
+        {failure ? (
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Title>{failure}</Alert.Title>
+          </Alert.Root>
+        ) : null}
+        <Button type="submit" colorPalette="blue" alignSelf="flex-start" loading={isSubmitting}>
+          Send Answer
+        </Button>
+      </Stack>
+    </chakra.form>
+  );
+}
