@@ -81,7 +81,7 @@ test('an officer finds an application, reads its detail, approves one and reject
   await expect(admin.row(first.businessName)).toContainText('Not scheduled');
 
   await admin.row(first.businessName).getByRole('button', { name: /View/ }).click();
-  await expect(admin.detail().getByText('Credit Score Range')).toBeVisible();
+  await expect(admin.detail().getByText('Credit Score Range', { exact: true })).toBeVisible();
   await expect(admin.detail().getByText('Annual Revenue')).toBeVisible();
   await expect(admin.detail().getByText('$1,200,000')).toBeVisible();
   await expect(admin.detail().getByText('Tax Returns').getByText('Missing')).toBeVisible();

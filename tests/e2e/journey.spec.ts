@@ -2,12 +2,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { sampleForm } from '../../shared/testing/samples.ts';
-import { latestMail, verifyLinkIn } from '../support/auth-helpers.ts';
+import { latestMail, mailbox, verifyLinkIn } from '../support/auth-helpers.ts';
 import { pdfBytes } from '../support/sample-files.ts';
 import { expect, test } from './fixtures.ts';
 import { AdminPages } from './pages/admin-pages.ts';
 import { ApplyPage } from './pages/apply-page.ts';
 import { AuthPages } from './pages/auth-pages.ts';
+import { PortalLenders } from './pages/portal-lenders.ts';
 import { PortalPage } from './pages/portal-page.ts';
 import { SiteShell } from './pages/site-shell.ts';
 
@@ -142,16 +143,35 @@ test('a visitor pre-qualifies, opens an account, sends documents and information
   await sheet.getByRole('button', { name: 'Generate Term Sheet' }).click();
   await sheetDownload;
 
+  // The officer asks the applicant's consent for a matched lender; the applicant approves it in the portal.
+  const sierra = 'Sierra Community Bank (sample)';
+  const matches = admin.detail().getByRole('region', { name: 'Lender Matches' });
+  await matches
+    .getByRole('listitem', { name: `Lender ${sierra}` })
+    .getByRole('button', { name: 'Ask Consent' })
+    .click();
+  await expect(matches.getByRole('listitem', { name: `Lender ${sierra}` })).toContainText('Consent asked');
+  await page.reload();
+  portal = await openPortal(page);
+  const lenders = new PortalLenders(page);
+  await lenders.approve(sierra);
+  await expect(lenders.request(sierra).getByText('Status: Approved')).toBeVisible();
+
+  await officerPage.getByRole('button', { name: 'Refresh Data' }).click();
   const packages = admin.detail().getByRole('region', { name: 'Bank Packages' });
   await packages.getByRole('button', { name: 'Generate Bank Package' }).click();
   await packages.getByRole('button', { name: 'Send to Bank' }).click();
   const send = officerPage.getByRole('dialog');
-  await send.getByLabel(/^Bank Name/).fill('First Sierra Bank');
-  await send.getByLabel(/^Bank E-mail/).fill(`loans.${unique}@firstsierra.example`);
+  await send.getByLabel(/^Lender/).selectOption({ label: sierra });
   await send.getByRole('button', { name: 'Send' }).click();
-  await expect(packages.getByRole('listitem')).toContainText('to First Sierra Bank');
-  const bankMail = await latestMail({ url: baseURL! }, `loans.${unique}@firstsierra.example`, 'loan package');
-  expect(bankMail.text).toContain('Tax Returns: return-2025.pdf');
+  await expect(packages.getByRole('listitem')).toContainText(`to ${sierra}`);
+  await expect
+    .poll(async () =>
+      (await mailbox({ url: baseURL! }, 'ana.ruiz@sierra-bank.example')).some((mail) =>
+        mail.text.includes(businessName),
+      ),
+    )
+    .toBe(true);
   await officerContext.close();
 
   // The applicant sees the decision in the portal and in their mailbox.
