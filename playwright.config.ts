@@ -15,6 +15,11 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: 'list',
+  // Tests that change the lender network itself run after the others, which count the network's lenders.
+  projects: [
+    { name: 'e2e', testIgnore: /admin-lenders\.spec\.ts/ },
+    { name: 'lender network changes', testMatch: /admin-lenders\.spec\.ts/, dependencies: ['e2e'] },
+  ],
   use: {
     browserName: 'chromium',
     trace: 'retain-on-failure',

@@ -112,6 +112,8 @@ describe('portal and admin messages (spec section 8)', () => {
       lendersLoadFailed: 'Failed to load the lender network',
       consentRequestFailed: 'Failed to ask the applicant’s consent',
       linkRevokeFailed: 'Failed to revoke the lender link',
+      lenderSaveFailed: 'Failed to save lender',
+      lenderDeleteFailed: 'Failed to delete lender',
     });
   });
 

@@ -32,6 +32,8 @@ export const ADMIN_MESSAGES = {
   lendersLoadFailed: 'Failed to load the lender network',
   consentRequestFailed: 'Failed to ask the applicant’s consent',
   linkRevokeFailed: 'Failed to revoke the lender link',
+  lenderSaveFailed: 'Failed to save lender',
+  lenderDeleteFailed: 'Failed to delete lender',
 } as const;
 
 /** The alert after an admin sends a client a password-reset e-mail. */

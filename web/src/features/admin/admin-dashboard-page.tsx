@@ -7,6 +7,7 @@ import { signOut, useAuth } from '../../lib/auth-state.ts';
 import { useRefreshDataMutation } from './admin-api.ts';
 import { ApplicationsTab } from './applications-tab.tsx';
 import { ClientsTab } from './clients-tab.tsx';
+import { LendersTab } from './lenders-tab.tsx';
 import { OverduePackages } from './overdue-packages.tsx';
 
 /** The admin dashboard (spec section 2, "Admin dashboard"): the loan officer's applications. */
@@ -50,12 +51,16 @@ export function AdminDashboardPage() {
             <Tabs.List>
               <Tabs.Trigger value="applications">Applications</Tabs.Trigger>
               <Tabs.Trigger value="clients">Client Management</Tabs.Trigger>
+              <Tabs.Trigger value="lenders">Lenders</Tabs.Trigger>
             </Tabs.List>
             <Tabs.Content value="applications">
               <ApplicationsTab me={auth.session?.user.id} />
             </Tabs.Content>
             <Tabs.Content value="clients">
               <ClientsTab />
+            </Tabs.Content>
+            <Tabs.Content value="lenders">
+              <LendersTab />
             </Tabs.Content>
           </Tabs.Root>
         </Stack>

@@ -21,6 +21,7 @@ import { loadSupabase } from '../../lib/load-supabase.ts';
 import { renderPdf } from '../../lib/pdf.ts';
 import { usePlatform } from '../../lib/platform.tsx';
 import { useLenderNetworkQuery, useRevokeLenderLinkMutation } from './lender-network-api.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 
 /** A stored bank_packages row. */
 export type BankPackageRow = {
@@ -274,12 +275,7 @@ function RevokeLinkButton({ packageId }: { packageId: string }) {
       }}
     >
       <Text>The lender will no longer be able to open the package or answer it.</Text>
-      {revoking.isError ? (
-        <Alert.Root status="error" role="alert" mt="3">
-          <Alert.Indicator />
-          <Alert.Title>{revoking.error.message}</Alert.Title>
-        </Alert.Root>
-      ) : null}
+      {revoking.isError ? <ErrorAlert message={revoking.error.message} mt="3" /> : null}
     </ActionDialog>
   );
 }
@@ -336,10 +332,7 @@ function SendDialog({ bankPackage, applicationId }: { bankPackage: BankPackageRo
     >
       <Stack gap="3">
         {network.isError ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{network.error.message}</Alert.Title>
-          </Alert.Root>
+          <ErrorAlert message={network.error.message} />
         ) : network.data && approved.length === 0 ? (
           <Text>
             The applicant has not approved any lender yet. Ask their consent in Lender Matches; a package goes only to a
@@ -365,12 +358,7 @@ function SendDialog({ bankPackage, applicationId }: { bankPackage: BankPackageRo
           The lender’s contact receives a link to the package and its documents, which works for {LENDER_LINK_DAYS} days
           or until you revoke it; no file is attached.
         </Text>
-        {failed ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{ADMIN_MESSAGES.packageSendFailed}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        {failed ? <ErrorAlert message={ADMIN_MESSAGES.packageSendFailed} /> : null}
       </Stack>
     </ActionDialog>
   );

@@ -1,9 +1,10 @@
-import { Alert, Badge, Box, Button, chakra, Heading, HStack, List, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, chakra, Heading, HStack, List, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { ApplicationRow } from '../../../../shared/db/applications.ts';
 import { formatUsd } from '../../../../shared/format/money.ts';
 import { lenderConsentStatusLabels, lenderProgramsLabel } from '../../../../shared/matching/applicant-matches.ts';
 import { matchLenders, type CriterionOutcome, type MatchOutcome } from '../../../../shared/matching/lender-match.ts';
 import { type AdminConsent, useAskLenderConsentMutation, useLenderNetworkQuery } from './lender-network-api.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 
 const outcomePalette: Record<MatchOutcome, string> = { fit: 'green', review: 'orange', 'no fit': 'red' };
 const criterionMark: Record<CriterionOutcome, string> = { pass: 'Pass', review: 'Review', fail: 'Fail' };
@@ -30,20 +31,12 @@ export function LenderMatches({ application }: { application: ApplicationRow }) 
         Lender Matches
       </Heading>
       {network.isError ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{network.error.message}</Alert.Title>
-        </Alert.Root>
+        <ErrorAlert message={network.error.message} />
       ) : !network.data ? (
         <Spinner aria-label="Loading lender matches" />
       ) : (
         <Stack gap="2">
-          {asking.isError ? (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{asking.error.message}</Alert.Title>
-            </Alert.Root>
-          ) : null}
+          {asking.isError ? <ErrorAlert message={asking.error.message} /> : null}
           <Stack as="ol" listStyleType="none" gap="2">
             {matchLenders(application, network.data.lenders).map((match) => {
               const consent = network.data!.consents.find((row) => row.lender_id === match.lender.id);

@@ -2,6 +2,7 @@ import type { LenderConsentStatus, LenderRow } from '../../../../shared/matching
 import { lenderFromRow } from '../../../../shared/matching/applicant-matches.ts';
 import type { Lender } from '../../../../shared/matching/lender-match.ts';
 import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
+import type { lenderRowFromForm } from '../../../../shared/validation/lender-form.ts';
 import { api } from '../../lib/api.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 
@@ -31,8 +32,8 @@ function checked<T>(result: { data: T | null; error: { message: string } | null 
 }
 
 /**
- * The admin side of the lender network (DESIGN, "Lender matching"): lenders and the application's consents for
- * the ranked matches, asking the applicant's consent (then e-mailing them), revoking a lender's link, and the
+ * The admin side of the lender network (DESIGN, "Lender matching"): the lenders themselves (the Lenders tab),
+ * lenders and the application's consents for the ranked matches, asking the applicant's consent (then e-mailing them), revoking a lender's link, and the
  * packages past their answer deadline. Online only: the desktop app's cache does not hold the network yet.
  */
 const lenderNetworkApi = api.injectEndpoints({
@@ -93,6 +94,62 @@ const lenderNetworkApi = api.injectEndpoints({
       invalidatesTags: (_result, error) => (error ? [] : ['Application']),
     }),
 
+    /** Every lender of the network, active and paused, by name (the Lenders tab). */
+    lenders: build.query<Lender[], void>({
+      async queryFn() {
+        try {
+          const supabase = await loadSupabase();
+          const result = await supabase.from('lenders').select('*').order('name').order('id');
+          return { data: (checked(result) as LenderRow[]).map(lenderFromRow) };
+        } catch (error) {
+          return failure('Loading lenders failed', error, ADMIN_MESSAGES.lendersLoadFailed);
+        }
+      },
+      providesTags: ['Application'],
+    }),
+
+    /** Adds a lender (no id) or changes one. */
+    saveLender: build.mutation<null, { id?: string; row: ReturnType<typeof lenderRowFromForm> }>({
+      async queryFn({ id, row }) {
+        try {
+          const supabase = await loadSupabase();
+          checked(
+            id ? await supabase.from('lenders').update(row).eq('id', id) : await supabase.from('lenders').insert(row),
+          );
+          return { data: null };
+        } catch (error) {
+          return failure('Saving the lender failed', error, ADMIN_MESSAGES.lenderSaveFailed);
+        }
+      },
+      invalidatesTags: (_result, error) => (error ? [] : ['Application']),
+    }),
+
+    setLenderActive: build.mutation<null, { id: string; active: boolean }>({
+      async queryFn({ id, active }) {
+        try {
+          const supabase = await loadSupabase();
+          checked(await supabase.from('lenders').update({ active }).eq('id', id));
+          return { data: null };
+        } catch (error) {
+          return failure('Pausing or activating the lender failed', error, ADMIN_MESSAGES.lenderSaveFailed);
+        }
+      },
+      invalidatesTags: (_result, error) => (error ? [] : ['Application']),
+    }),
+
+    deleteLender: build.mutation<null, string>({
+      async queryFn(id) {
+        try {
+          const supabase = await loadSupabase();
+          checked(await supabase.from('lenders').delete().eq('id', id));
+          return { data: null };
+        } catch (error) {
+          return failure('Deleting the lender failed', error, ADMIN_MESSAGES.lenderDeleteFailed);
+        }
+      },
+      invalidatesTags: (_result, error) => (error ? [] : ['Application']),
+    }),
+
     overduePackages: build.query<OverduePackage[], void>({
       async queryFn() {
         try {
@@ -119,4 +176,8 @@ export const {
   useAskLenderConsentMutation,
   useRevokeLenderLinkMutation,
   useOverduePackagesQuery,
+  useLendersQuery,
+  useSaveLenderMutation,
+  useSetLenderActiveMutation,
+  useDeleteLenderMutation,
 } = lenderNetworkApi;

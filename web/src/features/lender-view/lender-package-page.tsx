@@ -26,6 +26,7 @@ import { lenderAnswerSchema, type LenderAnswerForm } from '../../../../shared/va
 import { FormField, RadioGroupField } from '../../components/form-controls.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { loadSupabase } from '../../lib/load-supabase.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 
 type Stage =
   | { kind: 'loading' }
@@ -93,10 +94,7 @@ export function LenderPackagePage() {
         {stage.kind === 'loading' ? (
           <Spinner aria-label="Loading the package" />
         ) : stage.kind === 'invalid' ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{stage.message}</Alert.Title>
-          </Alert.Root>
+          <ErrorAlert message={stage.message} />
         ) : (
           <PackageView
             view={stage.view}
@@ -243,12 +241,7 @@ function AnswerForm({ token, onAnswered }: { token: string; onAnswered: () => Pr
         >
           <Textarea rows={4} {...register('note')} />
         </FormField>
-        {failure ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{failure}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        {failure ? <ErrorAlert message={failure} /> : null}
         <Button type="submit" colorPalette="blue" alignSelf="flex-start" loading={isSubmitting}>
           Send Answer
         </Button>

@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { expect, test } from './fixtures.ts';
+import { seriousAccessibilityViolations } from './pages/accessibility.ts';
+import { createAccount, plantSession } from './pages/portal-session.ts';
+
+/**
+ * The admin's Lenders tab (issue 13): the sample network listed, a lender added with every criterion, a refused
+ * form explained with nothing saved, edited, paused and activated, deleted after a confirmation. Other tests
+ * count the sample lenders: this one only changes the lenders it adds.
+ */
+
+async function storedLender(database: SupabaseClient, name: string) {
+  const { data, error } = await database.from('lenders').select('*').eq('name', name);
+  if (error) throw new Error(error.message);
+  return data[0] as Record<string, unknown> | undefined;
+}
+
+test('the officer adds, edits, pauses, activates and deletes a lender; the sample network is listed', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const officer = await createAccount(database, baseURL!, { admin: true });
+  await plantSession(page, baseURL!, officer.session);
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Lenders' }).click();
+  const table = page.getByRole('table', { name: 'Lenders' });
+  const sierra = table.getByRole('row', { name: 'Sierra Community Bank (sample)' });
+  await expect(sierra).toContainText('Sample');
+  await expect(sierra).toContainText('SBA 7(a), SBA Express');
+  await expect(sierra).toContainText('$50,000 to $2,000,000');
+  await expect(sierra).toContainText('NV, CA');
+  await expect(sierra).toContainText('Active');
+  await expect(table.getByRole('row', { name: 'Paused Prairie Bank (sample)' })).toContainText('Paused');
+  const { count } = await database.from('lenders').select('*', { count: 'exact', head: true }).eq('is_sample', true);
+  await expect(table.getByRole('row').filter({ hasText: 'Sample' })).toHaveCount(count!);
+
+  // A refused form says why, field by field, and saves nothing.
+  const name = `Desert Credit Union ${randomUUID().slice(0, 6)}`;
+  await page.getByRole('button', { name: 'Add Lender' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Lender' });
+  await dialog.getByLabel(/^Name/).fill(name);
+  await dialog.getByLabel(/^Contact Name/).fill('Rae Tanaka');
+  await dialog.getByLabel(/^Contact E-mail/).fill('rae at desert');
+  await dialog.getByLabel(/^Minimum Loan/).fill('500,000');
+  await dialog.getByLabel(/^Maximum Loan/).fill('100000');
+  await dialog.getByRole('button', { name: 'Save Lender' }).click();
+  await expect(dialog).toContainText('Please enter a valid e-mail address');
+  await expect(dialog).toContainText('Choose at least one program');
+  await expect(dialog).toContainText('Maximum loan must be at least the minimum loan');
+  expect(await storedLender(database, name)).toBeUndefined();
+
+  // Every field, then saved and listed.
+  await dialog.getByLabel(/^Contact E-mail/).fill('Rae.Tanaka@DesertCU.example');
+  await dialog.getByLabel(/^Maximum Loan/).fill('$1,500,000');
+  await dialog.getByRole('checkbox', { name: 'SBA 504' }).check();
+  await dialog.getByRole('checkbox', { name: 'Term loan' }).check();
+  await dialog.getByRole('checkbox', { name: 'AZ' }).check();
+  await dialog.getByRole('checkbox', { name: 'NM' }).check();
+  await dialog.getByLabel(/^Industries Served/).fill('Manufacturing, Logistics');
+  await dialog.getByLabel(/^Industries Excluded/).fill('Cannabis');
+  await dialog.getByLabel(/^Minimum Credit Score/).fill('690');
+  await dialog.getByLabel(/^Minimum Years in Business/).fill('3.5');
+  await dialog.getByLabel(/^Minimum Debt Coverage/).fill('1.3');
+  await dialog.getByLabel(/^Equity Injection/).fill('15');
+  await dialog.getByLabel(/^Typical Answer Time/).fill('8');
+  await dialog.getByRole('checkbox', { name: 'Accepts business acquisitions' }).check();
+  await dialog.getByRole('button', { name: 'Save Lender' }).click();
+  await expect(dialog).toHaveCount(0);
+  const row = table.getByRole('row', { name });
+  await expect(row).toContainText('SBA 504, Term loan');
+  await expect(row).toContainText('$500,000 to $1,500,000');
+  await expect(row).toContainText('AZ, NM');
+  await expect(row).not.toContainText('Sample');
+  expect(await storedLender(database, name)).toMatchObject({
+    contact_name: 'Rae Tanaka',
+    contact_email: 'rae.tanaka@desertcu.example',
+    programs: ['sba_504', 'term_loan'],
+    states: ['AZ', 'NM'],
+    industries_served: ['manufacturing', 'logistics'],
+    industries_excluded: ['cannabis'],
+    min_credit_score: 690,
+    accepts_startups: false,
+    accepts_acquisitions: true,
+    equity_injection_percent: 15,
+    answer_days: 8,
+    active: true,
+    is_sample: false,
+  });
+  expect(Number((await storedLender(database, name))!.min_years_in_business)).toBe(3.5);
+  expect(Number((await storedLender(database, name))!.min_debt_coverage)).toBe(1.3);
+
+  // Edited: the dialog opens with the stored values.
+  await row.getByRole('button', { name: `Edit ${name}` }).click();
+  const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+  await expect(edit.getByLabel(/^Industries Served/)).toHaveValue('manufacturing, logistics');
+  await expect(edit.getByRole('checkbox', { name: 'AZ' })).toBeChecked();
+  expect(await seriousAccessibilityViolations(page, ['[role="dialog"]'])).toEqual([]);
+  await edit.getByLabel(/^Typical Answer Time/).fill('6');
+  await edit.getByRole('button', { name: 'Save Lender' }).click();
+  await expect(row).toContainText('6 days');
+
+  // Paused and activated again.
+  await row.getByRole('button', { name: `Pause ${name}` }).click();
+  await expect(row).toContainText('Paused');
+  expect(await storedLender(database, name)).toMatchObject({ active: false });
+  await row.getByRole('button', { name: `Activate ${name}` }).click();
+  await expect(row).toContainText('Active');
+
+  // Deleted after a confirmation; Cancel keeps it.
+  await row.getByRole('button', { name: `Delete ${name}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Delete ${name}?` });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: `Delete ${name}` }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(row).toHaveCount(0);
+  expect(await storedLender(database, name)).toBeUndefined();
+});
+
+test('a save the database refuses says so and keeps what was typed', async ({ page, baseURL, database }) => {
+  const officer = await createAccount(database, baseURL!, { admin: true });
+  await plantSession(page, baseURL!, officer.session);
+  await page.route('**/rest/v1/lenders*', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom","code":"XX000"}' })
+      : route.fallback(),
+  );
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Lenders' }).click();
+  await page.getByRole('button', { name: 'Add Lender' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Lender' });
+  const name = `Refused Lender ${randomUUID().slice(0, 6)}`;
+  await dialog.getByLabel(/^Name/).fill(name);
+  await dialog.getByLabel(/^Contact Name/).fill('Sam Ortiz');
+  await dialog.getByLabel(/^Contact E-mail/).fill('sam@refused.example');
+  await dialog.getByLabel(/^Minimum Loan/).fill('25000');
+  await dialog.getByLabel(/^Maximum Loan/).fill('250000');
+  await dialog.getByRole('checkbox', { name: 'SBA Express' }).check();
+  await dialog.getByRole('button', { name: 'Save Lender' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Failed to save lender');
+  await expect(dialog.getByLabel(/^Name/)).toHaveValue(name);
+  await expect(page.getByText('boom')).toHaveCount(0);
+  expect(await storedLender(database, name)).toBeUndefined();
+});

@@ -1,0 +1,129 @@
+import { Badge, Button, HStack, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { formatUsd } from '../../../../shared/format/money.ts';
+import { lenderProgramsLabel } from '../../../../shared/matching/applicant-matches.ts';
+import type { Lender } from '../../../../shared/matching/lender-match.ts';
+import { ActionDialog } from '../../components/action-dialog.tsx';
+import { LenderFormDialog } from './lender-form-dialog.tsx';
+import { useDeleteLenderMutation, useLendersQuery, useSetLenderActiveMutation } from './lender-network-api.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+
+/** The Lenders tab (issue 13): the partner network, each lender's criteria at a glance, added, edited, paused, removed. */
+export function LendersTab() {
+  const lenders = useLendersQuery();
+  const [setActive, toggling] = useSetLenderActiveMutation();
+  return (
+    <Stack gap="4" pt="4">
+      <HStack justify="space-between" wrap="wrap" gap="3">
+        <Text color="gray.600">
+          Applications are matched against every active lender. Sample lenders ship with the product as examples.
+        </Text>
+        <LenderFormDialog />
+      </HStack>
+      {toggling.isError ? <ErrorAlert message={toggling.error.message} /> : null}
+      {lenders.isError ? (
+        <ErrorAlert message={lenders.error.message} />
+      ) : !lenders.data ? (
+        <Spinner aria-label="Loading lenders" />
+      ) : (
+        <Table.ScrollArea borderWidth="1px" borderRadius="md">
+          <Table.Root size="sm" aria-label="Lenders">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>Lender</Table.ColumnHeader>
+                <Table.ColumnHeader>Programs</Table.ColumnHeader>
+                <Table.ColumnHeader>Loan Size</Table.ColumnHeader>
+                <Table.ColumnHeader>States</Table.ColumnHeader>
+                <Table.ColumnHeader>Min. Credit</Table.ColumnHeader>
+                <Table.ColumnHeader>Answers In</Table.ColumnHeader>
+                <Table.ColumnHeader>Status</Table.ColumnHeader>
+                <Table.ColumnHeader>Actions</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {lenders.data.map((lender) => (
+                <Table.Row key={lender.id} aria-label={lender.name}>
+                  <Table.Cell overflowWrap="anywhere">
+                    {lender.name} {lender.is_sample ? <Badge colorPalette="gray">Sample</Badge> : null}
+                    <Text fontSize="xs" color="gray.600">
+                      {lender.contact_name}, {lender.contact_email}
+                    </Text>
+                  </Table.Cell>
+                  <Table.Cell>{lenderProgramsLabel(lender.programs)}</Table.Cell>
+                  <Table.Cell>
+                    {formatUsd(lender.min_loan)} to {formatUsd(lender.max_loan)}
+                  </Table.Cell>
+                  <Table.Cell>{lender.states.length === 0 ? 'All states' : lender.states.join(', ')}</Table.Cell>
+                  <Table.Cell>{lender.min_credit_score}</Table.Cell>
+                  <Table.Cell>{lender.answer_days} days</Table.Cell>
+                  <Table.Cell>
+                    <Badge colorPalette={lender.active ? 'green' : 'orange'}>
+                      {lender.active ? 'Active' : 'Paused'}
+                    </Badge>
+                  </Table.Cell>
+                  <Table.Cell>
+                    <HStack gap="1" wrap="wrap">
+                      <LenderFormDialog lender={lender} />
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        loading={toggling.isLoading && toggling.originalArgs?.id === lender.id}
+                        onClick={() => void setActive({ id: lender.id, active: !lender.active })}
+                      >
+                        {lender.active ? 'Pause' : 'Activate'}
+                        <Text as="span" srOnly>
+                          {' '}
+                          {lender.name}
+                        </Text>
+                      </Button>
+                      <DeleteLender lender={lender} />
+                    </HStack>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+    </Stack>
+  );
+}
+
+function DeleteLender({ lender }: { lender: Lender }) {
+  const [open, setOpen] = useState(false);
+  const [remove, removing] = useDeleteLenderMutation();
+  return (
+    <ActionDialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        removing.reset();
+      }}
+      role="alertdialog"
+      title={`Delete ${lender.name}?`}
+      trigger={
+        <Button size="xs" variant="outline" colorPalette="red">
+          Delete
+          <Text as="span" srOnly>
+            {' '}
+            {lender.name}
+          </Text>
+        </Button>
+      }
+      confirmLabel="Delete"
+      confirmPalette="red"
+      busy={removing.isLoading}
+      onConfirm={() => {
+        void remove(lender.id).then((result) => {
+          if (!result.error) setOpen(false);
+        });
+      }}
+    >
+      <Text>
+        The lender leaves the network, with the consents applicants gave it. Packages already sent keep its name. To
+        stop matching it for a while, pause it instead.
+      </Text>
+      {removing.isError ? <ErrorAlert message={removing.error.message} mt="3" /> : null}
+    </ActionDialog>
+  );
+}
