@@ -147,14 +147,17 @@ export async function prerenderPages(webDir: string, entryFile: string): Promise
   return written;
 }
 
-/** Builds the web app with Vite (browser bundle, then the prerender bundle) and prerenders the public pages. */
-export async function buildWeb(): Promise<void> {
+/**
+ * Builds the web app with Vite (browser bundle, then the prerender bundle) and prerenders the public pages, into
+ * dist/web or `outDir` (its prerender bundle beside it, in `${outDir}-prerender`). VITE_SUPABASE_URL and
+ * VITE_SUPABASE_ANON_KEY in the environment bake a hosted project's address into the build.
+ */
+export async function buildWeb(outDir?: string): Promise<void> {
   const { build } = await import('vite');
   const configFile = path.join(projectRoot, 'web', 'vite.config.ts');
-  await build({ configFile, logLevel: 'warn' });
-  await build({ configFile, logLevel: 'warn', build: { ssr: 'src/entry-prerender.tsx' } });
-  await prerenderPages(
-    path.join(projectRoot, 'dist', 'web'),
-    path.join(projectRoot, 'dist', 'prerender', 'entry-prerender.js'),
-  );
+  const webDir = outDir ?? path.join(projectRoot, 'dist', 'web');
+  const prerenderDir = outDir ? `${outDir}-prerender` : path.join(projectRoot, 'dist', 'prerender');
+  await build({ configFile, logLevel: 'warn', build: { outDir: webDir } });
+  await build({ configFile, logLevel: 'warn', build: { ssr: 'src/entry-prerender.tsx', outDir: prerenderDir } });
+  await prerenderPages(webDir, path.join(prerenderDir, 'entry-prerender.js'));
 }

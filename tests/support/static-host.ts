@@ -1,0 +1,29 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify from 'fastify';
+
+/**
+ * A plain static file host, standing in for the one a hosted deployment puts the web build on (Netlify, Vercel,
+ * S3 behind a CDN): files as they are, `/faq` from `faq/index.html`, and every other path answered with the empty
+ * app page `spa.html` (the README's deployment step 4). Nothing of server/: no API, no headers of its own.
+ */
+export async function startStaticHost(
+  root: string,
+  host = 'localhost',
+): Promise<{ url: string; close(): Promise<void> }> {
+  const app = Fastify();
+  await app.register(fastifyStatic, { root, index: ['index.html'], redirect: false, wildcard: true });
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = decodeURIComponent(new URL(request.url, 'http://host').pathname);
+    const page = path.join(root, pathname, 'index.html');
+    const inside = page.startsWith(root + path.sep);
+    if (inside && existsSync(page) && statSync(page).isFile()) {
+      return reply.sendFile(path.relative(root, page), root);
+    }
+    return reply.sendFile('spa.html', root);
+  });
+  const address = await app.listen({ host, port: 0 });
+  const port = new URL(address).port;
+  return { url: `http://${host}:${port}`, close: () => app.close() };
+}
