@@ -5,6 +5,7 @@ import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { brand } from '../brand/brand.ts';
 import { buildExecutiveSummary } from '../summary/executive-summary.ts';
+import { hostileInputs } from '../testing/hostile-input.ts';
 import { sampleApplicationRow } from '../testing/samples.ts';
 import { bankPackageDefinition } from './bank-package.ts';
 import { pdfFonts } from './layout.ts';
@@ -160,4 +161,67 @@ describe('bank package PDF', () => {
     );
     expect(text).toContain('Prepared March 2, 2026 (generated)');
   });
+});
+
+describe('hostile input in PDFs (issue 14, part 6)', () => {
+  /** The PDF's text without the spaces and line breaks wrapping adds. */
+  const squeezed = (text: string) => text.replace(/\s+/g, '');
+
+  it.each(hostileInputs)(
+    'prints $name as plain text in the letter, the term sheet and the package',
+    async ({ value }) => {
+      const letter = await render(
+        preApplicationLetterDefinition({
+          firstName: value,
+          lastName: 'Reyes',
+          businessName: value,
+          address: value,
+          city: 'Reno',
+          state: 'NV',
+          zipCode: '89501',
+          loanAmount: 250_000,
+          loanPurpose: value,
+          rate: 'WSJ Prime + 275',
+          term: 10,
+          estimatedPayment: 2_868.5,
+          date: '2026-03-02T15:00:00Z',
+        }),
+      );
+      const sheet = await render(
+        termSheetDefinition({
+          businessName: value,
+          borrowerName: 'Dana Reyes',
+          bankName: value,
+          loanAmount: 240_000,
+          interestRate: 7.25,
+          term: 120,
+          monthlyPayment: 2_817.61,
+          collateral: value,
+          conditions: [value],
+          date: new Date('2026-11-30T18:00:00Z'),
+        }),
+      );
+      const bankPackage = await render(
+        bankPackageDefinition({
+          packageId: '3f2b8c1e-7d4a-4e6b-9a0c-5d1e2f3a4b5c',
+          status: 'sent',
+          bankName: value,
+          summary: buildExecutiveSummary({
+            application: { ...sampleApplicationRow, business_name: value },
+            additionalInfo: { projectDescription: value },
+            documents: [],
+            generatedAt: '2026-03-02T15:04:05Z',
+          }),
+        }),
+      );
+      // Whole and in the order typed; the standard PDF fonts have no glyph for the right-to-left override, which
+      // prints as a dot and is never obeyed (the text is not reversed).
+      const expected = squeezed(value).replace('\u202E', '.');
+      for (const pdf of [letter, sheet, bankPackage]) {
+        expect(squeezed(pdf.text).replace(/\u200B/g, '')).toContain(expected);
+      }
+    },
+    // Three PDFs of a 10,000-character value take seconds on a slow machine.
+    30_000,
+  );
 });

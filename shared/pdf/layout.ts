@@ -44,12 +44,21 @@ export function companyHeader(): Content {
   };
 }
 
+/**
+ * Text a table cell can wrap: pdfmake keeps a word wider than its cell on one clipped line (a 10,000-character
+ * value would show 32 characters), so long runs without a space get a zero-width break opportunity every 30
+ * characters. Nothing visible changes; nothing is lost.
+ */
+export function breakable(text: string): string {
+  return text.replace(/\S{30,}/g, (run) => run.replace(/(\S{30})(?=\S)/g, '$1\u200B'));
+}
+
 /** A two-column table of labels (bold) and values. */
 export function labelValueTable(rows: readonly { label: string; value: string }[]): Content {
   return {
     table: {
       widths: [170, '*'],
-      body: rows.map((row) => [{ text: row.label, bold: true }, row.value]),
+      body: rows.map((row) => [{ text: row.label, bold: true }, breakable(row.value)]),
     },
     layout: 'lightHorizontalLines',
   };
@@ -61,7 +70,7 @@ export function headedTable(header: readonly string[], rows: readonly string[][]
     table: {
       headerRows: 1,
       widths,
-      body: [header.map((text) => ({ text, bold: true })), ...rows],
+      body: [header.map((text) => ({ text, bold: true })), ...rows.map((row) => row.map(breakable))],
     },
     layout: 'lightHorizontalLines',
   };

@@ -71,7 +71,9 @@ const config = defineConfig({
   preflight: true,
   cssVarsPrefix,
   cssVarsRoot,
-  globalCss,
+  // Text people typed (a business name, a note) can be one 10,000-character word: it wraps rather than
+  // pushing the page wider than the window.
+  globalCss: { ...globalCss, 'main, main *': { overflowWrap: 'anywhere' } },
   theme: {
     breakpoints,
     keyframes,

@@ -1,0 +1,114 @@
+import type { Page } from '@playwright/test';
+import { allHostileInputs, hostileInputs, PWNED_FLAG } from '../../shared/testing/hostile-input.ts';
+import { sampleForm } from '../../shared/testing/samples.ts';
+import { lenderTokenHash, newLenderToken } from '../../shared/matching/lender-answers.ts';
+import { expect, test } from './fixtures.ts';
+import { ApplyPage } from './pages/apply-page.ts';
+import { applicationFor, createAccount, plantSession, signedInPortal } from './pages/portal-session.ts';
+
+/**
+ * Hostile input on screen (issue 14, part 6): script, HTML, markdown links, formulas, a right-to-left override
+ * and a 10,000-character value, typed into the wizard and stored in an application, then shown in the wizard's
+ * review, the admin list and detail, the applicant's portal and a lender's page. Nothing runs, nothing becomes
+ * markup, and nothing pushes the page wider than the window.
+ */
+
+const LONG = hostileInputs.find((input) => input.name === '10,000 characters')!.value;
+
+/** Fails the test on any dialog a payload could open (alert, confirm...). */
+function refuseDialogs(page: Page) {
+  page.on('dialog', (dialog) => {
+    throw new Error(`a payload opened a ${dialog.type()} dialog: ${dialog.message()}`);
+  });
+}
+
+/** Nothing ran, nothing became an element or a link, and the page is no wider than the window. */
+async function expectInert(page: Page) {
+  const state = await page.evaluate((flag) => {
+    const main = document.querySelector('main') ?? document.body;
+    return {
+      pwned: (window as unknown as Record<string, unknown>)[flag] ?? null,
+      images: main.querySelectorAll('img[onerror], img[src="x"]').length,
+      scripts: main.querySelectorAll('script').length,
+      javascriptLinks: document.querySelectorAll('a[href^="javascript:" i]').length,
+      overflow: document.documentElement.scrollWidth - window.innerWidth,
+    };
+  }, PWNED_FLAG);
+  expect(state).toEqual({ pwned: null, images: 0, scripts: 0, javascriptLinks: 0, overflow: 0 });
+}
+
+test('the wizard takes hostile text and shows it back as text in its review', async ({ page, database }) => {
+  refuseDialogs(page);
+  const email = `hostile.${Date.now()}@harborcafe.com`;
+  const apply = new ApplyPage(page);
+  await apply.open();
+  await apply.completeSteps({ ...sampleForm, email, businessName: allHostileInputs });
+  await expect(page.getByText(allHostileInputs)).toBeVisible();
+  await expectInert(page);
+  await apply.button('Submit Application').click();
+  await expect(apply.resultHeading('Congratulations! You Pre-Qualify')).toBeVisible();
+  await expectInert(page);
+  const { data } = await database.from('applications').select('business_name').eq('email', email).single();
+  expect(data).toEqual({ business_name: allHostileInputs });
+});
+
+test('stored hostile values are shown as text in the portal, the admin detail and a lender’s page', async ({
+  page,
+  browser,
+  baseURL,
+  database,
+}) => {
+  const applicant = await createAccount(database, baseURL!);
+  const officer = await createAccount(database, baseURL!, { admin: true });
+  const application = await applicationFor(database, applicant, {
+    business_name: `${LONG} ${Date.now()}`,
+    first_name: allHostileInputs,
+    city: allHostileInputs,
+    industry: allHostileInputs,
+  });
+
+  refuseDialogs(page);
+  await signedInPortal(page, baseURL!, applicant);
+  await expect(page.getByText(application.businessName).first()).toBeVisible();
+  await expectInert(page);
+
+  const officerPage = await (await browser.newContext()).newPage();
+  refuseDialogs(officerPage);
+  await plantSession(officerPage, baseURL!, officer.session);
+  await officerPage.goto(`/admin?list=pending&application=${application.id}`);
+  const detail = officerPage.getByRole('region', { name: 'Application detail' });
+  await expect(detail.getByRole('heading', { name: application.businessName })).toBeVisible();
+  await expect(detail.getByText(allHostileInputs).first()).toBeVisible();
+  await expectInert(officerPage);
+
+  // A lender's page showing a package written from those answers, with a note in the lender's answer.
+  await database.from('applications').update({ status: 'approved' }).eq('id', application.id);
+  const token = newLenderToken();
+  const sent = await database
+    .from('bank_packages')
+    .insert({ application_id: application.id, summary: `${LONG}\n${allHostileInputs}` })
+    .select('id')
+    .single();
+  const sending = await database
+    .from('bank_packages')
+    .update({
+      status: 'sent',
+      sent_at: new Date().toISOString(),
+      bank_name: allHostileInputs,
+      link_token_hash: await lenderTokenHash(token),
+      link_expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+    })
+    .eq('id', sent.data!.id);
+  expect(sending.error).toBeNull();
+  const answering = await database
+    .from('bank_packages')
+    .update({ status: 'need_more_info', answer_note: allHostileInputs, answered_at: new Date().toISOString() })
+    .eq('id', sent.data!.id);
+  expect(answering.error).toBeNull();
+  const lender = await (await browser.newContext()).newPage();
+  refuseDialogs(lender);
+  await lender.goto(`/lender#${token}`);
+  await expect(lender.getByRole('region', { name: 'Executive summary' })).toContainText(allHostileInputs);
+  await expect(lender.getByText(`Your note: ${allHostileInputs}`)).toBeVisible();
+  await expectInert(lender);
+});
