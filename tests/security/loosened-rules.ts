@@ -96,13 +96,13 @@ const rules: LoosenedRule[] = [
   {
     name: 'revoke_lender_link without the admin check',
     file: 'supabase/migrations/20261124100000_lender_answers.sql',
-    from: '  if not public.is_admin() then\n    raise exception \'Only admins can revoke a lender link\'',
-    to: '  if false then\n    raise exception \'Only admins can revoke a lender link\'',
+    from: "  if not public.is_admin() then\n    raise exception 'Only admins can revoke a lender link'",
+    to: "  if false then\n    raise exception 'Only admins can revoke a lender link'",
   },
   {
     name: 'packages go to lenders without the applicant’s approval',
     file: 'supabase/migrations/20261124100000_lender_answers.sql',
-    from: "  if new.lender_id is not null and not exists (",
+    from: '  if new.lender_id is not null and not exists (',
     to: '  if false and not exists (',
   },
 ];
