@@ -46,7 +46,8 @@ export async function syncCache(
   const startedAt = new Date().toISOString();
   const { cursors } = await cache['cache:get-status'](undefined);
   let rowsStored = 0;
-  for (const [index, table] of syncedTableNames.entries()) {
+  let tablesDone = 0;
+  const syncTable = async (table: SyncedTable) => {
     const column = syncedTables[table];
     const cursor = cursors[table];
     const since = cursor ? new Date(Date.parse(cursor.at) - overlapSeconds * 1000).toISOString() : null;
@@ -74,8 +75,13 @@ export async function syncCache(
         await cache['cache:store-changes']({ table, rows } as Parameters<SyncCachePort['cache:store-changes']>[0]);
       }
       rowsStored += rows.length;
-      onProgress?.({ table, tableNumber: index + 1, tables: syncedTableNames.length, rowsStored });
+      onProgress?.({ table, tableNumber: tablesDone + 1, tables: syncedTableNames.length, rowsStored });
     }
-  }
+    tablesDone += 1;
+  };
+  // The tables are independent and synced together (each page is stored in one transaction of its own);
+  // tombstones come last, so that a row deleted meanwhile cannot come back after its tombstone removed it.
+  await Promise.all(syncedTableNames.filter((table) => table !== 'deleted_rows').map(syncTable));
+  await syncTable('deleted_rows');
   return cache['cache:finish-sync']({ syncedAt: startedAt });
 }
