@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { allHostileInputs, hostileInputs, PWNED_FLAG } from '../../shared/testing/hostile-input.ts';
 import { sampleForm } from '../../shared/testing/samples.ts';
 import { lenderTokenHash, newLenderToken } from '../../shared/matching/lender-answers.ts';
+import { pdfBytes } from '../support/sample-files.ts';
 import { expect, test } from './fixtures.ts';
 import { ApplyPage } from './pages/apply-page.ts';
 import { applicationFor, createAccount, plantSession, signedInPortal } from './pages/portal-session.ts';
@@ -111,4 +112,67 @@ test('stored hostile values are shown as text in the portal, the admin detail an
   await expect(lender.getByRole('region', { name: 'Executive summary' })).toContainText(allHostileInputs);
   await expect(lender.getByText(`Your note: ${allHostileInputs}`)).toBeVisible();
   await expectInert(lender);
+});
+
+test('additional information and a file name typed with hostile text are kept exactly and shown inert to the officer', async ({
+  page,
+  browser,
+  baseURL,
+  database,
+}) => {
+  const applicant = await createAccount(database, baseURL!);
+  const officer = await createAccount(database, baseURL!, { admin: true });
+  const application = await applicationFor(database, applicant);
+  refuseDialogs(page);
+  const portal = await signedInPortal(page, baseURL!, applicant);
+  const fileName = `${hostileInputs[0].value}.pdf`;
+  await portal.upload('Tax Returns', [
+    { name: fileName, mimeType: 'application/pdf', buffer: Buffer.from(pdfBytes()) },
+  ]);
+  await expect(portal.storedFile('Tax Returns', fileName)).toBeVisible();
+
+  const typed: Record<string, string> = {
+    'Project Description': LONG,
+    'Company History': allHostileInputs,
+    'Business Operations': allHostileInputs,
+    'Business Hours': allHostileInputs,
+    'Physical Location': allHostileInputs,
+    'Property Details': allHostileInputs,
+    'Target Customers': allHostileInputs,
+    'Geographic Reach': allHostileInputs,
+    Education: allHostileInputs,
+    'Work History': allHostileInputs,
+    'Industry Experience': allHostileInputs,
+  };
+  await portal.infoField('Borrower Injection (%)').fill('10');
+  await portal.infoField('Bank Funding (%)').fill('90');
+  for (const [label, value] of Object.entries(typed)) await portal.infoField(label).fill(value);
+  await portal.infoField('Import / Export').selectOption('none');
+  await portal.infoField('Property Ownership').selectOption('leased');
+  await portal.submitInfoButton().click();
+  await expect(page.getByText('Your information and documents have been successfully submitted.')).toBeVisible();
+  await expectInert(page);
+  const { data: stored } = await database
+    .from('additional_info')
+    .select('loan_purpose, business_history')
+    .eq('application_id', application.id)
+    .single();
+  expect(stored?.loan_purpose).toMatchObject({ projectDescription: LONG });
+  expect(stored?.business_history).toMatchObject({ companyHistory: allHostileInputs });
+  const { data: document } = await database
+    .from('documents')
+    .select('file_name')
+    .eq('application_id', application.id)
+    .single();
+  expect(document).toEqual({ file_name: fileName });
+
+  const officerPage = await (await browser.newContext()).newPage();
+  refuseDialogs(officerPage);
+  await plantSession(officerPage, baseURL!, officer.session);
+  await officerPage.goto(`/admin?list=pending&application=${application.id}`);
+  const detail = officerPage.getByRole('region', { name: 'Application detail' });
+  await expect(detail.getByText(LONG)).toBeVisible();
+  await expect(detail.getByText(allHostileInputs).first()).toBeVisible();
+  await expect(detail.getByRole('button', { name: `Open ${fileName}` })).toBeVisible();
+  await expectInert(officerPage);
 });
