@@ -96,6 +96,23 @@ describe('desktop cache: sync', () => {
     expect(pending.rows[0]!.id).toBe(rows[9_999]!.id);
   });
 
+  it('keeps the lender network for every application, and the consents with their application', () => {
+    store.storeChanges({ table: 'applications', rows: [a, b] });
+    const lender = (id: string, name: string) => ({ id, name, updated_at: '2026-11-23T08:00:00+00:00' });
+    store.storeChanges({ table: 'lenders', rows: [lender('l2', 'Zephyr Bank'), lender('l1', 'Alder Credit')] });
+    const consent = { id: 'c1', application_id: a.id, lender_id: 'l1', status: 'approved', updated_at: 'x' };
+    store.storeChanges({ table: 'lender_consents', rows: [consent] });
+    expect(store.applicationDetail(a.id)!.lenders.map((row) => row.name)).toEqual(['Alder Credit', 'Zephyr Bank']);
+    expect(store.applicationDetail(b.id)!.lenders).toHaveLength(2);
+    expect(store.applicationDetail(a.id)!.related.lender_consents).toEqual([consent]);
+    expect(store.applicationDetail(b.id)!.related.lender_consents).toEqual([]);
+    store.storeChanges({
+      table: 'deleted_rows',
+      rows: [{ id: 9, table_name: 'lenders', row_id: 'l2', deleted_at: 'y' }],
+    });
+    expect(store.applicationDetail(a.id)!.lenders.map((row) => row.name)).toEqual(['Alder Credit']);
+  });
+
   it('keeps audit entries of cached applications only, linked by their record', () => {
     store.storeChanges({ table: 'applications', rows: [a] });
     const entry = (id: number, recordId: string | null) => ({

@@ -19,7 +19,7 @@ import type { CacheDatabase } from './cache-database.ts';
 
 type RelatedTable = keyof CachedApplication['related'];
 const relatedTables = Object.keys(syncedTables).filter(
-  (table): table is RelatedTable => table !== 'applications' && table !== 'deleted_rows',
+  (table): table is RelatedTable => table !== 'applications' && table !== 'deleted_rows' && table !== 'lenders',
 );
 
 /** The column linking a related row to its application (audit entries name it as their record). */
@@ -90,6 +90,7 @@ export class CacheStore {
       for (const row of page.rows) {
         if (page.table === 'applications') this.putApplication(row as ApplicationRow);
         else if (page.table === 'deleted_rows') this.applyTombstone(row as Tombstone);
+        else if (page.table === 'lenders') this.putLender(row);
         else this.putRelated(page.table, row);
         const at = row[column];
         if (typeof at === 'string') cursor = later(cursor, { at, id: String(row.id) });
@@ -150,6 +151,14 @@ export class CacheStore {
     ).run(table, String(row.id), applicationId, sortKey, JSON.stringify(row));
   }
 
+  /** A lender of the network: no application of its own; every application is matched against it. */
+  private putLender(row: Record<string, unknown>) {
+    this.statement(
+      `insert into related_rows (table_name, id, application_id, sort_key, data) values ('lenders', ?, null, ?, ?)
+         on conflict (table_name, id) do update set sort_key = excluded.sort_key, data = excluded.data`,
+    ).run(String(row.id), String(row.name ?? ''), JSON.stringify(row));
+  }
+
   private hasApplication(id: string): boolean {
     return this.statement('select 1 from applications where id = ?').get(id) !== undefined;
   }
@@ -207,7 +216,16 @@ export class CacheStore {
       )
       .pluck()
       .all(id) as string[];
-    return { application: JSON.parse(data) as ApplicationRow, related, keptDocumentIds };
+    const lenders = this.db
+      .prepare("select data from related_rows where table_name = 'lenders' order by sort_key, id")
+      .pluck()
+      .all() as string[];
+    return {
+      application: JSON.parse(data) as ApplicationRow,
+      related,
+      lenders: lenders.map((row) => JSON.parse(row) as Record<string, unknown>),
+      keptDocumentIds,
+    };
   }
 
   /** Signing out: nothing of the officer's data stays on the machine. */

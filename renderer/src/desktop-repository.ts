@@ -6,6 +6,7 @@ import {
   apiAdminRepository,
   type AdminDocument,
   type AdminRepository,
+  lenderNetworkFrom,
   type ApplicationDetail,
 } from '../../web/src/features/admin/admin-repository.ts';
 
@@ -116,6 +117,12 @@ export function createDesktopRepository(deps: DesktopRepositoryDeps): AdminRepos
       });
       deps.queued();
       return 'queued';
+    },
+    /** The network and the consents as last synced: the ranked matches read the same online and offline. */
+    async lenderNetwork(applicationId) {
+      const cached = await bridge['cache:application-detail']({ id: applicationId });
+      if (!cached) throw new AdminRequestError('refused', `Application ${applicationId} is not in the offline copy`);
+      return lenderNetworkFrom(cached.lenders, cached.related.lender_consents);
     },
     refresh: () => deps.syncNow(),
   };

@@ -64,6 +64,8 @@ export const syncedTables = {
   bank_packages: 'updated_at',
   application_events: 'created_at',
   audit_log: 'created_at',
+  lenders: 'updated_at',
+  lender_consents: 'updated_at',
   deleted_rows: 'deleted_at',
 } as const;
 export type SyncedTable = keyof typeof syncedTables;
@@ -87,7 +89,9 @@ export type SyncPage = { table: SyncedTable; rows: Record<string, unknown>[] };
 /** An application and every cached row linked to it, by table, as the API returned them. */
 export type CachedApplication = {
   application: ApplicationRow;
-  related: Record<Exclude<SyncedTable, 'applications' | 'deleted_rows'>, Record<string, unknown>[]>;
+  related: Record<Exclude<SyncedTable, 'applications' | 'deleted_rows' | 'lenders'>, Record<string, unknown>[]>;
+  /** The whole lender network as last synced (matching reads it), by name. */
+  lenders: Record<string, unknown>[];
   /** Its documents whose files are kept on this computer. */
   keptDocumentIds: string[];
 };

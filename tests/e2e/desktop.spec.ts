@@ -134,6 +134,10 @@ test('a loan officer on a train: sync, go offline, browse and decide from the ca
     await search.fill('');
     await page.getByRole('button', { name: 'Harbor Cafe Offline' }).click();
     await expect(page.getByRole('region', { name: 'Application detail' })).toContainText(approved.email);
+    // Its ranked lender matches come from the cached network, with their reasons.
+    const matches = page.getByRole('region', { name: 'Lender Matches' });
+    await expect(matches.getByRole('listitem', { name: 'Lender Great Plains SBA Lending (sample)' })).toBeVisible();
+    await expect(matches.getByRole('alert')).toHaveCount(0);
     // Its kept document opens in the system viewer, offline, byte for byte.
     await page.getByRole('button', { name: 'Open tax-return-2025.pdf' }).click();
     await expect.poll(() => main.shown.length).toBe(1);

@@ -70,6 +70,28 @@ describe('desktop sync against server/', () => {
     expect(cache.applicationsPage({ list: 'pending', search: 'renamed', sort: 'newest', page: 0 }).total).toBe(1);
   });
 
+  it('copies the lender network and the consents, so that the matches read the same offline', async () => {
+    const [id] = await insertApplications(1, 'Sync Lenders');
+    const { data: lenders } = await backend.service.from('lenders').select('id, name').order('name');
+    await backend.service
+      .from('lender_consents')
+      .insert({ application_id: id, lender_id: lenders![0]!.id, status: 'approved' });
+    const { cache, bridge } = freshCache();
+    await syncCache(backend.client(officer), bridge, { pageSize: 5 });
+    const cached = cache.applicationDetail(id!)!;
+    expect(cached.lenders.map((row) => row.name)).toEqual(lenders!.map((row) => row.name));
+    expect(cached.related.lender_consents).toEqual([
+      expect.objectContaining({ lender_id: lenders![0]!.id, status: 'approved' }),
+    ]);
+
+    // A lender removed from the network leaves the cache at the next sync, with its consents.
+    await backend.db.query('delete from public.lenders where id = $1', [lenders![0]!.id]);
+    await syncCache(backend.client(officer), bridge, { pageSize: 5 });
+    const after = cache.applicationDetail(id!)!;
+    expect(after.lenders.map((row) => row.name)).toEqual(lenders!.slice(1).map((row) => row.name));
+    expect(after.related.lender_consents).toEqual([]);
+  });
+
   it('copies nothing for a signed-in applicant: the database decides what reaches the cache', async () => {
     await insertApplications(2, 'Sync Hidden');
     const applicant = await backend.createUser();

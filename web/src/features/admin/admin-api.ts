@@ -15,7 +15,7 @@ import {
  * The repository the store was given (the desktop app passes its cache-backed one as the thunk's extra
  * argument, see web/src/app/store.ts); the API otherwise.
  */
-function repositoryOf(extra: unknown): AdminRepository {
+export function repositoryOf(extra: unknown): AdminRepository {
   const given = (extra as { adminRepository?: AdminRepository } | undefined)?.adminRepository;
   return given ?? apiAdminRepository;
 }

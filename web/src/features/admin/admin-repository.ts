@@ -6,6 +6,12 @@ import {
 } from '../../../../shared/admin/application-lists.ts';
 import type { AdditionalInfoRow } from '../../../../shared/db/additional-info.ts';
 import type { ApplicationRow } from '../../../../shared/db/applications.ts';
+import {
+  lenderFromRow,
+  type LenderConsentStatus,
+  type LenderRow,
+} from '../../../../shared/matching/applicant-matches.ts';
+import type { Lender } from '../../../../shared/matching/lender-match.ts';
 import type { ApplicationEvent } from '../../../../shared/status/timeline.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { openStoredDocument } from '../../lib/open-document.ts';
@@ -45,6 +51,23 @@ export type Decision = {
   label: string;
 };
 
+/** An application's consent request to one lender, as an officer reads it. */
+export type AdminConsent = {
+  id: string;
+  lender_id: string;
+  status: LenderConsentStatus;
+  answered_at: string | null;
+  created_at: string;
+};
+
+/** What the officer matches an application against: the lender network and the consents asked for it. */
+export type LenderNetwork = { lenders: Lender[]; consents: AdminConsent[] };
+
+/** The network as the API or the cache holds it: numbers that may come as strings turned into numbers. */
+export function lenderNetworkFrom(lenders: unknown[], consents: unknown[]): LenderNetwork {
+  return { lenders: (lenders as LenderRow[]).map(lenderFromRow), consents: consents as AdminConsent[] };
+}
+
 /** 'applied' by the server now, or 'queued' to be replayed when the server can be reached (desktop). */
 export type DecisionOutcome = 'applied' | 'queued';
 
@@ -72,6 +95,8 @@ export type AdminRepository = {
   applicationsPage(args: ApplicationsPageArgs): Promise<ApplicationsPage>;
   applicationDetail(id: string): Promise<ApplicationDetail>;
   decide(decision: Decision): Promise<DecisionOutcome>;
+  /** The lender network and the application's consents (its ranked matches are computed from them). */
+  lenderNetwork(applicationId: string): Promise<LenderNetwork>;
   /** Opens a stored document: a signed link in a new tab on the web; the kept file on the desktop. */
   openDocument(document: AdminDocument): Promise<void>;
   /** Refresh Data: brings the repository up to date before the screens read again (the desktop syncs). */
@@ -180,6 +205,20 @@ export const apiAdminRepository: AdminRepository = {
     const notified = await supabase.functions.invoke('notify-applicant', { body: { applicationId: id } });
     if (notified.error) console.error('The applicant could not be e-mailed', notified.error);
     return 'applied';
+  },
+
+  async lenderNetwork(applicationId) {
+    const supabase = await loadSupabase();
+    const [lenders, consents] = await Promise.all([
+      supabase.from('lenders').select('*').order('name').order('id'),
+      supabase
+        .from('lender_consents')
+        .select('id, lender_id, status, answered_at, created_at')
+        .eq('application_id', applicationId)
+        .order('created_at'),
+    ]);
+    const context = 'Loading the lender network failed';
+    return lenderNetworkFrom(check(context, lenders) ?? [], check(context, consents) ?? []);
   },
 
   openDocument: (document) => openStoredDocument(document.storage_path),

@@ -3,7 +3,8 @@ import type { ApplicationRow } from '../../../../shared/db/applications.ts';
 import { formatUsd } from '../../../../shared/format/money.ts';
 import { lenderConsentStatusLabels, lenderProgramsLabel } from '../../../../shared/matching/applicant-matches.ts';
 import { matchLenders, type CriterionOutcome, type MatchOutcome } from '../../../../shared/matching/lender-match.ts';
-import { type AdminConsent, useAskLenderConsentMutation, useLenderNetworkQuery } from './lender-network-api.ts';
+import type { AdminConsent } from './admin-repository.ts';
+import { useAskLenderConsentMutation, useLenderNetworkQuery } from './lender-network-api.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 
 const outcomePalette: Record<MatchOutcome, string> = { fit: 'green', review: 'orange', 'no fit': 'red' };

@@ -1,22 +1,11 @@
-import type { LenderConsentStatus, LenderRow } from '../../../../shared/matching/applicant-matches.ts';
-import { lenderFromRow } from '../../../../shared/matching/applicant-matches.ts';
+import { lenderFromRow, type LenderRow } from '../../../../shared/matching/applicant-matches.ts';
 import type { Lender } from '../../../../shared/matching/lender-match.ts';
 import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
 import type { lenderRowFromForm } from '../../../../shared/validation/lender-form.ts';
 import { api } from '../../lib/api.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
-
-/** An application's consent request to one lender, as an officer reads it. */
-export type AdminConsent = {
-  id: string;
-  lender_id: string;
-  status: LenderConsentStatus;
-  answered_at: string | null;
-  created_at: string;
-};
-
-/** What the officer matches an application against: the network and the consents asked for it. */
-export type LenderNetwork = { lenders: Lender[]; consents: AdminConsent[] };
+import { repositoryOf } from './admin-api.ts';
+import type { LenderNetwork } from './admin-repository.ts';
 
 /** A sent package still unanswered after its lender's typical answer time. */
 export type OverduePackage = { id: string; application_id: string; bank_name: string; answer_due_at: string };
@@ -39,23 +28,9 @@ function checked<T>(result: { data: T | null; error: { message: string } | null 
 const lenderNetworkApi = api.injectEndpoints({
   endpoints: (build) => ({
     lenderNetwork: build.query<LenderNetwork, string>({
-      async queryFn(applicationId) {
+      async queryFn(applicationId, { extra }) {
         try {
-          const supabase = await loadSupabase();
-          const [lenders, consents] = await Promise.all([
-            supabase.from('lenders').select('*').order('name'),
-            supabase
-              .from('lender_consents')
-              .select('id, lender_id, status, answered_at, created_at')
-              .eq('application_id', applicationId)
-              .order('created_at'),
-          ]);
-          return {
-            data: {
-              lenders: (checked(lenders) as LenderRow[]).map(lenderFromRow),
-              consents: checked(consents) as AdminConsent[],
-            },
-          };
+          return { data: await repositoryOf(extra).lenderNetwork(applicationId) };
         } catch (error) {
           return failure('Loading the lender network failed', error, ADMIN_MESSAGES.lendersLoadFailed);
         }
