@@ -86,7 +86,7 @@ async function lockedSnapshot(client: pg.Client) {
       return { snapshot, version, objects };
     } catch (error) {
       await client.query('rollback');
-      if (attempt < 5 && databaseErrorFields(error)?.code === '40001') continue;
+      if (attempt < 10 && databaseErrorFields(error)?.code === '40001') continue;
       throw error;
     }
   }
