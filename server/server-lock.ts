@@ -43,3 +43,10 @@ export function runningServer(dataDir: string): { pid: number; url: string | und
 export function runningServerPid(dataDir: string): number | undefined {
   return runningServer(dataDir)?.pid;
 }
+
+/** What the CLI says when it must not open the embedded database: a server runs on it (else undefined). */
+export function serverRunningRefusal(dataDir: string): string | undefined {
+  const pid = runningServerPid(dataDir);
+  if (pid === undefined) return undefined;
+  return `The server (pid ${pid}) is running on ${dataDir}. Stop it first: the embedded database allows one process at a time. (If no server is running, delete ${path.join(dataDir, LOCK_FILE)}.)`;
+}

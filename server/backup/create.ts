@@ -96,7 +96,7 @@ export async function createBackup(config: ServerConfig, file: string): Promise<
       const server = runningServer(config.dataDir);
       if (server && !server.url) {
         throw new BackupError(
-          `The server (pid ${server.pid}) is starting on ${config.dataDir}: try again in a moment.`,
+          `Another process (pid ${server.pid}: a server starting, or npm run admin) is using ${config.dataDir}: try again in a moment.`,
         );
       }
       if (server) await fromRunningServer(config, { pid: server.pid, url: server.url! }, output());

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { ServerConfig } from '../config.ts';
-import { runningServerPid } from '../server-lock.ts';
+import { serverRunningRefusal } from '../server-lock.ts';
 import { ArchiveError, databaseEntry, readArchive, type Manifest } from './archive.ts';
 import { connectionFor, findPostgresProgram, runProgram } from './postgres-tools.ts';
 
@@ -112,16 +112,10 @@ function entriesOf(folder: string): string[] {
 
 /** Restores `file` into the configured DATA_DIR (and DATABASE_URL). Returns the archive's manifest. */
 export async function restoreBackup(config: ServerConfig, file: string, force: boolean): Promise<Manifest> {
-  if (!existsSync(file)) throw new RestoreError(`${file} does not exist.`);
   const { dataDir, databaseUrl } = config;
-  if (!databaseUrl) {
-    const pid = runningServerPid(dataDir);
-    if (pid !== undefined) {
-      throw new RestoreError(
-        `The server (pid ${pid}) is running on ${dataDir}. Stop it first. (If no server is running, delete ${dataDir}/server.pid.)`,
-      );
-    }
-  }
+  const refusal = databaseUrl ? undefined : serverRunningRefusal(dataDir);
+  if (refusal) throw new RestoreError(refusal);
+  if (!existsSync(file)) throw new RestoreError(`${file} does not exist.`);
   const existing = entriesOf(dataDir);
   if (existing.length > 0 && !force) {
     throw new RestoreError(

@@ -116,7 +116,7 @@ function everyFileOf(folder: string): Record<string, string> {
 }
 
 type Applicant = { id: string; email: string; token: string; applicationId: string };
-type Upload = { path: string; bytes: Uint8Array };
+type Upload = { path: string; bytes: Uint8Array<ArrayBuffer> };
 
 async function createApplicant(server: ServerProcess): Promise<Applicant> {
   const email = uniqueEmail('backup-applicant');
@@ -151,7 +151,7 @@ async function fileDocument(
   applicant: Applicant,
   type: string,
   extension: UploadExtension,
-  bytes: Uint8Array,
+  bytes: Uint8Array<ArrayBuffer>,
 ): Promise<Upload> {
   const contentType = uploadContentTypes[extension];
   const storagePath = `${applicant.id}/${type}/${randomUUID()}.${extension}`;
@@ -305,6 +305,21 @@ describe('npm run backup and npm run restore', () => {
     try {
       filled = await fill(server);
       sourceKeys = server.keys;
+      // The route a backup of the embedded database goes through: the service role only, from this machine,
+      // not through a proxy (a Postgres server's backup is pg_dump's, so it has no such route).
+      const embedded = (await testDatabaseUrl(source)) === undefined;
+      const askBackup = (key: string, headers: Record<string, string> = {}) =>
+        fetch(`${server.url}/_backup`, { method: 'POST', headers: { authorization: `Bearer ${key}`, ...headers } });
+      expect((await askBackup(server.keys.anonKey)).status).toBe(embedded ? 401 : 404);
+      expect((await askBackup(filled.applicant.token)).status).toBe(embedded ? 401 : 404);
+      const proxied = await askBackup(server.keys.serviceRoleKey, { 'x-forwarded-for': '203.0.113.9' });
+      expect(proxied.status).toBe(embedded ? 403 : 404);
+      if (embedded) {
+        // Nothing restores into the folder of a running server, not even with --force.
+        const refused = await cli('restore.ts', source, path.join(backups, 'none.tar.gz'), '--force');
+        expect(refused.code).toBe(1);
+        expect(refused.stderr).toContain(`is running on ${source}. Stop it first`);
+      }
       archive = path.join(backups, 'while-serving.tar.gz');
       const { result, servedDuring, failures } = await whileServingReads(
         server,
@@ -444,7 +459,7 @@ describe('npm run backup and npm run restore', () => {
     const busy = dataFolder('busy');
     const file = path.join(backups, 'busy.tar.gz');
     const server = await startServerProcess({ dataDir: busy, env });
-    const uploaded = new Map<string, Uint8Array>();
+    const uploaded = new Map<string, Uint8Array<ArrayBuffer>>();
     const startedAt = { uploads: [] as number[], removals: [] as number[] };
     let result: CliResult;
     try {
