@@ -53,9 +53,9 @@ export async function openPglite(dataDir: string): Promise<Database> {
     async snapshotDataDir(alongside) {
       // Data pages written out first, so that the copy needs little replay of the write-ahead log when opened.
       await pg.exec('checkpoint');
-      // PGlite runs one transaction at a time: inside this one, nothing else commits until the copy is made.
-      // The copy is of files on disk that every commit has already reached, as after a crash, which PGlite
-      // recovers from when it opens them.
+      // PGlite runs one transaction at a time: inside this one, nothing else runs until the copy is made. The
+      // copy is of the files on disk, which every committed transaction has reached (its write-ahead log
+      // record): opening it recovers the same state, as a restart after a crash does.
       return pg.transaction(async (tx) => {
         const result = await alongside(wrap(tx));
         const dump = await pg.dumpDataDir('none');
