@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { ServerConfig } from '../config.ts';
 import { serverRunningRefusal } from '../server-lock.ts';
 import { ArchiveError, databaseEntry, readArchive, type Manifest } from './archive.ts';
-import { connectionFor, findPostgresProgram, runProgram } from './postgres-tools.ts';
+import { connectionFor, findPostgresProgram, PostgresProgramError, runProgram } from './postgres-tools.ts';
 
 /**
  * `npm run restore -- FILE`: puts a backup back into DATA_DIR (and, with DATABASE_URL, into that database).
@@ -148,8 +148,15 @@ export async function restoreBackup(config: ServerConfig, file: string, force: b
     const staged = path.join(staging, 'data');
     mkdirSync(staged, { recursive: true, mode: 0o700 });
     const dump = path.join(staging, ...databaseEntry[kind].split('/'));
-    if (postgres) await restorePostgres(postgres, dump);
-    else await restorePglite(dump, path.join(staged, 'pgdata'));
+    if (postgres) {
+      try {
+        await restorePostgres(postgres, dump);
+      } catch (error) {
+        // One transaction: the database is as it was.
+        if (error instanceof PostgresProgramError) throw new RestoreError(`${error.message}\nNothing was changed.`);
+        throw error;
+      }
+    } else await restorePglite(dump, path.join(staged, 'pgdata'));
 
     for (const name of existing) rmSync(path.join(dataDir, name), { recursive: true, force: true });
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });

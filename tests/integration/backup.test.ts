@@ -366,7 +366,9 @@ describe('npm run backup and npm run restore', () => {
     const result = await cli('backup.ts', source, stopped);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    const target = dataFolder('restored-from-stopped');
+    // Into a folder that does not exist yet.
+    const target = path.join(dataFolder('restored-from-stopped'), 'data');
+    folders.push(target);
     const restored = await cli('restore.ts', target, stopped);
     expect(restored.stderr).toBe('');
     expect(restored.code).toBe(0);
@@ -396,6 +398,11 @@ describe('npm run backup and npm run restore', () => {
       expect(refusedDatabase.stderr).toContain('it is not empty');
       expect(refusedDatabase.stderr).toContain('--force');
       expect(readdirSync(emptyFolder)).toEqual([]);
+      // A Postgres backup goes back into a Postgres database only.
+      const withoutDatabase = await runCli('restore.ts', [archive], { dataDir: emptyFolder });
+      expect(withoutDatabase.code).toBe(1);
+      expect(withoutDatabase.stderr).toContain('holds a Postgres database (pg_dump): set DATABASE_URL');
+      expect(readdirSync(emptyFolder)).toEqual([]);
     }
 
     // A folder in use since its restore: a new application, another file. --force puts the backup back.
@@ -424,10 +431,11 @@ describe('npm run backup and npm run restore', () => {
     expect(fileAt).toBeGreaterThan(0);
     tar[fileAt] = 'X'.charCodeAt(0);
     const damaged = [
-      { name: 'truncated.tar.gz', bytes: bytes.subarray(0, bytes.length >> 1), says: 'ends too early' },
-      { name: 'corrupt.tar.gz', bytes: flipped, says: 'it is damaged or not a backup' },
-      { name: 'altered.tar.gz', bytes: gzipSync(tar), says: 'does not match its checksum' },
-      { name: 'not-a-backup.tar.gz', bytes: Buffer.from('hello'), says: 'cannot be read as a backup' },
+      { name: 'truncated.tar.gz', bytes: bytes.subarray(0, bytes.length >> 1), says: /ends too early/ },
+      // Garbage inside the compressed stream reads as damage, or (when it looks like a longer block) as a cut.
+      { name: 'corrupt.tar.gz', bytes: flipped, says: /it is damaged or not a backup|ends too early/ },
+      { name: 'altered.tar.gz', bytes: gzipSync(tar), says: /is damaged: \S+ does not match its checksum/ },
+      { name: 'not-a-backup.tar.gz', bytes: Buffer.from('hello'), says: /cannot be read as a backup/ },
     ];
     const emptyTarget = dataFolder('untouched');
     const fullTarget = dataFolder('untouched-full');
@@ -443,7 +451,7 @@ describe('npm run backup and npm run restore', () => {
         const result = await cli('restore.ts', target, ...args);
         expect(result.code, `${name} into ${target}`).toBe(1);
         expect(result.stderr).toContain(file);
-        expect(result.stderr).toContain(says);
+        expect(result.stderr).toMatch(says);
         expect(result.stderr).toContain('Nothing was changed.');
       }
       expect(readdirSync(emptyTarget)).toEqual([]);
