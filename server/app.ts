@@ -2,6 +2,7 @@ import path from 'node:path';
 import fastifyCors from '@fastify/cors';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { bootstrapAdmin, type BootstrapResult } from './auth/admin-accounts.ts';
+import { registerBackupRoute } from './backup/routes.ts';
 import { registerAuth } from './auth/routes.ts';
 import type { ServerConfig } from './config.ts';
 import { isLoopbackHost, projectRoot, servesDevMailbox } from './config.ts';
@@ -20,7 +21,7 @@ import { createMailTransport } from './mail/transport.ts';
 import { PostgrestError } from './rest/errors.ts';
 import { registerRest } from './rest/routes.ts';
 import { loadSchemaCache, type SchemaCache } from './rest/schema-cache.ts';
-import { writeServerLock } from './server-lock.ts';
+import { recordServerAddress, writeServerLock } from './server-lock.ts';
 import { FileStore } from './storage/file-store.ts';
 import { registerStorage } from './storage/routes.ts';
 import { sweepStorage, sweepSummary } from './storage/sweep.ts';
@@ -146,11 +147,14 @@ async function createApp(config: ServerConfig, db: Database, keys: ApiKeys, jwtS
   registerHealth(app, db);
   await registerAuth(app, { db, config, jwtSecret, mail });
   registerRest(app, { db, schema: () => schema, jwtSecret: secret });
-  await registerStorage(app, {
+  const files = new FileStore(path.join(config.dataDir, 'storage'));
+  await registerStorage(app, { db, jwtSecret: secret, files, maxUploadBytes: MAX_UPLOAD_BYTES });
+  registerBackupRoute(app, {
     db,
+    dataDir: config.dataDir,
+    files,
     jwtSecret: secret,
-    files: new FileStore(path.join(config.dataDir, 'storage')),
-    maxUploadBytes: MAX_UPLOAD_BYTES,
+    jwtSecretConfigured: Boolean(config.jwtSecret),
   });
 
   // Functions call back into this server with the service role, as hosted functions call their project.
@@ -189,6 +193,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     if (swept) console.warn(swept);
     const app = await createApp(config, db, keys, jwtSecret);
     await app.listen({ port: config.port, host: config.host });
+    if (!config.databaseUrl) recordServerAddress(config.dataDir, internalUrl(app));
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

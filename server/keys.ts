@@ -16,16 +16,25 @@ export function writeSecretFile(file: string, content: string): void {
   chmodSync(file, 0o600);
 }
 
+/** The file in DATA_DIR that keeps the generated JWT secret. */
+export const JWT_SECRET_FILE = 'jwt-secret';
+
+/** The installation's JWT secret if there is one yet: the configured one, else the one kept in DATA_DIR. */
+export function readJwtSecret(dataDir: string, configured: string | undefined): string | undefined {
+  if (configured) return configured;
+  const file = path.join(dataDir, JWT_SECRET_FILE);
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined;
+}
+
 /**
  * The installation's JWT secret: the configured one, else the one kept in DATA_DIR/jwt-secret,
  * else a new random one written there (owner-only) on first start.
  */
 export function loadJwtSecret(dataDir: string, configured: string | undefined): string {
-  if (configured) return configured;
-  const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const existing = readJwtSecret(dataDir, configured);
+  if (existing !== undefined) return existing;
   const secret = randomBytes(48).toString('base64url');
-  writeSecretFile(file, `${secret}\n`);
+  writeSecretFile(path.join(dataDir, JWT_SECRET_FILE), `${secret}\n`);
   return secret;
 }
 

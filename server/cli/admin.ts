@@ -6,7 +6,7 @@ import { checkPasswordStrength, generatePassword } from '../auth/passwords.ts';
 import { normalizeAuthEmail } from '../auth/users.ts';
 import { ConfigError, loadConfig, projectRoot } from '../config.ts';
 import { bootDatabase } from '../db/boot.ts';
-import { runningServerPid, writeServerLock } from '../server-lock.ts';
+import { serverRunningRefusal, writeServerLock } from '../server-lock.ts';
 
 const usage = `Usage: npm run admin -- create --email <e-mail> [--password <password>]
 
@@ -48,14 +48,10 @@ async function main(): Promise<number> {
 
   const config = loadConfig();
   let releaseLock = () => {};
-  if (!config.databaseUrl) {
-    const pid = runningServerPid(config.dataDir);
-    if (pid !== undefined) {
-      console.error(
-        `The server (pid ${pid}) is running on ${config.dataDir}. Stop it first: the embedded database allows one process at a time. (If no server is running, delete ${config.dataDir}/server.pid.)`,
-      );
-      return 1;
-    }
+  const refusal = config.databaseUrl ? undefined : serverRunningRefusal(config.dataDir);
+  if (refusal) {
+    console.error(refusal);
+    return 1;
   }
   const db = await bootDatabase(config, path.join(projectRoot, 'supabase', 'migrations'));
   if (!config.databaseUrl) releaseLock = writeServerLock(config.dataDir);

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { ADMIN_CREDENTIALS_FILE } from '../auth/admin-accounts.ts';
 import { ConfigError, loadConfig, projectRoot } from '../config.ts';
-import { runningServerPid } from '../server-lock.ts';
+import { serverRunningRefusal } from '../server-lock.ts';
 
 /**
  * `npm run db:reset [-- --yes]`: empties the database so the next start recreates it (platform objects,
@@ -82,14 +82,10 @@ async function main(): Promise<number> {
   const target = config.databaseUrl
     ? describeDatabase(config.databaseUrl)
     : `the embedded database in ${config.dataDir}`;
-  if (!config.databaseUrl) {
-    const pid = runningServerPid(config.dataDir);
-    if (pid !== undefined) {
-      console.error(
-        `The server (pid ${pid}) is running on ${config.dataDir}. Stop it first. (If no server is running, delete ${config.dataDir}/server.pid.)`,
-      );
-      return 1;
-    }
+  const refusal = config.databaseUrl ? undefined : serverRunningRefusal(config.dataDir);
+  if (refusal) {
+    console.error(refusal);
+    return 1;
   }
   if (!values.yes && !(await confirmed(target))) {
     console.log('Nothing was changed.');

@@ -6,7 +6,13 @@ import { applyMigrations, readMigrations } from './migrate.ts';
 import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 
-const platformSql = readFileSync(path.join(import.meta.dirname, 'platform.sql'), 'utf8');
+const readSql = (name: string) => readFileSync(path.join(import.meta.dirname, name), 'utf8');
+
+/** The API roles (anon, authenticated, service_role), created when missing. */
+export const platformRolesSql = readSql('platform-roles.sql');
+
+/** Everything hosted Supabase provides that our migrations rely on (the roles first). */
+export const platformSql = `${platformRolesSql}\n${readSql('platform.sql')}`;
 
 /** Opens PGlite in DATA_DIR (or the DATABASE_URL server), creates the platform objects and migrates. */
 export async function bootDatabase(config: ServerConfig, migrationsDir: string): Promise<Database> {

@@ -29,6 +29,12 @@ export type Database = Queryable & {
    * server), and returns each statement's result; an error rolls everything back and is thrown.
    */
   transactionScript(statements: Statement[]): Promise<QueryResult[]>;
+  /**
+   * PGlite only: a copy of the whole database (its data directory, as a tar) taken while no other
+   * transaction runs, with what `alongside` reads in the same transaction just before: both show the
+   * same moment.
+   */
+  snapshotDataDir?<T>(alongside: (tx: Queryable) => Promise<T>): Promise<{ tarball: Uint8Array; alongside: T }>;
   close(): Promise<void>;
 };
 

@@ -1,28 +1,7 @@
 -- Platform objects that hosted Supabase provides and our migrations rely on but must not create
 -- (see ../shared/reference/supabase-protocol.md). Applied at every boot; every statement is idempotent.
 
-do $$
-begin
-  if not exists (select 1 from pg_roles where rolname = 'anon') then
-    create role anon nologin noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'authenticated') then
-    create role authenticated nologin noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'service_role') then
-    create role service_role nologin noinherit bypassrls;
-  end if;
-end
-$$;
-
--- The connecting user switches to these roles per request (SET ROLE needs membership unless superuser).
-do $$
-begin
-  if not (select rolsuper from pg_roles where rolname = current_user) then
-    execute format('grant anon, authenticated, service_role to %I', current_user);
-  end if;
-end
-$$;
+-- The API roles come first, from platform-roles.sql (a restore creates them too, before the database's dump).
 
 -- Hosted Supabase grants everything in public to the API roles by default; RLS is the barrier.
 -- Our migrations therefore revoke and grant explicitly, and this default keeps local behaviour identical.

@@ -15,6 +15,9 @@ const objectId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
  */
 export class FileStore {
   private readonly uploads: string;
+  /** While a backup copies stored files (see holdRemovals), removals wait here. */
+  private holds = 0;
+  private heldRemovals: string[] = [];
 
   constructor(readonly root: string) {
     this.uploads = path.join(root, '.uploads');
@@ -58,7 +61,27 @@ export class FileStore {
   }
 
   async remove(bucket: string, id: string): Promise<void> {
-    await rm(this.objectPath(bucket, id), { force: true });
+    const file = this.objectPath(bucket, id);
+    if (this.holds > 0) this.heldRemovals.push(file);
+    else await rm(file, { force: true });
+  }
+
+  /**
+   * Until the returned function is called, removals are put off (their rows are already gone, so nobody
+   * sees the difference): a backup taken meanwhile finds every file its database copy names. Should the
+   * process stop first, the start-up storage check removes those files as files without a row.
+   */
+  holdRemovals(): () => Promise<void> {
+    this.holds += 1;
+    let released = false;
+    return async () => {
+      if (released) return;
+      released = true;
+      this.holds -= 1;
+      if (this.holds > 0) return;
+      const files = this.heldRemovals.splice(0);
+      await Promise.all(files.map((file) => rm(file, { force: true })));
+    };
   }
 
   async size(bucket: string, id: string): Promise<number | undefined> {

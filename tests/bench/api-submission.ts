@@ -1,7 +1,7 @@
+import { platformSql } from '../../server/db/boot.ts';
 import { applyMigrations, readMigrations } from '../../server/db/migrate.ts';
 import type { Database } from '../../server/db/database.ts';
 import { openPglite } from '../../server/db/pglite.ts';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { removeDataDir, startServerProcess, temporaryDataDir, testDatabaseUrl } from '../support/server-process.ts';
@@ -65,7 +65,7 @@ async function apiRate(url: string, anonKey: string): Promise<LoadResult> {
 }
 
 async function platformAndMigrations(db: Database) {
-  await db.exec(readFileSync(path.join(projectRoot, 'server', 'db', 'platform.sql'), 'utf8'));
+  await db.exec(platformSql);
   await applyMigrations(db, readMigrations(path.join(projectRoot, 'supabase', 'migrations')));
 }
 

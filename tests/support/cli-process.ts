@@ -7,11 +7,11 @@ const projectRoot = path.resolve(import.meta.dirname, '..', '..');
 export type CliResult = { code: number | null; stdout: string; stderr: string };
 
 /**
- * Runs one of server/cli's scripts (as `npm run admin` / `npm run db:reset` do) on a data folder, with
- * stdin closed (not a terminal). `databaseUrl` selects Postgres mode, as DATABASE_URL does.
+ * Runs one of server/cli's scripts (as `npm run admin`, `db:reset`, `backup`, `restore` do) on a data folder,
+ * with stdin closed (not a terminal). `databaseUrl` selects Postgres mode, as DATABASE_URL does.
  */
 export function runCli(
-  script: 'admin.ts' | 'db-reset.ts',
+  script: 'admin.ts' | 'db-reset.ts' | 'backup.ts' | 'restore.ts',
   args: string[],
   options: { dataDir: string; databaseUrl?: string | undefined },
 ): Promise<CliResult> {
