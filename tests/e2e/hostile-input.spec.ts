@@ -5,7 +5,9 @@ import { lenderTokenHash, newLenderToken } from '../../shared/matching/lender-an
 import { pdfBytes } from '../support/sample-files.ts';
 import { expect, test } from './fixtures.ts';
 import { ApplyPage } from './pages/apply-page.ts';
+import { AuthPages } from './pages/auth-pages.ts';
 import { applicationFor, createAccount, plantSession, signedInPortal } from './pages/portal-session.ts';
+import { RegisterPages } from './pages/register-pages.ts';
 
 /**
  * Hostile input on screen (issue 14, part 6): script, HTML, markdown links, formulas, a right-to-left override
@@ -175,4 +177,83 @@ test('additional information and a file name typed with hostile text are kept ex
   await expect(detail.getByText(allHostileInputs).first()).toBeVisible();
   await expect(detail.getByRole('button', { name: `Open ${fileName}` })).toBeVisible();
   await expectInert(officerPage);
+});
+
+test('registration, sign-in and the Lenders tab take hostile text and show it inert', async ({
+  page,
+  browser,
+  baseURL,
+  database,
+}) => {
+  refuseDialogs(page);
+  const unique = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const register = new RegisterPages(page);
+  await register.openForm();
+  await register.fill({
+    contactName: allHostileInputs,
+    contactEmail: `hostile.${unique}@gomezfloral.com`,
+    contactMobile: '(602) 555-0117',
+    legalBusinessName: `${LONG} ${unique}`,
+    noWebsite: true,
+    address: allHostileInputs,
+    suite: allHostileInputs,
+    city: allHostileInputs,
+    state: 'AZ',
+    zipCode: '85016',
+    businessStartDate: '2019-03-15',
+  });
+  await register.next();
+  await expect(register.reviewValue('Primary Contact', 'Full Legal Name')).toHaveText(allHostileInputs);
+  await expectInert(page);
+  await register.button('Submit Registration').click();
+  await expect(page).toHaveURL(/\/register\/success$/);
+  await expectInert(page);
+  const { data: stored } = await database
+    .from('business_registrations')
+    .select('legal_business_name, address, city')
+    .eq('legal_business_name', `${LONG} ${unique}`)
+    .single();
+  expect(stored).toEqual({
+    legal_business_name: `${LONG} ${unique}`,
+    address: allHostileInputs,
+    city: allHostileInputs,
+  });
+
+  // The sign-in form: a hostile e-mail is refused with the form's message, never echoed as markup.
+  const auth = new AuthPages(page);
+  await auth.openLogin();
+  await auth.email().fill(hostileInputs[0].value);
+  await auth.password().fill('a-good-password');
+  await auth.submit('Sign In').click();
+  await expectInert(page);
+
+  // Lender fields typed by an officer, shown in the Lenders tab and the matches of an application.
+  const officer = await createAccount(database, baseURL!, { admin: true });
+  const officerPage = await (await browser.newContext()).newPage();
+  refuseDialogs(officerPage);
+  await plantSession(officerPage, baseURL!, officer.session);
+  const name = `${allHostileInputs} ${unique}`;
+  const lender = await database
+    .from('lenders')
+    .insert({
+      name,
+      contact_name: allHostileInputs,
+      contact_email: `hostile.${unique}@lender.example`,
+      programs: ['sba_7a'],
+      min_loan: 0,
+      max_loan: 1_000_000,
+      industries_excluded: [LONG],
+      // Paused: the other tests count the active network.
+      active: false,
+    })
+    .select('id')
+    .single();
+  try {
+    await officerPage.goto('/admin');
+    await officerPage.getByRole('tab', { name: 'Lenders' }).click();
+    await expect(officerPage.getByRole('table', { name: 'Lenders' }).getByText(name).first()).toBeVisible();
+    await expectInert(officerPage);
+  } finally {
+    await database.from('lenders').delete().eq('id', lender.data!.id);
+  }
 });
