@@ -75,12 +75,42 @@ test('stored hostile values are shown as text in the portal, the admin detail an
   await expect(page.getByText(application.businessName).first()).toBeVisible();
   await expectInert(page);
 
+  // A letter and a term sheet written with the same text, listed on the application.
+  const letter = await database.from('pre_application_letters').insert({
+    application_id: application.id,
+    first_name: allHostileInputs,
+    last_name: allHostileInputs,
+    business_name: application.businessName,
+    address: allHostileInputs,
+    city: allHostileInputs,
+    state: 'NV',
+    zip_code: '89501',
+    loan_amount: 250_000,
+    loan_purpose: LONG,
+    rate: allHostileInputs,
+    term_years: 10,
+    estimated_payment: 2_868,
+  });
+  expect(letter.error).toBeNull();
+  const sheet = await database.from('term_sheets').insert({
+    application_id: application.id,
+    bank_name: allHostileInputs,
+    loan_amount: 240_000,
+    interest_rate: 7.25,
+    term_months: 120,
+    monthly_payment: 2_817,
+    collateral: LONG,
+    conditions: [allHostileInputs],
+  });
+  expect(sheet.error).toBeNull();
+
   const officerPage = await (await browser.newContext()).newPage();
   refuseDialogs(officerPage);
   await plantSession(officerPage, baseURL!, officer.session);
   await officerPage.goto(`/admin?list=pending&application=${application.id}`);
   const detail = officerPage.getByRole('region', { name: 'Application detail' });
   await expect(detail.getByRole('heading', { name: application.businessName })).toBeVisible();
+  await expect(detail.getByRole('region', { name: 'Term Sheets' })).toContainText(allHostileInputs);
   await expect(detail.getByText(allHostileInputs).first()).toBeVisible();
   await expectInert(officerPage);
 
