@@ -116,20 +116,21 @@ const labelOf = Object.fromEntries(matchCriteria.map((criterion) => [criterion.i
  * outcomes only, and building every sentence would be most of its cost.
  */
 class CriterionResult implements MatchCriterion {
-  readonly label: string;
-  #reason: string | undefined;
+  private worded: string | undefined = undefined;
 
   constructor(
     readonly id: MatchCriterionId,
     readonly outcome: CriterionOutcome,
     private readonly word: () => string,
-  ) {
-    this.label = labelOf[id];
+  ) {}
+
+  get label(): string {
+    return labelOf[this.id];
   }
 
   get reason(): string {
-    this.#reason ??= this.word();
-    return this.#reason;
+    this.worded ??= this.word();
+    return this.worded;
   }
 
   toJSON(): MatchCriterion {
