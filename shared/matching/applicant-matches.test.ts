@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleApplicationRow } from '../testing/samples.ts';
+import { sampleApplicationRow, sampleLenderCriteria } from '../testing/samples.ts';
 import {
   applicantMatchSummary,
   consentAnsweredLabel,
@@ -14,22 +14,7 @@ import { matchCriteria, matchLenders, type MatchApplication, type MatchCriterion
 // A bakery in Reno (NV): 700-749, 2-5 years, $100,000-$250,000, debt coverage 1.875, 10% down payment.
 const application: MatchApplication = { ...sampleApplicationRow };
 
-const open: LenderCriteriaRow = {
-  id: 'a',
-  programs: ['sba_7a', 'sba_express'],
-  min_loan: 50_000,
-  max_loan: 2_000_000,
-  states: [],
-  industries_served: [],
-  industries_excluded: [],
-  min_credit_score: 650,
-  min_years_in_business: 2,
-  min_debt_coverage: 1.25,
-  accepts_startups: false,
-  accepts_acquisitions: true,
-  equity_injection_percent: 10,
-  answer_days: 5,
-};
+const open: LenderCriteriaRow = { ...sampleLenderCriteria, id: 'a', programs: ['sba_7a', 'sba_express'] };
 
 describe('lender criteria rows as lenders for matching', () => {
   it('fills placeholders that name no one, marks the lender active and not sample, and reads numbers kept as text', () => {

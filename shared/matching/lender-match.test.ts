@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleApplicationRow } from '../testing/samples.ts';
+import { sampleApplicationRow, sampleLenderCriteria } from '../testing/samples.ts';
 import {
   matchLender,
   matchLenders,
@@ -10,23 +10,12 @@ import {
 } from './lender-match.ts';
 
 const lender: Lender = {
+  ...sampleLenderCriteria,
+  programs: ['sba_7a'],
   id: 'l1',
   name: 'Sierra Community Bank',
   contact_name: 'Ana Ruiz',
   contact_email: 'ana@sierra.example',
-  programs: ['sba_7a'],
-  min_loan: 50_000,
-  max_loan: 2_000_000,
-  states: [],
-  industries_served: [],
-  industries_excluded: [],
-  min_credit_score: 650,
-  min_years_in_business: 2,
-  min_debt_coverage: 1.25,
-  accepts_startups: false,
-  accepts_acquisitions: true,
-  equity_injection_percent: 10,
-  answer_days: 5,
   active: true,
   is_sample: true,
 };

@@ -1,5 +1,6 @@
 import type { PreQualificationForm } from '../catalogue/pre-qualification.ts';
 import type { ApplicationRow } from '../db/applications.ts';
+import type { Lender } from '../matching/lender-match.ts';
 
 /** Sample records for tests (here and in tests/): a complete, qualifying form and the row it would become. */
 
@@ -66,3 +67,20 @@ export const sampleApplicationRow: ApplicationRow = {
   created_at: '2026-03-02T15:04:05.123456+00:00',
   updated_at: '2026-03-02T15:04:05.123456+00:00',
 };
+
+/** A lender of the network that a sample application fits: the criteria both matching test tables start from. */
+export const sampleLenderCriteria = {
+  programs: ['sba_7a'],
+  min_loan: 50_000,
+  max_loan: 2_000_000,
+  states: [],
+  industries_served: [],
+  industries_excluded: [],
+  min_credit_score: 650,
+  min_years_in_business: 2,
+  min_debt_coverage: 1.25,
+  accepts_startups: false,
+  accepts_acquisitions: true,
+  equity_injection_percent: 10,
+  answer_days: 5,
+} satisfies Omit<Lender, 'id' | 'name' | 'contact_name' | 'contact_email' | 'active' | 'is_sample'>;
