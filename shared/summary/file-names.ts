@@ -10,9 +10,22 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/** pre-application-letter-{business-name-slug}.pdf ('business' when the name has no letters or digits). */
+/** The longest business-name part of a file name: any name then fits the 255 bytes file systems allow. */
+const MAX_FILE_SLUG = 80;
+
+/** A business name's slug for a file name: 'business' without letters or digits, cut at a hyphen past 80. */
+function fileSlug(businessName: string): string {
+  const slug = slugify(businessName);
+  if (slug === '') return 'business';
+  if (slug.length <= MAX_FILE_SLUG) return slug;
+  const cut = slug.slice(0, MAX_FILE_SLUG + 1);
+  const hyphen = cut.lastIndexOf('-');
+  return hyphen > 0 ? cut.slice(0, hyphen) : cut.slice(0, MAX_FILE_SLUG);
+}
+
+/** pre-application-letter-{business-name-slug}.pdf */
 export function preApplicationLetterFileName(businessName: string): string {
-  return `pre-application-letter-${slugify(businessName) || 'business'}.pdf`;
+  return `pre-application-letter-${fileSlug(businessName)}.pdf`;
 }
 
 /** loan-package-{id}.txt */
@@ -27,5 +40,5 @@ export function bankPackageNumber(packageId: string): string {
 
 /** term-sheet-{business-name-slug}.pdf (the spec names no file for it; this follows the letter's pattern). */
 export function termSheetFileName(businessName: string): string {
-  return `term-sheet-${slugify(businessName) || 'business'}.pdf`;
+  return `term-sheet-${fileSlug(businessName)}.pdf`;
 }

@@ -39,6 +39,13 @@ describe('file names and package numbers (spec sections 2 and 7)', () => {
     expect(preApplicationLetterFileName(name)).toBe(fileName);
   });
 
+  it('keeps the business part of a file name to 80 characters, cut between words when it can be', () => {
+    expect(preApplicationLetterFileName('W'.repeat(10_000))).toBe(`pre-application-letter-${'w'.repeat(80)}.pdf`);
+    const words = termSheetFileName(`${'Golden Gate '.repeat(20)}Bakery`);
+    expect(words).toMatch(/^term-sheet-(golden-gate-)+golden(-gate)?\.pdf$/);
+    expect(words.length).toBeLessThanOrEqual('term-sheet-.pdf'.length + 80);
+  });
+
   it('names a term sheet after the business, as the letter', () => {
     expect(termSheetFileName('Café Olé, LLC')).toBe('term-sheet-cafe-ole-llc.pdf');
     expect(termSheetFileName('!!!')).toBe('term-sheet-business.pdf');
