@@ -116,7 +116,9 @@ async function createApp(config: ServerConfig, db: Database, keys: ApiKeys, jwtS
   });
   errorHandler(app);
   closeAfterUnreadBody(app);
-  registerSecurityHeaders(app, { webDir: config.webDir, siteUrl: config.siteUrl });
+  // Where the web app served here sends its API calls (/config.json): this server's public address.
+  const publicApiUrl = config.apiExternalUrl ?? config.siteUrl;
+  registerSecurityHeaders(app, { webDir: config.webDir, apiUrl: publicApiUrl });
   acceptEmptyJsonBodies(app);
   await app.register(fastifyCors, {
     origin: '*',
@@ -133,7 +135,7 @@ async function createApp(config: ServerConfig, db: Database, keys: ApiKeys, jwtS
   // A server reachable from other machines without DEV_MAILBOX=on is not in local mode (see servesDevMailbox).
   const localMode = servesDevMailbox(config);
   app.get('/config.json', async (request, reply) => {
-    const supabaseUrl = config.siteUrl ?? `${request.protocol}://${request.host}`;
+    const supabaseUrl = publicApiUrl ?? `${request.protocol}://${request.host}`;
     reply.header('Cache-Control', 'no-store');
     return { supabaseUrl, anonKey: keys.anonKey, localMode };
   });

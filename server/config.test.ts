@@ -64,6 +64,21 @@ describe('loadConfig: auth, e-mail and rate-limit settings', () => {
   });
 });
 
+describe('loadConfig: the site and the API addresses', () => {
+  it('reads SITE_URL and API_EXTERNAL_URL without a trailing slash, and leaves both unset by default', () => {
+    expect(loadConfig({})).toMatchObject({ siteUrl: undefined, apiExternalUrl: undefined });
+    expect(
+      loadConfig({ SITE_URL: 'https://loans.example.com/', API_EXTERNAL_URL: 'https://api.loans.example.com/' }),
+    ).toMatchObject({ siteUrl: 'https://loans.example.com', apiExternalUrl: 'https://api.loans.example.com' });
+  });
+
+  it('refuses an API_EXTERNAL_URL that is not an absolute URL', () => {
+    expect(() => loadConfig({ API_EXTERNAL_URL: 'api.loans.example.com' })).toThrow(
+      'API_EXTERNAL_URL must be an absolute URL such as https://api.loans.example.com',
+    );
+  });
+});
+
 describe('the dev mailbox: served on loopback, elsewhere only with DEV_MAILBOX=on', () => {
   it('tells loopback hosts from the others', () => {
     for (const host of ['localhost', 'LOCALHOST', '127.0.0.1', '127.1.2.3', '::1', '[::1]']) {

@@ -20,6 +20,12 @@ export type ServerConfig = {
   databaseUrl: string | undefined;
   jwtSecret: string | undefined;
   siteUrl: string | undefined;
+  /**
+   * API_EXTERNAL_URL: the public address of this server's API, where e-mailed links go (`/auth/v1/verify`) and
+   * the web app's supabase-js calls. Unset: SITE_URL (one origin serves the site and the API), else the origin a
+   * request reached. Set it when the site is served elsewhere (a static host) and SITE_URL names that site.
+   */
+  apiExternalUrl: string | undefined;
   smtpUrl: string | undefined;
   /**
    * DEV_MAILBOX: whether /_dev/mailbox is served when e-mail goes to the dev mailbox (SMTP_URL unset).
@@ -96,6 +102,9 @@ const environmentSchema = z.object({
     .optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters long').optional(),
   SITE_URL: z.url({ error: 'SITE_URL must be an absolute URL such as https://loans.example.com' }).optional(),
+  API_EXTERNAL_URL: z
+    .url({ error: 'API_EXTERNAL_URL must be an absolute URL such as https://api.loans.example.com' })
+    .optional(),
   STORAGE_SWEEP_GRACE: z.coerce
     .number({ error: 'STORAGE_SWEEP_GRACE must be a number of seconds' })
     .int('STORAGE_SWEEP_GRACE must be a whole number of seconds')
@@ -181,6 +190,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,
     siteUrl: e.SITE_URL?.replace(/\/$/, ''),
+    apiExternalUrl: e.API_EXTERNAL_URL?.replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
     storageSweepGrace: e.STORAGE_SWEEP_GRACE,
     devMailbox: e.DEV_MAILBOX,

@@ -160,7 +160,7 @@ export function registerAdminRoutes(admin: FastifyInstance, context: AuthContext
     const linkType = body.type;
     if (!isLinkType(linkType)) throw validationFailed(`type must be one of ${linkTypes.join(', ')}`);
     const email = normalizeAuthEmail(body.email);
-    const { site } = requestSite(context, request);
+    const { site, api } = requestSite(context, request);
     const redirectTo = safeRedirect(optionalString(body, 'redirect_to') ?? queryParams(request).redirect_to, site);
     const passwordHash = linkType === 'signup' ? await password(body) : undefined;
     if (linkType === 'signup' && !passwordHash) throw validationFailed('A signup link needs a password');
@@ -184,7 +184,7 @@ export function registerAdminRoutes(admin: FastifyInstance, context: AuthContext
     });
     return {
       ...userJson(user),
-      action_link: verifyLink(site, token, linkType, redirectTo),
+      action_link: verifyLink(api, token, linkType, redirectTo),
       email_otp: token,
       hashed_token: token,
       verification_type: linkType,

@@ -14,16 +14,26 @@ export type AuthContext = {
   mail: MailTransport;
 };
 
-/** The site a request is answered for, and the signer of its tokens (issuer `<site>/auth/v1`). */
-export function requestSite(context: AuthContext, request: FastifyRequest): { site: string; signer: TokenSigner } {
+/**
+ * The site a request is answered for (where links may send people back to), the API's own public address
+ * (API_EXTERNAL_URL, else the site: one origin serves both) and the signer of its tokens (issuer `<api>/auth/v1`).
+ */
+export function requestSite(
+  context: AuthContext,
+  request: FastifyRequest,
+): { site: string; api: string; signer: TokenSigner } {
   const site = siteUrl(context.config.siteUrl, request);
-  return { site, signer: { secret: context.jwtSecret, issuer: `${site}/auth/v1` } };
+  const api = context.config.apiExternalUrl ?? site;
+  return { site, api, signer: { secret: context.jwtSecret, issuer: `${api}/auth/v1` } };
 }
 
-/** The link of an e-mail: GET <site>/auth/v1/verify with the token, its type and where to land. */
-export function verifyLink(site: string, token: string, type: VerificationType, redirectTo: string): string {
+/**
+ * The link of an e-mail: GET <api>/auth/v1/verify with the token, its type and where to land. It goes to the
+ * API, which sends the browser on to `redirectTo` on the site; the two differ when a static host serves the site.
+ */
+export function verifyLink(api: string, token: string, type: VerificationType, redirectTo: string): string {
   const query = new URLSearchParams({ token, type, redirect_to: redirectTo });
-  return `${site}/auth/v1/verify?${query.toString()}`;
+  return `${api}/auth/v1/verify?${query.toString()}`;
 }
 
 /** What a session records of the client that started it. */

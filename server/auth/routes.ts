@@ -126,12 +126,12 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
     request: FastifyRequest,
     user: UserRow,
     email: string,
-    site: string,
+    api: string,
     redirectTo: string,
   ): Promise<void> => {
     if (user.email_confirmed_at || sentWithin(user, 'signup', config.emailMinInterval)) return;
     const token = await db.transaction((tx) => issueEmailToken(tx, user, 'signup', undefined));
-    const link = verifyLink(site, token, 'signup', redirectTo);
+    const link = verifyLink(api, token, 'signup', redirectTo);
     await sendAuthEmail(context, request, confirmationEmail(email, link, config.emailLinkLifetime), 'confirmation');
   };
   const limiters = {
@@ -172,14 +172,14 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
         checkPasswordStrength(password);
         const userMetadata = optionalObject(body, 'data') ?? {};
         const pkce = readCodeChallenge(body);
-        const { site, signer } = requestSite(context, request);
+        const { site, api, signer } = requestSite(context, request);
         const redirectTo = safeRedirect(queryParams(request).redirect_to, site);
         // Hash first, whatever happens next: a repeated sign-up must take as long as a new one.
         const passwordHash = await hashPassword(password);
 
         const alreadyRegistered = async (existing: UserRow | undefined) => {
           if (config.autoconfirm) throw new AuthError(422, 'user_already_exists', 'User already registered');
-          if (existing) await resendConfirmation(request, existing, email, site, redirectTo);
+          if (existing) await resendConfirmation(request, existing, email, api, redirectTo);
           return reply.send(obfuscatedUserJson(email, userMetadata));
         };
 
@@ -206,7 +206,7 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
           throw error;
         }
         if (created.session) return reply.send(created.session);
-        const link = verifyLink(site, created.token!, 'signup', redirectTo);
+        const link = verifyLink(api, created.token!, 'signup', redirectTo);
         await sendAuthEmail(context, request, confirmationEmail(email, link, config.emailLinkLifetime), 'confirmation');
         return reply.send(userJson(created.user));
       });
@@ -259,7 +259,7 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
         const body = objectBody(request.body);
         const email = normalizeAuthEmail(body.email);
         const pkce = readCodeChallenge(body);
-        const { site } = requestSite(context, request);
+        const { site, api } = requestSite(context, request);
         const redirectTo = safeRedirect(queryParams(request).redirect_to, site);
         const user = await findUserByEmail(db, email);
         // Same answer whether or not the address has an account: no enumeration.
@@ -267,7 +267,7 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
           const token = await db.transaction((tx) =>
             issueEmailToken(tx, user, 'recovery', pkce && { challenge: pkce, authenticationMethod: 'recovery' }),
           );
-          const link = verifyLink(site, token, 'recovery', redirectTo);
+          const link = verifyLink(api, token, 'recovery', redirectTo);
           await sendAuthEmail(context, request, recoveryEmail(email, link, config.emailLinkLifetime), 'recovery');
         }
         return {};
@@ -278,10 +278,10 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
         const body = objectBody(request.body);
         if (body.type !== 'signup') throw validationFailed('Only signup confirmation e-mails can be resent');
         const email = normalizeAuthEmail(body.email);
-        const { site } = requestSite(context, request);
+        const { site, api } = requestSite(context, request);
         const redirectTo = safeRedirect(queryParams(request).redirect_to, site);
         const user = await findUserByEmail(db, email);
-        if (user) await resendConfirmation(request, user, email, site, redirectTo);
+        if (user) await resendConfirmation(request, user, email, api, redirectTo);
         return {};
       });
 

@@ -41,10 +41,11 @@ export function inlineScriptHashes(webDir: string): string[] {
  * The Content-Security-Policy of the web build. Scripts: the build's own files and its inline scripts by
  * hash, never 'unsafe-inline' or 'unsafe-eval'. Styles: 'unsafe-inline' as well, because Chakra's styling
  * engine (emotion) inserts <style> elements while the app runs and the prerendered pages carry theirs inline;
- * style cannot run code. connect-src adds SITE_URL's origin, where the app's supabase-js calls go when it is set.
+ * style cannot run code. connect-src adds the origin of `apiUrl` (the address /config.json gives the app:
+ * API_EXTERNAL_URL, else SITE_URL), where the app's supabase-js calls go when it is set.
  */
-export function webContentSecurityPolicy(options: { scriptHashes: string[]; siteUrl: string | undefined }): string {
-  const connect = ["'self'", ...(options.siteUrl ? [new URL(options.siteUrl).origin] : [])];
+export function webContentSecurityPolicy(options: { scriptHashes: string[]; apiUrl: string | undefined }): string {
+  const connect = ["'self'", ...(options.apiUrl ? [new URL(options.apiUrl).origin] : [])];
   return [
     "default-src 'self'",
     `script-src ${["'self'", ...options.scriptHashes].join(' ')}`,
@@ -70,9 +71,9 @@ const strictTransportSecurity = 'max-age=31536000';
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,
-  options: { webDir: string; siteUrl: string | undefined },
+  options: { webDir: string; apiUrl: string | undefined },
 ): void {
-  const csp = webContentSecurityPolicy({ scriptHashes: inlineScriptHashes(options.webDir), siteUrl: options.siteUrl });
+  const csp = webContentSecurityPolicy({ scriptHashes: inlineScriptHashes(options.webDir), apiUrl: options.apiUrl });
   app.addHook('onSend', async (request, reply) => {
     const set = (name: string, value: string) => {
       if (!reply.hasHeader(name)) reply.header(name, value);
