@@ -35,9 +35,13 @@ async function expectInert(page: Page) {
       scripts: main.querySelectorAll('script').length,
       javascriptLinks: document.querySelectorAll('a[href^="javascript:" i]').length,
       overflow: document.documentElement.scrollWidth - window.innerWidth,
+      // A dialog sits outside the page's flow: nothing in it may reach past the window either.
+      dialogOverflow: [...document.querySelectorAll('[role="dialog"] *')].filter(
+        (element) => element.getBoundingClientRect().right > window.innerWidth + 1,
+      ).length,
     };
   }, PWNED_FLAG);
-  expect(state).toEqual({ pwned: null, images: 0, scripts: 0, javascriptLinks: 0, overflow: 0 });
+  expect(state).toEqual({ pwned: null, images: 0, scripts: 0, javascriptLinks: 0, overflow: 0, dialogOverflow: 0 });
 }
 
 test('the wizard takes hostile text and shows it back as text in its review', async ({ page, database }) => {
@@ -111,6 +115,11 @@ test('stored hostile values are shown as text in the portal, the admin detail an
   const detail = officerPage.getByRole('region', { name: 'Application detail' });
   await expect(detail.getByRole('heading', { name: application.businessName })).toBeVisible();
   await expect(detail.getByRole('region', { name: 'Term Sheets' })).toContainText(allHostileInputs);
+  // A dialog titled with the name (dialogs sit outside <main>) wraps it too.
+  await detail.getByRole('button', { name: 'Approve' }).click();
+  await expect(officerPage.getByRole('dialog')).toBeVisible();
+  await expectInert(officerPage);
+  await officerPage.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   await expect(detail.getByText(allHostileInputs).first()).toBeVisible();
   await expectInert(officerPage);
 

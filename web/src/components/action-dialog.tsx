@@ -35,9 +35,11 @@ export function ActionDialog({
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
+          <Dialog.Content overflowWrap="anywhere">
             <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
+              <Dialog.Title overflowWrap="anywhere" minW="0">
+                {title}
+              </Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>{children}</Dialog.Body>
             <Dialog.Footer>
