@@ -28,7 +28,13 @@ export default defineConfig(({ isSsrBuild }) => ({
   ],
   build: isSsrBuild
     ? { outDir: path.join(import.meta.dirname, '..', 'dist', 'prerender'), emptyOutDir: true, copyPublicDir: false }
-    : { outDir: path.join(import.meta.dirname, '..', 'dist', 'web'), emptyOutDir: true, target: 'es2022' },
+    : {
+        outDir: path.join(import.meta.dirname, '..', 'dist', 'web'),
+        emptyOutDir: true,
+        target: 'es2022',
+        // .vite/manifest.json: which chunks each module needs; the signed-in screens' pages preload theirs.
+        manifest: true,
+      },
   server: {
     port: 5173,
     strictPort: false,

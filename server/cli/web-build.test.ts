@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { hoistEmotionStyles, pageDocument, startAfterFirstPaint, withGlobalCss } from './web-build.ts';
+import {
+  APP_SHELL_PLACEHOLDER,
+  appShellDocument,
+  type BuildManifest,
+  chunkFiles,
+  hoistEmotionStyles,
+  pageDocument,
+  startAfterFirstPaint,
+  withGlobalCss,
+} from './web-build.ts';
 
 const template = `<!doctype html>
 <html lang="en">
@@ -63,5 +72,72 @@ describe('withGlobalCss', () => {
   it('adds the global CSS at the end of <head>', () => {
     const page = withGlobalCss(template, '<style data-global-css>:root{--x:1}</style>');
     expect(page).toContain('<style data-global-css>:root{--x:1}</style></head>');
+  });
+});
+
+describe('appShellDocument', () => {
+  const manifest: BuildManifest = {
+    'index.html': {
+      file: 'assets/index-abc.js',
+      isEntry: true,
+      imports: ['_react.js'],
+      dynamicImports: ['src/app/root.tsx'],
+    },
+    '_react.js': { file: 'assets/react-def.js' },
+    'src/app/root.tsx': {
+      file: 'assets/root-1.js',
+      imports: ['_react.js', '_router.js'],
+      dynamicImports: ['src/features/portal/portal-page.tsx'],
+    },
+    '_router.js': { file: 'assets/router-2.js' },
+    'src/app/store-layout.tsx': { file: 'assets/store-layout-3.js', imports: ['_api.js'] },
+    '_api.js': { file: 'assets/api-4.js', imports: ['_router.js'] },
+    'src/lib/supabase.ts': { file: 'assets/supabase-5.js', imports: ['src/app/root.tsx'] },
+    'src/features/portal/portal-page.tsx': {
+      file: 'assets/portal-page-6.js',
+      imports: ['_api.js', '_forms.js'],
+      dynamicImports: ['_pdf.js'],
+    },
+    '_forms.js': { file: 'assets/forms-7.js' },
+    '_pdf.js': { file: 'assets/pdf-8.js' },
+  };
+
+  it('lists a module’s chunk and every chunk it imports statically, once each, not its lazy imports', () => {
+    expect(chunkFiles(manifest, ['src/features/portal/portal-page.tsx', 'src/app/store-layout.tsx'])).toEqual([
+      'assets/portal-page-6.js',
+      'assets/api-4.js',
+      'assets/router-2.js',
+      'assets/forms-7.js',
+      'assets/store-layout-3.js',
+    ]);
+    expect(() => chunkFiles(manifest, ['src/missing.tsx'])).toThrow('no module src/missing.tsx');
+  });
+
+  it('preloads every chunk the route loads that index.html does not already, and /config.json', () => {
+    const page = appShellDocument(template, manifest, ['src/features/portal/portal-page.tsx']);
+    const preloaded = [...page.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    expect(preloaded).toEqual([
+      '/assets/react-def.js',
+      '/assets/root-1.js',
+      '/assets/router-2.js',
+      '/assets/store-layout-3.js',
+      '/assets/api-4.js',
+      '/assets/supabase-5.js',
+      '/assets/portal-page-6.js',
+      '/assets/forms-7.js',
+    ]);
+    expect(page).not.toContain('pdf-8.js');
+    expect(page).toContain('<link rel="preload" href="/config.json" as="fetch" crossorigin="anonymous">');
+    expect(page).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+  });
+
+  it('shows a placeholder in #root until the app starts', () => {
+    const page = appShellDocument(template, manifest, []);
+    expect(page).toContain(`<div id="root">${APP_SHELL_PLACEHOLDER}</div>`);
+  });
+
+  it('does not preload /config.json when the API’s address is baked into the build', () => {
+    const page = appShellDocument(template, manifest, [], { apiAddressBakedIn: true });
+    expect(page).not.toContain('config.json');
   });
 });

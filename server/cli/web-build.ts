@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -120,6 +120,80 @@ export function pageDocument(template: string, rendered: string): string {
     .replace('<div id="root"></div>', () => `<div id="root">${body}</div>${startAfterPaint}`);
 }
 
+/** Vite's build manifest (.vite/manifest.json): per module, its chunk and the chunks it imports statically. */
+export type BuildManifest = Record<
+  string,
+  { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }
+>;
+
+/**
+ * The signed-in screens (never prerendered: they show an account's data) and the modules their route loads
+ * besides the entry: the store layout, supabase-js and the page itself. Each gets the empty app page with
+ * all of its chunks preloaded (appShellDocument), so the browser fetches them at once instead of one
+ * lazy import after another (six round trips on a phone network).
+ */
+export const appShellRoutes: Readonly<Record<string, readonly string[]>> = {
+  '/portal': ['src/features/portal/portal-page.tsx'],
+  '/portal/login': ['src/features/auth/portal-login-page.tsx'],
+  '/admin': ['src/features/admin/admin-dashboard-page.tsx'],
+  '/admin/login': ['src/features/admin/admin-login-page.tsx'],
+};
+
+/** Loaded by every route that uses the API: the Redux store layout and the supabase-js client. */
+const apiModules = ['src/app/store-layout.tsx', 'src/lib/supabase.ts'];
+
+/**
+ * The files of the chunks `modules` need before they run: each module's chunk and, transitively, the
+ * chunks it imports statically (not its lazy imports), in the order first met.
+ */
+export function chunkFiles(manifest: BuildManifest, modules: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const files: string[] = [];
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The build manifest has no module ${key}`);
+    files.push(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const module of modules) visit(module);
+  return files;
+}
+
+/**
+ * What a signed-in screen's page shows until the app starts (instead of a blank window while its scripts
+ * load): a line of text, replaced, not hydrated, when the app renders (web/src/main.tsx).
+ */
+export const APP_SHELL_PLACEHOLDER =
+  '<p data-app-shell role="status" style="padding:6rem 1rem;text-align:center;color:#4b5563">Loading…</p>';
+
+/**
+ * The app page for a signed-in screen: index.html with a placeholder in #root and every chunk the route
+ * loads preloaded (the entry's own imports are in index.html already; the entry's lazy ones, React DOM and
+ * the app root, load on every route), and /config.json, the API's address, preloaded too unless the build
+ * has the address baked in.
+ */
+export function appShellDocument(
+  template: string,
+  manifest: BuildManifest,
+  pageModules: readonly string[],
+  { apiAddressBakedIn = false } = {},
+): string {
+  const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry);
+  if (!entry) throw new Error('The build manifest has no entry');
+  const modules = [...(entry[1].dynamicImports ?? []), ...apiModules, ...pageModules];
+  const links = chunkFiles(manifest, modules)
+    .filter((file) => !template.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  // A build for hosted Supabase has the API's address in it (web/src/lib/runtime-config.ts): no /config.json.
+  const config = apiAddressBakedIn ? '' : '<link rel="preload" href="/config.json" as="fetch" crossorigin="anonymous">';
+  if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root">');
+  return template
+    .replace('</head>', () => `${config}${links.join('')}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${APP_SHELL_PLACEHOLDER}</div>`);
+}
+
 type PrerenderModule = {
   prerenderedRoutes: readonly string[];
   renderRoute(url: string): Promise<string>;
@@ -127,8 +201,9 @@ type PrerenderModule = {
 };
 
 /**
- * Renders the public routes into dist/web (`/` into index.html, `/faq` into faq/index.html, ...) and keeps
- * the empty page as spa.html for every other route.
+ * Renders the public routes into dist/web (`/` into index.html, `/faq` into faq/index.html, ...), writes the
+ * signed-in screens' pages with their chunks preloaded (portal/index.html, ...) and keeps the empty page as
+ * spa.html for every other route.
  */
 export async function prerenderPages(webDir: string, entryFile: string): Promise<string[]> {
   const entry = (await import(
@@ -141,6 +216,18 @@ export async function prerenderPages(webDir: string, entryFile: string): Promise
     const file = path.join(webDir, route === '/' ? 'index.html' : path.join(route.slice(1), 'index.html'));
     writeCompressed(file, pageDocument(template, await entry.renderRoute(route)));
     written.push(path.relative(webDir, file));
+  }
+  const manifestFile = path.join(webDir, '.vite', 'manifest.json');
+  if (existsSync(manifestFile)) {
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as BuildManifest;
+    for (const [route, modules] of Object.entries(appShellRoutes)) {
+      const file = path.join(webDir, route.slice(1), 'index.html');
+      const apiAddressBakedIn = Boolean(process.env.VITE_SUPABASE_URL && process.env.VITE_SUPABASE_ANON_KEY);
+      writeCompressed(file, appShellDocument(template, manifest, modules, { apiAddressBakedIn }));
+      written.push(path.relative(webDir, file));
+    }
+    // Used only here; not served.
+    rmSync(path.join(webDir, '.vite'), { recursive: true, force: true });
   }
   // Last: its time stamp marks a complete build (isWebBuildStale).
   writeCompressed(path.join(webDir, SPA_SHELL), template);

@@ -21,7 +21,7 @@ import {
   temporaryDataDir,
 } from '../support/server-process.ts';
 import { createAccount, plantSession } from '../e2e/pages/portal-session.ts';
-import { percentile, verdict } from './measure.ts';
+import { median, percentile, verdict } from './measure.ts';
 
 const APPLICATIONS = 10_000;
 const OWNERS = 100;
@@ -30,10 +30,6 @@ const SEARCHES = 60;
 const RENDERS = 10;
 
 const pdfmake = createRequire(import.meta.url)('pdfmake') as typeof PdfMake;
-
-function median(values: number[]): number {
-  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-}
 
 async function timed(task: () => Promise<unknown>): Promise<number> {
   const started = performance.now();

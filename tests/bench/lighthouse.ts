@@ -5,7 +5,7 @@ import lighthouse from 'lighthouse';
 import { buildWeb, isWebBuildStale } from '../../server/cli/web-build.ts';
 import { removeDataDir, startServerProcess, temporaryDataDir } from '../support/server-process.ts';
 import { chromiumFlags, systemChromium } from '../support/chromium.ts';
-import { verdict } from './measure.ts';
+import { median, verdict } from './measure.ts';
 
 const pages = ['/', '/apply', '/calculator'];
 
@@ -15,15 +15,14 @@ const pages = ['/', '/apply', '/calculator'];
  */
 const RUNS = 5;
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
 type Scores = { performance: number; accessibility: number; lcpMs: number };
 
-async function audit(url: string, port: number): Promise<Scores> {
-  // Lighthouse's defaults: mobile form factor, simulated slow-4G network and 4x CPU slowdown.
+/**
+ * One Lighthouse run on its defaults: mobile form factor, simulated slow-4G network and 4x CPU slowdown.
+ * Between runs Lighthouse clears the origin's caches but not its localStorage (clearStorageTypes), so a
+ * session stored there beforehand stays signed in.
+ */
+export async function lighthouseReport(url: string, port: number) {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -31,7 +30,19 @@ async function audit(url: string, port: number): Promise<Scores> {
     onlyCategories: ['performance', 'accessibility'],
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { categories, audits } = result.lhr;
+  return result.lhr;
+}
+
+/** Launches the Chromium the benchmarks use, headless, for Lighthouse to drive. */
+export function launchChromeForLighthouse() {
+  return chromeLauncher.launch({
+    ...(systemChromium ? { chromePath: systemChromium } : {}),
+    chromeFlags: ['--headless=new', ...chromiumFlags],
+  });
+}
+
+async function audit(url: string, port: number): Promise<Scores> {
+  const { categories, audits } = await lighthouseReport(url, port);
   return {
     performance: Math.round((categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
@@ -51,10 +62,7 @@ export async function benchLighthouse(): Promise<string[]> {
   if (isWebBuildStale(webDir)) await buildWeb();
   const dataDir = temporaryDataDir('loan-match-bench-lighthouse-');
   const server = await startServerProcess({ dataDir, env: { LOG_LEVEL: 'error' }, pglite: true });
-  const chrome = await chromeLauncher.launch({
-    ...(systemChromium ? { chromePath: systemChromium } : {}),
-    chromeFlags: ['--headless=new', ...chromiumFlags],
-  });
+  const chrome = await launchChromeForLighthouse();
   const lines: string[] = [];
   const blank = path.join(webDir, 'bench-blank.html');
   try {

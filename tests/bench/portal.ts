@@ -1,13 +1,15 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
+import type { Session } from '@supabase/supabase-js';
 import { buildWeb, isWebBuildStale } from '../../server/cli/web-build.ts';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { chromiumFlags, systemChromium } from '../support/chromium.ts';
 import { largePdf, pdfBytes } from '../support/sample-files.ts';
 import { removeDataDir, serviceClient, startServerProcess, temporaryDataDir } from '../support/server-process.ts';
-import { createAccount, plantSession } from '../e2e/pages/portal-session.ts';
-import { verdict } from './measure.ts';
+import { createAccount, plantSession, sessionStorageKey } from '../e2e/pages/portal-session.ts';
+import { launchChromeForLighthouse, lighthouseReport } from './lighthouse.ts';
+import { median, verdict } from './measure.ts';
 
 const MB = 1024 * 1024;
 const DOCUMENTS = 30;
@@ -26,15 +28,58 @@ async function throttle(page: Page): Promise<void> {
   });
 }
 
-function median(values: number[]): number {
-  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/**
+ * Lighthouse on /portal, signed in (the session planted in the browser's localStorage, which Lighthouse
+ * keeps between runs): its time to interactive under its mobile settings (simulated slow 4G, 4x CPU),
+ * median of five, beside the home page's in the same browser. Each run must have loaded the timeline (the
+ * portal's last request before it shows the application), or the figure would be a sign-in page's.
+ */
+async function lighthousePortal(baseUrl: string, session: Session): Promise<string[]> {
+  const chrome = await launchChromeForLighthouse();
+  try {
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const page = await browser.contexts()[0]!.newPage();
+    await page.goto(`${baseUrl}/favicon.svg`);
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+      sessionStorageKey(baseUrl),
+      JSON.stringify(session),
+    ] as const);
+    await page.close();
+    await browser.close();
+    const interactive = async (url: string, mustRequest?: string) => {
+      const report = await lighthouseReport(url, chrome.port);
+      const requests = (report.audits['network-requests']?.details as { items?: { url: string; statusCode: number }[] })
+        ?.items;
+      if (
+        mustRequest &&
+        !requests?.some((request) => request.url.includes(mustRequest) && request.statusCode === 200)
+      ) {
+        throw new Error(`Lighthouse's load of ${url} never read ${mustRequest}: not signed in?`);
+      }
+      return report.audits.interactive?.numericValue ?? Number.NaN;
+    };
+    const portal: number[] = [];
+    const home: number[] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      portal.push(await interactive(`${baseUrl}/portal`, '/rest/v1/application_events'));
+      home.push(await interactive(`${baseUrl}/`));
+    }
+    const seconds = (ms: number) => (ms / 1000).toFixed(2);
+    return [
+      `/portal with ${DOCUMENTS} documents and the additional information, Lighthouse mobile: interactive after ${seconds(median(portal))} s (median of ${RUNS}: ${portal.map(seconds).join(', ')}) = ${(median(portal) / median(home)).toFixed(2)} x the home page's ${seconds(median(home))} s (target 1.5 s: ${verdict(median(portal) <= 1500)})`,
+    ];
+  } finally {
+    chrome.kill();
+  }
 }
 
 /**
  * The portal under load of data, and a 25 MB upload through it (issue 10):
- * - first load of /portal for an applicant with 30 documents and the additional information stored, under
- *   Lighthouse's mobile throttling, until the documents and the form are shown and usable (median of five
- *   cold loads). Target: 1.5 s. Baseline: the prerendered home page's load under the same throttling.
+ * - first load of /portal for an applicant with 30 documents and the additional information stored: Lighthouse's
+ *   time to interactive (its mobile settings, simulated); then the same settings applied for real in the browser
+ *   (DevTools throttling: every request really waits 150 ms and every byte the 1.6 Mbps), until the documents
+ *   and the form are shown and usable, median of five cold loads. Target: 1.5 s. Baseline: the prerendered
+ *   home page, measured the same way.
  * - a 25 MB upload through the portal's file input (unthrottled) against the same bytes sent straight to
  *   the storage endpoint with fetch from the same page. Target: within 1.3x. Browser JS heap growth reported.
  */
@@ -91,6 +136,8 @@ export async function benchPortal(): Promise<string[]> {
     });
     if (info.error) throw new Error(info.error.message);
 
+    lines.push(...(await lighthousePortal(server.url, account.session)));
+
     const loads: number[] = [];
     const homeLoads: number[] = [];
     for (let run = 0; run < RUNS; run += 1) {
@@ -114,7 +161,7 @@ export async function benchPortal(): Promise<string[]> {
     const load = median(loads);
     const home = median(homeLoads);
     lines.push(
-      `/portal with ${DOCUMENTS} documents and the additional information, mobile throttling: usable after ${(load / 1000).toFixed(2)} s (median of ${RUNS}: ${loads.map((ms) => (ms / 1000).toFixed(2)).join(', ')}) = ${(load / home).toFixed(2)} x the home page's ${(home / 1000).toFixed(2)} s (target 1.5 s: ${verdict(load <= 1500)})`,
+      `/portal with ${DOCUMENTS} documents and the additional information, mobile throttling: DevTools-throttled, usable after ${(load / 1000).toFixed(2)} s (median of ${RUNS}: ${loads.map((ms) => (ms / 1000).toFixed(2)).join(', ')}) = ${(load / home).toFixed(2)} x the home page's ${(home / 1000).toFixed(2)} s (target 1.5 s: ${verdict(load <= 1500)})`,
     );
 
     const context = await browser.newContext();

@@ -22,10 +22,13 @@ async function start(container: HTMLElement) {
   await nextTask();
   // Public pages are prerendered at build time (entry-prerender.tsx): hydrate them, as a transition so that
   // React works in small slices and the page stays responsive meanwhile; other routes start empty.
-  if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
+  // Signed-in screens' pages hold only a placeholder (server/cli/web-build.ts, appShellDocument): replaced.
+  const prerendered = container.firstElementChild && !container.firstElementChild.hasAttribute('data-app-shell');
+  if (prerendered) startTransition(() => void hydrateRoot(container, app));
   else {
     // Nothing to hydrate: every component renders for the browser from the start.
     markAppLive();
+    container.replaceChildren();
     createRoot(container).render(app);
   }
 }
