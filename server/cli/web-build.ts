@@ -59,11 +59,21 @@ const modulePreload = /<link rel="modulepreload" crossorigin href="[^"]+">\s*/g;
  * The inline script that starts the app once the browser reports the page's first contentful paint (the
  * paint is on screen then, not merely scheduled), or after a second at the latest (a tab opened in the
  * background does not paint).
+ *
+ * A page may arrive at an address other than its `route` (a trailing slash aside: `/faq/` is `/faq`): a static
+ * host whose SPA fallback is index.html answers every unknown path with the prerendered home page. The script
+ * then empties the page and its meta description at once and starts the app, which renders the address's
+ * own route from scratch, as on spa.html, rather than hydrating another page's HTML (a hydration error, with
+ * the home page's content shown meanwhile).
  */
-export function startAfterFirstPaint(entry: string): string {
+export function startAfterFirstPaint(entry: string, route: string): string {
   return [
     '(function(){var started=false;',
     `function start(){if(!started){started=true;import(${JSON.stringify(entry)})}}`,
+    'if(location.pathname.replace(/\\/+$/,"")!==' + JSON.stringify(route.replace(/\/+$/, '')) + '){',
+    'document.getElementById("root").textContent="";',
+    'var description=document.querySelector(\'head>meta[name="description"]\');',
+    'if(description)description.remove();start();return}',
     'try{new PerformanceObserver(function(list,observer){',
     'if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();setTimeout(start)}',
     '}).observe({type:"paint",buffered:true})}catch(e){}',
@@ -100,11 +110,11 @@ export function hoistEmotionStyles(body: string): { styles: string; body: string
 }
 
 /**
- * index.html with a prerendered page in it: the page's head elements and styles in <head>, its body in
- * #root. The app starts after the first paint (its scripts are fetched then, not preloaded), so the page
- * shows as soon as its HTML arrives, before any script competes for the network or the main thread.
+ * index.html with the prerendered page of `route` in it: the page's head elements and styles in <head>, its
+ * body in #root. The app starts after the first paint (its scripts are fetched then, not preloaded), so the
+ * page shows as soon as its HTML arrives, before any script competes for the network or the main thread.
  */
-export function pageDocument(template: string, rendered: string): string {
+export function pageDocument(template: string, rendered: string, route: string): string {
   const head = hoisted.exec(rendered)?.[0] ?? '';
   const { styles, body } = hoistEmotionStyles(rendered.slice(head.length));
   if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root">');
@@ -112,7 +122,7 @@ export function pageDocument(template: string, rendered: string): string {
   if (!entry) throw new Error('index.html has no module entry script');
   // The page's own title replaces index.html's general one.
   const withoutTitle = head.includes('<title>') ? template.replace(/<title>[^<]*<\/title>\s*/, '') : template;
-  const startAfterPaint = `<script>${startAfterFirstPaint(entry)}</script>`;
+  const startAfterPaint = `<script>${startAfterFirstPaint(entry, route)}</script>`;
   return withoutTitle
     .replace(modulePreload, '')
     .replace(entryScript, '')
@@ -214,7 +224,7 @@ export async function prerenderPages(webDir: string, entryFile: string): Promise
   const written: string[] = [];
   for (const route of entry.prerenderedRoutes) {
     const file = path.join(webDir, route === '/' ? 'index.html' : path.join(route.slice(1), 'index.html'));
-    writeCompressed(file, pageDocument(template, await entry.renderRoute(route)));
+    writeCompressed(file, pageDocument(template, await entry.renderRoute(route), route));
     written.push(path.relative(webDir, file));
   }
   const manifestFile = path.join(webDir, '.vite', 'manifest.json');

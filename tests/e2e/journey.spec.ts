@@ -78,9 +78,7 @@ test('a visitor pre-qualifies, opens an account, sends documents and information
   await apply.main.getByRole('link', { name: 'Create Your Account' }).click();
   const auth = new AuthPages(page);
   await expect(auth.heading()).toHaveText('Create Your Account');
-  await auth.email().fill(email);
-  await auth.password().fill(password);
-  await auth.submit('Create Account').click();
+  await auth.signUp(email, password);
   await expect(auth.status()).toContainText('Please check your email');
   await page.goto(verifyLinkIn(await latestMail({ url: baseURL! }, email, 'Confirm your')));
   await page.waitForURL('**/portal');

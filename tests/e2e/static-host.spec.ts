@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from '@playwright/test';
@@ -12,7 +12,8 @@ import {
   temporaryDataDir,
   type ServerProcess,
 } from '../support/server-process.ts';
-import { startStaticHost } from '../support/static-host.ts';
+import { latestMail, verifyLinkIn } from '../support/auth-helpers.ts';
+import { freeLoopbackPort, startStaticHost } from '../support/static-host.ts';
 import { expect, test } from './fixtures.ts';
 import { ApplyPage } from './pages/apply-page.ts';
 import { openWhenReady } from './pages/app-ready.ts';
@@ -22,7 +23,10 @@ import { AuthPages } from './pages/auth-pages.ts';
  * The hosted path (issue 15): the web build made for a hosted project (VITE_SUPABASE_URL and
  * VITE_SUPABASE_ANON_KEY baked in) on a plain static file host, talking to server/ as its Supabase API on another
  * origin (localhost:<port> against 127.0.0.1:<port>). Proves CORS, the prerendered pages, the SPA fallback, the
- * wizard, sign-in and the portal without server/ serving a single page.
+ * wizard, sign-in, the e-mailed link's redirect back to the site and the portal without server/ serving a single
+ * page. server/ has the settings a hosted project's Auth has: SITE_URL is the static host (where links may send
+ * people back to), API_EXTERNAL_URL its own address (where the links go). A second host serves the same build
+ * with index.html, the prerendered home page, as its fallback, as many hosts do by default.
  */
 
 test.describe.configure({ mode: 'serial' });
@@ -30,31 +34,46 @@ test.describe.configure({ mode: 'serial' });
 const buildDir = path.join(projectRoot, 'dist', 'static-host-e2e', 'web');
 let api: ServerProcess;
 let site: { url: string; close(): Promise<void> };
+let indexFallbackSite: { url: string; close(): Promise<void> };
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
+  await mkdir(buildDir, { recursive: true });
+  site = await startStaticHost(buildDir);
+  indexFallbackSite = await startStaticHost(buildDir, 'localhost', 'index.html');
+  const port = await freeLoopbackPort();
   api = await startServerProcess({
     dataDir: temporaryDataDir('loan-match-hosted-'),
-    env: { RATE_LIMIT_TOKEN_BURST: '0', RATE_LIMIT_SIGNUP_PER_5_MIN: '0' },
+    env: {
+      PORT: String(port),
+      SITE_URL: site.url,
+      API_EXTERNAL_URL: `http://127.0.0.1:${port}`,
+      WEB_DIR: path.join(buildDir, '..', 'no-web-app'),
+      RATE_LIMIT_TOKEN_BURST: '0',
+      RATE_LIMIT_SIGNUP_PER_5_MIN: '0',
+    },
   });
   await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/cli/build-web.ts', '--out', buildDir], {
     cwd: projectRoot,
     env: { ...process.env, VITE_SUPABASE_URL: api.url, VITE_SUPABASE_ANON_KEY: api.keys.anonKey },
   });
-  site = await startStaticHost(buildDir);
   expect(new URL(site.url).origin).not.toBe(new URL(api.url).origin);
 });
 
 test.afterAll(async () => {
   await site?.close();
+  await indexFallbackSite?.close();
   await api?.stop();
   if (api) await removeDataDir(api.dataDir);
   await rm(path.dirname(buildDir), { recursive: true, force: true });
 });
 
 /** A browser on the static host; every request it makes to server/ is recorded. */
-async function onStaticHost(browser: Browser): Promise<{ page: Page; apiCalls: string[]; failures: string[] }> {
-  const context = await browser.newContext({ baseURL: site.url });
+async function onStaticHost(
+  browser: Browser,
+  host = site,
+): Promise<{ page: Page; apiCalls: string[]; failures: string[] }> {
+  const context = await browser.newContext({ baseURL: host.url });
   const page = await context.newPage();
   const apiCalls: string[] = [];
   const failures: string[] = [];
@@ -123,5 +142,44 @@ test('the wizard submits to server/ across origins, then the applicant signs in 
   expect(
     apiCalls.every((call) => /^(GET|POST|PATCH|DELETE|HEAD|OPTIONS) \/(rest|auth|storage|functions)\/v1\//.test(call)),
   ).toBe(true);
+  expect(failures).toEqual([]);
+});
+
+test('a visitor signs up on the site; the e-mailed link goes to the API, which sends them back to the site’s portal, signed in', async ({
+  browser,
+}) => {
+  const { page, failures } = await onStaticHost(browser);
+  const email = `hosted.signup.${Date.now()}@harborcafe.com`;
+  const auth = new AuthPages(page);
+  await auth.openLogin('?mode=signup');
+  await auth.signUp(email, 'a-good-password');
+  await expect(auth.status()).toContainText('Please check your email');
+
+  const link = new URL(verifyLinkIn(await latestMail(api, email, 'Confirm your')));
+  expect(link.origin).toBe(api.url);
+  expect(link.searchParams.get('redirect_to')).toBe(`${site.url}/portal`);
+  await page.goto(link.toString());
+  await page.waitForURL(`${site.url}/portal`);
+  await expect(page.getByRole('heading', { name: 'Secure Client Portal' })).toBeVisible();
+  expect(failures).toEqual([]);
+});
+
+test('on a host that falls back to index.html, the prerendered home page, a deep link runs its own route', async ({
+  browser,
+}) => {
+  const { page, failures } = await onStaticHost(browser, indexFallbackSite);
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  const home = 'SBA funding for your small business, matched in minutes';
+  expect(await (await page.request.get(`${indexFallbackSite.url}/portal/forgot-password`)).text()).toContain(home);
+  await openWhenReady(page, '/portal/forgot-password');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Password/);
+  await expect(page.getByRole('heading', { name: home })).toHaveCount(0);
+  await expect(page.locator('meta[name="description"]')).toHaveCount(1);
+  // Hydrating the home page's HTML as another route was React error #418 (a hydration mismatch).
+  expect(errors).toEqual([]);
   expect(failures).toEqual([]);
 });

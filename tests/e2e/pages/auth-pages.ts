@@ -38,4 +38,11 @@ export class AuthPages {
     await this.password().fill(password);
     await this.submit('Sign In').click();
   }
+
+  /** Sends the sign-up form (the page in its 'Create Your Account' mode). */
+  async signUp(email: string, password: string): Promise<void> {
+    await this.email().fill(email);
+    await this.password().fill(password);
+    await this.submit('Create Account').click();
+  }
 }
