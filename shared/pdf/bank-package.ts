@@ -3,7 +3,7 @@ import { brand } from '../brand/brand.ts';
 import type { BankPackageStatus } from '../status/transitions.ts';
 import { metricList, type ExecutiveSummary } from '../summary/executive-summary.ts';
 import { bankPackageNumber } from '../summary/file-names.ts';
-import { companyHeader, headedTable, labelValueTable, pageSetup } from './layout.ts';
+import { companyHeader, headedTable, labelValueTable, pageSetup, inStandardFont } from './layout.ts';
 
 export type BankPackageInput = {
   packageId: string;
@@ -22,7 +22,7 @@ export function bankPackageDefinition(input: BankPackageInput): TDocumentDefinit
     { text: section.title, style: 'heading' },
     labelValueTable(section.rows),
   ]);
-  return {
+  return inStandardFont({
     ...pageSetup,
     info: { title: `Loan Package ${bankPackageNumber(input.packageId)}`, author: brand.productName },
     content: [
@@ -53,5 +53,5 @@ export function bankPackageDefinition(input: BankPackageInput): TDocumentDefinit
         ['*', 120],
       ),
     ],
-  };
+  });
 }

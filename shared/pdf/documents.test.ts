@@ -215,8 +215,8 @@ describe('hostile input in PDFs (issue 14, part 6)', () => {
         }),
       );
       // Whole and in the order typed; the standard PDF fonts have no glyph for the right-to-left override, which
-      // prints as a dot and is never obeyed (the text is not reversed).
-      const expected = squeezed(value).replace('\u202E', '.');
+      // prints as '?' and is never obeyed (the text is not reversed).
+      const expected = squeezed(value).replace('\u202E', '?');
       for (const pdf of [letter, sheet, bankPackage]) {
         expect(squeezed(pdf.text).replace(/\u200B/g, '')).toContain(expected);
       }
@@ -224,4 +224,27 @@ describe('hostile input in PDFs (issue 14, part 6)', () => {
     // Three PDFs of a 10,000-character value take seconds on a slow machine.
     30_000,
   );
+});
+
+describe('characters the standard font cannot show (issue 14, part 6)', () => {
+  it('prints each as ?, and Windows-1252 text (accents, euro, typographic quotes) as typed', async () => {
+    const typed = 'Café “Ñandú” €5 — 中文 😀 ok';
+    const sheet = await render(
+      termSheetDefinition({
+        businessName: typed,
+        borrowerName: 'Dana Reyes',
+        bankName: 'First Bank',
+        loanAmount: 240_000,
+        interestRate: 7.25,
+        term: 120,
+        monthlyPayment: 2_817.61,
+        collateral: 'Equipment',
+        conditions: [typed],
+        date: new Date('2026-11-30T18:00:00Z'),
+      }),
+    );
+    // Two CJK characters and one emoji (one code point, two UTF-16 units): three question marks.
+    expect(sheet.text).toContain('Café “Ñandú” €5 — ?? ? ok');
+    expect(sheet.text).not.toMatch(/[\u4e00-\u9fff]|\p{Extended_Pictographic}/u);
+  });
 });

@@ -45,6 +45,27 @@ export function companyHeader(): Content {
 }
 
 /**
+ * Any character the standard Helvetica font cannot show: it has those of Windows-1252 only (printable ASCII,
+ * Latin-1 and, at 0x80-0x9F, the punctuation and letters listed). Line breaks and tabs stay, and so does the
+ * zero-width space `breakable` adds (pdfmake reads it as a break opportunity and prints nothing).
+ */
+const outsideStandardFont = /[^\t\n\r\x20-\x7e\xa0-\xff\u200b€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]/gu;
+
+/**
+ * Every text in a document definition (strings however deep), each character the standard font cannot show
+ * replaced with '?': the PDF would otherwise print an unrelated letter or a dot for Chinese, an emoji or a
+ * direction control such as U+202E. Everything else reaches the page as typed.
+ */
+export function inStandardFont<T>(content: T): T {
+  if (typeof content === 'string') return content.replace(outsideStandardFont, '?') as T;
+  if (Array.isArray(content)) return content.map((item: unknown) => inStandardFont(item)) as T;
+  if (typeof content === 'object' && content !== null) {
+    return Object.fromEntries(Object.entries(content).map(([key, item]) => [key, inStandardFont(item)])) as T;
+  }
+  return content;
+}
+
+/**
  * Text a table cell can wrap: pdfmake keeps a word wider than its cell on one clipped line (a 10,000-character
  * value would show 32 characters), so long runs without a space get a zero-width break opportunity every 30
  * characters. Nothing visible changes; nothing is lost.

@@ -1,5 +1,5 @@
 import { Button, Dialog, Portal } from '@chakra-ui/react';
-import { cloneElement, isValidElement, useRef, useState, type ReactNode } from 'react';
+import { cloneElement, isValidElement, useId, useState, type ReactNode } from 'react';
 
 type ActionDialogProps = {
   /** The button that opens the dialog (its click handler is set here). */
@@ -33,10 +33,10 @@ export function ActionDialog({
   // opens, and until then its trigger is a plain button (the admin's first page rendered in half the time).
   const [used, setUsed] = useState(open);
   if (open && !used) setUsed(true);
-  const triggerRef = useRef<HTMLElement>(null);
+  const triggerId = useId();
   const opener = isValidElement(trigger)
     ? cloneElement(trigger as React.ReactElement<Record<string, unknown>>, {
-        ref: triggerRef,
+        id: triggerId,
         onClick: () => onOpenChange(true),
         'aria-haspopup': 'dialog',
         'aria-expanded': open,
@@ -48,7 +48,7 @@ export function ActionDialog({
       role={role}
       open={open}
       onOpenChange={(details) => onOpenChange(details.open)}
-      finalFocusEl={() => triggerRef.current}
+      finalFocusEl={() => document.getElementById(triggerId)}
     >
       {opener}
       <Portal>
