@@ -1,8 +1,8 @@
 import { Button, Dialog, Portal } from '@chakra-ui/react';
-import { cloneElement, isValidElement, useId, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
 type ActionDialogProps = {
-  /** The button that opens the dialog (its click handler is set here). */
+  /** The button that opens the dialog. */
   trigger: ReactNode;
   title: ReactNode;
   children: ReactNode;
@@ -29,28 +29,9 @@ export function ActionDialog({
   onConfirm,
   role = 'dialog',
 }: ActionDialogProps) {
-  // A list may show dozens of these (three per pending application): a dialog is set up the first time it
-  // opens, and until then its trigger is a plain button (the admin's first page rendered in half the time).
-  const [used, setUsed] = useState(open);
-  if (open && !used) setUsed(true);
-  const triggerId = useId();
-  const opener = isValidElement(trigger)
-    ? cloneElement(trigger as React.ReactElement<Record<string, unknown>>, {
-        id: triggerId,
-        onClick: () => onOpenChange(true),
-        'aria-haspopup': 'dialog',
-        'aria-expanded': open,
-      })
-    : trigger;
-  if (!used) return opener;
   return (
-    <Dialog.Root
-      role={role}
-      open={open}
-      onOpenChange={(details) => onOpenChange(details.open)}
-      finalFocusEl={() => document.getElementById(triggerId)}
-    >
-      {opener}
+    <Dialog.Root role={role} open={open} onOpenChange={(details) => onOpenChange(details.open)}>
+      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
