@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DECISION_REASON_TOO_LONG_MESSAGE,
+  decisionReasonSchema,
   emptyLetterForm,
   LETTER_DEFAULTS,
   letterFormSchema,
@@ -89,5 +91,20 @@ describe('term sheet form (spec section 5)', () => {
     expect(fieldErrors(termSheetFormSchema, { ...termSheet, interestRate: 101 })).toEqual({
       interestRate: 'Interest rate must be between 0 and 100',
     });
+  });
+});
+
+describe('decision reason (Approve / Reject)', () => {
+  it('accepts no reason and a reason of 2,000 characters, kept as typed', () => {
+    expect(decisionReasonSchema.parse('')).toBe('');
+    const longest = `  ${'é'.repeat(1996)}  `;
+    expect(decisionReasonSchema.parse(longest)).toBe(longest);
+  });
+
+  it('refuses 2,001 characters with a message instead of cutting them', () => {
+    const result = decisionReasonSchema.safeParse('x'.repeat(2001));
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0].message).toBe('The reason can be at most 2,000 characters');
+    expect(DECISION_REASON_TOO_LONG_MESSAGE).toBe('The reason can be at most 2,000 characters');
   });
 });

@@ -49,3 +49,11 @@ export type TermSheetForm = z.infer<typeof termSheetFormSchema>;
 
 /** A new term sheet form shows one empty condition (conditions can then be added and removed). */
 export const TERM_SHEET_DEFAULTS: Pick<TermSheetForm, 'conditions'> = { conditions: [''] };
+
+/** The most a decision's reason may hold (the applications table checks the same). */
+export const DECISION_REASON_MAX = 2000;
+/** Not in the spec: a longer reason is refused with this message instead of being cut (the database refuses it too). */
+export const DECISION_REASON_TOO_LONG_MESSAGE = `The reason can be at most ${DECISION_REASON_MAX.toLocaleString('en-US')} characters`;
+
+/** Approve or Reject: the reason is optional and at most DECISION_REASON_MAX characters, kept as typed. */
+export const decisionReasonSchema = z.string().max(DECISION_REASON_MAX, DECISION_REASON_TOO_LONG_MESSAGE);

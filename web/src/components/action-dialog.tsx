@@ -1,8 +1,8 @@
 import { Button, Dialog, Portal } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { cloneElement, isValidElement, useId, useState, type ReactElement, type ReactNode } from 'react';
 
 type ActionDialogProps = {
-  /** The button that opens the dialog. */
+  /** The button that opens the dialog (its click handler and ARIA attributes are set here). */
   trigger: ReactNode;
   title: ReactNode;
   children: ReactNode;
@@ -29,30 +29,54 @@ export function ActionDialog({
   onConfirm,
   role = 'dialog',
 }: ActionDialogProps) {
+  // A list may show dozens of these (three per pending application): the dialog is set up the first time it
+  // opens, and until then only its button is rendered (the admin's first page renders in about half the time).
+  const [used, setUsed] = useState(open);
+  if (open && !used) setUsed(true);
+  const triggerId = useId();
+  const opener = isValidElement(trigger)
+    ? cloneElement(trigger as ReactElement<Record<string, unknown>>, {
+        id: triggerId,
+        onClick: () => onOpenChange(true),
+        'aria-haspopup': 'dialog',
+        'aria-expanded': open,
+      })
+    : trigger;
+  // The button keeps its place in the tree when the dialog is set up beside it, so React keeps the same
+  // element: it stays focused, and closing the dialog returns focus to it.
   return (
-    <Dialog.Root role={role} open={open} onOpenChange={(details) => onOpenChange(details.open)}>
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content overflowWrap="anywhere">
-            <Dialog.Header>
-              <Dialog.Title overflowWrap="anywhere" minW="0">
-                {title}
-              </Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>{children}</Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Cancel</Button>
-              </Dialog.ActionTrigger>
-              <Button colorPalette={confirmPalette} loading={busy} onClick={onConfirm}>
-                {confirmLabel}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <>
+      {opener}
+      {used ? (
+        <Dialog.Root
+          role={role}
+          open={open}
+          onOpenChange={(details) => onOpenChange(details.open)}
+          finalFocusEl={() => document.getElementById(triggerId)}
+        >
+          <Portal>
+            <Dialog.Backdrop />
+            <Dialog.Positioner>
+              <Dialog.Content overflowWrap="anywhere">
+                <Dialog.Header>
+                  <Dialog.Title overflowWrap="anywhere" minW="0">
+                    {title}
+                  </Dialog.Title>
+                </Dialog.Header>
+                <Dialog.Body>{children}</Dialog.Body>
+                <Dialog.Footer>
+                  <Dialog.ActionTrigger asChild>
+                    <Button variant="outline">Cancel</Button>
+                  </Dialog.ActionTrigger>
+                  <Button colorPalette={confirmPalette} loading={busy} onClick={onConfirm}>
+                    {confirmLabel}
+                  </Button>
+                </Dialog.Footer>
+              </Dialog.Content>
+            </Dialog.Positioner>
+          </Portal>
+        </Dialog.Root>
+      ) : null}
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { Alert, Button, Field, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { ActionDialog } from '../../components/action-dialog.tsx';
+import { decisionReasonSchema } from '../../../../shared/validation/admin-forms.ts';
 import { api } from '../../lib/api.ts';
 import { useDecideApplicationMutation } from './admin-api.ts';
 
@@ -22,7 +23,10 @@ export function DecisionDialog({ applicationId, businessName, decision }: Decisi
   const dispatch = useDispatch();
   const verb = decision === 'approved' ? 'Approve' : 'Reject';
   const palette = decision === 'approved' ? 'green' : 'red';
+  // A reason over the limit is refused with a message, never cut (a pasted reason stays whole to shorten).
+  const reasonError = decisionReasonSchema.safeParse(reason).error?.issues[0].message;
   const confirm = async () => {
+    if (reasonError) return;
     const result = await decide({
       id: applicationId,
       decision,
@@ -58,9 +62,10 @@ export function DecisionDialog({ applicationId, businessName, decision }: Decisi
       onConfirm={() => void confirm()}
     >
       <Stack gap="3">
-        <Field.Root>
+        <Field.Root invalid={reasonError !== undefined}>
           <Field.Label>Reason (optional, shown to the applicant)</Field.Label>
-          <Textarea value={reason} maxLength={2000} onChange={(event) => setReason(event.target.value)} />
+          <Textarea value={reason} onChange={(event) => setReason(event.target.value)} />
+          <Field.ErrorText>{reasonError}</Field.ErrorText>
         </Field.Root>
         {state.isError ? (
           <Alert.Root status="error" role="alert">
