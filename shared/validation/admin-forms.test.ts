@@ -3,6 +3,7 @@ import {
   emptyLetterForm,
   LETTER_DEFAULTS,
   letterFormSchema,
+  noteBodySchema,
   TERM_SHEET_DEFAULTS,
   termSheetFormSchema,
   type TermSheetForm,
@@ -89,5 +90,20 @@ describe('term sheet form (spec section 5)', () => {
     expect(fieldErrors(termSheetFormSchema, { ...termSheet, interestRate: 101 })).toEqual({
       interestRate: 'Interest rate must be between 0 and 100',
     });
+  });
+});
+
+describe('a loan officer’s note', () => {
+  const messages = (body: unknown) => noteBodySchema.safeParse(body).error?.issues.map((issue) => issue.message);
+
+  it('takes 1 to 5000 characters, without the spaces and line breaks around them', () => {
+    expect(noteBodySchema.parse('  Called the owner.\n')).toBe('Called the owner.');
+    expect(noteBodySchema.parse(`\n ${'x'.repeat(5000)} \n`)).toHaveLength(5000);
+  });
+
+  it('asks for a note when there is none, and refuses one over 5000 characters', () => {
+    expect(messages('')).toEqual(['Please write a note before adding it']);
+    expect(messages(' \n\t ')).toEqual(['Please write a note before adding it']);
+    expect(messages('x'.repeat(5001))).toEqual(['A note can be at most 5000 characters']);
   });
 });

@@ -49,3 +49,19 @@ export type TermSheetForm = z.infer<typeof termSheetFormSchema>;
 
 /** A new term sheet form shows one empty condition (conditions can then be added and removed). */
 export const TERM_SHEET_DEFAULTS: Pick<TermSheetForm, 'conditions'> = { conditions: [''] };
+
+/** Not in the spec: the most characters a loan officer's note on an application may have (application_notes). */
+export const NOTE_MAX_LENGTH = 5000;
+
+/** Not in the spec: what the notes form says about a note it cannot send. */
+export const NOTE_MESSAGES = {
+  required: 'Please write a note before adding it',
+  tooLong: `A note can be at most ${NOTE_MAX_LENGTH} characters`,
+} as const;
+
+/** A note's text: 1 to 5000 characters once the spaces around it are left out (the database checks the same). */
+export const noteBodySchema = z
+  .string()
+  .trim()
+  .min(1, NOTE_MESSAGES.required)
+  .max(NOTE_MAX_LENGTH, NOTE_MESSAGES.tooLong);
