@@ -1,5 +1,5 @@
 import { Badge, Box, Button, chakra, Heading, List, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { noteBodySchema } from '../../../../shared/validation/admin-forms.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { FormField } from '../../components/form-controls.tsx';
@@ -26,6 +26,7 @@ export function ApplicationNotes({ applicationId, businessName, notes, me }: App
   // was lost cannot be stored twice.
   const [attempt, setAttempt] = useState<{ id: string; body: string } | null>(null);
   const [addNote, state] = useAddNoteMutation();
+  const headingId = useId();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = noteBodySchema.safeParse(body);
@@ -42,8 +43,8 @@ export function ApplicationNotes({ applicationId, businessName, notes, me }: App
     setAttempt(null);
   };
   return (
-    <Box as="section" aria-labelledby="application-notes-heading">
-      <Heading as="h3" size="md" mb="2" id="application-notes-heading">
+    <Box as="section" aria-labelledby={headingId}>
+      <Heading as="h3" size="md" mb="2" id={headingId}>
         Notes
       </Heading>
       <Stack gap="3">
