@@ -113,6 +113,25 @@ describe('desktop cache: sync', () => {
     expect(store.applicationDetail(a.id)!.lenders.map((row) => row.name)).toEqual(['Alder Credit']);
   });
 
+  it('keeps notes with their application in the order they landed, and drops one by its tombstone', () => {
+    store.storeChanges({ table: 'applications', rows: [a] });
+    const note = (id: string, createdAt: string) => ({
+      id,
+      application_id: a.id,
+      author_id: null,
+      body: `Note ${id}`,
+      created_at: createdAt,
+    });
+    const status = store.storeChanges({
+      table: 'application_notes',
+      rows: [note('n1', '2026-11-23T09:00:00+00:00'), note('n2', '2026-11-23T10:00:00+00:00')],
+    });
+    expect(status.cursors.application_notes).toEqual({ at: '2026-11-23T10:00:00+00:00', id: 'n2' });
+    expect(store.applicationDetail(a.id)!.related.application_notes.map((row) => row.id)).toEqual(['n1', 'n2']);
+    store.storeChanges({ table: 'deleted_rows', rows: [{ id: 1, table_name: 'application_notes', row_id: 'n1' }] });
+    expect(store.applicationDetail(a.id)!.related.application_notes.map((row) => row.id)).toEqual(['n2']);
+  });
+
   it('keeps audit entries of cached applications only, linked by their record', () => {
     store.storeChanges({ table: 'applications', rows: [a] });
     const entry = (id: number, recordId: string | null) => ({

@@ -28,10 +28,48 @@ describe('desktop outbox', () => {
   it('keeps decisions in the order they were made, pending until replayed', () => {
     outbox.enqueue(decision('first'), '2026-11-23T01:00:00Z');
     outbox.enqueue(decision('second', 'rejected'), '2026-11-23T01:00:01Z');
-    expect(outbox.list().map((entry) => [entry.label, entry.decision, entry.state, entry.attempts])).toEqual([
+    expect(
+      outbox
+        .list()
+        .map((entry) => [entry.label, entry.kind === 'decide' && entry.decision, entry.state, entry.attempts]),
+    ).toEqual([
       ['first', 'approved', 'pending', 0],
       ['second', 'rejected', 'pending', 0],
     ]);
+  });
+
+  it('keeps notes in line with decisions, with the id made when the note was written, as they were queued', () => {
+    outbox.enqueue(decision('Reyes Bakery'));
+    const note = outbox.enqueue({
+      kind: 'note',
+      applicationId: '3f2b8c1e-7d4a-4e6b-9a0c-5d1e2f3a4b5c',
+      noteId: '9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f',
+      body: 'Called the owner:\ntax returns next week.',
+      label: 'Reyes Bakery',
+    });
+    outbox.enqueue(decision('Harbor Cafe', 'rejected'));
+    expect(outbox.list().map((entry) => [entry.id, entry.kind])).toEqual([
+      [1, 'decide'],
+      [note.id, 'note'],
+      [3, 'decide'],
+    ]);
+    expect(outbox.list()[1]).toMatchObject({
+      kind: 'note',
+      noteId: '9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f',
+      body: 'Called the owner:\ntax returns next week.',
+      state: 'pending',
+    });
+    const refused = outbox.settle({
+      id: note.id,
+      outcome: 'refused',
+      message: 'insert or update on table "application_notes" violates foreign key constraint',
+      serverState: null,
+    });
+    expect(refused).toMatchObject({
+      kind: 'note',
+      state: 'refused',
+      lastError: expect.stringContaining('foreign key'),
+    });
   });
 
   it('retries later what could not reach the server, keeping its place and counting attempts', () => {

@@ -1,13 +1,15 @@
 import { DOCUMENTS_BUCKET } from '../../shared/catalogue/documents.ts';
-import type { CachedApplication, DesktopBridge } from '../../shared/ipc/channels.ts';
+import type { CachedApplication, DesktopBridge, OutboxEntry, OutboxIntent } from '../../shared/ipc/channels.ts';
 import { loadSupabase } from '../../web/src/lib/load-supabase.ts';
 import {
   AdminRequestError,
   apiAdminRepository,
   type AdminDocument,
+  type AdminNote,
   type AdminRepository,
   lenderNetworkFrom,
   type ApplicationDetail,
+  type DecisionOutcome,
 } from '../../web/src/features/admin/admin-repository.ts';
 
 type Related = CachedApplication['related'];
@@ -28,7 +30,18 @@ export function detailFromCache({ application, related }: CachedApplication): Ap
     letters: newestFirst(pick('pre_application_letters')),
     termSheets: newestFirst(pick('term_sheets')),
     bankPackages: newestFirst(pick('bank_packages')),
+    notes: newestFirst(pick('application_notes')),
   };
+}
+
+/** The application's notes still waiting in the outbox, newest first, as the detail shows them (queued). */
+export function queuedNotes(outbox: OutboxEntry[], applicationId: string): AdminNote[] {
+  const notes = outbox.flatMap((entry): AdminNote[] =>
+    entry.kind === 'note' && entry.state === 'pending' && entry.applicationId === applicationId
+      ? [{ id: entry.noteId, author_id: null, body: entry.body, created_at: entry.createdAt, queued: true }]
+      : [],
+  );
+  return notes.reverse();
 }
 
 export const notKeptOffline =
@@ -44,14 +57,14 @@ export type DesktopRepositoryDeps = {
   wentOffline: () => void;
   /** Runs an incremental sync (after a decision, on Refresh Data). */
   syncNow: () => Promise<void>;
-  /** Called after a decision was queued, so the outbox count is current. */
+  /** Called after a decision or a note was queued, so the outbox count is current. */
   queued: () => void;
 };
 
 /**
  * The desktop app's admin repository: the screens read the officer's cache (kept current by sync), so
- * lists, search and detail work the same online and offline; a decision goes to the server when it can
- * be reached and to the outbox when not.
+ * lists, search and detail work the same online and offline; a decision or a note goes to the server when
+ * it can be reached and to the outbox when not.
  */
 export function createDesktopRepository(deps: DesktopRepositoryDeps): AdminRepository & { refresh(): Promise<void> } {
   const { bridge } = deps;
@@ -76,12 +89,32 @@ export function createDesktopRepository(deps: DesktopRepositoryDeps): AdminRepos
       }
     }
   };
+  /** Sends a change to the server when it can be reached, then syncs; queues it in the outbox when not. */
+  const sendOrQueue = async (send: () => Promise<DecisionOutcome>, intent: OutboxIntent): Promise<DecisionOutcome> => {
+    if (deps.isOnline()) {
+      try {
+        await send();
+        await deps.syncNow();
+        return 'applied';
+      } catch (error) {
+        if (!(error instanceof AdminRequestError && error.kind === 'unreachable')) throw error;
+        deps.wentOffline();
+      }
+    }
+    await bridge['outbox:enqueue'](intent);
+    deps.queued();
+    return 'queued';
+  };
   return {
     applicationsPage: (args) => bridge['cache:applications-page'](args),
     async applicationDetail(id) {
       const cached = await bridge['cache:application-detail']({ id });
       if (!cached) throw new AdminRequestError('refused', `Application ${id} is not in the offline copy`);
       const detail = detailFromCache(cached);
+      // A note queued offline shows at once, marked as waiting; once replayed, sync brings it as stored.
+      const waiting = queuedNotes(await bridge['outbox:list'](undefined), id);
+      const stored = detail.notes.filter((note) => !waiting.some((queued) => queued.id === note.id));
+      detail.notes = [...waiting, ...stored];
       // The documents of an application the officer opens are kept for offline reading (within the budget).
       if (deps.isOnline()) {
         const missing = detail.documents.filter((document) => !cached.keptDocumentIds.includes(document.id));
@@ -96,28 +129,23 @@ export function createDesktopRepository(deps: DesktopRepositoryDeps): AdminRepos
       if (!(await keepDocument(document))) throw new AdminRequestError('unavailable', tooLargeToKeep);
       if (!(await show()).shown) throw new AdminRequestError('unavailable', tooLargeToKeep);
     },
-    async decide(decision) {
-      if (deps.isOnline()) {
-        try {
-          await apiAdminRepository.decide(decision);
-          await deps.syncNow();
-          return 'applied';
-        } catch (error) {
-          if (!(error instanceof AdminRequestError && error.kind === 'unreachable')) throw error;
-          deps.wentOffline();
-        }
-      }
-      await bridge['outbox:enqueue']({
+    decide: (decision) =>
+      sendOrQueue(() => apiAdminRepository.decide(decision), {
         kind: 'decide',
         applicationId: decision.id,
         decision: decision.decision,
         reason: decision.reason,
         expectedStatus: decision.expectedStatus,
         label: decision.label,
-      });
-      deps.queued();
-      return 'queued';
-    },
+      }),
+    addNote: (note) =>
+      sendOrQueue(() => apiAdminRepository.addNote(note), {
+        kind: 'note',
+        applicationId: note.applicationId,
+        noteId: note.id,
+        body: note.body,
+        label: note.label,
+      }),
     /** The network and the consents as last synced: the ranked matches read the same online and offline. */
     async lenderNetwork(applicationId) {
       const cached = await bridge['cache:application-detail']({ id: applicationId });

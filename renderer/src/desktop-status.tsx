@@ -3,24 +3,21 @@ import { useEffect, useState } from 'react';
 import { formatLongDate } from '../../shared/format/dates.ts';
 import type { DesktopBridge, OutboxEntry } from '../../shared/ipc/channels.ts';
 import { useDesktopState, type DesktopSession } from './desktop-session.ts';
+import { entryText, queuedCountText } from './outbox-text.ts';
 
 function lastSyncText(at: string | null): string {
   if (!at) return 'Not synced yet';
   return `Last synced ${formatLongDate(at)} at ${new Date(at).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit' })}`;
 }
 
-function decisionText(entry: OutboxEntry): string {
-  return `${entry.decision === 'approved' ? 'Approve' : 'Reject'} ${entry.label}`;
-}
-
 function SettledEntry({ entry, onDismiss }: { entry: OutboxEntry; onDismiss: () => void }) {
   const status = entry.state === 'done' ? 'success' : entry.state === 'conflict' ? 'warning' : 'error';
   const title =
     entry.state === 'done'
-      ? `${decisionText(entry)}: sent to the server.`
+      ? `${entryText(entry)}: sent to the server.`
       : entry.state === 'conflict'
-        ? `${decisionText(entry)} was not applied: the application was changed meanwhile.`
-        : `${decisionText(entry)} was refused by the server.`;
+        ? `${entryText(entry)} was not applied: the application was changed meanwhile.`
+        : `${entryText(entry)} was refused by the server.`;
   return (
     <Alert.Root status={status} role="status" data-testid="outbox-settled">
       <Alert.Indicator />
@@ -81,7 +78,7 @@ function DocumentBudget({ bridge }: { bridge: DesktopBridge }) {
 
 /**
  * Above the admin dashboard in the desktop app: offline banner, sync progress and the time of the last
- * sync, the outbox with its count, and how each replayed decision ended.
+ * sync, the outbox with its count, and how each replayed decision or note ended.
  */
 export function DesktopStatus({ session, bridge }: { session: DesktopSession; bridge: DesktopBridge }) {
   const state = useDesktopState(session);
@@ -100,8 +97,8 @@ export function DesktopStatus({ session, bridge }: { session: DesktopSession; br
             <Alert.Content>
               <Alert.Title>You are offline: the server cannot be reached.</Alert.Title>
               <Alert.Description>
-                Showing the copy saved on this computer. Decisions you make are queued and sent when the connection
-                returns.
+                Showing the copy saved on this computer. Decisions and notes you make are queued and sent when the
+                connection returns.
               </Alert.Description>
             </Alert.Content>
           </Alert.Root>
@@ -115,7 +112,7 @@ export function DesktopStatus({ session, bridge }: { session: DesktopSession; br
               {state.cache ? `${state.cache.applications} applications on this computer` : ''}
             </Text>
             <Badge colorPalette={pending.length > 0 ? 'orange' : 'gray'} data-testid="outbox-count">
-              {pending.length === 1 ? '1 decision queued' : `${pending.length} decisions queued`}
+              {queuedCountText(pending)}
             </Badge>
           </HStack>
           <Button size="sm" variant="outline" disabled={state.syncing} onClick={() => void session.syncNow()}>
@@ -143,10 +140,10 @@ export function DesktopStatus({ session, bridge }: { session: DesktopSession; br
           </Alert.Root>
         ) : null}
         {pending.length > 0 ? (
-          <Stack as="ul" gap="1" listStyleType="none" aria-label="Queued decisions">
+          <Stack as="ul" gap="1" listStyleType="none" aria-label="Queued changes">
             {pending.map((entry) => (
-              <Text as="li" fontSize="sm" key={entry.id}>
-                {`${decisionText(entry)} (queued ${formatLongDate(entry.createdAt)})`}
+              <Text as="li" fontSize="sm" key={entry.id} overflowWrap="anywhere">
+                {`${entryText(entry)} (queued ${formatLongDate(entry.createdAt)})`}
               </Text>
             ))}
           </Stack>

@@ -11,7 +11,7 @@ import type { ApplicationStatus } from '../status/transitions.ts';
  * - settings: the server the app talks to, and the room kept documents may take.
  * - cache: the local copy of what the admin last synced, for offline review (DESIGN, "Desktop cache and sync").
  * - documents: document files kept for offline reading.
- * - outbox: decisions made offline, replayed against the API when back online.
+ * - outbox: decisions and notes made offline, replayed against the API when back online.
  * - dialog: native save and open dialogs.
  */
 export const ipcChannels = [
@@ -66,6 +66,8 @@ export const syncedTables = {
   audit_log: 'created_at',
   lenders: 'updated_at',
   lender_consents: 'updated_at',
+  // Notes are never changed once written (only removed with their application, by tombstone).
+  application_notes: 'created_at',
   deleted_rows: 'deleted_at',
 } as const;
 export type SyncedTable = keyof typeof syncedTables;
@@ -96,8 +98,8 @@ export type CachedApplication = {
   keptDocumentIds: string[];
 };
 
-/** A change made while offline, kept as the officer's intention and replayed through the same function. */
-export type OutboxIntent = {
+/** A decision made while offline, kept as the officer's intention and replayed through the same function. */
+export type DecisionIntent = {
   kind: 'decide';
   applicationId: string;
   decision: 'approved' | 'rejected';
@@ -107,6 +109,20 @@ export type OutboxIntent = {
   /** What the officer recognises it by (the business name). */
   label: string;
 };
+
+/** A note written while offline: replayed as an insert with the id made when it was queued. */
+export type NoteIntent = {
+  kind: 'note';
+  applicationId: string;
+  /** Made on this computer: a replay of a note that already landed is refused as a duplicate, never stored twice. */
+  noteId: string;
+  body: string;
+  /** The business name. */
+  label: string;
+};
+
+/** A change made while offline, kept as the officer's intention. */
+export type OutboxIntent = DecisionIntent | NoteIntent;
 
 export const outboxStates = ['pending', 'done', 'conflict', 'refused'] as const;
 export type OutboxState = (typeof outboxStates)[number];

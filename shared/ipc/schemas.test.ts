@@ -14,6 +14,13 @@ const decision = {
   expectedStatus: 'pending',
   label: 'Reyes Bakery',
 };
+const note = {
+  kind: 'note',
+  applicationId: id,
+  noteId: '9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f',
+  body: 'Called the owner: tax returns next week.',
+  label: 'Reyes Bakery',
+};
 const pageArgs = { list: 'pending', search: 'reyes', sort: 'newest', page: 0 };
 
 const valid: { [C in IpcChannel]: unknown[] } = {
@@ -30,6 +37,10 @@ const valid: { [C in IpcChannel]: unknown[] } = {
     { table: 'applications', rows: [row] },
     { table: 'documents', rows: [{ id, application_id: id, updated_at: '2026-03-02T15:04:05+00:00' }] },
     { table: 'audit_log', rows: [{ id: 42, record_id: id }] },
+    {
+      table: 'application_notes',
+      rows: [{ id, application_id: id, body: 'Called', created_at: '2026-03-02T15:04:05+00:00' }],
+    },
     { table: 'deleted_rows', rows: [] },
   ],
   'cache:finish-sync': [{ syncedAt: '2026-03-02T15:04:05.123Z' }],
@@ -39,7 +50,12 @@ const valid: { [C in IpcChannel]: unknown[] } = {
   'documents:keep': [{ documentId: id, data: new Uint8Array([37, 80, 68, 70]) }],
   'documents:read': [{ documentId: id }],
   'documents:show': [{ documentId: id, fileName: 'tax-return-2025.pdf' }],
-  'outbox:enqueue': [decision, { ...decision, decision: 'rejected', reason: '' }],
+  'outbox:enqueue': [
+    decision,
+    { ...decision, decision: 'rejected', reason: '' },
+    note,
+    { ...note, body: `  ${'x'.repeat(5000)}\n` },
+  ],
   'outbox:list': [undefined],
   'outbox:settle': [
     { id: 1, outcome: 'done', message: null, serverState: null },
@@ -104,6 +120,14 @@ const invalid: { [C in IpcChannel]: unknown[] } = {
     { ...decision, applicationId: 'x' },
     { ...decision, expectedStatus: 'archived' },
     { ...decision, reason: 'x'.repeat(2_001) },
+    { ...note, kind: 'decide' },
+    { ...note, noteId: 'x' },
+    { ...note, noteId: undefined },
+    { ...note, applicationId: '../x' },
+    { ...note, body: ' \n ' },
+    { ...note, body: 'x'.repeat(5_001) },
+    { ...note, body: 5 },
+    { ...note, label: 'x'.repeat(501) },
   ],
   'outbox:list': [{}],
   'outbox:settle': [

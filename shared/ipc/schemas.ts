@@ -3,6 +3,7 @@ import type { ApplicationRow } from '../db/applications.ts';
 import { evaluationPayloadSchema, type evaluationResultSchema } from '../evaluation/evaluation-schema.ts';
 import { applicationStatuses } from '../status/transitions.ts';
 import { applicationListIds, applicationSortIds } from '../admin/application-lists.ts';
+import { noteBodySchema } from '../validation/admin-forms.ts';
 import { syncedTableNames, type IpcChannel, type IpcRequests, type SyncedTable } from './channels.ts';
 
 /** The desktop IPC contract, part 2: the zod schema main validates each channel's payload with. */
@@ -105,14 +106,23 @@ export const ipcRequestSchemas: IpcRequestSchemas = {
   'documents:keep': z.object({ documentId: uuid, data: z.instanceof(Uint8Array) }),
   'documents:read': z.object({ documentId: uuid }),
   'documents:show': z.object({ documentId: uuid, fileName: bareFileName }),
-  'outbox:enqueue': z.object({
-    kind: z.literal('decide'),
-    applicationId: uuid,
-    decision: z.enum(['approved', 'rejected']),
-    reason: z.string().max(2_000),
-    expectedStatus: z.enum(applicationStatuses),
-    label: z.string().max(500),
-  }),
+  'outbox:enqueue': z.discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('decide'),
+      applicationId: uuid,
+      decision: z.enum(['approved', 'rejected']),
+      reason: z.string().max(2_000),
+      expectedStatus: z.enum(applicationStatuses),
+      label: z.string().max(500),
+    }),
+    z.object({
+      kind: z.literal('note'),
+      applicationId: uuid,
+      noteId: uuid,
+      body: noteBodySchema,
+      label: z.string().max(500),
+    }),
+  ]),
   'outbox:list': z.undefined(),
   'outbox:settle': z.object({
     id: outboxId,

@@ -114,6 +114,7 @@ describe('portal and admin messages (spec section 8)', () => {
       linkRevokeFailed: 'Failed to revoke the lender link',
       lenderSaveFailed: 'Failed to save lender',
       lenderDeleteFailed: 'Failed to delete lender',
+      noteAddFailed: 'Failed to add note',
     });
   });
 

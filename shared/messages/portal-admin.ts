@@ -34,6 +34,8 @@ export const ADMIN_MESSAGES = {
   linkRevokeFailed: 'Failed to revoke the lender link',
   lenderSaveFailed: 'Failed to save lender',
   lenderDeleteFailed: 'Failed to delete lender',
+  /** Not in the spec: loan officers' notes on an application. */
+  noteAddFailed: 'Failed to add note',
 } as const;
 
 /** The alert after an admin sends a client a password-reset e-mail. */

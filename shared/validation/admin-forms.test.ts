@@ -5,6 +5,7 @@ import {
   emptyLetterForm,
   LETTER_DEFAULTS,
   letterFormSchema,
+  noteBodySchema,
   TERM_SHEET_DEFAULTS,
   termSheetFormSchema,
   type TermSheetForm,
@@ -106,5 +107,20 @@ describe('decision reason (Approve / Reject)', () => {
     expect(result.success).toBe(false);
     expect(result.error?.issues[0].message).toBe('The reason can be at most 2,000 characters');
     expect(DECISION_REASON_TOO_LONG_MESSAGE).toBe('The reason can be at most 2,000 characters');
+  });
+});
+
+describe('a loan officer’s note', () => {
+  const messages = (body: unknown) => noteBodySchema.safeParse(body).error?.issues.map((issue) => issue.message);
+
+  it('takes 1 to 5000 characters, without the spaces and line breaks around them', () => {
+    expect(noteBodySchema.parse('  Called the owner.\n')).toBe('Called the owner.');
+    expect(noteBodySchema.parse(`\n ${'x'.repeat(5000)} \n`)).toHaveLength(5000);
+  });
+
+  it('asks for a note when there is none, and refuses one over 5000 characters', () => {
+    expect(messages('')).toEqual(['Please write a note before adding it']);
+    expect(messages(' \n\t ')).toEqual(['Please write a note before adding it']);
+    expect(messages('x'.repeat(5001))).toEqual(['A note can be at most 5000 characters']);
   });
 });

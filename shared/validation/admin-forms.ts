@@ -57,3 +57,19 @@ export const DECISION_REASON_TOO_LONG_MESSAGE = `The reason can be at most ${DEC
 
 /** Approve or Reject: the reason is optional and at most DECISION_REASON_MAX characters, kept as typed. */
 export const decisionReasonSchema = z.string().max(DECISION_REASON_MAX, DECISION_REASON_TOO_LONG_MESSAGE);
+
+/** Not in the spec: the most characters a loan officer's note on an application may have (application_notes). */
+export const NOTE_MAX_LENGTH = 5000;
+
+/** Not in the spec: what the notes form says about a note it cannot send. */
+export const NOTE_MESSAGES = {
+  required: 'Please write a note before adding it',
+  tooLong: `A note can be at most ${NOTE_MAX_LENGTH} characters`,
+} as const;
+
+/** A note's text: 1 to 5000 characters once the spaces around it are left out (the database checks the same). */
+export const noteBodySchema = z
+  .string()
+  .trim()
+  .min(1, NOTE_MESSAGES.required)
+  .max(NOTE_MAX_LENGTH, NOTE_MESSAGES.tooLong);

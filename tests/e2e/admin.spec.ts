@@ -202,6 +202,60 @@ test('a reason over 2,000 characters is kept whole with a message, not cut, and 
   expect(decided.data).toEqual({ status: 'rejected', decision_reason: pasted.slice(0, 2000).trim() });
 });
 
+test('an officer adds notes to an application: required, kept on failure, newest first, still there after a reload', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const officer = await createAccount(database, baseURL!, { admin: true });
+  const application = await submitted(database);
+  const admin = new AdminPages(page);
+  await plantSession(page, baseURL!, officer.session);
+  await page.goto(`/admin?application=${application.id}`);
+  const notes = admin.detail().getByRole('region', { name: 'Notes' });
+  const field = notes.getByRole('textbox', { name: 'Add a note' });
+  const add = notes.getByRole('button', { name: 'Add Note' });
+  await expect(notes.getByText('No notes yet.')).toBeVisible();
+
+  await add.click();
+  await expect(notes.getByText('Please write a note before adding it')).toBeVisible();
+  await field.fill('x'.repeat(5001));
+  await add.click();
+  await expect(notes.getByText('A note can be at most 5000 characters')).toBeVisible();
+
+  // The server fails once: the officer is told, and the typed text is still there for another try.
+  await fail500(page, '**/rest/v1/application_notes*');
+  await field.fill('Called the owner: the tax returns arrive next week.');
+  await add.click();
+  await expect(notes.getByRole('alert')).toHaveText('Failed to add note');
+  await expect(field).toHaveValue('Called the owner: the tax returns arrive next week.');
+  await page.unrouteAll();
+  await add.click();
+  await expect(field).toHaveValue('');
+  await field.fill('Second call: the owner asked about the SBA 504.');
+  await add.click();
+  const items = notes.getByRole('list', { name: 'Notes on this application' }).getByRole('listitem');
+  await expect(items).toHaveCount(2);
+  await expect(items.first()).toContainText('Second call: the owner asked about the SBA 504.');
+  await expect(items.first()).toContainText('by you');
+  await expect(items.last()).toContainText('Called the owner: the tax returns arrive next week.');
+
+  await page.reload();
+  await expect(items).toHaveCount(2);
+  await expect(items.last()).toContainText('Called the owner: the tax returns arrive next week.');
+  const stored = await database
+    .from('application_notes')
+    .select('body, author_id')
+    .eq('application_id', application.id);
+  expect(stored.data).toHaveLength(2);
+  expect(stored.data).toContainEqual({
+    body: 'Called the owner: the tax returns arrive next week.',
+    author_id: officer.id,
+  });
+  const audit = await database.from('audit_log').select('actor_id').eq('action', 'application_note.created');
+  expect(audit.data).toContainEqual({ actor_id: officer.id });
+});
+
 test('lists are paged by the server, 25 to a page', async ({ page, baseURL, database }) => {
   const officer = await createAccount(database, baseURL!, { admin: true });
   const tag = `Paging Bakery ${crypto.randomUUID().slice(0, 6)}`;

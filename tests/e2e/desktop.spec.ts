@@ -166,6 +166,29 @@ test('a loan officer on a train: sync, go offline, browse and decide from the ca
     await expect(page.getByTestId('outbox-count')).toHaveText('3 decisions queued');
     expect((await database.from('applications').select('status').eq('id', approved.id).single()).data).toBeNull();
 
+    // A note written offline is queued too: the detail shows it as waiting, the outbox counts and names it.
+    const noteText = 'Called the owner from the train: tax returns arrive Monday.';
+    await page.getByRole('button', { name: approved.businessName }).click();
+    const notes = page.getByRole('region', { name: 'Application detail' }).getByRole('region', { name: 'Notes' });
+    await notes.getByRole('textbox', { name: 'Add a note' }).fill(noteText);
+    await notes.getByRole('button', { name: 'Add Note' }).click();
+    const queuedNote = notes.getByRole('listitem').filter({ hasText: noteText });
+    await expect(queuedNote).toContainText('Waiting to be sent');
+    await expect(queuedNote).toContainText('by you');
+    await expect(notes.getByRole('textbox', { name: 'Add a note' })).toHaveValue('');
+    await expect(page.getByTestId('outbox-count')).toHaveText('3 decisions and 1 note queued');
+    await expect(page.getByRole('list', { name: 'Queued changes' })).toContainText(
+      `Note on ${approved.businessName}: "${noteText}"`,
+    );
+    const queuedNotes = (await main.call('outbox:list', undefined)).flatMap((entry) =>
+      entry.kind === 'note' ? [entry] : [],
+    );
+    expect(queuedNotes).toEqual([
+      expect.objectContaining({ applicationId: approved.id, body: noteText, state: 'pending' }),
+    ]);
+    const noteId = queuedNotes[0]!.noteId;
+    await page.getByRole('button', { name: 'Close detail' }).click();
+
     // The network returns; meanwhile a second officer approved the contested application.
     server = await startServerProcess({ dataDir, env: { PORT: port } });
     const second = serviceClient(server);
@@ -176,6 +199,15 @@ test('a loan officer on a train: sync, go offline, browse and decide from the ca
 
     await expect(page.getByTestId('offline-banner')).toBeHidden({ timeout: 30_000 });
     await expect(page.getByTestId('outbox-count')).toHaveText('0 decisions queued');
+    // The note landed once, under the id it was queued with, in the officer's name.
+    const notesStored = await second
+      .from('application_notes')
+      .select('id, body, author_id')
+      .eq('application_id', approved.id);
+    expect(notesStored.data).toEqual([{ id: noteId, body: noteText, author_id: officer.id }]);
+    await expect(
+      page.getByTestId('outbox-settled').filter({ hasText: `Note on ${approved.businessName}` }),
+    ).toContainText('sent to the server');
     const stored = async (id: string) =>
       (await second.from('applications').select('status, decision_reason').eq('id', id).single()).data;
     expect(await stored(approved.id)).toEqual({ status: 'approved', decision_reason: 'Strong cash flow' });
@@ -191,9 +223,13 @@ test('a loan officer on a train: sync, go offline, browse and decide from the ca
     await expect.poll(async () => (await mailbox(server, approved.email)).length).toBeGreaterThan(0);
     await expect.poll(async () => (await mailbox(server, rejected.email)).length).toBeGreaterThan(0);
 
-    // The cache caught up: the approved application is in the Approved list.
+    // The cache caught up: the approved application is in the Approved list, its note stored (no longer waiting).
     await page.getByRole('tab', { name: 'Approved Applications' }).click();
     await expect(page.getByRole('row').filter({ hasText: approved.businessName })).toBeVisible();
+    await page.getByRole('button', { name: approved.businessName }).click();
+    const storedNote = page.getByRole('region', { name: 'Notes' }).getByRole('listitem').filter({ hasText: noteText });
+    await expect(storedNote).toContainText('by you');
+    await expect(storedNote).not.toContainText('Waiting to be sent');
 
     // Signing out wipes the cache and the outbox.
     await page.getByRole('button', { name: 'Logout' }).click();

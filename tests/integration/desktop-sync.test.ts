@@ -1,13 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateCache } from '../../electron/cache/cache-database.ts';
 import { CacheStore } from '../../electron/cache/cache-store.ts';
 import { Outbox } from '../../electron/cache/outbox.ts';
-import type { DesktopBridge } from '../../shared/ipc/channels.ts';
+import type { DesktopBridge, NoteIntent } from '../../shared/ipc/channels.ts';
 import { replayOutbox } from '../../renderer/src/sync/replay-outbox.ts';
 import { syncCache } from '../../renderer/src/sync/sync-cache.ts';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { startTestBackend, type TestBackend, type TestUser } from '../support/database-actors.ts';
+import { clientWithKey } from '../support/server-process.ts';
 
 /**
  * The desktop app's sync and outbox replay (renderer/src/sync) against the real server/, storing into a real
@@ -132,5 +134,80 @@ describe('desktop sync against server/', () => {
         { id: contested, status: 'approved', decided_by: other.id },
       ]),
     );
+  });
+
+  it('replays queued notes in line with decisions: each stored once under its own id, a refused one kept with the server’s message', async () => {
+    const [open, gone] = await insertApplications(2, 'Replay Notes');
+    const { cache, outbox, bridge } = freshCache();
+    const note = (applicationId: string, body: string): NoteIntent => ({
+      kind: 'note',
+      applicationId,
+      noteId: randomUUID(),
+      body,
+      label: 'Replay Notes',
+    });
+    const written = note(open!, 'Written offline.');
+    // This one reached the server on an earlier attempt whose answer never came back.
+    const landed = note(open!, 'Landed before its answer was lost.');
+    const early = await backend
+      .client(officer)
+      .from('application_notes')
+      .insert({ id: landed.noteId, application_id: open, body: landed.body });
+    expect(early.error).toBeNull();
+    const orphan = note(gone!, 'On an application deleted meanwhile.');
+    outbox.enqueue(written);
+    outbox.enqueue({
+      kind: 'decide',
+      applicationId: open!,
+      decision: 'approved',
+      reason: 'Offline review',
+      expectedStatus: 'pending',
+      label: 'Replay Notes 00',
+    });
+    outbox.enqueue(landed);
+    outbox.enqueue(orphan);
+    await backend.db.query('delete from public.applications where id = $1', [gone]);
+
+    const result = await replayOutbox(backend.client(officer), bridge);
+    expect(result).toEqual({ applied: 3, conflicts: 0, refused: 1, unreachable: false });
+    expect(outbox.list().map((entry) => [entry.kind, entry.state])).toEqual([
+      ['note', 'done'],
+      ['decide', 'done'],
+      ['note', 'done'],
+      ['note', 'refused'],
+    ]);
+    expect(outbox.list()[3]).toMatchObject({
+      lastError: 'The application no longer exists on the server.',
+      serverState: null,
+    });
+    const stored = await backend.service
+      .from('application_notes')
+      .select('id, body, author_id')
+      .eq('application_id', open!);
+    expect(stored.data).toHaveLength(2);
+    expect(stored.data).toEqual(
+      expect.arrayContaining([
+        { id: written.noteId, body: written.body, author_id: officer.id },
+        { id: landed.noteId, body: landed.body, author_id: officer.id },
+      ]),
+    );
+
+    // The next sync brings the replayed notes into the cache (a cache synced before notes existed gets them all).
+    await syncCache(backend.client(officer), bridge);
+    const cachedNotes = cache.applicationDetail(open!)!.related.application_notes;
+    expect(cachedNotes.map((row) => row.id).sort()).toEqual([written.noteId, landed.noteId].sort());
+  });
+
+  it('keeps a note that cannot reach the server pending, first in line, with why', async () => {
+    const [id] = await insertApplications(1, 'Replay Unreachable');
+    const { outbox, bridge } = freshCache();
+    const queued = outbox.enqueue({ kind: 'note', applicationId: id!, noteId: randomUUID(), body: 'x', label: 'x' });
+    // A port nothing listens on: supabase-js answers with status 0, as when the network is gone.
+    const unreachable = clientWithKey('http://127.0.0.1:9', backend.server.keys.anonKey);
+    const result = await replayOutbox(unreachable, bridge);
+    expect(result).toEqual({ applied: 0, conflicts: 0, refused: 0, unreachable: true });
+    expect(outbox.list()).toEqual([
+      expect.objectContaining({ id: queued.id, state: 'pending', attempts: 1, lastError: expect.any(String) }),
+    ]);
   });
 });

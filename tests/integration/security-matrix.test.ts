@@ -322,10 +322,17 @@ const serviceRoleOnly = per<Change>('denied', 'denied', 'denied', 'denied', 'den
 const insertedByServiceRoleOnly = per<Write>('denied', 'denied', 'denied', 'denied', 'denied', 'ok');
 
 /**
- * A record only admins write and nobody changes (letters, term sheets): read and written by admins, its
- * author (created_by) always the caller.
+ * A record only admins write and nobody changes through the API but the service role (letters, term sheets):
+ * read and written by admins, its author (created_by) always the caller. `immutable`: not even the service
+ * role changes or deletes one (notes).
  */
-function adminRecordCase(table: string, recordBy: (author: TestUser) => Row, change: () => Row): TableCase {
+function adminRecordCase(
+  table: string,
+  recordBy: (author: TestUser) => Row,
+  change: () => Row,
+  { authorColumn = 'created_by', immutable = false } = {},
+): TableCase {
+  const changes = immutable ? per<Change>('denied', 'denied', 'denied', 'denied', 'denied', 'denied') : serviceRoleOnly;
   return {
     table,
     key: 'id',
@@ -334,16 +341,25 @@ function adminRecordCase(table: string, recordBy: (author: TestUser) => Row, cha
     change,
     select: per('denied', 'none', 'none', 'all', 'none', 'all'),
     insert: per('denied', 'denied', 'denied', 'ok', 'denied', 'ok'),
-    update: per('denied', 'denied', 'denied', 'denied', 'denied', 'ok'),
-    delete: per('denied', 'denied', 'denied', 'denied', 'denied', 'ok'),
+    update: changes,
+    delete: changes,
     ownership: {
-      column: 'created_by',
+      column: authorColumn,
       rowOwnedBy: async (author) => byId(recordBy(author)),
       insert: insertedByServiceRoleOnly,
       moves: [
-        { what: 'to another author', change: async (target) => ({ created_by: target.id }), expected: serviceRoleOnly },
+        { what: 'to another author', change: async (target) => ({ [authorColumn]: target.id }), expected: changes },
       ],
     },
+  };
+}
+
+function noteRow(author: TestUser): Row {
+  return {
+    id: randomUUID(),
+    application_id: pendingApplicationId,
+    author_id: author.id,
+    body: 'Called the owner: the tax returns arrive next week.',
   };
 }
 
@@ -535,6 +551,10 @@ const tableCases: TableCase[] = [
     loan_purpose: `Working capital ${randomUUID().slice(0, 6)}`,
   })),
   adminRecordCase('term_sheets', termSheetRow, () => ({ collateral: `Real estate ${randomUUID().slice(0, 6)}` })),
+  adminRecordCase('application_notes', noteRow, () => ({ body: `Rewritten ${randomUUID().slice(0, 6)}` }), {
+    authorColumn: 'author_id',
+    immutable: true,
+  }),
   {
     table: 'bank_packages',
     key: 'id',

@@ -3,6 +3,7 @@ import { formatLongDate } from '../../../shared/format/dates.ts';
 import type { DesktopBridge, OutboxEntry } from '../../../shared/ipc/channels.ts';
 import { applicantStatusLabel } from '../../../shared/status/timeline.ts';
 import type { ApplicationStatus } from '../../../shared/status/transitions.ts';
+import { duplicateKey } from '../../../web/src/features/admin/admin-repository.ts';
 
 export type OutboxPort = Pick<DesktopBridge, 'outbox:list' | 'outbox:settle' | 'outbox:postpone'>;
 
@@ -25,29 +26,57 @@ async function serverStateOf(supabase: SupabaseClient, applicationId: string): P
   return `${label}${when}${why}`;
 }
 
+/** Why the server refused a note, in words the officer reads (not the database's own sentence when we know it). */
+function noteRefusal(error: { message: string; code?: string }): string {
+  if (error.code === '23503') return 'The application no longer exists on the server.';
+  if (error.code === '42501') return 'The server refused it: this account is no longer a loan officer.';
+  return error.message;
+}
+
 /**
- * Replays queued decisions in the order they were made, each through decide_application with the status
- * the officer saw, so a change made meanwhile (another officer decided first) is refused by the server and
- * kept as a conflict with what the server holds now, never overwritten. Stops at the first entry that
- * cannot reach the server; it stays first in line.
+ * Sends one queued change: a decision through decide_application with the status the officer saw; a note as an
+ * insert with the id it was queued with, so a note that already landed (its answer was lost) is refused as a
+ * duplicate key, which means it is stored.
+ */
+async function send(
+  supabase: SupabaseClient,
+  entry: OutboxEntry,
+): Promise<{ error: { message: string; code?: string } | null; status: number }> {
+  if (entry.kind === 'note') {
+    const { error, status } = await supabase
+      .from('application_notes')
+      .insert({ id: entry.noteId, application_id: entry.applicationId, body: entry.body });
+    return { error: error?.code === duplicateKey ? null : error, status };
+  }
+  return supabase.rpc('decide_application', {
+    application_id: entry.applicationId,
+    decision: entry.decision,
+    reason: entry.reason,
+    expected_status: entry.expectedStatus,
+  });
+}
+
+/**
+ * Replays queued decisions and notes in the order they were made. A decision goes through decide_application
+ * with the status the officer saw, so a change made meanwhile (another officer decided first) is refused by
+ * the server and kept as a conflict with what the server holds now, never overwritten; a note the server
+ * refuses is kept as refused with the server's message. Stops at the first entry that cannot reach the server;
+ * it stays first in line.
  */
 export async function replayOutbox(supabase: SupabaseClient, outbox: OutboxPort): Promise<ReplayResult> {
   const result: ReplayResult = { applied: 0, conflicts: 0, refused: 0, unreachable: false };
   const pending = (await outbox['outbox:list'](undefined)).filter((entry: OutboxEntry) => entry.state === 'pending');
   for (const entry of pending) {
-    const { error, status } = await supabase.rpc('decide_application', {
-      application_id: entry.applicationId,
-      decision: entry.decision,
-      reason: entry.reason,
-      expected_status: entry.expectedStatus,
-    });
+    const { error, status } = await send(supabase, entry);
     if (!error) {
       await outbox['outbox:settle']({ id: entry.id, outcome: 'done', message: null, serverState: null });
       result.applied += 1;
-      const notified = await supabase.functions.invoke('notify-applicant', {
-        body: { applicationId: entry.applicationId },
-      });
-      if (notified.error) console.error('The applicant could not be e-mailed', notified.error);
+      if (entry.kind === 'decide') {
+        const notified = await supabase.functions.invoke('notify-applicant', {
+          body: { applicationId: entry.applicationId },
+        });
+        if (notified.error) console.error('The applicant could not be e-mailed', notified.error);
+      }
       continue;
     }
     if (status === 0) {
@@ -55,12 +84,12 @@ export async function replayOutbox(supabase: SupabaseClient, outbox: OutboxPort)
       result.unreachable = true;
       break;
     }
-    const conflict = error.code === changedMeanwhile;
+    const conflict = entry.kind === 'decide' && error.code === changedMeanwhile;
     await outbox['outbox:settle']({
       id: entry.id,
       outcome: conflict ? 'conflict' : 'refused',
-      message: error.message,
-      serverState: await serverStateOf(supabase, entry.applicationId),
+      message: entry.kind === 'note' ? noteRefusal(error) : error.message,
+      serverState: entry.kind === 'decide' ? await serverStateOf(supabase, entry.applicationId) : null,
     });
     if (conflict) result.conflicts += 1;
     else result.refused += 1;

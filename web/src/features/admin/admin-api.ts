@@ -9,6 +9,7 @@ import {
   type ApplicationDetail,
   type Decision,
   type DecisionOutcome,
+  type NewNote,
 } from './admin-repository.ts';
 
 /**
@@ -64,6 +65,18 @@ const adminApi = api.injectEndpoints({
       invalidatesTags: (_result, error) => (error ? [] : ['Application']),
     }),
 
+    /** Adds a note (queued on the desktop while offline); a refused note leaves the detail as it was. */
+    addNote: build.mutation<DecisionOutcome, NewNote>({
+      async queryFn(note, { extra }) {
+        try {
+          return { data: await repositoryOf(extra).addNote(note) };
+        } catch (error) {
+          return fail('Adding the note failed', error, ADMIN_MESSAGES.noteAddFailed);
+        }
+      },
+      invalidatesTags: (_result, error) => (error ? [] : ['Application']),
+    }),
+
     /** Opens a document (the desktop app keeps it for offline reading); the error says why it could not. */
     openDocument: build.mutation<null, AdminDocument>({
       async queryFn(document, { extra }) {
@@ -98,6 +111,7 @@ export const {
   useApplicationsPageQuery,
   useApplicationDetailQuery,
   useDecideApplicationMutation,
+  useAddNoteMutation,
   useRefreshDataMutation,
   useOpenDocumentMutation,
 } = adminApi;

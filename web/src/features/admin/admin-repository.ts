@@ -30,6 +30,25 @@ export type AdminDocument = {
 
 export type AuditEntry = { id: number; actor_id: string | null; action: string; created_at: string };
 
+/** A loan officer's note on an application, newest first in the detail. */
+export type AdminNote = {
+  id: string;
+  author_id: string | null;
+  body: string;
+  created_at: string;
+  /** Written offline and waiting in the desktop outbox (not on the server yet). */
+  queued?: boolean;
+};
+
+/** A note to add; its id is made by the client, so sending it again cannot store it twice. */
+export type NewNote = {
+  id: string;
+  applicationId: string;
+  body: string;
+  /** The business name, for a note that has to wait (desktop outbox). */
+  label: string;
+};
+
 export type ApplicationDetail = {
   application: ApplicationRow;
   events: ApplicationEvent[];
@@ -39,6 +58,7 @@ export type ApplicationDetail = {
   letters: LetterRow[];
   termSheets: TermSheetRow[];
   bankPackages: BankPackageRow[];
+  notes: AdminNote[];
 };
 
 export type Decision = {
@@ -68,7 +88,10 @@ export function lenderNetworkFrom(lenders: unknown[], consents: unknown[]): Lend
   return { lenders: (lenders as LenderRow[]).map(lenderFromRow), consents: consents as AdminConsent[] };
 }
 
-/** 'applied' by the server now, or 'queued' to be replayed when the server can be reached (desktop). */
+/**
+ * 'applied' by the server now, or 'queued' to be replayed when the server can be reached (desktop): a decision's
+ * or a note's outcome.
+ */
 export type DecisionOutcome = 'applied' | 'queued';
 
 /**
@@ -95,6 +118,8 @@ export type AdminRepository = {
   applicationsPage(args: ApplicationsPageArgs): Promise<ApplicationsPage>;
   applicationDetail(id: string): Promise<ApplicationDetail>;
   decide(decision: Decision): Promise<DecisionOutcome>;
+  /** Adds a loan officer's note (the desktop queues it while the server cannot be reached). */
+  addNote(note: NewNote): Promise<DecisionOutcome>;
   /** The lender network and the application's consents (its ranked matches are computed from them). */
   lenderNetwork(applicationId: string): Promise<LenderNetwork>;
   /** Opens a stored document: a signed link in a new tab on the web; the kept file on the desktop. */
@@ -115,6 +140,9 @@ function check<T>(
     result.error.code,
   );
 }
+
+/** Postgres's unique_violation: the row with this key is already stored. */
+export const duplicateKey = '23505';
 
 /** Characters with a meaning in PostgREST's or=(...) syntax are left out of a search. */
 export function searchPattern(search: string): string | null {
@@ -155,7 +183,7 @@ export const apiAdminRepository: AdminRepository = {
   async applicationDetail(id) {
     const supabase = await loadSupabase();
     const newestFirst = { ascending: false };
-    const [application, events, documents, additionalInfo, audit, letters, termSheets, bankPackages] =
+    const [application, events, documents, additionalInfo, audit, letters, termSheets, bankPackages, notes] =
       await Promise.all([
         supabase.from('applications').select('*').eq('id', id).single(),
         supabase.from('application_events').select('*').eq('application_id', id).order('id'),
@@ -173,6 +201,12 @@ export const apiAdminRepository: AdminRepository = {
           .select(BANK_PACKAGE_COLUMNS)
           .eq('application_id', id)
           .order('created_at', newestFirst),
+        supabase
+          .from('application_notes')
+          .select('id, author_id, body, created_at')
+          .eq('application_id', id)
+          .order('created_at', newestFirst)
+          .order('id', newestFirst),
       ]);
     const context = 'Loading the application failed';
     return {
@@ -184,6 +218,7 @@ export const apiAdminRepository: AdminRepository = {
       letters: (check(context, letters) ?? []) as LetterRow[],
       termSheets: (check(context, termSheets) ?? []) as TermSheetRow[],
       bankPackages: (check(context, bankPackages) ?? []) as BankPackageRow[],
+      notes: (check(context, notes) ?? []) as AdminNote[],
     };
   },
 
@@ -204,6 +239,14 @@ export const apiAdminRepository: AdminRepository = {
     );
     const notified = await supabase.functions.invoke('notify-applicant', { body: { applicationId: id } });
     if (notified.error) console.error('The applicant could not be e-mailed', notified.error);
+    return 'applied';
+  },
+
+  /** A note sent again with the same id (its first answer was lost) is refused as a duplicate: it is stored. */
+  async addNote({ id, applicationId, body }) {
+    const supabase = await loadSupabase();
+    const result = await supabase.from('application_notes').insert({ id, application_id: applicationId, body });
+    if (result.error?.code !== duplicateKey) check('Note refused', result);
     return 'applied';
   },
 

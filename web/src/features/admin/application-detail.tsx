@@ -16,19 +16,10 @@ import { LenderMatches } from './lender-matches.tsx';
 import { LetterDialog, letterPdf } from './letter-dialog.tsx';
 import { GeneratedDocuments } from './generated-documents.tsx';
 import { TermSheetDialog, termSheetPdf } from './term-sheet-dialog.tsx';
+import { ApplicationNotes } from './application-notes.tsx';
+import { actor, when } from './who-and-when.ts';
 
-function when(date: string): string {
-  return new Date(date).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-}
-
-/** Who did it, as an officer reads it: 'you', 'officer 1a2b3c4d', the lender, or the applicant or the system. */
-function actor(entry: { actor_id: string | null; kind?: string }, me: string | undefined): string {
-  if (entry.kind?.startsWith('lender_')) return 'the lender';
-  if (!entry.actor_id) return 'the applicant or the system';
-  return entry.actor_id === me ? 'you' : `officer ${entry.actor_id.slice(0, 8)}`;
-}
-
-/** An application's detail: answers, evaluation, documents, additional information, timeline and audit. */
+/** An application's detail: answers, evaluation, documents, additional information, notes, timeline and audit. */
 export function ApplicationDetailPanel({
   id,
   me,
@@ -226,6 +217,13 @@ function DetailContent({ detail, me }: { detail: ApplicationDetail; me: string |
           <Text color="gray.600">The applicant has not submitted additional information yet.</Text>
         )}
       </Box>
+
+      <ApplicationNotes
+        applicationId={application.id}
+        businessName={application.business_name}
+        notes={detail.notes}
+        me={me}
+      />
 
       <Box>
         <Heading as="h3" size="md" mb="2">

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { CachedApplication, OutboxEntry } from '../../shared/ipc/channels.ts';
+import { applicationRow } from '../../electron/cache/test-rows.ts';
+import { detailFromCache, queuedNotes } from './desktop-repository.ts';
+
+const application = applicationRow(1, { business_name: 'Reyes Bakery' });
+const other = applicationRow(2);
+const settled = { attempts: 0, lastError: null, serverState: null, settledAt: null } as const;
+
+function noteEntry(id: number, applicationId: string, state: OutboxEntry['state'] = 'pending'): OutboxEntry {
+  return {
+    kind: 'note',
+    applicationId,
+    noteId: `9c1d2e3f-4a5b-4c6d-8e7f-${String(id).padStart(12, '0')}`,
+    body: `Queued note ${id}`,
+    label: 'Reyes Bakery',
+    createdAt: `2026-11-23T0${id}:00:00.000Z`,
+    ...settled,
+    state,
+    id,
+  };
+}
+
+describe('the desktop detail', () => {
+  it('shows the cached notes newest first', () => {
+    const related = {
+      documents: [],
+      additional_info: [],
+      pre_application_letters: [],
+      term_sheets: [],
+      bank_packages: [],
+      application_events: [],
+      audit_log: [],
+      lender_consents: [],
+      application_notes: [
+        { id: 'n1', body: 'First', created_at: '2026-11-23T09:00:00+00:00' },
+        { id: 'n2', body: 'Second', created_at: '2026-11-23T10:00:00+00:00' },
+      ],
+    } satisfies CachedApplication['related'];
+    const detail = detailFromCache({ application, related, lenders: [], keptDocumentIds: [] });
+    expect(detail.notes.map((note) => note.body)).toEqual(['Second', 'First']);
+  });
+
+  it('shows the application’s notes still waiting in the outbox, newest first, marked as queued', () => {
+    const outbox = [
+      noteEntry(1, application.id),
+      noteEntry(2, other.id),
+      noteEntry(3, application.id, 'refused'),
+      noteEntry(4, application.id),
+    ];
+    expect(queuedNotes(outbox, application.id)).toEqual([
+      {
+        id: '9c1d2e3f-4a5b-4c6d-8e7f-000000000004',
+        author_id: null,
+        body: 'Queued note 4',
+        created_at: '2026-11-23T04:00:00.000Z',
+        queued: true,
+      },
+      expect.objectContaining({ body: 'Queued note 1', queued: true }),
+    ]);
+  });
+});

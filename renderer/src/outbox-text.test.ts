@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { OutboxEntry } from '../../shared/ipc/channels.ts';
+import { entryText, queuedCountText } from './outbox-text.ts';
+
+const queued = { createdAt: '2026-11-23T01:00:00Z', state: 'pending', attempts: 0 } as const;
+const settled = { lastError: null, serverState: null, settledAt: null } as const;
+const applicationId = '3f2b8c1e-7d4a-4e6b-9a0c-5d1e2f3a4b5c';
+
+function decision(id: number, label: string): OutboxEntry {
+  return {
+    kind: 'decide',
+    applicationId,
+    decision: 'approved',
+    reason: '',
+    expectedStatus: 'pending',
+    label,
+    ...queued,
+    ...settled,
+    id,
+  };
+}
+
+function note(id: number, body: string): OutboxEntry {
+  const noteId = '9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f';
+  return { kind: 'note', applicationId, noteId, body, label: 'Reyes Bakery', ...queued, ...settled, id };
+}
+
+describe('the outbox in words', () => {
+  it('names a decision by its verb and business, a note by its business and its text on one line', () => {
+    expect(entryText(decision(1, 'Harbor Cafe'))).toBe('Approve Harbor Cafe');
+    expect(entryText(note(2, 'Called the owner:\n  tax returns next week.'))).toBe(
+      'Note on Reyes Bakery: "Called the owner: tax returns next week."',
+    );
+  });
+
+  it('shortens a long note to 80 characters', () => {
+    const text = entryText(note(1, 'word '.repeat(100)));
+    expect(text).toBe(`Note on Reyes Bakery: "${'word '.repeat(16).slice(0, 79)}…"`);
+  });
+
+  it('counts decisions and notes apart', () => {
+    expect(queuedCountText([])).toBe('0 decisions queued');
+    expect(queuedCountText([decision(1, 'A')])).toBe('1 decision queued');
+    expect(queuedCountText([note(1, 'x'), note(2, 'y')])).toBe('2 notes queued');
+    expect(queuedCountText([decision(1, 'A'), decision(2, 'B'), note(3, 'x')])).toBe('2 decisions and 1 note queued');
+  });
+});

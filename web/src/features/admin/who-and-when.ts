@@ -1,0 +1,12 @@
+/** How the application detail names a moment and the person behind an entry (timeline, audit log, notes). */
+
+export function when(date: string): string {
+  return new Date(date).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** Who did it, as an officer reads it: 'you', 'officer 1a2b3c4d', the lender, or the applicant or the system. */
+export function actor(entry: { actor_id: string | null; kind?: string }, me: string | undefined): string {
+  if (entry.kind?.startsWith('lender_')) return 'the lender';
+  if (!entry.actor_id) return 'the applicant or the system';
+  return entry.actor_id === me ? 'you' : `officer ${entry.actor_id.slice(0, 8)}`;
+}
