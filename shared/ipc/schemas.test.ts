@@ -39,11 +39,21 @@ const valid: { [C in IpcChannel]: unknown[] } = {
   'documents:keep': [{ documentId: id, data: new Uint8Array([37, 80, 68, 70]) }],
   'documents:read': [{ documentId: id }],
   'documents:show': [{ documentId: id, fileName: 'tax-return-2025.pdf' }],
-  'outbox:enqueue': [decision, { ...decision, decision: 'rejected', reason: '' }],
+  'outbox:enqueue': [
+    decision,
+    { ...decision, decision: 'rejected', reason: '' },
+    { ...decision, label: 'W'.repeat(1_000) },
+  ],
   'outbox:list': [undefined],
   'outbox:settle': [
     { id: 1, outcome: 'done', message: null, serverState: null },
     { id: 2, outcome: 'conflict', message: 'changed meanwhile', serverState: 'Rejected on 11/23/2026' },
+    {
+      id: 3,
+      outcome: 'conflict',
+      message: 'changed meanwhile',
+      serverState: `Rejected (reason: ${'x'.repeat(2_000)})`,
+    },
   ],
   'outbox:postpone': [{ id: 1, error: 'Failed to fetch' }],
   'outbox:dismiss': [{ id: 1 }],
