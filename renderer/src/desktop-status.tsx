@@ -22,9 +22,10 @@ function SettledEntry({ entry, onDismiss }: { entry: OutboxEntry; onDismiss: () 
     <Alert.Root status={status} role="status" data-testid="outbox-settled">
       <Alert.Indicator />
       <Alert.Content>
-        <Alert.Title>{title}</Alert.Title>
+        {/* The business name and the server's reason, as long as typed: they wrap, never widen the window. */}
+        <Alert.Title overflowWrap="anywhere">{title}</Alert.Title>
         {entry.state !== 'done' ? (
-          <Alert.Description>
+          <Alert.Description overflowWrap="anywhere">
             {entry.serverState ? `The server now holds: ${entry.serverState}.` : (entry.lastError ?? '')}
           </Alert.Description>
         ) : null}

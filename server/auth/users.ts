@@ -155,7 +155,8 @@ export type NewUser = {
 
 /**
  * Creates a user with one plain INSERT into auth.users, so that triggers on auth.users (profiles) fire
- * as they do on hosted Supabase. A taken address answers 422 email_exists.
+ * as they do on hosted Supabase. A taken address answers 422 email_exists; a value too long to keep, 422
+ * validation_failed.
  */
 export async function insertUser(db: Queryable, user: NewUser): Promise<UserRow> {
   const appMetadata = { provider: 'email', providers: ['email'], ...user.appMetadata };
@@ -179,9 +180,12 @@ export async function insertUser(db: Queryable, user: NewUser): Promise<UserRow>
     );
     return result.rows[0]!;
   } catch (error) {
-    if (databaseErrorFields(error)?.code === '23505') {
+    const refused = databaseErrorFields(error);
+    if (refused?.code === '23505') {
       throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
     }
+    // A value longer than its column keeps (the profile trigger says which, in words): refused, never cut.
+    if (refused?.code === '22001') throw new AuthError(422, 'validation_failed', refused.message);
     throw error;
   }
 }

@@ -75,6 +75,9 @@ export function documentStoragePath(
 /** The documents bucket's size limit per file (supabase/migrations/..._documents_bucket.sql): 25 MB. */
 export const MAX_UPLOAD_BYTES = 26_214_400;
 
+/** The longest file name a documents row keeps, in characters (documents_file_name_is_given). */
+export const MAX_FILE_NAME_LENGTH = 255;
+
 /** The limit as the portal shows it before an upload. */
 export const MAX_UPLOAD_LABEL = '25 MB';
 

@@ -55,11 +55,19 @@ const valid: { [C in IpcChannel]: unknown[] } = {
     { ...decision, decision: 'rejected', reason: '' },
     note,
     { ...note, body: `  ${'x'.repeat(5000)}\n` },
+    { ...decision, label: 'W'.repeat(1_000) },
+    { ...note, label: 'W'.repeat(1_000) },
   ],
   'outbox:list': [undefined],
   'outbox:settle': [
     { id: 1, outcome: 'done', message: null, serverState: null },
     { id: 2, outcome: 'conflict', message: 'changed meanwhile', serverState: 'Rejected on 11/23/2026' },
+    {
+      id: 3,
+      outcome: 'conflict',
+      message: 'changed meanwhile',
+      serverState: `Rejected (reason: ${'x'.repeat(2_000)})`,
+    },
   ],
   'outbox:postpone': [{ id: 1, error: 'Failed to fetch' }],
   'outbox:dismiss': [{ id: 1 }],
@@ -127,7 +135,7 @@ const invalid: { [C in IpcChannel]: unknown[] } = {
     { ...note, body: ' \n ' },
     { ...note, body: 'x'.repeat(5_001) },
     { ...note, body: 5 },
-    { ...note, label: 'x'.repeat(501) },
+    { ...note, label: 5 },
   ],
   'outbox:list': [{}],
   'outbox:settle': [

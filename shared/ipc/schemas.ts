@@ -113,14 +113,15 @@ export const ipcRequestSchemas: IpcRequestSchemas = {
       decision: z.enum(['approved', 'rejected']),
       reason: z.string().max(2_000),
       expectedStatus: z.enum(applicationStatuses),
-      label: z.string().max(500),
+      // The business name, as long as the applications row holds it (shown in full beside the queued decision).
+      label: text,
     }),
     z.object({
       kind: z.literal('note'),
       applicationId: uuid,
       noteId: uuid,
       body: noteBodySchema,
-      label: z.string().max(500),
+      label: text,
     }),
   ]),
   'outbox:list': z.undefined(),
@@ -128,7 +129,8 @@ export const ipcRequestSchemas: IpcRequestSchemas = {
     id: outboxId,
     outcome: z.enum(['done', 'conflict', 'refused']),
     message: z.string().max(2_000).nullable(),
-    serverState: z.string().max(2_000).nullable(),
+    // What the server holds in words, with its decision reason (up to 2,000 characters) in full.
+    serverState: text.nullable(),
   }),
   'outbox:postpone': z.object({ id: outboxId, error: z.string().max(2_000) }),
   'outbox:dismiss': z.object({ id: outboxId }),

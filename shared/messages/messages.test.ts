@@ -8,6 +8,7 @@ import {
   PORTAL_MESSAGES,
   testPageErrorMessage,
   uploadErrorMessage,
+  uploadNameTooLongMessage,
   uploadTooLargeMessage,
   uploadTypeRefusedMessage,
 } from './portal-admin.ts';
@@ -125,6 +126,9 @@ describe('portal and admin messages (spec section 8)', () => {
       '"notes.txt" is not an accepted file type. Please upload a PDF, Word, Excel, JPG or PNG file.',
     );
     expect(uploadTooLargeMessage('scan.pdf', '25 MB')).toBe('"scan.pdf" is larger than the 25 MB limit per file.');
+    expect(uploadNameTooLongMessage(`${'Statement '.repeat(30)}.pdf`, 255)).toBe(
+      `"${'Statement '.repeat(4)}…" has a name longer than 255 characters. Please rename the file and upload it again.`,
+    );
     expect(testPageErrorMessage('timeout')).toBe('Error: timeout');
     expect(clientResetSentMessage('dana@example.com')).toBe(
       'A password reset email has been sent to dana@example.com.',

@@ -62,3 +62,9 @@ export function uploadTypeRefusedMessage(fileName: string): string {
 export function uploadTooLargeMessage(fileName: string, limitLabel: string): string {
   return `"${fileName}" is larger than the ${limitLabel} limit per file.`;
 }
+
+/** A file the portal refuses before sending a byte: a name longer than a documents row keeps (its start, shown). */
+export function uploadNameTooLongMessage(fileName: string, maxLength: number): string {
+  const start = [...fileName].slice(0, 40).join('');
+  return `"${start}…" has a name longer than ${maxLength} characters. Please rename the file and upload it again.`;
+}

@@ -162,7 +162,7 @@ test('documents: one file of every accepted type is uploaded with progress, kept
   expect(files ?? []).toHaveLength(0);
 });
 
-test('a wrong type and an oversize file are refused before any byte is sent, and again by the server', async ({
+test('a wrong type, an oversize file and an overlong name are refused before any byte is sent, and again by the server', async ({
   page,
   baseURL,
   database,
@@ -178,11 +178,16 @@ test('a wrong type and an oversize file are refused before any byte is sent, and
   await expect(portal.uploadErrors('Bank Statements').nth(1)).toContainText(
     '"huge.pdf" is larger than the 25 MB limit per file.',
   );
+  // A name longer than a documents row keeps is refused in words, never cut.
+  await portal.upload('Bank Statements', [file(`${'W'.repeat(252)}.pdf`, pdfBytes(), 'application/pdf')]);
+  await expect(portal.uploadErrors('Bank Statements').nth(2)).toContainText(
+    `"${'W'.repeat(40)}…" has a name longer than 255 characters. Please rename the file and upload it again.`,
+  );
   expect(sent).toEqual([]);
 
   // The browser's checks bypassed: a text file named .pdf reaches the server, which refuses it by content.
   await portal.upload('Bank Statements', [file('statement.pdf', new TextEncoder().encode('<html>not a pdf</html>'))]);
-  await expect(portal.uploadErrors('Bank Statements').nth(2)).toContainText(
+  await expect(portal.uploadErrors('Bank Statements').nth(3)).toContainText(
     "The file's content does not match its .pdf extension",
   );
   expect(sent).toHaveLength(1);
@@ -191,7 +196,7 @@ test('a wrong type and an oversize file are refused before any byte is sent, and
     .first()
     .getByRole('button', { name: /Dismiss/ })
     .click();
-  await expect(portal.uploadErrors('Bank Statements')).toHaveCount(2);
+  await expect(portal.uploadErrors('Bank Statements')).toHaveCount(3);
   const { data: rows } = await database.from('documents').select('id').eq('user_id', account.id);
   expect(rows).toEqual([]);
 });

@@ -29,6 +29,15 @@ function expectEscaped(html: string, value: string) {
   if (/[<>&"]/.test(value)) expect(html).not.toContain(value);
 }
 
+/** The business name and phone of the profile of the account with this e-mail (none: no account). */
+async function profileOf(email: string) {
+  const { rows } = await backend.db.query(
+    `select p.business_name, p.phone from public.profiles p join auth.users u on u.id = p.user_id where u.email = $1`,
+    [email],
+  );
+  return rows;
+}
+
 describe.each(hostileInputs)('$name', ({ value }) => {
   it('is stored exactly as typed in an application, a letter, a term sheet, a lender and a document name', async () => {
     const email = uniqueEmail('hostile');
@@ -118,6 +127,17 @@ describe.each(hostileInputs)('$name', ({ value }) => {
     }
   });
 
+  it('is kept in full in the profile a sign-up creates', async () => {
+    const email = uniqueEmail('hostile-signup');
+    const signedUp = await backend.anon.auth.signUp({
+      email,
+      password: 'a-good-password',
+      options: { data: { role: 'applicant', business_name: value, phone: value } },
+    });
+    expect(signedUp.error).toBeNull();
+    expect(await profileOf(email)).toEqual([{ business_name: value, phone: value }]);
+  });
+
   it('reaches e-mails as escaped text: the pre-qualification e-mails and a decision with its reason', async () => {
     const recipient = uniqueEmail('hostile-mail');
     const payload = sendEmailsPayload(recipient);
@@ -156,4 +176,19 @@ describe.each(hostileInputs)('$name', ({ value }) => {
     expect(decision.text).toContain(`Our loan officer's note: ${value}`);
     expectEscaped(decision.html, value);
   });
+});
+
+it('refuses, in words and creating nothing, a sign-up whose business name is longer than a profile keeps', async () => {
+  const email = uniqueEmail('hostile-signup');
+  const signedUp = await backend.anon.auth.signUp({
+    email,
+    password: 'a-good-password',
+    options: { data: { role: 'applicant', business_name: 'W'.repeat(10_001) } },
+  });
+  expect(signedUp.error).toMatchObject({
+    status: 422,
+    message: 'The business name can be at most 10,000 characters.',
+  });
+  const { rows } = await backend.db.query('select id from auth.users where email = $1', [email]);
+  expect(rows).toEqual([]);
 });

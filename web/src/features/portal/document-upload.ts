@@ -2,6 +2,7 @@ import {
   acceptedUploadExtension,
   documentStoragePath,
   DOCUMENTS_BUCKET,
+  MAX_FILE_NAME_LENGTH,
   MAX_UPLOAD_BYTES,
   MAX_UPLOAD_LABEL,
   uploadContentTypes,
@@ -9,6 +10,7 @@ import {
 } from '../../../../shared/catalogue/documents.ts';
 import {
   uploadErrorMessage,
+  uploadNameTooLongMessage,
   uploadTooLargeMessage,
   uploadTypeRefusedMessage,
 } from '../../../../shared/messages/portal-admin.ts';
@@ -18,6 +20,8 @@ import { loadRuntimeConfig } from '../../lib/runtime-config.ts';
 /** Why the portal refuses a file before sending any byte of it, or null when it may be sent. */
 export function refuseBeforeUpload(file: { name: string; size: number }): string | null {
   if (!acceptedUploadExtension(file.name)) return uploadTypeRefusedMessage(file.name);
+  // A documents row refuses a longer name (never cuts it): say so in words before the upload.
+  if ([...file.name].length > MAX_FILE_NAME_LENGTH) return uploadNameTooLongMessage(file.name, MAX_FILE_NAME_LENGTH);
   if (file.size > MAX_UPLOAD_BYTES) return uploadTooLargeMessage(file.name, MAX_UPLOAD_LABEL);
   return null;
 }

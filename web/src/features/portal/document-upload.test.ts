@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { refuseBeforeUpload } from './document-upload.ts';
+
+describe('refuseBeforeUpload', () => {
+  it('lets a name of up to 255 characters through, counting characters (an emoji is one), not UTF-16 units', () => {
+    expect(refuseBeforeUpload({ name: `${'W'.repeat(251)}.pdf`, size: 10 })).toBeNull();
+    expect(refuseBeforeUpload({ name: `${'📄'.repeat(251)}.pdf`, size: 10 })).toBeNull();
+  });
+
+  it('refuses a longer name in words, before any byte is sent (a documents row would refuse it, never cut it)', () => {
+    expect(refuseBeforeUpload({ name: `${'W'.repeat(252)}.pdf`, size: 10 })).toBe(
+      `"${'W'.repeat(40)}…" has a name longer than 255 characters. Please rename the file and upload it again.`,
+    );
+  });
+});
