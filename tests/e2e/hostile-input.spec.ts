@@ -405,7 +405,7 @@ test('the desktop renderer (no Content-Security-Policy behind it) shows hostile 
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('outbox-count')).toHaveText('1 decision queued');
-    await checks.expectSafe(page.getByRole('list', { name: 'Queued decisions' }), [
+    await checks.expectSafe(page.getByRole('list', { name: 'Queued changes' }), [
       `Approve ${storedAnswers.business_name} (queued`,
     ]);
     const [queued] = await main.call('outbox:list', undefined);
