@@ -17,7 +17,7 @@ export function desktopDataHandlers(stores: {
   /** Node's fetch in the app; passed in so tests can point it at a local server. */
   fetch?: typeof fetch;
   /** Opens a kept document in the system's viewer (electron/show-document.ts). */
-  showDocument?: (data: Uint8Array, fileName: string) => Promise<unknown>;
+  showDocument?: (data: Uint8Array, fileName: string, storagePath: string) => Promise<unknown>;
 }): IpcHandlers {
   const { cache, outbox, connection } = stores;
   const fetchKey = async (supabaseUrl: string): Promise<string> => {
@@ -68,9 +68,10 @@ export function desktopDataHandlers(stores: {
     'documents:read': async ({ documentId }) => cache.readDocument(documentId),
     'documents:show': async ({ documentId, fileName }) => {
       const kept = cache.readDocument(documentId);
-      if (!kept) return { shown: false };
+      const storagePath = cache.documentStoragePath(documentId);
+      if (!kept || !storagePath) return { shown: false };
       if (!stores.showDocument) throw new Error('This app cannot open documents');
-      await stores.showDocument(kept.data, fileName);
+      await stores.showDocument(kept.data, fileName, storagePath);
       return { shown: true };
     },
     'outbox:enqueue': async (intent) => outbox.enqueue(intent),

@@ -286,6 +286,15 @@ export class CacheStore {
     return { data: new Uint8Array(row) };
   }
 
+  /** Where the server stored a cached document (its extension is the type the server checked), or null. */
+  documentStoragePath(documentId: string): string | null {
+    const storagePath = this.db
+      .prepare("select json_extract(data, '$.storage_path') from related_rows where table_name = 'documents' and id = ?")
+      .pluck()
+      .get(documentId);
+    return typeof storagePath === 'string' ? storagePath : null;
+  }
+
   /** Removes the least recently read files until `incoming` more bytes fit in the budget. */
   private evictDocuments(incoming: number) {
     const budget = this.documentBudgetBytes();

@@ -1,4 +1,4 @@
-import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import { Outbox } from '../../electron/cache/outbox.ts';
 import { desktopDataHandlers } from '../../electron/desktop-handlers.ts';
 import { dispatch, type IpcHandlers } from '../../electron/ipc-handlers.ts';
 import { ConnectionStore } from '../../electron/settings.ts';
+import { documentViewer } from '../../electron/show-document.ts';
 import { ipcChannels, type IpcChannel } from '../../shared/ipc/channels.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -72,7 +73,14 @@ export class DesktopMain {
     cache: new CacheStore(this.db),
     outbox: new Outbox(this.db),
     connection: new ConnectionStore(path.join(this.folder, 'connection.json')),
-    showDocument: async (data, fileName) => this.shown.push({ fileName, data }),
+    // The real viewer file writer; Electron's shell.openPath (not runnable here) is stood in for by a recorder.
+    showDocument: documentViewer({
+      folder: path.join(this.folder, 'viewer'),
+      openPath: async (filePath) => {
+        this.shown.push({ fileName: path.basename(filePath), data: new Uint8Array(readFileSync(filePath)) });
+        return '';
+      },
+    }),
   });
 
   call<C extends IpcChannel>(channel: C, payload: unknown) {
