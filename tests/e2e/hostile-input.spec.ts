@@ -50,7 +50,7 @@ test('the wizard takes hostile text and shows it back as text in its review', as
   expect(data).toEqual({ business_name: allHostileInputs });
 });
 
-test('stored hostile values are shown as text in the portal, the admin detail and a lender’s page', async ({
+test('stored hostile values are shown as text in the portal, the admin detail (and a note typed there) and a lender’s page', async ({
   page,
   browser,
   baseURL,
@@ -113,6 +113,13 @@ test('stored hostile values are shown as text in the portal, the admin detail an
   await officerPage.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   await expect(detail.getByText(allHostileInputs).first()).toBeVisible();
   await officerChecks.expectInert();
+  // A note typed with the same text is kept whole and shown as text.
+  const notes = detail.getByRole('region', { name: 'Notes' });
+  await notes.getByRole('textbox', { name: 'Add a note' }).fill(allHostileInputs);
+  await notes.getByRole('button', { name: 'Add Note' }).click();
+  await officerChecks.expectSafe(notes.getByRole('list', { name: 'Notes on this application' }), [allHostileInputs]);
+  const stored = await database.from('application_notes').select('body').eq('application_id', application.id);
+  expect(stored.data).toEqual([{ body: allHostileInputs }]);
 
   // A lender's page showing a package written from those answers, with a note in the lender's answer.
   await database.from('applications').update({ status: 'approved' }).eq('id', application.id);

@@ -39,7 +39,7 @@ async function profileOf(email: string) {
 }
 
 describe.each(hostileInputs)('$name', ({ value }) => {
-  it('is stored exactly as typed in an application, a letter, a term sheet, a lender and a document name', async () => {
+  it('is stored exactly as typed in an application, a letter, a term sheet, a note, a lender and a document name', async () => {
     const email = uniqueEmail('hostile');
     const typed = {
       first_name: value,
@@ -90,6 +90,21 @@ describe.each(hostileInputs)('$name', ({ value }) => {
     const storedSheet = await officers.from('term_sheets').insert(sheet).select('*').single();
     expect(storedSheet.error).toBeNull();
     expect(storedSheet.data).toMatchObject({ bank_name: value, collateral: value, conditions: [value, value] });
+
+    // A loan officer's note: kept as typed up to its 5,000 characters; a longer one is refused, never cut.
+    const note = await officers
+      .from('application_notes')
+      .insert({ application_id: applicationId, body: value })
+      .select('body')
+      .single();
+    if (value.trim().length <= 5_000) {
+      expect(note.error).toBeNull();
+      expect(note.data).toEqual({ body: value });
+    } else {
+      expect(note.error?.message).toContain('application_notes_body_is_short');
+      const notes = await backend.service.from('application_notes').select('id').eq('application_id', applicationId);
+      expect(notes.data).toEqual([]);
+    }
 
     const lender = {
       name: value,
