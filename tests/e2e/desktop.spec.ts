@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { test, expect } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
@@ -11,6 +12,7 @@ import {
   type ServerProcess,
 } from '../support/server-process.ts';
 import { notKeptOffline } from '../../renderer/src/desktop-repository.ts';
+import { pdfText } from '../support/pdf-text.ts';
 import { pdfBytes } from '../support/sample-files.ts';
 import { createAccount } from './pages/portal-session.ts';
 
@@ -92,6 +94,34 @@ test('a loan officer on a train: sync, go offline, browse and decide from the ca
   const taxReturn = pdfBytes('Harbor Cafe tax return 2025');
   await storedDocument(database, applicant.id, approved.id, 'taxReturns', 'tax-return-2025.pdf', taxReturn);
   await storedDocument(database, applicant.id, contested.id, 'bankStatements', 'statement-june.pdf', pdfBytes());
+  // An officer sent it a pre-application letter and wrote a term sheet before the trip.
+  const letter = await database.from('pre_application_letters').insert({
+    application_id: approved.id,
+    first_name: 'Maria',
+    last_name: 'Lopez',
+    business_name: approved.businessName,
+    address: '12 Harbor Way',
+    city: 'Reno',
+    state: 'NV',
+    zip_code: '89501',
+    loan_amount: 250_000,
+    loan_purpose: 'Second espresso bar',
+    rate: 'WSJ Prime + 275',
+    term_years: 10,
+    estimated_payment: 2_868,
+  });
+  expect(letter.error).toBeNull();
+  const sheet = await database.from('term_sheets').insert({
+    application_id: approved.id,
+    bank_name: 'Sierra Community Bank',
+    loan_amount: 240_000,
+    interest_rate: 7.25,
+    term_months: 120,
+    monthly_payment: 2_817,
+    collateral: 'Equipment',
+    conditions: ['Personal guarantee'],
+  });
+  expect(sheet.error).toBeNull();
   const main = new DesktopMain();
   try {
     await main.attach(page);
@@ -143,6 +173,22 @@ test('a loan officer on a train: sync, go offline, browse and decide from the ca
     await expect.poll(() => main.shown.length).toBe(1);
     expect(main.shown[0]!.fileName).toBe('tax-return-2025.pdf');
     expect(Buffer.from(main.shown[0]!.data)).toEqual(Buffer.from(taxReturn));
+    // Its letter and term sheet are made again as PDFs from the copy and saved through the save dialog.
+    const detail = page.getByRole('region', { name: 'Application detail' });
+    await detail
+      .getByRole('region', { name: 'Pre-Application Letters' })
+      .getByRole('button', { name: 'Download PDF' })
+      .click();
+    await expect.poll(() => main.saved.length).toBe(1);
+    expect(main.saved[0]!.suggestedPath).toMatch(/pre-application-letter-harbor-cafe-offline.*\.pdf$/);
+    const letterText = await pdfText(await readFile(main.saved[0]!.filePath));
+    expect(letterText).toContain(approved.businessName);
+    expect(letterText).toContain('$250,000');
+    await detail.getByRole('region', { name: 'Term Sheets' }).getByRole('button', { name: 'Download PDF' }).click();
+    await expect.poll(() => main.saved.length).toBe(2);
+    const sheetText = await pdfText(await readFile(main.saved[1]!.filePath));
+    expect(sheetText).toContain('Sierra Community Bank');
+    expect(sheetText).toContain('Personal guarantee');
     await page.getByRole('button', { name: 'Close detail' }).click();
     // A document of an application never opened online was not kept: the officer is told so.
     await page.getByRole('button', { name: 'Cobalt Bakery Offline' }).click();

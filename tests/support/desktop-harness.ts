@@ -1,4 +1,4 @@
-import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { openCacheDatabase, type CacheDatabase } from '../../electron/cache/cach
 import { CacheStore } from '../../electron/cache/cache-store.ts';
 import { Outbox } from '../../electron/cache/outbox.ts';
 import { desktopDataHandlers } from '../../electron/desktop-handlers.ts';
+import { dialogHandlers, type SaveDialogOptions } from '../../electron/dialogs.ts';
 import { dispatch, type IpcHandlers } from '../../electron/ipc-handlers.ts';
 import { ConnectionStore } from '../../electron/settings.ts';
 import { documentViewer } from '../../electron/show-document.ts';
@@ -69,19 +70,37 @@ export class DesktopMain {
   readonly db: CacheDatabase = openCacheDatabase(path.join(this.folder, 'cache.sqlite'));
   /** Documents handed to the system viewer (stands in for Electron's shell.openPath). */
   readonly shown: { fileName: string; data: Uint8Array }[] = [];
-  readonly handlers: IpcHandlers = desktopDataHandlers({
-    cache: new CacheStore(this.db),
-    outbox: new Outbox(this.db),
-    connection: new ConnectionStore(path.join(this.folder, 'connection.json')),
-    // The real viewer file writer; Electron's shell.openPath (not runnable here) is stood in for by a recorder.
-    showDocument: documentViewer({
-      folder: path.join(this.folder, 'viewer'),
-      openPath: async (filePath) => {
-        this.shown.push({ fileName: path.basename(filePath), data: new Uint8Array(readFileSync(filePath)) });
-        return '';
-      },
+  /** Files saved through the save dialog (Electron's dialog, not runnable here, is stood in for: it picks the suggested name in `saved/`). */
+  readonly saved: { filePath: string; suggestedPath: string }[] = [];
+  readonly handlers: IpcHandlers = {
+    ...desktopDataHandlers({
+      cache: new CacheStore(this.db),
+      outbox: new Outbox(this.db),
+      connection: new ConnectionStore(path.join(this.folder, 'connection.json')),
+      // The real viewer file writer; Electron's shell.openPath (not runnable here) is stood in for by a recorder.
+      showDocument: documentViewer({
+        folder: path.join(this.folder, 'viewer'),
+        openPath: async (filePath) => {
+          this.shown.push({ fileName: path.basename(filePath), data: new Uint8Array(readFileSync(filePath)) });
+          return '';
+        },
+      }),
     }),
-  });
+    ...dialogHandlers({
+      dialog: {
+        showSaveDialog: async (...args: unknown[]) => {
+          const options = args.at(-1) as SaveDialogOptions;
+          const filePath = path.join(this.folder, 'saved', path.basename(options.defaultPath));
+          mkdirSync(path.dirname(filePath), { recursive: true });
+          this.saved.push({ filePath, suggestedPath: options.defaultPath });
+          return { canceled: false, filePath };
+        },
+        showOpenDialog: async () => ({ canceled: true, filePaths: [] }),
+      },
+      ownerWindow: () => undefined,
+      defaultFolder: () => path.join(this.folder, 'Documents'),
+    }),
+  };
 
   call<C extends IpcChannel>(channel: C, payload: unknown) {
     return dispatch(this.handlers, channel, payload);
