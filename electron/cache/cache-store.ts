@@ -289,7 +289,9 @@ export class CacheStore {
   /** Where the server stored a cached document (its extension is the type the server checked), or null. */
   documentStoragePath(documentId: string): string | null {
     const storagePath = this.db
-      .prepare("select json_extract(data, '$.storage_path') from related_rows where table_name = 'documents' and id = ?")
+      .prepare(
+        "select json_extract(data, '$.storage_path') from related_rows where table_name = 'documents' and id = ?",
+      )
       .pluck()
       .get(documentId);
     return typeof storagePath === 'string' ? storagePath : null;
