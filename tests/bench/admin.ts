@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import type * as PdfMake from 'pdfmake';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import { additionalInfoSectionsFromForm } from '../../shared/db/additional-info.ts';
@@ -35,6 +35,35 @@ async function timed(task: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
   await task();
   return performance.now() - started;
+}
+
+/**
+ * Records, in the page, when it first became usable: the moment `ready()` first holds (checked on every DOM
+ * change) and the main thread is free again to handle a click (a task queued then runs). Milliseconds from the
+ * start of the navigation, as the page's own clock counts them: Playwright's locator polling, which backs off to
+ * half a second between tries, is not counted.
+ */
+async function recordUsable(page: Page, ready: 'approve' | 'app-ready'): Promise<void> {
+  // No named functions inside: tsx would wrap them in a helper the page does not have.
+  await page.addInitScript((which) => {
+    const observer = new MutationObserver(() => {
+      const holds =
+        which === 'approve'
+          ? [...document.querySelectorAll('button')].some((button) => button.textContent === 'Approve')
+          : document.documentElement.dataset.appReady === 'true';
+      if (!holds) return;
+      observer.disconnect();
+      setTimeout(() => Object.assign(window, { usableAt: performance.now() }), 0);
+    });
+    observer.observe(document, { subtree: true, childList: true, attributes: true });
+  }, ready);
+}
+
+async function usableAt(page: Page): Promise<number> {
+  const handle = await page.waitForFunction(() => (window as { usableAt?: number }).usableAt, undefined, {
+    timeout: 60_000,
+  });
+  return Number(await handle.jsonValue());
 }
 
 function renderPdf(definition: TDocumentDefinitions): Promise<unknown> {
@@ -160,29 +189,29 @@ export async function benchAdmin(): Promise<string[]> {
     try {
       const loads: number[] = [];
       const homes: number[] = [];
+      const roundTrips: number[] = [];
       for (let run = 0; run < 3; run += 1) {
         const context = await browser.newContext();
         const page = await context.newPage();
         await plantSession(page, server.url, officer.session);
-        loads.push(
+        await recordUsable(page, 'approve');
+        roundTrips.push(
           await timed(async () => {
             await page.goto(`${server.url}/admin`);
             await page.getByRole('button', { name: 'Approve' }).first().waitFor({ timeout: 60_000 });
           }),
         );
+        loads.push(await usableAt(page));
         const home = await context.newPage();
-        homes.push(
-          await timed(async () => {
-            await home.goto(`${server.url}/`);
-            await home.locator('html[data-app-ready="true"]').waitFor({ state: 'attached', timeout: 60_000 });
-          }),
-        );
+        await recordUsable(home, 'app-ready');
+        await home.goto(`${server.url}/`);
+        homes.push(await usableAt(home));
         await context.close();
       }
       const load = median(loads);
       const home = median(homes);
       lines.push(
-        `/admin first page usable after ${(load / 1000).toFixed(2)} s (median of 3) = ${(load / home).toFixed(2)} x the home page's ${(home / 1000).toFixed(2)} s (target 1 s: ${verdict(load <= 1000)})`,
+        `/admin first page usable (first Approve button shown and the page free to take a click) ${(load / 1000).toFixed(2)} s after navigation start (median of 3) = ${(load / home).toFixed(2)} x the home page's ${(home / 1000).toFixed(2)} s (target 1 s: ${verdict(load <= 1000)}); Playwright's goto-to-locator round trip ${(median(roundTrips) / 1000).toFixed(2)} s`,
       );
     } finally {
       await browser.close();
