@@ -27,6 +27,17 @@ async function submitted(database: SupabaseClient, overrides: Record<string, unk
   return { id: String(data.id), businessName: String(data.business_name), email: String(data.email) };
 }
 
+/** A signed-in officer on /admin, a fresh pending application submitted and found in the list by its name. */
+async function officerFindsNewApplication(page: Page, baseURL: string, database: SupabaseClient) {
+  const officer = await createAccount(database, baseURL, { admin: true });
+  const application = await submitted(database);
+  const admin = new AdminPages(page);
+  await plantSession(page, baseURL, officer.session);
+  await page.goto('/admin');
+  await admin.searchFor(application.businessName);
+  return { officer, application, admin };
+}
+
 test('admin login: required fields, the provider message on a wrong password, a non-admin sent to /portal', async ({
   page,
   baseURL,
@@ -124,12 +135,7 @@ test('a decision the server refuses shows "Failed to update applicant status" an
   baseURL,
   database,
 }) => {
-  const officer = await createAccount(database, baseURL!, { admin: true });
-  const application = await submitted(database);
-  const admin = new AdminPages(page);
-  await plantSession(page, baseURL!, officer.session);
-  await page.goto('/admin');
-  await admin.searchFor(application.businessName);
+  const { application, admin } = await officerFindsNewApplication(page, baseURL!, database);
   await expect(admin.row(application.businessName)).toBeVisible();
   // Another officer decides it meanwhile.
   await database.from('applications').update({ status: 'rejected' }).eq('id', application.id);
@@ -148,12 +154,7 @@ test('a row’s action dialog works from the keyboard: opened with Enter, closed
   baseURL,
   database,
 }) => {
-  const officer = await createAccount(database, baseURL!, { admin: true });
-  const application = await submitted(database);
-  const admin = new AdminPages(page);
-  await plantSession(page, baseURL!, officer.session);
-  await page.goto('/admin');
-  await admin.searchFor(application.businessName);
+  const { application, admin } = await officerFindsNewApplication(page, baseURL!, database);
   for (const action of ['Approve', 'Reject', 'Send Pre-Application Letter']) {
     const button = admin.row(application.businessName).getByRole('button', { name: action, exact: true });
     await expect(button).toHaveAttribute('aria-haspopup', 'dialog');
@@ -176,12 +177,7 @@ test('a reason over 2,000 characters is kept whole with a message, not cut, and 
   baseURL,
   database,
 }) => {
-  const officer = await createAccount(database, baseURL!, { admin: true });
-  const application = await submitted(database);
-  const admin = new AdminPages(page);
-  await plantSession(page, baseURL!, officer.session);
-  await page.goto('/admin');
-  await admin.searchFor(application.businessName);
+  const { application, admin } = await officerFindsNewApplication(page, baseURL!, database);
   const pasted = 'Too long. '.repeat(201);
   await admin.decide(application.businessName, 'Reject', pasted);
   const dialog = page.getByRole('dialog', { name: `Reject ${application.businessName}` });
