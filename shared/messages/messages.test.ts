@@ -116,6 +116,8 @@ describe('portal and admin messages (spec section 8)', () => {
       lenderSaveFailed: 'Failed to save lender',
       lenderDeleteFailed: 'Failed to delete lender',
       noteAddFailed: 'Failed to add note',
+      letterDownloadFailed: 'Failed to download letter',
+      termSheetDownloadFailed: 'Failed to download term sheet',
     });
   });
 

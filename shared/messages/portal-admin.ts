@@ -36,6 +36,9 @@ export const ADMIN_MESSAGES = {
   lenderDeleteFailed: 'Failed to delete lender',
   /** Not in the spec: loan officers' notes on an application. */
   noteAddFailed: 'Failed to add note',
+  /** Not in the spec (which only generates them): downloading a stored letter or term sheet again. */
+  letterDownloadFailed: 'Failed to download letter',
+  termSheetDownloadFailed: 'Failed to download term sheet',
 } as const;
 
 /** The alert after an admin sends a client a password-reset e-mail. */

@@ -375,6 +375,13 @@ test('a pre-application letter: the required fields and defaults, stored, downlo
     .select('zip_code, created_by')
     .eq('application_id', application.id);
   expect(stored.data).toEqual([{ zip_code: '89501', created_by: officer.id }]);
+
+  // Downloaded again when the PDF cannot be made (its code cannot be fetched): the officer is told so.
+  await page.route('**/assets/pdfmake-*.js', (route) => route.abort());
+  await page.reload();
+  const letters = admin.detail().getByRole('region', { name: 'Pre-Application Letters' });
+  await letters.getByRole('button', { name: 'Download PDF' }).click();
+  await expect(letters.getByRole('alert')).toHaveText('Failed to download letter');
 });
 
 test('a term sheet for an approved application: every field and condition required, conditions added and removed, stored, PDF', async ({
@@ -429,6 +436,13 @@ test('a term sheet for an approved application: every field and condition requir
     .select('conditions, created_by')
     .eq('application_id', application.id);
   expect(stored.data).toEqual([{ conditions: ['Two years of tax returns', 'A signed lease'], created_by: officer.id }]);
+
+  // Downloaded again when the PDF cannot be made (its code cannot be fetched): the officer is told so.
+  await page.route('**/assets/pdfmake-*.js', (route) => route.abort());
+  await page.reload();
+  const sheets = admin.detail().getByRole('region', { name: 'Term Sheets' });
+  await sheets.getByRole('button', { name: 'Download PDF' }).click();
+  await expect(sheets.getByRole('alert')).toHaveText('Failed to download term sheet');
 });
 
 test('every admin error text of spec section 8, each failure forced at the API', async ({

@@ -4,6 +4,7 @@ import { documentTypes } from '../../../../shared/catalogue/documents.ts';
 import { applicationAnswers } from '../../../../shared/application/application-answers.ts';
 import { additionalInfoFormFromSections } from '../../../../shared/db/additional-info.ts';
 import { formatLongDate } from '../../../../shared/format/dates.ts';
+import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
 import { formatUsd } from '../../../../shared/format/money.ts';
 import { preApplicationLetterFileName, termSheetFileName } from '../../../../shared/summary/file-names.ts';
 import { applicationEventText, eventNoteLabel } from '../../../../shared/status/timeline.ts';
@@ -124,6 +125,7 @@ function DetailContent({ detail, me }: { detail: ApplicationDetail; me: string |
       <GeneratedDocuments
         title="Pre-Application Letters"
         empty="No letter has been sent yet."
+        downloadFailed={ADMIN_MESSAGES.letterDownloadFailed}
         items={detail.letters.map((letter) => ({
           id: letter.id,
           line: `${formatLongDate(letter.created_at)} · ${formatUsd(Number(letter.loan_amount))} at ${letter.rate}, ${letter.term_years} years`,
@@ -140,6 +142,7 @@ function DetailContent({ detail, me }: { detail: ApplicationDetail; me: string |
       />
       <GeneratedDocuments
         title="Term Sheets"
+        downloadFailed={ADMIN_MESSAGES.termSheetDownloadFailed}
         empty={
           application.status === 'approved'
             ? 'No term sheet yet.'

@@ -1,17 +1,35 @@
 import { Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import type { SavedFile } from '../../../../shared/platform/platform-adapter.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { usePlatform } from '../../lib/platform.tsx';
 
 type GeneratedItem = { id: string; line: string; file: () => Promise<SavedFile> };
 
-/** Documents the officers generated for an application (letters, term sheets), each downloadable again. */
-export function GeneratedDocuments({ title, empty, items }: { title: string; empty: string; items: GeneratedItem[] }) {
+/**
+ * Documents the officers generated for an application (letters, term sheets), each downloadable again; a download
+ * that fails (the PDF could not be made, or the file not saved) says so under the list.
+ */
+export function GeneratedDocuments({
+  title,
+  empty,
+  items,
+  downloadFailed,
+}: {
+  title: string;
+  empty: string;
+  items: GeneratedItem[];
+  downloadFailed: string;
+}) {
   const platform = usePlatform();
+  const [failed, setFailed] = useState(false);
   const download = async (item: GeneratedItem) => {
+    setFailed(false);
     try {
       await platform.saveFile(await item.file());
     } catch (error) {
       console.error(`${title}: download failed`, error);
+      setFailed(true);
     }
   };
   return (
@@ -33,6 +51,7 @@ export function GeneratedDocuments({ title, empty, items }: { title: string; emp
           ))}
         </Stack>
       )}
+      {failed ? <ErrorAlert message={downloadFailed} /> : null}
     </Box>
   );
 }
