@@ -27,15 +27,20 @@ async function submitted(database: SupabaseClient, overrides: Record<string, unk
   return { id: String(data.id), businessName: String(data.business_name), email: String(data.email) };
 }
 
-/** A signed-in officer on /admin, a fresh pending application submitted and found in the list by its name. */
-async function officerFindsNewApplication(page: Page, baseURL: string, database: SupabaseClient) {
+/** An officer whose session is planted in the page, and a fresh pending application. */
+async function officerWithNewApplication(page: Page, baseURL: string, database: SupabaseClient) {
   const officer = await createAccount(database, baseURL, { admin: true });
   const application = await submitted(database);
-  const admin = new AdminPages(page);
   await plantSession(page, baseURL, officer.session);
+  return { officer, application, admin: new AdminPages(page) };
+}
+
+/** The same, on /admin with the application found in the list by its name. */
+async function officerFindsNewApplication(page: Page, baseURL: string, database: SupabaseClient) {
+  const found = await officerWithNewApplication(page, baseURL, database);
   await page.goto('/admin');
-  await admin.searchFor(application.businessName);
-  return { officer, application, admin };
+  await found.admin.searchFor(found.application.businessName);
+  return found;
 }
 
 test('admin login: required fields, the provider message on a wrong password, a non-admin sent to /portal', async ({
@@ -203,10 +208,7 @@ test('an officer adds notes to an application: required, kept on failure, newest
   baseURL,
   database,
 }) => {
-  const officer = await createAccount(database, baseURL!, { admin: true });
-  const application = await submitted(database);
-  const admin = new AdminPages(page);
-  await plantSession(page, baseURL!, officer.session);
+  const { officer, application, admin } = await officerWithNewApplication(page, baseURL!, database);
   await page.goto(`/admin?application=${application.id}`);
   const notes = admin.detail().getByRole('region', { name: 'Notes' });
   const field = notes.getByRole('textbox', { name: 'Add a note' });
@@ -335,10 +337,7 @@ test('a pre-application letter: the required fields and defaults, stored, downlo
   baseURL,
   database,
 }) => {
-  const officer = await createAccount(database, baseURL!, { admin: true });
-  const application = await submitted(database);
-  const admin = new AdminPages(page);
-  await plantSession(page, baseURL!, officer.session);
+  const { officer, application, admin } = await officerWithNewApplication(page, baseURL!, database);
   await page.goto(`/admin?application=${application.id}`);
   await admin.detail().getByRole('button', { name: 'Send Pre-Application Letter' }).click();
   const dialog = page.getByRole('dialog', { name: `Pre-Application Letter for ${application.businessName}` });
