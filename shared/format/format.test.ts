@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLongDate } from './dates.ts';
+import { formatDateTime, formatLongDate } from './dates.ts';
 import { formatUsd, parseMoney } from './money.ts';
 import { formatMonths, formatPercent, formatRatio, NOT_AVAILABLE } from './numbers.ts';
 
@@ -78,5 +78,29 @@ describe('formatting (spec section 9)', () => {
   it('uses the runtime zone by default and says N/A for an invalid date', () => {
     expect(formatLongDate(new Date(2025, 0, 13, 12))).toBe('January 13, 2025');
     expect(formatLongDate('not a date')).toBe('N/A');
+  });
+
+  it.each([
+    ['2026-11-23T20:05:00Z', 'UTC', 'Nov 23, 2026, 8:05 PM'],
+    ['2026-11-23T20:05:00Z', 'America/Los_Angeles', 'Nov 23, 2026, 12:05 PM'],
+    ['2026-01-01T04:30:00Z', 'America/New_York', 'Dec 31, 2025, 11:30 PM'],
+  ])('formatDateTime(%s, %s) is %s', (iso, zone, text) => {
+    // Intl may put a narrow no-break space before AM/PM: compared as the reader sees it.
+    expect(formatDateTime(iso, zone).replace(/\s/gu, ' ')).toBe(text);
+    expect(formatDateTime(new Date(iso), zone).replace(/\s/gu, ' ')).toBe(text);
+  });
+
+  it('formats each time zone in its own zone, whatever zone was asked for before', () => {
+    const instant = '2025-01-14T03:00:00Z';
+    expect(formatLongDate(instant, 'UTC')).toBe('January 14, 2025');
+    expect(formatLongDate(instant, 'America/New_York')).toBe('January 13, 2025');
+    expect(formatLongDate(instant, 'UTC')).toBe('January 14, 2025');
+    expect(formatDateTime(instant, 'UTC').replace(/\s/gu, ' ')).toBe('Jan 14, 2025, 3:00 AM');
+    expect(formatDateTime(instant, 'America/New_York').replace(/\s/gu, ' ')).toBe('Jan 13, 2025, 10:00 PM');
+  });
+
+  it('uses the runtime zone by default for a date and time and says N/A for an invalid one', () => {
+    expect(formatDateTime(new Date(2025, 0, 13, 15, 5)).replace(/\s/gu, ' ')).toBe('Jan 13, 2025, 3:05 PM');
+    expect(formatDateTime('not a date')).toBe('N/A');
   });
 });

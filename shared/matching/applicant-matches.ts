@@ -1,3 +1,4 @@
+import { formatDateTime } from '../format/dates.ts';
 import {
   lenderPrograms,
   matchLenders,
@@ -172,6 +173,6 @@ export function consentAnsweredLabel(
   if (consent.status === 'requested' || !consent.answered_at) return null;
   const date = new Date(consent.answered_at);
   if (Number.isNaN(date.getTime())) return null;
-  const when = date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone });
+  const when = formatDateTime(date, timeZone);
   return `${lenderConsentStatusLabels[consent.status]} on ${when}`;
 }

@@ -1,7 +1,9 @@
+import { formatDateTime } from '../../../../shared/format/dates.ts';
+
 /** How the application detail names a moment and the person behind an entry (timeline, audit log, notes). */
 
 export function when(date: string): string {
-  return new Date(date).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDateTime(date);
 }
 
 /** Who did it, as an officer reads it: 'you', 'officer 1a2b3c4d', the lender, or the applicant or the system. */

@@ -1,4 +1,5 @@
 import { IMPERSONATION_STORAGE_KEYS } from '../../../../shared/catalogue/accounts.ts';
+import { formatDateTime } from '../../../../shared/format/dates.ts';
 
 /** An admin viewing a client's portal (spec section 4, "Impersonation"): the flags in session storage. */
 export type Impersonation = { clientId: string; startedAt: string | null };
@@ -28,5 +29,5 @@ export function clearImpersonation(): void {
 export function impersonationStartLabel(startedAt: string | null): string {
   const date = startedAt ? new Date(startedAt) : null;
   if (!date || Number.isNaN(date.getTime())) return 'Unknown';
-  return date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDateTime(date);
 }
