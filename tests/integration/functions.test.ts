@@ -1,6 +1,8 @@
-import { beforeAll } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mailbox } from '../support/auth-helpers.ts';
-import { describeFunctionBehaviour, type FunctionsTarget } from '../support/function-behaviour.ts';
+import { functionNames } from '../support/deno.ts';
+import { describeFunctionBehaviour, invoke, type FunctionsTarget } from '../support/function-behaviour.ts';
+import { anonClient } from '../support/server-process.ts';
 import { serverForThisFile } from '../support/server-for-file.ts';
 
 /**
@@ -21,3 +23,23 @@ beforeAll(() => {
 });
 
 describeFunctionBehaviour(target);
+
+describe('the functions server/ serves under Node', () => {
+  it('are the functions of supabase/functions, each one answering under its name', async () => {
+    const client = anonClient(server);
+    for (const name of functionNames()) {
+      // A GET: no function takes one, so each answers its own refusal (never the router's 'Function not found').
+      const outcome = await invoke(client, name, undefined, { method: 'GET' });
+      expect(outcome.body, name).not.toEqual({ code: 'not_found', message: `Function not found: ${name}` });
+      expect(outcome.status, name).not.toBe(200);
+    }
+  });
+
+  it('answers a name that is no function with 404 and the name, in JSON', async () => {
+    const outcome = await invoke(anonClient(server), 'no-such-function', {});
+    expect(outcome).toEqual({
+      status: 404,
+      body: { code: 'not_found', message: 'Function not found: no-such-function' },
+    });
+  });
+});
