@@ -115,6 +115,20 @@ test('loans shows the three options linking to /apply, Why Choose and Apply Now'
   await expect(view.link('Apply Now')).toHaveAttribute('href', '/apply');
 });
 
+test('loans: the check marks stay icon-sized, so the option texts keep their width', async ({ page }) => {
+  const view = new ContentPage(page);
+  await view.open('/loans');
+  const icons = view.main.getByRole('article').getByRole('listitem').locator('svg');
+  await expect(icons).toHaveCount(12);
+  for (const icon of await icons.all()) {
+    const box = await icon.boundingBox();
+    expect(box?.width).toBeLessThanOrEqual(24);
+    expect(box?.height).toBeLessThanOrEqual(24);
+  }
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  expect(height).toBeLessThan(4000);
+});
+
 test('booking success confirms, links the scheduler in a new tab and lists what to expect', async ({
   page,
   baseURL,

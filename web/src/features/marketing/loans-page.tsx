@@ -1,7 +1,7 @@
-import { Box, Button, Container, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { brand } from '../../../../shared/brand/brand.ts';
-import { CheckIcon } from '../../components/icons.tsx';
+import { CheckList } from '../../components/check-list.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { claims } from '../../lib/claims.ts';
@@ -101,16 +101,9 @@ export function LoansPage() {
                 {option.title}
               </Heading>
               <Text color="gray.700">{option.summary}</Text>
-              <List.Root gap="2" variant="plain" flex="1">
-                {option.features.map((feature) => (
-                  <List.Item key={feature} color="gray.700" alignItems="flex-start">
-                    <List.Indicator asChild color="green.700" mt="1">
-                      <CheckIcon />
-                    </List.Indicator>
-                    {feature}
-                  </List.Item>
-                ))}
-              </List.Root>
+              <Box flex="1">
+                <CheckList items={option.features} />
+              </Box>
               <Button asChild colorPalette="blue" variant="outline">
                 <RouterLink to="/apply">{option.apply}</RouterLink>
               </Button>
