@@ -71,6 +71,12 @@ test('a new user signs up, confirms from the mailbox and lands on /portal with t
   await expect(auth.status()).toHaveText(
     'Please check your email and click the confirmation link to complete your registration.',
   );
+  // No second sign-up: it would replace the stored PKCE verifier and break the first e-mail's link.
+  await expect(auth.submit('Create Account')).toHaveCount(0);
+  await expect(auth.email()).toHaveCount(0);
+  await page.getByRole('button', { name: 'Try a different email' }).click();
+  await expect(auth.email()).toHaveValue('');
+  await expect(auth.submit('Create Account')).toBeEnabled();
   const { data: users } = await database.auth.admin.listUsers();
   const created = users.users.find((user) => user.email === email);
   expect(created?.user_metadata).toMatchObject({ role: 'applicant' });

@@ -38,6 +38,7 @@ export function PortalLoginPage() {
   const {
     register,
     handleSubmit,
+    reset,
     formState: { errors, isSubmitting },
   } = useForm<PortalCredentials>({
     resolver: zodResolver(portalCredentialsSchema),
@@ -89,29 +90,45 @@ export function PortalLoginPage() {
     >
       {expired && !signingUp ? <AuthMessage status="info">{SESSION_EXPIRED_MESSAGE}</AuthMessage> : null}
       {failure ? <AuthMessage status="error">{failure}</AuthMessage> : null}
-      {confirmationSent ? <AuthMessage status="success">{AUTH_MESSAGES.confirmEmail}</AuthMessage> : null}
-      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={signingUp ? 'Sign up' : 'Sign in'}>
-        <Stack gap="4">
-          <FormField label="Email" required error={errors.email?.message}>
-            <Input type="email" autoComplete="email" {...register('email')} />
-          </FormField>
-          <FormField label="Password" required error={errors.password?.message}>
-            <Input
-              type="password"
-              autoComplete={signingUp ? 'new-password' : 'current-password'}
-              {...register('password')}
-            />
-          </FormField>
-          {signingUp ? null : (
-            <Link asChild alignSelf="flex-end" fontSize="sm" color="blue.700">
-              <RouterLink to="/portal/forgot-password">Forgot password?</RouterLink>
-            </Link>
-          )}
-          <Button type="submit" colorPalette="blue" loading={isSubmitting}>
-            {signingUp ? 'Create Account' : 'Sign In'}
+      {confirmationSent ? (
+        // The form goes away once the account is made: a second sign-up would replace the stored PKCE verifier,
+        // and the first e-mail's confirmation link would then fail.
+        <>
+          <AuthMessage status="success">{AUTH_MESSAGES.confirmEmail}</AuthMessage>
+          <Button
+            variant="outline"
+            onClick={() => {
+              reset();
+              setConfirmationSent(false);
+            }}
+          >
+            Try a different email
           </Button>
-        </Stack>
-      </form>
+        </>
+      ) : (
+        <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={signingUp ? 'Sign up' : 'Sign in'}>
+          <Stack gap="4">
+            <FormField label="Email" required error={errors.email?.message}>
+              <Input type="email" autoComplete="email" {...register('email')} />
+            </FormField>
+            <FormField label="Password" required error={errors.password?.message}>
+              <Input
+                type="password"
+                autoComplete={signingUp ? 'new-password' : 'current-password'}
+                {...register('password')}
+              />
+            </FormField>
+            {signingUp ? null : (
+              <Link asChild alignSelf="flex-end" fontSize="sm" color="blue.700">
+                <RouterLink to="/portal/forgot-password">Forgot password?</RouterLink>
+              </Link>
+            )}
+            <Button type="submit" colorPalette="blue" loading={isSubmitting}>
+              {signingUp ? 'Create Account' : 'Sign In'}
+            </Button>
+          </Stack>
+        </form>
+      )}
       <Text textAlign="center">
         {signingUp ? 'Already have an account?' : 'Don’t have an account?'}{' '}
         <Button
@@ -121,6 +138,7 @@ export function PortalLoginPage() {
           px="0"
           h="auto"
           onClick={() => {
+            if (confirmationSent) reset();
             setMode(signingUp ? 'sign-in' : 'sign-up');
             setFailure(null);
             setConfirmationSent(false);
