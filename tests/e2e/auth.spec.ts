@@ -88,6 +88,39 @@ test('a new user signs up, confirms from the mailbox and lands on /portal with t
   await expect(page.getByRole('article', { name: `Application for ${String(earlier.business_name)}` })).toBeVisible();
 });
 
+test('a confirmation link opened in another browser: the sign-in form says why, and the stale code leaves the URL', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const email = uniqueEmail('other-browser');
+  const auth = new AuthPages(page);
+  await auth.openLogin('?mode=signup');
+  await auth.signUp(email, 'a-good-password');
+  await expect(auth.status()).toHaveText(
+    'Please check your email and click the confirmation link to complete your registration.',
+  );
+  const mail = await latestMail({ url: baseURL! }, email, 'Confirm your');
+
+  // Another browser has no PKCE verifier for the code, so the exchange fails.
+  const context = await browser.newContext();
+  try {
+    const other = await context.newPage();
+    await other.goto(verifyLinkIn(mail));
+    await other.waitForURL('**/portal/login');
+    const otherAuth = new AuthPages(other);
+    await expect(otherAuth.heading()).toHaveText('Welcome Back');
+    await expect(otherAuth.status()).toHaveText(
+      'Your e-mail address may already be confirmed. Please sign in to continue.',
+    );
+    await otherAuth.signIn(email, 'a-good-password');
+    await other.waitForURL(`${baseURL}/portal`);
+    await expect(other.getByRole('heading', { name: 'Secure Client Portal' })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
 test('forgot password: validation, Check Your Email, Try a different email, Back to Login', async ({
   page,
   baseURL,

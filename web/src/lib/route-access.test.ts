@@ -76,6 +76,21 @@ describe('routeAccess (spec section 2, "Route guard")', () => {
     });
   });
 
+  it('says when a confirmation link’s code could not be exchanged, and leaves the dead code out of the origin', () => {
+    expect(routeAccess({ pathname: '/portal', search: '?code=3f2a-stale' }, signedOut)).toEqual({
+      kind: 'redirect',
+      to: '/portal/login',
+      state: { from: '/portal', reason: 'link-failed' },
+    });
+    expect(
+      routeAccess({ pathname: '/portal', search: '?tab=documents&code=3f2a', hash: '#upload' }, signedOut),
+    ).toEqual({
+      kind: 'redirect',
+      to: '/portal/login',
+      state: { from: '/portal?tab=documents#upload', reason: 'link-failed' },
+    });
+  });
+
   it('lets any signed-in user through a route that does not require admin', () => {
     expect(routeAccess({ pathname: '/portal' }, applicant)).toEqual({ kind: 'allow' });
     expect(routeAccess({ pathname: '/portal' }, admin)).toEqual({ kind: 'allow' });

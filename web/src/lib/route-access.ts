@@ -4,14 +4,15 @@ import { isAdminSession, type AuthState } from './auth-state.ts';
  * What a protected route carries to its login page: the page the visitor wanted (path, query and hash),
  * and why, when the session expired on its own.
  */
-export type RedirectState = { from: string; reason?: 'session-expired' };
+export type RedirectState = { from: string; reason?: 'session-expired' | 'link-failed' };
 
 export type RouteAccess =
   { kind: 'wait' } | { kind: 'allow' } | { kind: 'redirect'; to: string; state?: RedirectState };
 
 /**
  * The route guard of spec section 2: wait while the session loads; signed-out visitors go to
- * /admin/login for /admin paths and /portal/login otherwise, carrying the origin; an admin-only route
+ * /admin/login for /admin paths and /portal/login otherwise, carrying the origin (a confirmation link's
+ * unexchangeable `code` becomes the reason 'link-failed' instead); an admin-only route
  * sends a signed-in non-admin to /portal.
  */
 export function routeAccess(
@@ -22,9 +23,22 @@ export function routeAccess(
   if (!auth.confirmed || auth.status === 'loading') return { kind: 'wait' };
   if (auth.status === 'signed-out' || !auth.session) {
     const isAdminPath = location.pathname === '/admin' || location.pathname.startsWith('/admin/');
+    const to = isAdminPath ? '/admin/login' : '/portal/login';
+    const search = new URLSearchParams(location.search ?? '');
+    if (search.has('code')) {
+      // A confirmation link's PKCE code that supabase-js could not exchange (opened in another browser, or
+      // stale): the login page says so, and the way back leaves the dead code out.
+      search.delete('code');
+      const query = search.size > 0 ? `?${search.toString()}` : '';
+      return {
+        kind: 'redirect',
+        to,
+        state: { from: `${location.pathname}${query}${location.hash ?? ''}`, reason: 'link-failed' },
+      };
+    }
     const from = `${location.pathname}${location.search ?? ''}${location.hash ?? ''}`;
     const state: RedirectState = auth.expired ? { from, reason: 'session-expired' } : { from };
-    return { kind: 'redirect', to: isAdminPath ? '/admin/login' : '/portal/login', state };
+    return { kind: 'redirect', to, state };
   }
   if (adminOnly && !isAdminSession(auth.session)) return { kind: 'redirect', to: '/portal' };
   return { kind: 'allow' };

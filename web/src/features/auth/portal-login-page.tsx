@@ -14,6 +14,9 @@ import type { RedirectState } from '../../lib/route-access.ts';
 import { AuthLayout, AuthMessage } from './auth-layout.tsx';
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
+/** When a confirmation link's code could not be exchanged (opened in another browser, or used already). */
+export const CONFIRMATION_LINK_FAILED_MESSAGE =
+  'Your e-mail address may already be confirmed. Please sign in to continue.';
 
 /** Where to go after signing in: the page the route guard came from (same site only), else /portal. */
 export function afterSignIn(state: unknown): string {
@@ -44,7 +47,9 @@ export function PortalLoginPage() {
     resolver: zodResolver(portalCredentialsSchema),
     defaultValues: { email: '', password: '' },
   });
-  const expired = (location.state as Partial<RedirectState> | null)?.reason === 'session-expired';
+  const reason = (location.state as Partial<RedirectState> | null)?.reason;
+  const expired = reason === 'session-expired';
+  const linkFailed = reason === 'link-failed';
 
   if (auth.status === 'signed-in' && !confirmationSent) return <Navigate to={afterSignIn(location.state)} replace />;
 
@@ -89,6 +94,7 @@ export function PortalLoginPage() {
       heading={signingUp ? 'Create Your Account' : 'Welcome Back'}
     >
       {expired && !signingUp ? <AuthMessage status="info">{SESSION_EXPIRED_MESSAGE}</AuthMessage> : null}
+      {linkFailed && !signingUp ? <AuthMessage status="info">{CONFIRMATION_LINK_FAILED_MESSAGE}</AuthMessage> : null}
       {failure ? <AuthMessage status="error">{failure}</AuthMessage> : null}
       {confirmationSent ? (
         // The form goes away once the account is made: a second sign-up would replace the stored PKCE verifier,
