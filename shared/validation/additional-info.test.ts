@@ -4,7 +4,7 @@ import {
   emptyAdditionalInfoForm,
   type AdditionalInfoForm,
 } from '../catalogue/additional-info.ts';
-import { additionalInfoSchema, REQUIRED_FIELD_MESSAGE } from './additional-info.ts';
+import { additionalInfoSchema, REQUIRED_FIELD_MESSAGE, UNSIGNED_NUMBER_MESSAGE } from './additional-info.ts';
 import { fieldErrors } from './field-errors.ts';
 
 const complete: AdditionalInfoForm = {
@@ -37,6 +37,20 @@ describe('additional-information rules (spec section 5, portal)', () => {
 
   it('accepts a complete form with the optional fields left empty', () => {
     expect(fieldErrors(additionalInfoSchema, complete)).toEqual({});
+  });
+
+  it('takes the percentages as the server’s check does: digits with an optional decimal part, never negative', () => {
+    for (const bad of ['-5', '1e3', '.5', '5.', '12%', 'ten']) {
+      expect(fieldErrors(additionalInfoSchema, { ...complete, bankFundingPercent: bad })).toEqual({
+        bankFundingPercent: UNSIGNED_NUMBER_MESSAGE,
+      });
+    }
+    expect(fieldErrors(additionalInfoSchema, { ...complete, borrowerInjectionPercent: '-0.5' })).toEqual({
+      borrowerInjectionPercent: UNSIGNED_NUMBER_MESSAGE,
+    });
+    for (const good of ['0', '20', '12.5', ' 90 ']) {
+      expect(fieldErrors(additionalInfoSchema, { ...complete, bankFundingPercent: good })).toEqual({});
+    }
   });
 
   it('refuses a choice outside the options, even an optional one', () => {

@@ -235,6 +235,20 @@ test('additional information: required fields, money formatting, stored, shown a
   await expect(portal.infoField('Equipment Purchase')).toHaveValue('$85,000');
   await expect(required).toHaveCount(0);
 
+  // A negative percentage, which the server's check refuses, is refused by the form before anything is sent.
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/rest/v1/additional_info') && request.method() !== 'GET') sent.push(request.url());
+  });
+  await portal.infoField('Bank Funding (%)').fill('-5');
+  await portal.submitInfoButton().click();
+  const unsigned = page.getByText('Enter a number of 0 or more, such as 20 or 12.5');
+  await expect(unsigned).toBeVisible();
+  await expect(portal.infoField('Bank Funding (%)')).toHaveAttribute('aria-invalid', 'true');
+  expect(sent).toEqual([]);
+  await portal.infoField('Bank Funding (%)').fill('90');
+  await expect(unsigned).toHaveCount(0);
+
   // A draft typed but not submitted survives a reload.
   await page.reload();
   await expect(portal.infoField('Project Description')).toHaveValue('A second oven line for wholesale orders.');
