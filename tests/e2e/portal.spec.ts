@@ -208,6 +208,12 @@ test('additional information: required fields, money formatting, stored, shown a
 }) => {
   const { application, portal } = await applicantOnPortal(page, baseURL!, database);
 
+  // A form only looked at keeps no draft: after a reload nothing claims to be restored.
+  await expect(portal.submitInfoButton()).toBeVisible();
+  await page.reload();
+  await expect(portal.submitInfoButton()).toBeVisible();
+  await expect(page.getByText('Your unsaved answers')).toHaveCount(0);
+
   await portal.submitInfoButton().click();
   const required = page.getByText('This field is required');
   await expect(required).toHaveCount(15);

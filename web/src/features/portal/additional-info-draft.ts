@@ -26,6 +26,16 @@ export function readDraft(userId: string, applicationId: string): AdditionalInfo
   }
 }
 
+/**
+ * Whether the answers differ from what the form started from (the stored answers, or the empty form):
+ * only then are they a draft worth keeping, or worth restoring with a notice.
+ */
+export function differsFrom(answers: Partial<AdditionalInfoForm>, baseline: AdditionalInfoForm): boolean {
+  return (Object.keys(baseline) as (keyof AdditionalInfoForm)[]).some(
+    (name) => (answers[name] ?? '') !== baseline[name],
+  );
+}
+
 export function saveDraft(userId: string, applicationId: string, form: AdditionalInfoForm): void {
   try {
     localStorage.setItem(draftKey(userId, applicationId), JSON.stringify(form));

@@ -12,7 +12,7 @@ import { formatUsd, parseMoney } from '../../../../shared/format/money.ts';
 import { PORTAL_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
 import { additionalInfoSchema } from '../../../../shared/validation/additional-info.ts';
 import { FormField, SelectInput } from '../../components/form-controls.tsx';
-import { clearDraft, readDraft, saveDraft } from './additional-info-draft.ts';
+import { clearDraft, differsFrom, readDraft, saveDraft } from './additional-info-draft.ts';
 import { useSaveAdditionalInfoMutation } from './portal-api.ts';
 
 /** A money answer as the form shows it once typed: '$85,000'; empty stays empty. */
@@ -34,10 +34,11 @@ type AdditionalInfoFormProps = {
  */
 export function AdditionalInfoFormSection({ userId, applicationId, stored, lockedReason }: AdditionalInfoFormProps) {
   const storedValues = useMemo(() => (stored ? additionalInfoFormFromSections(stored) : undefined), [stored]);
-  const draft = useMemo(
-    () => (lockedReason ? null : readDraft(userId, applicationId)),
-    [userId, applicationId, lockedReason],
-  );
+  // A kept draft that holds nothing new (an empty form never typed in) is not restored with a notice.
+  const draft = useMemo(() => {
+    const kept = lockedReason ? null : readDraft(userId, applicationId);
+    return kept && differsFrom(kept, storedValues ?? additionalInfoFormFromSections({})) ? kept : null;
+  }, [userId, applicationId, lockedReason, storedValues]);
   const {
     register,
     handleSubmit,
@@ -56,15 +57,14 @@ export function AdditionalInfoFormSection({ userId, applicationId, stored, locke
   // What the server holds now: the stored row, then each submission that succeeded.
   const [savedValues, setSavedValues] = useState(storedValues);
 
-  // Keep what is typed (not yet submitted) in the browser.
+  // Keep what is typed (not yet submitted) in the browser; answers no different from the stored ones (or,
+  // with nothing stored, from the empty form) are no draft.
   useEffect(() => {
     if (lockedReason) return;
     const current = values as AdditionalInfoForm;
-    const unchanged =
-      savedValues !== undefined &&
-      Object.entries(current).every(([name, value]) => savedValues[name as keyof AdditionalInfoForm] === value);
-    if (unchanged) clearDraft(userId, applicationId);
-    else saveDraft(userId, applicationId, current);
+    if (differsFrom(current, savedValues ?? additionalInfoFormFromSections({})))
+      saveDraft(userId, applicationId, current);
+    else clearDraft(userId, applicationId);
   }, [values, savedValues, userId, applicationId, lockedReason]);
 
   const onSubmit = handleSubmit(async (form) => {
