@@ -53,6 +53,8 @@ test('the portal shows the application made earlier with the same e-mail, its st
 
   const pending = portal.application(earlier.businessName);
   await expect(pending.getByText('Status: In review')).toBeVisible();
+  // The bracket as the wizard shows it, not its stored code '250000-500000'.
+  await expect(pending).toContainText('Loan amount $250,000 - $500,000 · submitted');
   await expect(pending.getByRole('listitem')).toHaveText([/^Application submitted — \w+ \d{1,2}, \d{4}$/]);
 
   const notQualified = portal.application(declined.businessName);

@@ -1,5 +1,7 @@
 import { Badge, Box, Button, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
+import { optionLabel } from '../../../../shared/catalogue/fields.ts';
+import { loanAmountOptions } from '../../../../shared/catalogue/pre-qualification.ts';
 import { formatLongDate } from '../../../../shared/format/dates.ts';
 import { applicantStatusLabel, applicationEventText, eventNoteLabel } from '../../../../shared/status/timeline.ts';
 import type { PortalApplication } from './portal-api.ts';
@@ -44,7 +46,8 @@ function ApplicationCard({ application }: { application: PortalApplication }) {
         <Box>
           <Text fontWeight="semibold">{application.business_name}</Text>
           <Text color="gray.600" fontSize="sm">
-            Loan amount {application.loan_amount} · submitted {formatLongDate(application.created_at)}
+            Loan amount {optionLabel(loanAmountOptions, application.loan_amount)} · submitted{' '}
+            {formatLongDate(application.created_at)}
           </Text>
         </Box>
         <Badge colorPalette={statusPalette[application.status]} alignSelf="flex-start" size="lg">
