@@ -365,6 +365,52 @@ test('the step buttons jump back freely and forward only from a valid step, show
   expect(await apply.accessibilityViolations()).toEqual([]);
 });
 
+test('at 390px the step labels break only between words', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const apply = new ApplyPage(page);
+  await apply.open();
+  const labels = page.getByRole('navigation', { name: 'Application steps' }).getByRole('button');
+  await expect(labels).toHaveCount(5);
+  // Each rendered line of each label, from the positions of its characters.
+  const lines = await labels.evaluateAll((buttons) =>
+    buttons.map((button) => {
+      const text = button.querySelector('span')?.firstChild;
+      if (!text?.textContent) return [];
+      const range = document.createRange();
+      const rows: string[] = [];
+      let top: number | undefined;
+      for (let index = 0; index < text.textContent.length; index += 1) {
+        range.setStart(text, index);
+        range.setEnd(text, index + 1);
+        const rect = range.getClientRects()[0];
+        if (!rect || rect.width === 0) continue;
+        if (top === undefined || rect.top > top + 2) rows.push('');
+        top = rect.top;
+        rows[rows.length - 1] += text.textContent[index];
+      }
+      return rows.map((row) => row.trim());
+    }),
+  );
+  const words = [
+    'Personal',
+    'Information',
+    'Business',
+    'Financial',
+    'Loan',
+    'Request',
+    'Review',
+    'Your',
+    'Application',
+  ];
+  for (const line of lines.flat()) {
+    for (const word of line.split(' '))
+      expect(words, `a line of the step labels: ${lines.join(' | ')}`).toContain(word);
+  }
+  for (const label of await labels.all()) {
+    expect(await label.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  }
+});
+
 test('the form is saved on every change and step change, restored after a reload, and Save for Later says so', async ({
   page,
 }) => {

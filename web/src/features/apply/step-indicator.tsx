@@ -8,7 +8,8 @@ const stepButtonStyle = {
   flexDirection: 'column',
   alignItems: 'center',
   gap: '2',
-  padding: '2 1',
+  // No side padding on phones, so that the longest word ('Information') fits its fifth of the width.
+  padding: { base: '2 0', sm: '2 1' },
   borderRadius: 'md',
   cursor: 'pointer',
   _hover: { bg: 'gray.50' },
@@ -26,7 +27,12 @@ export function StepIndicator({ current, onSelect }: StepIndicatorProps) {
   const currentIndex = wizardStepIndex(current);
   return (
     <nav aria-label="Application steps">
-      <chakra.ol display="grid" gridTemplateColumns="repeat(5, minmax(0, 1fr))" gap="2" listStyleType="none">
+      <chakra.ol
+        display="grid"
+        gridTemplateColumns="repeat(5, minmax(0, 1fr))"
+        gap={{ base: '1', sm: '2' }}
+        listStyleType="none"
+      >
         {wizardSteps.map((step, index) => {
           const isCurrent = index === currentIndex;
           const isDone = index < currentIndex;
@@ -54,8 +60,10 @@ export function StepIndicator({ current, onSelect }: StepIndicatorProps) {
                 </Flex>
                 <Text
                   as="span"
-                  textStyle="xs"
+                  textStyle={{ base: '2xs', sm: 'xs' }}
                   lineHeight="short"
+                  // Break between words only (main's overflow-wrap: anywhere split 'Informati/on' at 390px).
+                  overflowWrap="normal"
                   textAlign="center"
                   fontWeight={isCurrent ? 'semibold' : 'normal'}
                   color={isCurrent ? 'blue.800' : 'gray.700'}
