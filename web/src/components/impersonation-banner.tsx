@@ -1,7 +1,6 @@
 import { Alert, Button, Stack, Text } from '@chakra-ui/react';
 import { useNavigate } from 'react-router';
-import { loadSupabase } from '../../lib/load-supabase.ts';
-import { clearImpersonation, impersonationStartLabel, type Impersonation } from './impersonation.ts';
+import { endImpersonation, impersonationStartLabel, type Impersonation } from '../lib/impersonation.ts';
 
 /**
  * Shown while an admin views a client's portal (spec section 2, "Client portal"): the start time, and
@@ -10,14 +9,7 @@ import { clearImpersonation, impersonationStartLabel, type Impersonation } from 
 export function ImpersonationBanner({ impersonation }: { impersonation: Impersonation }) {
   const navigate = useNavigate();
   const exit = async () => {
-    try {
-      const supabase = await loadSupabase();
-      const { error } = await supabase.rpc('log_impersonation', { client_id: impersonation.clientId, phase: 'end' });
-      if (error) console.error('Could not record the end of impersonation', error);
-    } catch (error) {
-      console.error('Could not record the end of impersonation', error);
-    }
-    clearImpersonation();
+    await endImpersonation();
     void navigate('/admin');
   };
   return (
