@@ -235,7 +235,7 @@ function DetailContent({ detail, me }: { detail: ApplicationDetail; me: string |
         <List.Root as="ol" ps="5" gap="1">
           {detail.events.map((event) => (
             <List.Item key={event.id}>
-              {applicationEventText(event)} — {when(event.created_at)} by {actor(event, me)}
+              {applicationEventText(event)} — {when(event.created_at)} by {actor(event, me, application.user_id)}
               {event.reason ? (
                 <Text color="gray.700" overflowWrap="anywhere">
                   {eventNoteLabel(event.kind)}: {event.reason}
@@ -252,7 +252,7 @@ function DetailContent({ detail, me }: { detail: ApplicationDetail; me: string |
             <List.Root ps="5" gap="1" fontSize="sm">
               {detail.audit.map((entry) => (
                 <List.Item key={entry.id}>
-                  {entry.action} — {when(entry.created_at)} by {actor(entry, me)}
+                  {entry.action} — {when(entry.created_at)} by {actor(entry, me, application.user_id)}
                 </List.Item>
               ))}
             </List.Root>
