@@ -8,7 +8,8 @@ import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousAccessibilityViolations } from './pages/accessibility.ts';
 import { AdminPages } from './pages/admin-pages.ts';
-import { createAccount, plantSession } from './pages/portal-session.ts';
+import { IMPERSONATION_STORAGE_KEYS } from '../../shared/catalogue/accounts.ts';
+import { createAccount, plantImpersonation, plantSession } from './pages/portal-session.ts';
 
 /** Makes every request matching the pattern fail with a 500, as a broken server would. */
 function fail500(page: Page, pattern: string) {
@@ -330,6 +331,37 @@ test('Client Management: search, the empty states, a password reset e-mail, and 
     'impersonation.end',
     'impersonation.start',
   ]);
+});
+
+test('the dashboard shows the impersonation banner while impersonating; Exit ends it and stays on /admin', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const officer = await createAccount(database, baseURL!, { admin: true });
+  const client = await createAccount(database, baseURL!);
+  await plantImpersonation(page, client.id, new Date('2026-11-20T15:30:00Z').toISOString());
+  await plantSession(page, baseURL!, officer.session);
+  await page.goto('/admin');
+  const banner = page.getByRole('region', { name: 'Impersonation' });
+  await expect(banner).toContainText('Started: Nov 20, 2026');
+
+  await banner.getByRole('button', { name: 'Exit Impersonation' }).click();
+  await expect(banner).toHaveCount(0);
+  expect(new URL(page.url()).pathname).toBe('/admin');
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  expect(
+    await page.evaluate(
+      (keys) => [sessionStorage.getItem(keys.clientId), sessionStorage.getItem(keys.startedAt)],
+      IMPERSONATION_STORAGE_KEYS,
+    ),
+  ).toEqual([null, null]);
+  const ended = await database
+    .from('audit_log')
+    .select('actor_id')
+    .eq('record_id', client.id)
+    .eq('action', 'impersonation.end');
+  expect(ended.data).toEqual([{ actor_id: officer.id }]);
 });
 
 test('a pre-application letter: the required fields and defaults, stored, downloaded as the spec’s PDF', async ({

@@ -3,14 +3,22 @@ import { useNavigate } from 'react-router';
 import { endImpersonation, impersonationStartLabel, type Impersonation } from '../lib/impersonation.ts';
 
 /**
- * Shown while an admin views a client's portal (spec section 2, "Client portal"): the start time, and
- * 'Exit Impersonation', which records the end in audit_log, clears both flags and goes to /admin.
+ * Shown while an admin views a client's portal (spec section 2, "Client portal" and "Admin dashboard"):
+ * the start time, and 'Exit Impersonation', which records the end in audit_log, clears both flags and
+ * goes to /admin, or, given `onExited`, calls it instead (the dashboard stays where it is).
  */
-export function ImpersonationBanner({ impersonation }: { impersonation: Impersonation }) {
+export function ImpersonationBanner({
+  impersonation,
+  onExited,
+}: {
+  impersonation: Impersonation;
+  onExited?: () => void;
+}) {
   const navigate = useNavigate();
   const exit = async () => {
     await endImpersonation();
-    void navigate('/admin');
+    if (onExited) onExited();
+    else void navigate('/admin');
   };
   return (
     <Alert.Root status="warning" role="region" aria-label="Impersonation">
