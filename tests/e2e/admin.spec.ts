@@ -178,6 +178,24 @@ test('a row’s action dialog works from the keyboard: opened with Enter, closed
   }
 });
 
+test('View brings the detail into view with the focus on its heading; Close detail gives the focus back to View', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const { admin, application } = await officerFindsNewApplication(page, baseURL!, database);
+  await page.setViewportSize({ width: 1280, height: 400 });
+  const view = admin.row(application.businessName).getByRole('button', { name: /View/ });
+  await view.click();
+  const heading = admin.detail().getByRole('heading', { level: 2, name: application.businessName });
+  await expect(heading).toBeFocused();
+  await expect(heading).toBeInViewport();
+
+  await admin.detail().getByRole('button', { name: 'Close detail' }).click();
+  await expect(admin.detail()).toHaveCount(0);
+  await expect(view).toBeFocused();
+});
+
 test('a reason over 2,000 characters is kept whole with a message, not cut, and nothing is decided', async ({
   page,
   baseURL,
