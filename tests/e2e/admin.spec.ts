@@ -308,6 +308,7 @@ test('Not Qualified lists the applications the evaluation declined, with its rea
   await page.goto('/admin?list=notQualified');
   await admin.searchFor(declined.businessName);
   await expect(admin.row(declined.businessName)).toContainText('Credit score below 660.');
+  await expect(page.getByText('Page 1 of 1 · 1 application', { exact: true })).toBeVisible();
   await expect(admin.row(declined.businessName).getByRole('button', { name: 'Approve' })).toHaveCount(0);
 });
 

@@ -198,7 +198,7 @@ function ApplicationList({
           Previous page
         </Button>
         <Text fontSize="sm">
-          Page {page + 1} of {pages} · {total} applications
+          Page {page + 1} of {pages} · {total} {total === 1 ? 'application' : 'applications'}
         </Text>
         <Button size="sm" variant="outline" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
           Next page
