@@ -605,6 +605,8 @@ test('bank packages: generated, previewed, downloaded as text and PDF, sent once
   await item.getByRole('button', { name: 'Send to Bank' }).click();
   const send = page.getByRole('dialog');
   await expect(send).toContainText('The applicant has not approved any lender yet.');
+  await send.getByRole('button', { name: 'Send' }).click();
+  await expect(send.getByRole('alert')).toHaveText('The applicant has not approved any lender yet.');
   await send.getByRole('button', { name: 'Cancel' }).click();
   const { data: lender } = await database
     .from('lenders')
@@ -619,7 +621,11 @@ test('bank packages: generated, previewed, downloaded as text and PDF, sent once
 
   await fail500(page, '**/functions/v1/send-bank-package');
   await item.getByRole('button', { name: 'Send to Bank' }).click();
+  await expect(send.getByLabel(/^Lender/)).toBeVisible();
+  await send.getByRole('button', { name: 'Send' }).click();
+  await expect(send.getByRole('alert')).toHaveText('Choose a lender the applicant has approved.');
   await send.getByLabel(/^Lender/).selectOption({ label: lender!.name });
+  await expect(send.getByRole('alert')).toHaveCount(0);
   await send.getByRole('button', { name: 'Send' }).click();
   await expect(send.getByRole('alert')).toHaveText('Failed to send bank package');
   await page.unroute('**/functions/v1/send-bank-package');
