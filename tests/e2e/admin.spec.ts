@@ -328,9 +328,12 @@ test('Client Management: search, the empty states, a password reset e-mail, and 
   await expect(page.getByText('No clients found')).toBeVisible();
   await expect(page.getByText('Try adjusting your search terms')).toBeVisible();
 
-  await search.fill(client.email);
+  // The sign-up profile has no business or phone: the client's application gives them, and the search finds it.
+  await search.fill(application.businessName);
   const row = page.getByRole('table', { name: 'Clients' }).getByRole('row').filter({ hasText: client.email });
   await expect(row).toContainText('✓ Confirmed');
+  await expect(row).toContainText(application.businessName);
+  await expect(row).toContainText('(775) 555-0142');
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
   await row.getByRole('button', { name: /Reset Password/ }).click();
   await expect(page.getByRole('status')).toHaveText(`A password reset email has been sent to ${client.email}.`);
