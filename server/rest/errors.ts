@@ -25,6 +25,8 @@ export function parseError(message: string, details: string | null = null): Post
 
 /** HTTP status for a SQLSTATE, as PostgREST maps it. */
 export function statusForSqlState(code: string, isAnon: boolean): number {
+  // A function's own HTTP status: PostgREST answers SQLSTATE 'PTnnn' with status nnn.
+  if (/^PT[1-5]\d\d$/.test(code)) return Number(code.slice(2));
   if (code === '23503' || code === '23505') return 409;
   if (code === '42501') return isAnon ? 401 : 403;
   if (code === '42P01' || code === '42883') return 404;

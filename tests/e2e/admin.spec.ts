@@ -8,7 +8,8 @@ import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousAccessibilityViolations } from './pages/accessibility.ts';
 import { AdminPages } from './pages/admin-pages.ts';
-import { createAccount, plantSession } from './pages/portal-session.ts';
+import { IMPERSONATION_STORAGE_KEYS } from '../../shared/catalogue/accounts.ts';
+import { createAccount, plantImpersonation, plantSession } from './pages/portal-session.ts';
 
 /** Makes every request matching the pattern fail with a 500, as a broken server would. */
 function fail500(page: Page, pattern: string) {
@@ -177,6 +178,24 @@ test('a row’s action dialog works from the keyboard: opened with Enter, closed
   }
 });
 
+test('View brings the detail into view with the focus on its heading; Close detail gives the focus back to View', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const { admin, application } = await officerFindsNewApplication(page, baseURL!, database);
+  await page.setViewportSize({ width: 1280, height: 400 });
+  const view = admin.row(application.businessName).getByRole('button', { name: /View/ });
+  await view.click();
+  const heading = admin.detail().getByRole('heading', { level: 2, name: application.businessName });
+  await expect(heading).toBeFocused();
+  await expect(heading).toBeInViewport();
+
+  await admin.detail().getByRole('button', { name: 'Close detail' }).click();
+  await expect(admin.detail()).toHaveCount(0);
+  await expect(view).toBeFocused();
+});
+
 test('a reason over 2,000 characters is kept whole with a message, not cut, and nothing is decided', async ({
   page,
   baseURL,
@@ -289,6 +308,7 @@ test('Not Qualified lists the applications the evaluation declined, with its rea
   await page.goto('/admin?list=notQualified');
   await admin.searchFor(declined.businessName);
   await expect(admin.row(declined.businessName)).toContainText('Credit score below 660.');
+  await expect(page.getByText('Page 1 of 1 · 1 application', { exact: true })).toBeVisible();
   await expect(admin.row(declined.businessName).getByRole('button', { name: 'Approve' })).toHaveCount(0);
 });
 
@@ -308,9 +328,12 @@ test('Client Management: search, the empty states, a password reset e-mail, and 
   await expect(page.getByText('No clients found')).toBeVisible();
   await expect(page.getByText('Try adjusting your search terms')).toBeVisible();
 
-  await search.fill(client.email);
+  // The sign-up profile has no business or phone: the client's application gives them, and the search finds it.
+  await search.fill(application.businessName);
   const row = page.getByRole('table', { name: 'Clients' }).getByRole('row').filter({ hasText: client.email });
   await expect(row).toContainText('✓ Confirmed');
+  await expect(row).toContainText(application.businessName);
+  await expect(row).toContainText('(775) 555-0142');
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
   await row.getByRole('button', { name: /Reset Password/ }).click();
   await expect(page.getByRole('status')).toHaveText(`A password reset email has been sent to ${client.email}.`);
@@ -330,6 +353,37 @@ test('Client Management: search, the empty states, a password reset e-mail, and 
     'impersonation.end',
     'impersonation.start',
   ]);
+});
+
+test('the dashboard shows the impersonation banner while impersonating; Exit ends it and stays on /admin', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const officer = await createAccount(database, baseURL!, { admin: true });
+  const client = await createAccount(database, baseURL!);
+  await plantImpersonation(page, client.id, new Date('2026-11-20T15:30:00Z').toISOString());
+  await plantSession(page, baseURL!, officer.session);
+  await page.goto('/admin');
+  const banner = page.getByRole('region', { name: 'Impersonation' });
+  await expect(banner).toContainText('Started: Nov 20, 2026');
+
+  await banner.getByRole('button', { name: 'Exit Impersonation' }).click();
+  await expect(banner).toHaveCount(0);
+  expect(new URL(page.url()).pathname).toBe('/admin');
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  expect(
+    await page.evaluate(
+      (keys) => [sessionStorage.getItem(keys.clientId), sessionStorage.getItem(keys.startedAt)],
+      IMPERSONATION_STORAGE_KEYS,
+    ),
+  ).toEqual([null, null]);
+  const ended = await database
+    .from('audit_log')
+    .select('actor_id')
+    .eq('record_id', client.id)
+    .eq('action', 'impersonation.end');
+  expect(ended.data).toEqual([{ actor_id: officer.id }]);
 });
 
 test('a pre-application letter: the required fields and defaults, stored, downloaded as the spec’s PDF', async ({
@@ -554,6 +608,8 @@ test('bank packages: generated, previewed, downloaded as text and PDF, sent once
   await item.getByRole('button', { name: 'Send to Bank' }).click();
   const send = page.getByRole('dialog');
   await expect(send).toContainText('The applicant has not approved any lender yet.');
+  await send.getByRole('button', { name: 'Send' }).click();
+  await expect(send.getByRole('alert')).toHaveText('The applicant has not approved any lender yet.');
   await send.getByRole('button', { name: 'Cancel' }).click();
   const { data: lender } = await database
     .from('lenders')
@@ -568,7 +624,11 @@ test('bank packages: generated, previewed, downloaded as text and PDF, sent once
 
   await fail500(page, '**/functions/v1/send-bank-package');
   await item.getByRole('button', { name: 'Send to Bank' }).click();
+  await expect(send.getByLabel(/^Lender/)).toBeVisible();
+  await send.getByRole('button', { name: 'Send' }).click();
+  await expect(send.getByRole('alert')).toHaveText('Choose a lender the applicant has approved.');
   await send.getByLabel(/^Lender/).selectOption({ label: lender!.name });
+  await expect(send.getByRole('alert')).toHaveCount(0);
   await send.getByRole('button', { name: 'Send' }).click();
   await expect(send.getByRole('alert')).toHaveText('Failed to send bank package');
   await page.unroute('**/functions/v1/send-bank-package');

@@ -4,7 +4,9 @@ import { IMPERSONATION_STORAGE_KEYS } from '../../shared/catalogue/accounts.ts';
 import { largePdf, pdfBytes, sampleFileFor } from '../support/sample-files.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousAccessibilityViolations } from './pages/accessibility.ts';
+import { AuthPages } from './pages/auth-pages.ts';
 import { applicationFor, createAccount, plantImpersonation, signedInPortal } from './pages/portal-session.ts';
+import { SiteShell } from './pages/site-shell.ts';
 
 /** A signed-in applicant with one pending application, on their portal. */
 async function applicantOnPortal(page: Page, baseURL: string, database: SupabaseClient) {
@@ -352,7 +354,7 @@ test('an admin viewing a client’s portal sees it read-only with the banner, re
     .toBe(1);
 });
 
-test('an applicant who sets the impersonation flags by hand sees nothing of anyone else', async ({
+test('an applicant who sets the impersonation flags by hand sees their own portal and nothing of anyone else', async ({
   page,
   baseURL,
   database,
@@ -360,6 +362,7 @@ test('an applicant who sets the impersonation flags by hand sees nothing of anyo
   const victim = await createAccount(database, baseURL!);
   const victimApplication = await applicationFor(database, victim);
   const intruder = await createAccount(database, baseURL!);
+  const intruderApplication = await applicationFor(database, intruder);
   await page.addInitScript(
     ([keys, clientId]) => {
       sessionStorage.setItem(keys.clientId, clientId);
@@ -368,10 +371,49 @@ test('an applicant who sets the impersonation flags by hand sees nothing of anyo
     [IMPERSONATION_STORAGE_KEYS, victim.id] as const,
   );
   const portal = await signedInPortal(page, baseURL!, intruder);
-  await expect(page.getByRole('region', { name: 'Impersonation' })).toContainText('Started: Unknown');
-  await expect(portal.errorAlert()).toHaveText('Failed to access client account');
+  await expect(portal.application(intruderApplication.businessName)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Impersonation' })).toHaveCount(0);
+  await expect(portal.errorAlert()).toHaveCount(0);
   await expect(page.getByText(victimApplication.businessName)).toHaveCount(0);
-  await expect(page.getByRole('heading', { name: 'Required Documents' })).toHaveCount(0);
+});
+
+test('an officer who logs out while viewing a client’s portal ends the impersonation; the next person in the tab sees their own portal', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const client = await createAccount(database, baseURL!);
+  const clientApplication = await applicationFor(database, client);
+  const admin = await createAccount(database, baseURL!, { admin: true });
+  await plantImpersonation(page, client.id, new Date().toISOString());
+  const portal = await signedInPortal(page, baseURL!, admin);
+  await expect(portal.application(clientApplication.businessName)).toBeVisible();
+
+  await new SiteShell(page).topBarButton('Logout').click();
+  await page.waitForURL((url) => url.pathname === '/');
+  expect(
+    await page.evaluate(
+      (keys) => [sessionStorage.getItem(keys.clientId), sessionStorage.getItem(keys.startedAt)],
+      IMPERSONATION_STORAGE_KEYS,
+    ),
+  ).toEqual([null, null]);
+  const { data: ended } = await database
+    .from('audit_log')
+    .select('actor_id')
+    .eq('record_id', client.id)
+    .eq('action', 'impersonation.end');
+  expect(ended).toEqual([{ actor_id: admin.id }]);
+
+  const applicant = await createAccount(database, baseURL!);
+  const applicantApplication = await applicationFor(database, applicant);
+  const login = new AuthPages(page);
+  await login.openLogin();
+  await login.signIn(applicant.email, applicant.password);
+  await page.waitForURL('**/portal');
+  await expect(portal.application(applicantApplication.businessName)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Impersonation' })).toHaveCount(0);
+  await expect(portal.errorAlert()).toHaveCount(0);
+  await expect(page.getByText(clientApplication.businessName)).toHaveCount(0);
 });
 
 test('the portal has no serious or critical accessibility violation, with files, errors and the form filled', async ({

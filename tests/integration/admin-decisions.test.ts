@@ -55,7 +55,9 @@ describe('decide_application', () => {
     expect((await officers.rpc('decide_application', { application_id: id, decision: 'rejected' })).error).toBeNull();
     // A second officer who still saw it pending: a conflict, and the first decision stands.
     const late = await officers.rpc('decide_application', { application_id: id, decision: 'approved' });
-    expect(late.error?.code).toBe('40001');
+    // A deliberate check, answered 409 Conflict (not a server failure).
+    expect(late.status).toBe(409);
+    expect(late.error?.code).toBe('PT409');
     expect(late.error?.message).toBe('This application is no longer pending: it was changed meanwhile');
     const stored = await backend.service.from('applications').select('status').eq('id', id).single();
     expect(stored.data?.status).toBe('rejected');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { brand } from '../../shared/brand/brand.ts';
@@ -308,6 +309,29 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
         status: 200,
         body: { clients: [] },
       });
+    });
+
+    it('admin-clients shows and searches the business and phone of the client’s newest application when the profile has none', async () => {
+      const service = serviceClient(target.server);
+      const businessName = `Harbor Cafe ${randomUUID().slice(0, 8)}`;
+      const older = await service
+        .from('applications')
+        .insert(qualifiedApplicationRow({ email: applicantEmail, business_name: 'An older business', phone: '1' }));
+      expect(older.error).toBeNull();
+      const newer = await service
+        .from('applications')
+        .insert(
+          qualifiedApplicationRow({ email: applicantEmail, business_name: businessName, phone: '(415) 555-0199' }),
+        );
+      expect(newer.error).toBeNull();
+
+      const { body } = await invoke(admin, 'admin-clients', { search: businessName.toLowerCase() });
+      expect((body as { clients: Record<string, unknown>[] }).clients).toEqual([
+        expect.objectContaining({
+          email: applicantEmail,
+          profile: { business_name: businessName, phone: '(415) 555-0199', role: 'applicant' },
+        }),
+      ]);
     });
 
     it('admin-reset-password sends a client the password-reset e-mail and records it', async () => {

@@ -9,8 +9,8 @@ export type OutboxPort = Pick<DesktopBridge, 'outbox:list' | 'outbox:settle' | '
 
 export type ReplayResult = { applied: number; conflicts: number; refused: number; unreachable: boolean };
 
-/** decide_application's code for "the application is no longer in the status the officer saw". */
-const changedMeanwhile = '40001';
+/** decide_application's code for "the application is no longer in the status the officer saw" (HTTP 409). */
+const changedMeanwhile = 'PT409';
 
 /** What the server holds now, in words the officer reads beside their queued decision. */
 async function serverStateOf(supabase: SupabaseClient, applicationId: string): Promise<string | null> {

@@ -27,9 +27,32 @@ async function allUsers(service: FunctionEnvironment['service']): Promise<User[]
   return users;
 }
 
+type ApplicationContact = { user_id: string | null; email: string; business_name: string; phone: string };
+
+/**
+ * Each account's newest application, by user id and by e-mail (made before the account existed): its
+ * business name and phone stand in for what the sign-up profile lacks.
+ */
+async function newestApplications(service: FunctionEnvironment['service']) {
+  const { data, error } = await service
+    .from('applications')
+    .select('user_id, email, business_name, phone')
+    .order('created_at', { ascending: false });
+  if (error) throw new Error(error.message);
+  const byUser = new Map<string, ApplicationContact>();
+  const byEmail = new Map<string, ApplicationContact>();
+  for (const application of data as ApplicationContact[]) {
+    if (application.user_id && !byUser.has(application.user_id)) byUser.set(application.user_id, application);
+    const email = application.email.toLowerCase();
+    if (!byEmail.has(email)) byEmail.set(email, application);
+  }
+  return (user: User) => byUser.get(user.id) ?? byEmail.get((user.email ?? '').toLowerCase());
+}
+
 /**
  * admin-clients: the applicants' accounts for the admin's Client Management tab, newest first, optionally
- * filtered by a search on e-mail, business name or phone. Admins only.
+ * filtered by a search on e-mail, business name or phone (the profile's, else the newest application's).
+ * Admins only.
  */
 export function createAdminClientsHandler(environment: FunctionEnvironment): FunctionHandler {
   return async (request) => {
@@ -40,15 +63,17 @@ export function createAdminClientsHandler(environment: FunctionEnvironment): Fun
     const body = (await readJson(request)) as { search?: unknown } | undefined;
     const search = typeof body?.search === 'string' ? body.search.trim().toLowerCase() : '';
     try {
-      const [users, profiles] = await Promise.all([
+      const [users, profiles, applicationOf] = await Promise.all([
         allUsers(environment.service),
         environment.service.from('profiles').select('user_id, business_name, phone, role').eq('role', 'applicant'),
+        newestApplications(environment.service),
       ]);
       if (profiles.error) throw new Error(profiles.error.message);
       const byId = new Map(users.map((user) => [user.id, user]));
       const clients: ClientRow[] = profiles.data.flatMap((profile) => {
         const user = byId.get(profile.user_id as string);
         if (!user) return [];
+        const application = applicationOf(user);
         return [
           {
             id: user.id,
@@ -57,8 +82,8 @@ export function createAdminClientsHandler(environment: FunctionEnvironment): Fun
             last_sign_in_at: user.last_sign_in_at ?? null,
             email_confirmed_at: user.email_confirmed_at ?? null,
             profile: {
-              business_name: (profile.business_name as string | null) ?? null,
-              phone: (profile.phone as string | null) ?? null,
+              business_name: (profile.business_name as string | null) || application?.business_name || null,
+              phone: (profile.phone as string | null) || application?.phone || null,
               role: profile.role as string,
             },
           },

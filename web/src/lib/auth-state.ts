@@ -1,5 +1,6 @@
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import { useSyncExternalStore } from 'react';
+import { endImpersonation } from './impersonation.ts';
 import { loadSupabase } from './load-supabase.ts';
 
 /**
@@ -141,7 +142,11 @@ export function watchAuthAfterPaint(): () => void {
   };
 }
 
-/** Signs out; a failure is only logged (spec section 8, "Logout failure on the public navigation"). */
+/**
+ * Signs out; a failure is only logged (spec section 8, "Logout failure on the public navigation"). An
+ * admin's impersonation in this tab ends first (recorded while the session exists), so that the next
+ * person signing in here does not inherit it.
+ */
 export async function signOut(): Promise<boolean> {
   try {
     localStorage.setItem(SIGNED_OUT_BY_USER_KEY, String(Date.now()));
@@ -150,6 +155,7 @@ export async function signOut(): Promise<boolean> {
   }
   try {
     const supabase = await loadSupabase();
+    await endImpersonation();
     const { error } = await supabase.auth.signOut();
     if (error) {
       console.error('Logout failed', error);

@@ -2,8 +2,10 @@ import { Alert, Button, Container, Heading, HStack, Stack, Tabs } from '@chakra-
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
+import { ImpersonationBanner } from '../../components/impersonation-banner.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { signOut, useAuth } from '../../lib/auth-state.ts';
+import { readImpersonation } from '../../lib/impersonation.ts';
 import { useRefreshDataMutation } from './admin-api.ts';
 import { ApplicationsTab } from './applications-tab.tsx';
 import { ClientsTab } from './clients-tab.tsx';
@@ -16,6 +18,7 @@ export function AdminDashboardPage() {
   const navigate = useNavigate();
   const [refresh] = useRefreshDataMutation();
   const [logoutFailed, setLogoutFailed] = useState(false);
+  const [impersonation, setImpersonation] = useState(readImpersonation);
   const logout = async () => {
     setLogoutFailed(false);
     if (await signOut()) await navigate('/admin/login');
@@ -27,6 +30,9 @@ export function AdminDashboardPage() {
       <meta name="robots" content="noindex" />
       <Container maxW="7xl" py={{ base: '6', md: '10' }}>
         <Stack gap="6">
+          {impersonation ? (
+            <ImpersonationBanner impersonation={impersonation} onExited={() => setImpersonation(null)} />
+          ) : null}
           <HStack justify="space-between" wrap="wrap" gap="3">
             <Heading as="h1" size="3xl">
               Admin Dashboard

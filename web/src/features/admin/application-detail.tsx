@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Alert, Badge, Box, Button, Heading, List, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { additionalInfoSections } from '../../../../shared/catalogue/additional-info.ts';
 import { documentTypes } from '../../../../shared/catalogue/documents.ts';
@@ -36,8 +37,8 @@ export function ApplicationDetailPanel({
       <Button size="xs" variant="ghost" onClick={onClose} mb="2">
         Close detail
       </Button>
-      {detail.data ? (
-        <DetailContent detail={detail.data} me={me} />
+      {detail.currentData ? (
+        <DetailContent key={id} detail={detail.currentData} me={me} />
       ) : detail.isError ? (
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />
@@ -55,11 +56,17 @@ function DetailContent({ detail, me }: { detail: ApplicationDetail; me: string |
   const evaluation = application.evaluation_result as { qualified?: boolean; reasons?: string[] };
   const info = detail.additionalInfo ? additionalInfoFormFromSections(detail.additionalInfo) : null;
   const [openDocument, opened] = useOpenDocumentMutation();
+  // Opening the detail brings it into view and moves the focus to its heading (a disclosure's content).
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.scrollIntoView({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
+  }, []);
   return (
     <Stack gap="6">
       <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" gap="3">
         <Box>
-          <Heading as="h2" size="xl" overflowWrap="anywhere">
+          <Heading as="h2" size="xl" overflowWrap="anywhere" ref={heading} tabIndex={-1}>
             {application.business_name}
           </Heading>
           <Text color="gray.600">
@@ -235,7 +242,7 @@ function DetailContent({ detail, me }: { detail: ApplicationDetail; me: string |
         <List.Root as="ol" ps="5" gap="1">
           {detail.events.map((event) => (
             <List.Item key={event.id}>
-              {applicationEventText(event)} — {when(event.created_at)} by {actor(event, me)}
+              {applicationEventText(event)} — {when(event.created_at)} by {actor(event, me, application.user_id)}
               {event.reason ? (
                 <Text color="gray.700" overflowWrap="anywhere">
                   {eventNoteLabel(event.kind)}: {event.reason}
@@ -252,7 +259,7 @@ function DetailContent({ detail, me }: { detail: ApplicationDetail; me: string |
             <List.Root ps="5" gap="1" fontSize="sm">
               {detail.audit.map((entry) => (
                 <List.Item key={entry.id}>
-                  {entry.action} — {when(entry.created_at)} by {actor(entry, me)}
+                  {entry.action} — {when(entry.created_at)} by {actor(entry, me, application.user_id)}
                 </List.Item>
               ))}
             </List.Root>

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Heading, HStack, Input, NativeSelect, Stack, Table, Tabs, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatLongDate } from '../../../../shared/format/dates.ts';
 import {
@@ -35,6 +35,8 @@ export function ApplicationsTab({ me }: { me: string | undefined }) {
   const [params, setParams] = useSearchParams();
   const list = (params.get('list') as ApplicationListId | null) ?? 'pending';
   const selected = params.get('application');
+  // The View button that opened the detail: 'Close detail' gives it the focus back.
+  const opener = useRef<HTMLElement | null>(null);
   const update = (changes: Record<string, string | null>) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
@@ -56,16 +58,40 @@ export function ApplicationsTab({ me }: { me: string | undefined }) {
         </Tabs.List>
         {applicationLists.map((option) => (
           <Tabs.Content key={option.id} value={option.id}>
-            {option.id === list ? <ApplicationList list={list} onOpen={(id) => update({ application: id })} /> : null}
+            {option.id === list ? (
+              <ApplicationList
+                list={list}
+                onOpen={(id, button) => {
+                  opener.current = button;
+                  update({ application: id });
+                }}
+              />
+            ) : null}
           </Tabs.Content>
         ))}
       </Tabs.Root>
-      {selected ? <ApplicationDetailPanel id={selected} me={me} onClose={() => update({ application: null })} /> : null}
+      {selected ? (
+        <ApplicationDetailPanel
+          id={selected}
+          me={me}
+          onClose={() => {
+            update({ application: null });
+            if (opener.current?.isConnected) opener.current.focus();
+            opener.current = null;
+          }}
+        />
+      ) : null}
     </Stack>
   );
 }
 
-function ApplicationList({ list, onOpen }: { list: ApplicationListId; onOpen: (id: string) => void }) {
+function ApplicationList({
+  list,
+  onOpen,
+}: {
+  list: ApplicationListId;
+  onOpen: (id: string, button: HTMLElement) => void;
+}) {
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<ApplicationSortId>('newest');
   const [page, setPage] = useState(0);
@@ -145,7 +171,7 @@ function ApplicationList({ list, onOpen }: { list: ApplicationListId; onOpen: (i
                 {list === 'notQualified' ? <Table.Cell>{evaluationReasons(row.evaluation_result)}</Table.Cell> : null}
                 <Table.Cell>
                   <HStack gap="2">
-                    <Button size="xs" variant="outline" onClick={() => onOpen(row.id)}>
+                    <Button size="xs" variant="outline" onClick={(event) => onOpen(row.id, event.currentTarget)}>
                       View
                       <Text as="span" srOnly>
                         {' '}
@@ -172,7 +198,7 @@ function ApplicationList({ list, onOpen }: { list: ApplicationListId; onOpen: (i
           Previous page
         </Button>
         <Text fontSize="sm">
-          Page {page + 1} of {pages} · {total} applications
+          Page {page + 1} of {pages} · {total} {total === 1 ? 'application' : 'applications'}
         </Text>
         <Button size="sm" variant="outline" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
           Next page

@@ -286,6 +286,8 @@ function SendDialog({ bankPackage, applicationId }: { bankPackage: BankPackageRo
   const [lenderId, setLenderId] = useState('');
   const [failed, setFailed] = useState(false);
   const [sending, setSending] = useState(false);
+  /** Why Send did nothing: no lender chosen, or none to choose. */
+  const [noLender, setNoLender] = useState<string | null>(null);
   const dispatch = useDispatch();
   const network = useLenderNetworkQuery(applicationId, { skip: !open });
   const approved = (network.data?.lenders ?? []).filter(
@@ -294,8 +296,16 @@ function SendDialog({ bankPackage, applicationId }: { bankPackage: BankPackageRo
       network.data?.consents.some((consent) => consent.lender_id === lender.id && consent.status === 'approved'),
   );
   const send = async () => {
-    if (!lenderId) return;
     setFailed(false);
+    if (!lenderId) {
+      setNoLender(
+        network.data && approved.length === 0
+          ? 'The applicant has not approved any lender yet.'
+          : 'Choose a lender the applicant has approved.',
+      );
+      return;
+    }
+    setNoLender(null);
     setSending(true);
     try {
       const supabase = await loadSupabase();
@@ -318,6 +328,7 @@ function SendDialog({ bankPackage, applicationId }: { bankPackage: BankPackageRo
       onOpenChange={(next) => {
         setOpen(next);
         setFailed(false);
+        setNoLender(null);
       }}
       title={`Send package ${bankPackageNumber(bankPackage.id)} to a lender`}
       trigger={
@@ -342,7 +353,13 @@ function SendDialog({ bankPackage, applicationId }: { bankPackage: BankPackageRo
           <Field.Root required>
             <Field.Label>Lender</Field.Label>
             <NativeSelect.Root>
-              <NativeSelect.Field value={lenderId} onChange={(event) => setLenderId(event.target.value)}>
+              <NativeSelect.Field
+                value={lenderId}
+                onChange={(event) => {
+                  setLenderId(event.target.value);
+                  setNoLender(null);
+                }}
+              >
                 <option value="">Choose a lender the applicant approved</option>
                 {approved.map((lender) => (
                   <option key={lender.id} value={lender.id}>
@@ -358,6 +375,7 @@ function SendDialog({ bankPackage, applicationId }: { bankPackage: BankPackageRo
           The lender’s contact receives a link to the package and its documents, which works for {LENDER_LINK_DAYS} days
           or until you revoke it; no file is attached.
         </Text>
+        {noLender ? <ErrorAlert message={noLender} /> : null}
         {failed ? <ErrorAlert message={ADMIN_MESSAGES.packageSendFailed} /> : null}
       </Stack>
     </ActionDialog>

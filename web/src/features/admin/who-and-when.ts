@@ -6,9 +6,18 @@ export function when(date: string): string {
   return formatDateTime(date);
 }
 
-/** Who did it, as an officer reads it: 'you', 'officer 1a2b3c4d', the lender, or the applicant or the system. */
-export function actor(entry: { actor_id: string | null; kind?: string }, me: string | undefined): string {
+/**
+ * Who did it, as an officer reads it: 'you', 'the applicant' (the application's own account, `applicantId`),
+ * 'officer 1a2b3c4d', the lender, or the applicant or the system.
+ */
+export function actor(
+  entry: { actor_id: string | null; kind?: string },
+  me: string | undefined,
+  applicantId?: string | null,
+): string {
   if (entry.kind?.startsWith('lender_')) return 'the lender';
   if (!entry.actor_id) return 'the applicant or the system';
-  return entry.actor_id === me ? 'you' : `officer ${entry.actor_id.slice(0, 8)}`;
+  if (entry.actor_id === me) return 'you';
+  if (entry.actor_id === applicantId) return 'the applicant';
+  return `officer ${entry.actor_id.slice(0, 8)}`;
 }

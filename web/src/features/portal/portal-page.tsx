@@ -1,10 +1,11 @@
 import { Alert, Container, Flex, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { ImpersonationBanner } from '../../components/impersonation-banner.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
+import { isAdminSession, useAuth } from '../../lib/auth-state.ts';
+import { readImpersonation } from '../../lib/impersonation.ts';
 import { AdditionalInfoFormSection } from './additional-info-form.tsx';
-import { readImpersonation } from './impersonation.ts';
-import { ImpersonationBanner } from './impersonation-banner.tsx';
 import { LenderNetwork } from './lender-network.tsx';
 import { MyApplications } from './my-applications.tsx';
 import { usePortalDataQuery, type PortalData } from './portal-api.ts';
@@ -12,7 +13,10 @@ import { RequiredDocuments } from './required-documents.tsx';
 
 /** The client portal (spec section 2, "Client portal"): the applicant's application, documents and information. */
 export function PortalPage() {
-  const [impersonation] = useState(readImpersonation);
+  const auth = useAuth();
+  const [flags] = useState(readImpersonation);
+  // Only an admin views a client's portal: anyone else who finds the flags sees their own portal.
+  const impersonation = isAdminSession(auth.session) ? flags : null;
   const portal = usePortalDataQuery({ clientId: impersonation?.clientId ?? null });
   return (
     <>

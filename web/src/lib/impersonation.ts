@@ -1,5 +1,6 @@
-import { IMPERSONATION_STORAGE_KEYS } from '../../../../shared/catalogue/accounts.ts';
-import { formatDateTime } from '../../../../shared/format/dates.ts';
+import { IMPERSONATION_STORAGE_KEYS } from '../../../shared/catalogue/accounts.ts';
+import { formatDateTime } from '../../../shared/format/dates.ts';
+import { loadSupabase } from './load-supabase.ts';
 
 /** An admin viewing a client's portal (spec section 4, "Impersonation"): the flags in session storage. */
 export type Impersonation = { clientId: string; startedAt: string | null };
@@ -23,6 +24,23 @@ export function readImpersonation(): Impersonation | null {
 export function clearImpersonation(): void {
   storage()?.removeItem(IMPERSONATION_STORAGE_KEYS.clientId);
   storage()?.removeItem(IMPERSONATION_STORAGE_KEYS.startedAt);
+}
+
+/**
+ * Ends the impersonation of this tab, if any (Exit Impersonation, and signing out): records the end in
+ * audit_log while the session still exists (a failure is only logged), then clears both flags.
+ */
+export async function endImpersonation(): Promise<void> {
+  const impersonation = readImpersonation();
+  if (!impersonation) return;
+  try {
+    const supabase = await loadSupabase();
+    const { error } = await supabase.rpc('log_impersonation', { client_id: impersonation.clientId, phase: 'end' });
+    if (error) console.error('Could not record the end of impersonation', error);
+  } catch (error) {
+    console.error('Could not record the end of impersonation', error);
+  }
+  clearImpersonation();
 }
 
 /** The banner's start time: a US date and time, or 'Unknown' when the flag is missing or unreadable. */

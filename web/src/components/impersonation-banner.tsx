@@ -1,24 +1,24 @@
 import { Alert, Button, Stack, Text } from '@chakra-ui/react';
 import { useNavigate } from 'react-router';
-import { loadSupabase } from '../../lib/load-supabase.ts';
-import { clearImpersonation, impersonationStartLabel, type Impersonation } from './impersonation.ts';
+import { endImpersonation, impersonationStartLabel, type Impersonation } from '../lib/impersonation.ts';
 
 /**
- * Shown while an admin views a client's portal (spec section 2, "Client portal"): the start time, and
- * 'Exit Impersonation', which records the end in audit_log, clears both flags and goes to /admin.
+ * Shown while an admin views a client's portal (spec section 2, "Client portal" and "Admin dashboard"):
+ * the start time, and 'Exit Impersonation', which records the end in audit_log, clears both flags and
+ * goes to /admin, or, given `onExited`, calls it instead (the dashboard stays where it is).
  */
-export function ImpersonationBanner({ impersonation }: { impersonation: Impersonation }) {
+export function ImpersonationBanner({
+  impersonation,
+  onExited,
+}: {
+  impersonation: Impersonation;
+  onExited?: () => void;
+}) {
   const navigate = useNavigate();
   const exit = async () => {
-    try {
-      const supabase = await loadSupabase();
-      const { error } = await supabase.rpc('log_impersonation', { client_id: impersonation.clientId, phase: 'end' });
-      if (error) console.error('Could not record the end of impersonation', error);
-    } catch (error) {
-      console.error('Could not record the end of impersonation', error);
-    }
-    clearImpersonation();
-    void navigate('/admin');
+    await endImpersonation();
+    if (onExited) onExited();
+    else void navigate('/admin');
   };
   return (
     <Alert.Root status="warning" role="region" aria-label="Impersonation">

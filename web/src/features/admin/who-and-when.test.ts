@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { actor } from './who-and-when.ts';
+
+describe('actor', () => {
+  const me = 'aaaaaaaa-0000-4000-8000-000000000001';
+  const applicant = 'f25937c7-0000-4000-8000-000000000002';
+  const colleague = 'bbbbbbbb-0000-4000-8000-000000000003';
+
+  it('calls the application’s own account the applicant, not an officer', () => {
+    expect(actor({ actor_id: applicant, kind: 'consent_approved' }, me, applicant)).toBe('the applicant');
+  });
+
+  it('names the signed-in officer you and another officer by the start of their id', () => {
+    expect(actor({ actor_id: me }, me, applicant)).toBe('you');
+    expect(actor({ actor_id: colleague }, me, applicant)).toBe('officer bbbbbbbb');
+  });
+
+  it('names the lender for lender events and the applicant or the system when no one is recorded', () => {
+    expect(actor({ actor_id: null, kind: 'lender_replied' }, me, applicant)).toBe('the lender');
+    expect(actor({ actor_id: null }, me, applicant)).toBe('the applicant or the system');
+  });
+
+  it('cannot tell the applicant of an application made before the account existed (no user id)', () => {
+    expect(actor({ actor_id: applicant }, me, null)).toBe('officer f25937c7');
+  });
+});
