@@ -394,7 +394,9 @@ test('a pre-application letter: the required fields and defaults, stored, downlo
   const { officer, application, admin } = await officerWithNewApplication(page, baseURL!, database);
   await page.goto(`/admin?application=${application.id}`);
   await admin.detail().getByRole('button', { name: 'Send Pre-Application Letter' }).click();
-  const dialog = page.getByRole('dialog', { name: `Pre-Application Letter for ${application.businessName}` });
+  // The spec's name for the modal (section 4, "Modals"); the application it is for is said in its body.
+  const dialog = page.getByRole('dialog', { name: 'Generate Pre-Application Letter' });
+  await expect(dialog).toContainText(`For ${application.businessName}`);
   await expect(dialog.getByLabel(/^Rate/)).toHaveValue('WSJ Prime + 275');
   await expect(dialog.getByLabel(/^Term \(years\)/)).toHaveValue('10');
   await expect(dialog.getByLabel(/^Estimated Monthly Payment/)).toHaveValue('100');
@@ -447,10 +449,17 @@ test('a term sheet for an approved application: every field and condition requir
   await database.from('applications').update({ status: 'approved' }).eq('id', application.id);
   const admin = new AdminPages(page);
   await plantSession(page, baseURL!, officer.session);
+  // Empty number fields are empty, never "NaN" (which the browser refuses with a console warning).
+  const nanWarnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('"NaN"')) nanWarnings.push(message.text());
+  });
   await page.goto(`/admin?list=approved&application=${application.id}`);
   await admin.detail().getByRole('button', { name: 'Accept & Generate Term Sheet' }).click();
-  const dialog = page.getByRole('dialog', { name: `Term Sheet for ${application.businessName}` });
+  const dialog = page.getByRole('dialog', { name: 'Generate Term Sheet' });
+  await expect(dialog).toContainText(`For ${application.businessName}`);
   await expect(dialog.getByLabel(/^Loan Amount/)).toHaveValue('250000');
+  await expect(dialog.getByLabel(/^Interest Rate/)).toHaveValue('');
   await dialog.getByRole('button', { name: 'Generate Term Sheet' }).click();
   // Bank name, interest rate, term, monthly payment, collateral and the one condition.
   await expect(dialog.getByText('This field is required')).toHaveCount(6);
@@ -489,6 +498,13 @@ test('a term sheet for an approved application: every field and condition requir
     .select('conditions, created_by')
     .eq('application_id', application.id);
   expect(stored.data).toEqual([{ conditions: ['Two years of tax returns', 'A signed lease'], created_by: officer.id }]);
+  // After a term sheet is made the form starts again from its defaults.
+  await admin.detail().getByRole('button', { name: 'Accept & Generate Term Sheet' }).click();
+  await expect(dialog.getByLabel(/^Bank Name/)).toHaveValue('');
+  await expect(dialog.getByLabel(/^Loan Amount/)).toHaveValue('250000');
+  await expect(dialog.getByLabel(/^Monthly Payment/)).toHaveValue('');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  expect(nanWarnings).toEqual([]);
 
   // Downloaded again when the PDF cannot be made (its code cannot be fetched): the officer is told so.
   await page.route('**/assets/pdfmake-*.js', (route) => route.abort());
@@ -591,8 +607,13 @@ test('bank packages: generated, previewed, downloaded as text and PDF, sent once
   await expect(item).toContainText(`Package ${id.slice(0, 8)}`);
 
   await item.getByRole('button', { name: 'Preview' }).click();
-  await expect(page.getByRole('dialog')).toContainText(application.businessName);
-  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  const preview = page.getByRole('dialog', { name: 'Package Preview' });
+  await expect(preview).toContainText(`Package ${id.slice(0, 8)}`);
+  await expect(preview).toContainText(application.businessName);
+  // It only shows the package: one button closes it, no Cancel.
+  await expect(preview.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+  await preview.getByRole('button', { name: 'Close' }).click();
+  await expect(preview).toBeHidden();
 
   const textDownload = page.waitForEvent('download');
   await item.getByRole('button', { name: 'Download Text' }).click();

@@ -14,6 +14,8 @@ type ActionDialogProps = {
   onConfirm: () => void;
   /** 'alertdialog' for a destructive confirmation. */
   role?: 'dialog' | 'alertdialog';
+  /** False for a dialog that only shows something: its one button closes it, with no Cancel beside it. */
+  cancellable?: boolean;
 };
 
 /** A modal that asks before an action: a title, a body, Cancel and the action's button (shows busy while it runs). */
@@ -28,6 +30,7 @@ export function ActionDialog({
   onOpenChange,
   onConfirm,
   role = 'dialog',
+  cancellable = true,
 }: ActionDialogProps) {
   // A list may show dozens of these (three per pending application): the dialog is set up the first time it
   // opens, and until then only its button is rendered (the admin's first page renders in about half the time).
@@ -65,9 +68,11 @@ export function ActionDialog({
                 </Dialog.Header>
                 <Dialog.Body>{children}</Dialog.Body>
                 <Dialog.Footer>
-                  <Dialog.ActionTrigger asChild>
-                    <Button variant="outline">Cancel</Button>
-                  </Dialog.ActionTrigger>
+                  {cancellable ? (
+                    <Dialog.ActionTrigger asChild>
+                      <Button variant="outline">Cancel</Button>
+                    </Dialog.ActionTrigger>
+                  ) : null}
                   <Button colorPalette={confirmPalette} loading={busy} onClick={onConfirm}>
                     {confirmLabel}
                   </Button>

@@ -196,7 +196,7 @@ function PreviewDialog({ bankPackage }: { bankPackage: BankPackageRow }) {
     <ActionDialog
       open={open}
       onOpenChange={setOpen}
-      title={`Package ${bankPackageNumber(bankPackage.id)}`}
+      title="Package Preview"
       trigger={
         <Button size="xs" variant="outline">
           Preview
@@ -206,7 +206,11 @@ function PreviewDialog({ bankPackage }: { bankPackage: BankPackageRow }) {
       confirmPalette="blue"
       busy={false}
       onConfirm={() => setOpen(false)}
+      cancellable={false}
     >
+      <Text color="gray.700" mb="2">
+        Package {bankPackageNumber(bankPackage.id)}
+      </Text>
       <chakra.pre whiteSpace="pre-wrap" fontSize="sm" maxH="60vh" overflowY="auto" overflowWrap="anywhere">
         {bankPackage.summary}
       </chakra.pre>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import { Alert, Button, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { loanAmountLowerBound } from '../../../../shared/catalogue/pre-qualification.ts';
 import type { ApplicationRow } from '../../../../shared/db/applications.ts';
@@ -96,7 +96,7 @@ export function LetterDialog({ application }: { application: ApplicationRow }) {
     <ActionDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={`Pre-Application Letter for ${application.business_name}`}
+      title="Generate Pre-Application Letter"
       trigger={
         <Button size="xs" variant="outline" colorPalette="blue">
           Send Pre-Application Letter
@@ -108,6 +108,7 @@ export function LetterDialog({ application }: { application: ApplicationRow }) {
       onConfirm={() => void onSubmit()}
     >
       <Stack gap="3" as="form" aria-label="Pre-application letter">
+        <Text color="gray.700">For {application.business_name}</Text>
         <FormField label="Street Address" required error={errors.address?.message}>
           <Input {...register('address')} />
         </FormField>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import { loanAmountLowerBound } from '../../../../shared/catalogue/pre-qualification.ts';
 import type { ApplicationRow } from '../../../../shared/db/applications.ts';
 import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
@@ -54,15 +54,14 @@ export function termSheetPdf(application: ApplicationRow, sheet: TermSheetRow): 
  */
 export function TermSheetDialog({ application }: { application: ApplicationRow }) {
   const { open, failed, onOpenChange, generate } = useDocumentDialog('Term sheet generation');
+  // Numbers without a default are left out (an empty field), not NaN: the browser refuses "NaN" as a number
+  // input's value and warns in the console each time the form is set up or reset.
   const defaults = {
     bankName: '',
-    loanAmount: loanAmountLowerBound(application.loan_amount) ?? Number.NaN,
-    interestRate: Number.NaN,
-    term: Number.NaN,
-    monthlyPayment: Number.NaN,
+    loanAmount: loanAmountLowerBound(application.loan_amount) ?? undefined,
     collateral: '',
     ...TERM_SHEET_DEFAULTS,
-  } satisfies TermSheetForm;
+  } satisfies DefaultValues<TermSheetForm>;
   const {
     register,
     handleSubmit,
@@ -97,7 +96,8 @@ export function TermSheetDialog({ application }: { application: ApplicationRow }
         data: await termSheetPdf(application, data as TermSheetRow),
       };
     });
-    if (generated) reset(defaults);
+    // No values: the form element itself is reset too, so the numbers typed are cleared (the defaults leave them out).
+    if (generated) reset();
   });
 
   const number = (name: 'loanAmount' | 'interestRate' | 'term' | 'monthlyPayment') =>
@@ -106,7 +106,7 @@ export function TermSheetDialog({ application }: { application: ApplicationRow }
     <ActionDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={`Term Sheet for ${application.business_name}`}
+      title="Generate Term Sheet"
       trigger={
         <Button size="xs" variant="outline" colorPalette="blue">
           Accept &amp; Generate Term Sheet
@@ -118,6 +118,7 @@ export function TermSheetDialog({ application }: { application: ApplicationRow }
       onConfirm={() => void onSubmit()}
     >
       <Stack gap="3" as="form" aria-label="Term sheet">
+        <Text color="gray.700">For {application.business_name}</Text>
         <FormField label="Bank Name" required error={errors.bankName?.message}>
           <Input {...register('bankName')} />
         </FormField>
