@@ -40,3 +40,12 @@ export function applicationListOf(row: Pick<ApplicationRow, 'status' | 'decided_
   if (row.status === 'pending' || row.status === 'approved') return row.status;
   return row.decided_at === null ? 'notQualified' : 'rejected';
 }
+
+/**
+ * An application's status as the officer's detail names it, by its list: an application the evaluation
+ * declined reads 'not qualified', not 'rejected' (which is an officer's decision, in the Rejected list).
+ */
+export function officerStatusLabel(row: Pick<ApplicationRow, 'status' | 'decided_at'>): string {
+  const list = applicationListOf(row);
+  return list === 'notQualified' ? 'not qualified' : list;
+}

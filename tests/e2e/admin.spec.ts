@@ -310,6 +310,9 @@ test('Not Qualified lists the applications the evaluation declined, with its rea
   await expect(admin.row(declined.businessName)).toContainText('Credit score below 660.');
   await expect(page.getByText('Page 1 of 1 · 1 application', { exact: true })).toBeVisible();
   await expect(admin.row(declined.businessName).getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  // Its detail names it by its list, not as an officer's rejection.
+  await admin.row(declined.businessName).getByRole('button', { name: /View/ }).click();
+  await expect(admin.detail()).toContainText('· status not qualified');
 });
 
 test('Client Management: search, the empty states, a password reset e-mail, and the client’s portal viewed and left', async ({

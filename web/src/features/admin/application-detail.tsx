@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Alert, Badge, Box, Button, Heading, List, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { additionalInfoSections } from '../../../../shared/catalogue/additional-info.ts';
 import { documentTypes } from '../../../../shared/catalogue/documents.ts';
+import { officerStatusLabel } from '../../../../shared/admin/application-lists.ts';
 import { applicationAnswers } from '../../../../shared/application/application-answers.ts';
 import { additionalInfoFormFromSections } from '../../../../shared/db/additional-info.ts';
 import { formatLongDate } from '../../../../shared/format/dates.ts';
@@ -70,7 +71,7 @@ function DetailContent({ detail, me }: { detail: ApplicationDetail; me: string |
             {application.business_name}
           </Heading>
           <Text color="gray.600">
-            Submitted {formatLongDate(application.created_at)} · status {application.status}
+            Submitted {formatLongDate(application.created_at)} · status {officerStatusLabel(application)}
           </Text>
         </Box>
         <Stack direction="row" gap="2" wrap="wrap" align="flex-start">

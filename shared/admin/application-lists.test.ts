@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { applicationListOf, officerStatusLabel } from './application-lists.ts';
+
+describe('an application’s list and the status the officer reads', () => {
+  it.each([
+    ['pending', null, 'pending', 'pending'],
+    ['approved', '2026-11-20T10:00:00Z', 'approved', 'approved'],
+    ['rejected', '2026-11-20T10:00:00Z', 'rejected', 'rejected'],
+    ['rejected', null, 'notQualified', 'not qualified'],
+  ] as const)('%s decided at %s is in %s and reads "%s"', (status, decidedAt, list, label) => {
+    expect(applicationListOf({ status, decided_at: decidedAt })).toBe(list);
+    expect(officerStatusLabel({ status, decided_at: decidedAt })).toBe(label);
+  });
+});
