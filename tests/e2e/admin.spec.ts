@@ -96,6 +96,23 @@ test('an officer finds an application, reads its detail, approves one and reject
   await expect(admin.list('Pending Applications').getByRole('row')).toHaveCount(2);
   await expect(admin.row(first.businessName)).toContainText(first.email);
   await expect(admin.row(first.businessName)).toContainText('Not scheduled');
+  // In a narrow window the one-word column headers stay whole words (typed values may still wrap anywhere).
+  await page.setViewportSize({ width: 800, height: 800 });
+  const headerLines = await admin
+    .list('Pending Applications')
+    .getByRole('columnheader')
+    .evaluateAll((headers) =>
+      headers.map((header) => {
+        const range = document.createRange();
+        range.selectNodeContents(header);
+        const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        return `${header.textContent}: ${lines.size}`;
+      }),
+    );
+  for (const word of ['Business', 'Submitted', 'Consultation', 'Actions']) {
+    expect(headerLines).toContain(`${word}: 1`);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   await admin.row(first.businessName).getByRole('button', { name: /View/ }).click();
   await expect(admin.detail().getByText('Credit Score Range', { exact: true })).toBeVisible();

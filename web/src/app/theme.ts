@@ -72,8 +72,9 @@ const config = defineConfig({
   cssVarsPrefix,
   cssVarsRoot,
   // Text people typed (a business name, a note) can be one 10,000-character word: it wraps rather than
-  // pushing the page wider than the window.
-  globalCss: { ...globalCss, 'main, main *': { overflowWrap: 'anywhere' } },
+  // pushing the page wider than the window. A table's column headers are our own words: they wrap only
+  // between words ('Consultation', not 'Consultatio/n' when the table is narrow).
+  globalCss: { ...globalCss, 'main, main *': { overflowWrap: 'anywhere' }, 'main th': { overflowWrap: 'normal' } },
   theme: {
     breakpoints,
     keyframes,
