@@ -69,20 +69,17 @@ function noteLine(change: ApplicationChange): string[] {
 
 export function applicationChangeEmail(change: ApplicationChange, siteUrl: string): MailMessage {
   const headline = headlines[change.kind] ?? `Your application: ${applicationEventLabels[change.kind]}`;
-  const lines = [
-    `Hi ${change.firstName},`,
-    `${headline}. ${whatHappened(change)}`,
-    ...noteLine(change),
-    `You can follow every step in your client portal: ${siteUrl}/portal`,
-    `Questions? Call ${brand.contactPhone} or write to ${brand.contactEmail}.`,
-  ];
+  const portal = `${siteUrl}/portal`;
+  const followUp = 'You can follow every step in your client portal:';
+  const before = [`Hi ${change.firstName},`, `${headline}. ${whatHappened(change)}`, ...noteLine(change)];
+  const after = [`Questions? Call ${brand.contactPhone} or write to ${brand.contactEmail}.`];
+  const paragraphs = (lines: string[]) => lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('');
   return {
     to: change.email,
     subject: `${brand.productName}: ${headline}`,
-    text: lines.join('\n\n'),
-    html: `<!doctype html><html><body style="font-family: Arial, sans-serif; line-height: 1.5">${lines
-      .map((line) => `<p>${escapeHtml(line)}</p>`)
-      .join('')}</body></html>`,
+    text: [...before, `${followUp} ${portal}`, ...after].join('\n\n'),
+    // The portal's address is a link in the HTML part.
+    html: `<!doctype html><html><body style="font-family: Arial, sans-serif; line-height: 1.5">${paragraphs(before)}<p>${escapeHtml(followUp)} <a href="${escapeHtml(portal)}">${escapeHtml(portal)}</a></p>${paragraphs(after)}</body></html>`,
   };
 }
 

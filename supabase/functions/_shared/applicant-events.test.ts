@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { applicationChangeEmail } from './applicant-events.ts';
+
+describe('the e-mail an applicant gets when their application changes', () => {
+  const change = {
+    kind: 'approved',
+    reason: 'Strong <cash> flow & history',
+    subject: null,
+    email: 'maria@example.com',
+    firstName: 'Maria',
+    businessName: 'Lopez & Sons Bakery',
+  } as const;
+
+  it('links the client portal in its HTML part, and names it in its text part', () => {
+    const mail = applicationChangeEmail(change, 'https://loans.example');
+    expect(mail.html).toContain(
+      '<p>You can follow every step in your client portal: <a href="https://loans.example/portal">https://loans.example/portal</a></p>',
+    );
+    expect(mail.text).toContain('You can follow every step in your client portal: https://loans.example/portal');
+  });
+
+  it('keeps every other line as escaped text, in order', () => {
+    const mail = applicationChangeEmail(change, 'https://loans.example');
+    const paragraphs = [...mail.html.matchAll(/<p>(.*?)<\/p>/g)].map((match) => match[1]);
+    expect(paragraphs[0]).toBe('Hi Maria,');
+    expect(paragraphs[1]).toContain('Lopez &amp; Sons Bakery');
+    expect(paragraphs[2]).toBe('Our loan officer&#39;s note: Strong &lt;cash&gt; flow &amp; history');
+    expect(paragraphs).toHaveLength(5);
+    expect(mail.text.split('\n\n')).toHaveLength(5);
+  });
+});
