@@ -201,7 +201,7 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
       expect(toApplicant).toHaveLength(1);
       expect(toApplicant[0]!.subject).toBe('You pre-qualify: next steps for Harbor Cafe');
       expect(toApplicant[0]!.text).toContain('Hi Jordan,');
-      expect(toApplicant[0]!.text).toContain(`${target.siteUrl}/portal/login`);
+      expect(toApplicant[0]!.text).toContain(`${target.siteUrl}/portal/login?mode=signup`);
       const toTeam = await teamMailAbout(target, recipient);
       expect(toTeam).toHaveLength(1);
       expect(toTeam[0]!.subject).toBe('New pre-qualification: Harbor Cafe (qualified)');

@@ -32,7 +32,7 @@ export function applicantEmail(payload: SendEmailsPayload, siteUrl: string): Mai
       greeting,
       `Thank you for submitting the pre-qualification form for ${payload.businessName}. Good news: based on what you told us, you pre-qualify for SBA financing through our lending partners.`,
       `Your next step is a free ${CONSULTATION_MINUTES}-minute consultation with one of our loan experts. You can book it here: ${brand.schedulingUrl}`,
-      `Create your account in our secure client portal to upload your documents: ${siteUrl}/portal/login`,
+      `Create your account in our secure client portal to upload your documents: ${siteUrl}/portal/login?mode=signup`,
     ];
     return {
       to: payload.applicantEmail,
