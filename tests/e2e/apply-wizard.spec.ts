@@ -5,6 +5,7 @@ import { evaluatePreQualification } from '../../shared/evaluation/evaluate.ts';
 import { sampleForm } from '../../shared/testing/samples.ts';
 import { expect, test } from './fixtures.ts';
 import { ApplyPage, blockNotificationEmails, mailboxMessages } from './pages/apply-page.ts';
+import { createAccount, plantSession } from './pages/portal-session.ts';
 
 /** A qualifying form (credit 700-749, 2-5 years, debt coverage 1.875, down payment yes) for one test. */
 function qualifyingForm(tag: string): PreQualificationForm {
@@ -199,6 +200,23 @@ test('a new visitor goes from the home page through the wizard to the qualified 
       { timeout: 15_000 },
     )
     .toEqual([`New pre-qualification: ${form.businessName} (qualified)`]);
+});
+
+test('someone already signed in who pre-qualifies is sent to their portal, not asked to create an account', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const account = await createAccount(database, baseURL!);
+  await plantSession(page, baseURL!, account.session);
+  const apply = new ApplyPage(page);
+  await apply.open();
+  await apply.completeSteps({ ...qualifyingForm('signed-in'), email: account.email });
+  await apply.button('Submit Application').click();
+  await expect(apply.resultHeading('Congratulations! You Pre-Qualify')).toBeVisible();
+  await expect(apply.main.getByRole('link', { name: 'Go to Your Portal' })).toHaveAttribute('href', '/portal');
+  await expect(apply.main.getByRole('link', { name: 'Create Your Account' })).toHaveCount(0);
+  await expect(apply.main).toContainText('Your application is in your client portal');
 });
 
 test('a visitor who does not pre-qualify sees the areas to address, and the application is stored as rejected', async ({

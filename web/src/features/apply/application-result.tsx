@@ -5,6 +5,7 @@ import { brand, CONSULTATION_MINUTES, telHref } from '../../../../shared/brand/b
 import type { EvaluationResult } from '../../../../shared/evaluation/evaluate.ts';
 import { CheckList } from '../../components/check-list.tsx';
 import { SchedulingButton } from '../../components/new-tab-links.tsx';
+import { useAuth } from '../../lib/auth-state.ts';
 
 /** The qualified screen's What to Expect list (spec section 2). */
 const whatToExpect = [
@@ -38,17 +39,25 @@ function ResultHeading({ children }: { children: string }) {
 }
 
 function Qualified({ evaluation }: { evaluation: EvaluationResult }) {
+  // Someone already signed in has an account: the application is in their portal.
+  const signedIn = useAuth().status === 'signed-in';
   return (
     <>
       <Stack gap="3" textAlign="center" align="center">
         <ResultHeading>Congratulations! You Pre-Qualify</ResultHeading>
         <Text fontSize="lg" color="gray.700">
-          Based on your answers, your business meets our lending partners&apos; initial criteria. Create your account to
-          upload your documents, then book your free consultation.
+          Based on your answers, your business meets our lending partners&apos; initial criteria.{' '}
+          {signedIn
+            ? 'Your application is in your client portal: upload your documents there, then book your free consultation.'
+            : 'Create your account to upload your documents, then book your free consultation.'}
         </Text>
         <Stack direction={{ base: 'column', sm: 'row' }} gap="3" mt="2">
           <Button asChild colorPalette="blue" size="lg">
-            <RouterLink to="/portal/login?mode=signup">Create Your Account</RouterLink>
+            {signedIn ? (
+              <RouterLink to="/portal">Go to Your Portal</RouterLink>
+            ) : (
+              <RouterLink to="/portal/login?mode=signup">Create Your Account</RouterLink>
+            )}
           </Button>
           <SchedulingButton variant="outline" size="lg">
             Schedule Your Consultation
