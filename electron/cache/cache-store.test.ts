@@ -132,18 +132,27 @@ describe('desktop cache: sync', () => {
     expect(store.applicationDetail(a.id)!.related.application_notes.map((row) => row.id)).toEqual(['n2']);
   });
 
-  it('keeps audit entries of cached applications only, linked by their record', () => {
+  it('keeps audit entries of cached applications only, with those of their letters, notes and other rows', () => {
     store.storeChanges({ table: 'applications', rows: [a] });
-    const entry = (id: number, recordId: string | null) => ({
+    const entry = (id: number, table: string, recordId: string, applicationId: string | null) => ({
       id,
       actor_id: null,
-      action: 'application.approved',
-      table_name: 'applications',
+      action: table === 'applications' ? 'application.approved' : 'term_sheet.created',
+      table_name: table,
       record_id: recordId,
+      application_id: applicationId,
       created_at: '2026-11-23T09:00:00+00:00',
     });
-    store.storeChanges({ table: 'audit_log', rows: [entry(1, a.id), entry(2, b.id), entry(3, null)] });
-    expect(store.applicationDetail(a.id)?.related.audit_log.map((row) => row.id)).toEqual([1]);
+    store.storeChanges({
+      table: 'audit_log',
+      rows: [
+        entry(1, 'applications', a.id, a.id),
+        entry(2, 'term_sheets', 'term-sheet-of-a', a.id),
+        entry(3, 'applications', b.id, b.id),
+        entry(4, 'profiles', 'some-client', null),
+      ],
+    });
+    expect(store.applicationDetail(a.id)?.related.audit_log.map((row) => row.id)).toEqual([1, 2]);
   });
 });
 

@@ -22,10 +22,9 @@ const relatedTables = Object.keys(syncedTables).filter(
   (table): table is RelatedTable => table !== 'applications' && table !== 'deleted_rows' && table !== 'lenders',
 );
 
-/** The column linking a related row to its application (audit entries name it as their record). */
-function applicationIdOf(table: RelatedTable, row: Record<string, unknown>): string | null {
-  const value = table === 'audit_log' ? row.record_id : row.application_id;
-  return typeof value === 'string' ? value : null;
+/** The column linking a related row to its application. */
+function applicationIdOf(row: Record<string, unknown>): string | null {
+  return typeof row.application_id === 'string' ? row.application_id : null;
 }
 
 /** A tombstone of public.deleted_rows. */
@@ -140,7 +139,7 @@ export class CacheStore {
   }
 
   private putRelated(table: RelatedTable, row: Record<string, unknown>) {
-    const applicationId = applicationIdOf(table, row);
+    const applicationId = applicationIdOf(row);
     // Audit entries are kept for cached applications only (the log also names documents, accounts...).
     if (table === 'audit_log' && (applicationId === null || !this.hasApplication(applicationId))) return;
     const sortKey = String(row[syncedTables[table]] ?? '');

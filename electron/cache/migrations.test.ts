@@ -59,7 +59,7 @@ describe('desktop cache migrations', () => {
     old.close();
 
     const db = openCacheDatabase(file);
-    expect(db.pragma('user_version', { simple: true })).toBe(2);
+    expect(db.pragma('user_version', { simple: true })).toBe(latestCacheVersion);
     expect(db.prepare('select count(*) from applications').pluck().get()).toBe(1);
     expect(db.prepare('select intent from outbox').pluck().get()).toBe('{"kind":"decide"}');
     expect(tables(db)).toContain('document_files');
@@ -67,6 +67,22 @@ describe('desktop cache migrations', () => {
       String(200 * 1024 * 1024),
     );
     db.close();
+  });
+
+  it('migration 3 drops the synced audit entries and their cursor (fetched again, linked by the server), nothing else', () => {
+    const db = new Database(':memory:');
+    migrateCache(db, cacheMigrations.slice(0, 2));
+    const related = db.prepare(
+      "insert into related_rows (table_name, id, application_id, sort_key, data) values (?, ?, 'a', 't', '{}')",
+    );
+    related.run('audit_log', '1');
+    related.run('term_sheets', 'ts');
+    const cursor = db.prepare("insert into sync_state (table_name, cursor_at, cursor_id) values (?, 't', '1')");
+    cursor.run('audit_log');
+    cursor.run('term_sheets');
+    migrateCache(db, cacheMigrations.slice(0, 3));
+    expect(db.prepare('select table_name from related_rows').pluck().all()).toEqual(['term_sheets']);
+    expect(db.prepare('select table_name from sync_state').pluck().all()).toEqual(['term_sheets']);
   });
 
   it('runs each migration once: opening a current cache again changes nothing', () => {

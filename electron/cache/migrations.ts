@@ -70,6 +70,15 @@ export const cacheMigrations: readonly CacheMigration[] = [
         on conflict (key) do nothing;
     `,
   },
+  {
+    version: 3,
+    name: 'audit entries read again, now linked to their application by the server',
+    // Entries synced before linked only the application's own ones; the next sync fetches them all again.
+    sql: `
+      delete from related_rows where table_name = 'audit_log';
+      delete from sync_state where table_name = 'audit_log';
+    `,
+  },
 ];
 
 export const latestCacheVersion = cacheMigrations[cacheMigrations.length - 1]!.version;

@@ -518,6 +518,12 @@ test('a term sheet for an approved application: every field and condition requir
     .select('conditions, created_by')
     .eq('application_id', application.id);
   expect(stored.data).toEqual([{ conditions: ['Two years of tax returns', 'A signed lease'], created_by: officer.id }]);
+  // The detail's audit log names it in words, beside the application's own entry (approved above by the system).
+  const auditLog = admin.detail().getByRole('list', { name: 'Audit log' });
+  await expect(auditLog.getByRole('listitem')).toHaveText([
+    /^Application approved — .* by the applicant or the system$/,
+    /^Term sheet created — .* by you$/,
+  ]);
   // After a term sheet is made the form starts again from its defaults.
   await admin.detail().getByRole('button', { name: 'Accept & Generate Term Sheet' }).click();
   await expect(dialog.getByLabel(/^Bank Name/)).toHaveValue('');

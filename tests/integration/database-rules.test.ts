@@ -341,6 +341,19 @@ describe('the audit log', () => {
       ['bank_package.created', admin.id],
       ['bank_package.sent', admin.id],
     ]);
+    // The application's detail reads all of them, with the application's own, by the application they belong to.
+    const ofApplication = await admins
+      .from('audit_log')
+      .select('action, table_name')
+      .eq('application_id', applicationId)
+      .order('id');
+    expect(ofApplication.data).toEqual([
+      { action: 'application.approved', table_name: 'applications' },
+      { action: 'pre_application_letter.created', table_name: 'pre_application_letters' },
+      { action: 'term_sheet.created', table_name: 'term_sheets' },
+      { action: 'bank_package.created', table_name: 'bank_packages' },
+      { action: 'bank_package.sent', table_name: 'bank_packages' },
+    ]);
   });
 
   it('records impersonation through log_impersonation, for admins only', async () => {

@@ -202,13 +202,14 @@ describe('a package from consent to the lender’s answer', () => {
 
     const audit = await backend.service
       .from('audit_log')
-      .select('actor_id, action')
+      .select('actor_id, action, application_id')
       .eq('record_id', flow.packageId)
       .in('action', ['bank_package.sent_to_lender', 'bank_package.interested']);
+    // Both belong to the application, so its detail lists them.
     expect(audit.data).toEqual(
       expect.arrayContaining([
-        { actor_id: officer.id, action: 'bank_package.sent_to_lender' },
-        { actor_id: null, action: 'bank_package.interested' },
+        { actor_id: officer.id, action: 'bank_package.sent_to_lender', application_id: flow.applicationId },
+        { actor_id: null, action: 'bank_package.interested', application_id: flow.applicationId },
       ]),
     );
   });

@@ -132,6 +132,7 @@ export function createSendBankPackageHandler(
         action: 'bank_package.sent_to_lender',
         table_name: 'bank_packages',
         record_id: packageId,
+        application_id: bankPackage.application_id,
         details: { lender_id: lender.id, lender_name: lender.name, answer_due_at: answerDueAt.toISOString() },
       });
       if (audit.error) throw new Error(audit.error.message);

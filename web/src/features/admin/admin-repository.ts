@@ -193,7 +193,7 @@ export const apiAdminRepository: AdminRepository = {
           .eq('application_id', id)
           .order('created_at', newestFirst),
         supabase.from('additional_info').select('*').eq('application_id', id).maybeSingle(),
-        supabase.from('audit_log').select('id, actor_id, action, created_at').eq('record_id', id).order('id'),
+        supabase.from('audit_log').select('id, actor_id, action, created_at').eq('application_id', id).order('id'),
         supabase.from('pre_application_letters').select('*').eq('application_id', id).order('created_at', newestFirst),
         supabase.from('term_sheets').select('*').eq('application_id', id).order('created_at', newestFirst),
         supabase

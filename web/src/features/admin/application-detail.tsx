@@ -1,8 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Alert, Badge, Box, Button, Heading, List, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { additionalInfoSections } from '../../../../shared/catalogue/additional-info.ts';
 import { documentTypes } from '../../../../shared/catalogue/documents.ts';
 import { officerStatusLabel } from '../../../../shared/admin/application-lists.ts';
+import { auditActionText, isLenderAnswer } from '../../../../shared/admin/audit-actions.ts';
 import { applicationAnswers } from '../../../../shared/application/application-answers.ts';
 import { additionalInfoFormFromSections } from '../../../../shared/db/additional-info.ts';
 import { formatLongDate } from '../../../../shared/format/dates.ts';
@@ -57,6 +58,7 @@ function DetailContent({ detail, me }: { detail: ApplicationDetail; me: string |
   const evaluation = application.evaluation_result as { qualified?: boolean; reasons?: string[] };
   const info = detail.additionalInfo ? additionalInfoFormFromSections(detail.additionalInfo) : null;
   const [openDocument, opened] = useOpenDocumentMutation();
+  const auditLogHeadingId = useId();
   // Opening the detail brings it into view and moves the focus to its heading (a disclosure's content).
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -254,13 +256,14 @@ function DetailContent({ detail, me }: { detail: ApplicationDetail; me: string |
         </List.Root>
         {detail.audit.length > 0 ? (
           <>
-            <Text fontWeight="semibold" mt="3">
+            <Text id={auditLogHeadingId} fontWeight="semibold" mt="3">
               Audit log
             </Text>
-            <List.Root ps="5" gap="1" fontSize="sm">
+            <List.Root ps="5" gap="1" fontSize="sm" aria-labelledby={auditLogHeadingId}>
               {detail.audit.map((entry) => (
                 <List.Item key={entry.id}>
-                  {entry.action} — {when(entry.created_at)} by {actor(entry, me, application.user_id)}
+                  {auditActionText(entry.action)} — {when(entry.created_at)} by{' '}
+                  {actor(entry, me, application.user_id, isLenderAnswer(entry.action))}
                 </List.Item>
               ))}
             </List.Root>

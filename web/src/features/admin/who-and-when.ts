@@ -14,8 +14,9 @@ export function actor(
   entry: { actor_id: string | null; kind?: string },
   me: string | undefined,
   applicantId?: string | null,
+  byLender = entry.kind?.startsWith('lender_') ?? false,
 ): string {
-  if (entry.kind?.startsWith('lender_')) return 'the lender';
+  if (byLender) return 'the lender';
   if (!entry.actor_id) return 'the applicant or the system';
   if (entry.actor_id === me) return 'you';
   if (entry.actor_id === applicantId) return 'the applicant';

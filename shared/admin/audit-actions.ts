@@ -1,0 +1,48 @@
+/**
+ * How an officer reads an audit entry's action. The database writes actions as `<subject>.<what happened>`
+ * (audit_row_change: created, deleted, updated or the row's new status; the functions add their own), for
+ * example 'term_sheet.created' or 'bank_package.need_more_info'. The detail shows them in words.
+ */
+
+const subjects: Record<string, string> = {
+  application: 'Application',
+  application_note: 'Note',
+  bank_package: 'Bank package',
+  client: 'Client',
+  impersonation: 'Client portal view',
+  lender: 'Lender',
+  lender_consent: 'Lender consent',
+  pre_application_letter: 'Pre-application letter',
+  term_sheet: 'Term sheet',
+};
+
+/** Whole actions whose words are not `<subject> <what happened>`. */
+const actions: Record<string, string> = {
+  'application.pending': 'Application set back to pending',
+  'bank_package.sent_to_lender': 'Bank package sent to a lender',
+  'bank_package.interested': 'Bank package answered by the lender: interested',
+  'bank_package.need_more_info': 'Bank package answered by the lender: needs more information',
+  'bank_package.declined': 'Bank package answered by the lender: declined',
+  'client.password_reset_sent': 'Password reset e-mail sent to the client',
+  'impersonation.start': 'Client portal view started',
+  'impersonation.end': 'Client portal view ended',
+};
+
+/** The lenders' answers to a package (written by the lender-package function, so without an actor id). */
+const lenderAnswers = new Set(['bank_package.interested', 'bank_package.need_more_info', 'bank_package.declined']);
+
+/** An action in words: 'term_sheet.created' → 'Term sheet created'. An unknown one is still made readable. */
+export function auditActionText(action: string): string {
+  const known = actions[action];
+  if (known) return known;
+  const dot = action.indexOf('.');
+  const subject = dot === -1 ? action : action.slice(0, dot);
+  const happened = dot === -1 ? '' : action.slice(dot + 1).replaceAll('_', ' ');
+  const words = [subjects[subject] ?? subject.replaceAll('_', ' '), happened].filter(Boolean).join(' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Whether the entry records a lender's answer (its actor is the lender, who has no account). */
+export function isLenderAnswer(action: string): boolean {
+  return lenderAnswers.has(action);
+}

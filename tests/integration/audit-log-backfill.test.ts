@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { platformSql } from '../../server/db/boot.ts';
+import type { Database } from '../../server/db/database.ts';
+import { applyMigrations, readMigrations } from '../../server/db/migrate.ts';
+import { openPglite } from '../../server/db/pglite.ts';
+import { openPostgres } from '../../server/db/postgres.ts';
+import { qualifiedApplicationRow } from '../support/application-rows.ts';
+import { removeDataDir, temporaryDataDir, testDatabaseUrl } from '../support/server-process.ts';
+
+/**
+ * Migration 20261127100000 gives every audit entry the application it belongs to. Entries written by an
+ * installation before it must get theirs too, or an application's detail would miss its history: this
+ * database is migrated up to the one before, used, then upgraded.
+ */
+const LINKING_MIGRATION = '20261127100000';
+const migrations = readMigrations(path.join(import.meta.dirname, '../../supabase/migrations'));
+
+let dataDir: string;
+let db: Database;
+
+beforeAll(async () => {
+  dataDir = temporaryDataDir('loan-match-audit-backfill-');
+  const url = await testDatabaseUrl(dataDir);
+  db = url ? await openPostgres(url) : await openPglite(dataDir);
+  await db.exec(platformSql);
+  await applyMigrations(
+    db,
+    migrations.filter((migration) => migration.version < LINKING_MIGRATION),
+  );
+});
+
+afterAll(async () => {
+  await db?.close();
+  await removeDataDir(dataDir);
+});
+
+async function insertApplication(): Promise<string> {
+  const row = qualifiedApplicationRow();
+  const columns = Object.keys(row);
+  const { rows } = await db.query<{ id: string }>(
+    `insert into public.applications (${columns.join(', ')})
+     values (${columns.map((_column, index) => `$${index + 1}`).join(', ')}) returning id`,
+    columns.map((column) => row[column]),
+  );
+  return rows[0]!.id;
+}
+
+describe('audit entries written before the application was recorded on them', () => {
+  it('get the application they belong to when the database is upgraded; the others stay without one', async () => {
+    // The migrations' own entries (the seeded lender network) come first.
+    const { rows: before } = await db.query<{ last: number }>(
+      'select coalesce(max(id), 0)::int as last from public.audit_log',
+    );
+    const kept = await insertApplication();
+    await db.query(`update public.applications set status = 'approved' where id = $1`, [kept]);
+    const { rows: sheets } = await db.query<{ id: string }>(
+      `insert into public.term_sheets (application_id, bank_name, loan_amount, interest_rate, term_months,
+         monthly_payment, collateral, conditions)
+       values ($1, 'Sierra Community Bank', 250000, 10.25, 120, 3339.12, 'Equipment', array['Insurance'])
+       returning id`,
+      [kept],
+    );
+    await db.query(`insert into public.application_notes (application_id, body) values ($1, 'Kept note.')`, [kept]);
+    // An application deleted with its note: the note's entries name a row that no longer exists.
+    const removed = await insertApplication();
+    await db.query(`insert into public.application_notes (application_id, body) values ($1, 'Gone note.')`, [removed]);
+    await db.query('delete from public.applications where id = $1', [removed]);
+    await db.query(
+      `insert into public.audit_log (action, table_name, record_id) values ('impersonation.start', 'profiles', $1)`,
+      [kept],
+    );
+
+    await applyMigrations(db, migrations);
+
+    const { rows } = await db.query<{ action: string; application_id: string | null }>(
+      'select action, application_id from public.audit_log where id > $1 order by id',
+      [before[0]!.last],
+    );
+    expect(rows).toEqual([
+      { action: 'application.approved', application_id: kept },
+      { action: 'term_sheet.created', application_id: kept },
+      { action: 'application_note.created', application_id: kept },
+      { action: 'application_note.created', application_id: removed },
+      // The application's own after-trigger is queued before the cascade's delete of its note.
+      { action: 'application.deleted', application_id: removed },
+      { action: 'application_note.deleted', application_id: removed },
+      { action: 'impersonation.start', application_id: null },
+    ]);
+    expect(sheets).toHaveLength(1);
+    const { rows: seeded } = await db.query(
+      'select action from public.audit_log where id <= $1 and application_id is not null',
+      [before[0]!.last],
+    );
+    expect(seeded).toEqual([]);
+    // The log is append-only again once the upgrade is done.
+    await expect(db.query(`update public.audit_log set action = 'x'`)).rejects.toThrow(/append-only/);
+  });
+});
