@@ -3,6 +3,7 @@ import { authenticateRequest, isAuthFailure, type RequestAuth } from '../auth/re
 import type { Database, QueryResult } from '../db/database.ts';
 import { runAsRequestRole, runStatementsAsRequestRole } from '../db/request-role.ts';
 import { fromDatabaseError, parseError, PostgrestError } from './errors.ts';
+import { API_MAX_ROWS } from '../../shared/db/api-limits.ts';
 import { parseQuery, type ReadQuery } from './query-params.ts';
 import type { SchemaCache } from './schema-cache.ts';
 import {
@@ -35,6 +36,11 @@ function parsePrefer(header: string | string[] | undefined): Prefer {
 }
 
 const singleObject = 'application/vnd.pgrst.object+json';
+
+/** A read returns at most API_MAX_ROWS rows, whatever limit it asks for (PostgREST's db-max-rows). */
+function withinMaxRows(query: ReadQuery): ReadQuery {
+  return { ...query, limit: Math.min(query.limit ?? API_MAX_ROWS, API_MAX_ROWS) };
+}
 
 function wantsSingle(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes(singleObject);
@@ -168,7 +174,7 @@ export function registerRest(app: FastifyInstance, context: RestContext): void {
     url: '/rest/v1/:relation',
     handler: async (request, reply) => {
       const { relation: name } = request.params as { relation: string };
-      const query = parseQuery(queryOf(request));
+      const query = withinMaxRows(parseQuery(queryOf(request)));
       const prefer = parsePrefer(request.headers.prefer);
       const relation = relationOf(context, name);
       const statements = [buildSelect(relation, query), ...(prefer.count ? [buildCount(relation, query)] : [])];
@@ -259,7 +265,7 @@ export function registerRest(app: FastifyInstance, context: RestContext): void {
       if (typeof body !== 'object' || Array.isArray(body)) throw parseError('RPC arguments must be a JSON object');
       args = body as Record<string, unknown>;
     }
-    const statement = buildRpc(routine, args, parseQuery(search));
+    const statement = buildRpc(routine, args, withinMaxRows(parseQuery(search)));
     const mustBeSingle = wantsSingle(request) && routine.returns === 'set';
     const outcome = isGet
       ? { ...outcomeOf((await executeStatements(request, true, [statement]))[0]), total: undefined }

@@ -1,5 +1,6 @@
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { API_MAX_ROWS } from '../../shared/db/api-limits.ts';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { clientWithKey, serviceClient } from '../support/server-process.ts';
 import { serverForThisFile } from '../support/server-for-file.ts';
@@ -56,6 +57,31 @@ describe('PostgREST reads through supabase-js', () => {
     expect(data).toEqual([{ business_name: 'Beta Builders' }]);
     expect(count).toBe(3);
     expect(status).toBe(206);
+  });
+
+  it('returns at most API_MAX_ROWS rows per read, whatever limit is asked, as hosted max_rows does', async () => {
+    const many = Array.from({ length: API_MAX_ROWS + 5 }, (_row, index) =>
+      qualifiedApplicationRow({ city: 'Max Rows City', business_name: `Many ${String(index).padStart(4, '0')}` }),
+    );
+    expect((await serviceClient(server).from('applications').insert(many)).error).toBeNull();
+    const read = (limit?: number) => {
+      const query = serviceClient(server)
+        .from('applications')
+        .select('business_name', { count: 'exact' })
+        .eq('city', 'Max Rows City')
+        .order('business_name');
+      return limit === undefined ? query : query.limit(limit);
+    };
+    for (const answer of [await read(), await read(API_MAX_ROWS * 2)]) {
+      expect(answer.data).toHaveLength(API_MAX_ROWS);
+      expect(answer.count).toBe(API_MAX_ROWS + 5);
+      expect(answer.status).toBe(206);
+    }
+    // The rest is read page by page.
+    const rest = await read().range(API_MAX_ROWS, API_MAX_ROWS * 2 - 1);
+    expect(rest.data?.map((row) => row.business_name)).toEqual(
+      many.slice(API_MAX_ROWS).map((row) => row.business_name),
+    );
   });
 
   it('counts without rows on a HEAD request', async () => {
@@ -228,7 +254,8 @@ describe('PostgREST errors', () => {
       '/rest/v1/applications?id=eq.not-a-uuid',
       '/rest/v1/applications?or=(((',
       '/rest/v1/applications?select=id::regclass',
-      '/rest/v1/applications?limit=99999999999999999999',
+      // (A huge limit is capped to API_MAX_ROWS; a huge offset is out of range.)
+      '/rest/v1/applications?offset=99999999999999999999',
       '/rest/v1/rpc/does_not_exist',
       '/rest/v1/%00',
     ];

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { brand } from '../../shared/brand/brand.ts';
+import { API_MAX_ROWS } from '../../shared/db/api-limits.ts';
 import { evaluatePreQualification } from '../../shared/evaluation/evaluate.ts';
 import { LENDER_VIEW_MESSAGES } from '../../shared/matching/lender-answers.ts';
 import { sampleForm } from '../../shared/testing/samples.ts';
@@ -330,6 +331,28 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
         expect.objectContaining({
           email: applicantEmail,
           profile: { business_name: businessName, phone: '(415) 555-0199', role: 'applicant' },
+        }),
+      ]);
+    });
+
+    it('admin-clients reads every application, not only the first page the API returns', async () => {
+      const service = serviceClient(target.server);
+      const businessName = `Quarry Goods ${randomUUID().slice(0, 8)}`;
+      const own = await service
+        .from('applications')
+        .insert(
+          qualifiedApplicationRow({ email: applicantEmail, business_name: businessName, phone: '(415) 555-0123' }),
+        );
+      expect(own.error).toBeNull();
+      // More newer applications of other people than one API read returns (hosted max_rows).
+      const others = Array.from({ length: API_MAX_ROWS + 1 }, () => qualifiedApplicationRow());
+      expect((await service.from('applications').insert(others)).error).toBeNull();
+
+      const { body } = await invoke(admin, 'admin-clients', { search: businessName.toLowerCase() });
+      expect((body as { clients: Record<string, unknown>[] }).clients).toEqual([
+        expect.objectContaining({
+          email: applicantEmail,
+          profile: expect.objectContaining({ business_name: businessName }),
         }),
       ]);
     });

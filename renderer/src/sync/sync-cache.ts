@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { API_MAX_ROWS } from '../../../shared/db/api-limits.ts';
 import {
   syncedTableNames,
   syncedTables,
@@ -23,6 +24,10 @@ export class SyncError extends Error {
 }
 
 export type SyncOptions = {
+  /**
+   * Rows asked for per request. A page shorter than this ends the table, so it must not exceed what the
+   * API returns at most (API_MAX_ROWS, hosted Supabase's max_rows).
+   */
   pageSize?: number;
   /**
    * Each sync asks again for the last seconds before its cursor: a row written by a transaction that
@@ -41,7 +46,7 @@ export type SyncOptions = {
 export async function syncCache(
   supabase: SupabaseClient,
   cache: SyncCachePort,
-  { pageSize = 1000, overlapSeconds = 5, onProgress }: SyncOptions = {},
+  { pageSize = API_MAX_ROWS, overlapSeconds = 5, onProgress }: SyncOptions = {},
 ): Promise<CacheStatus> {
   const startedAt = new Date().toISOString();
   const { cursors } = await cache['cache:get-status'](undefined);

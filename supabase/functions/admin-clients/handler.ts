@@ -1,4 +1,5 @@
 import type { User } from '@supabase/supabase-js';
+import { API_MAX_ROWS } from '../../../shared/db/api-limits.ts';
 import { ADMIN_MESSAGES } from '../../../shared/messages/portal-admin.ts';
 import { json, preflight, readJson, type FunctionHandler } from '../_shared/http.ts';
 import { adminCaller, type FunctionEnvironment } from '../_shared/service-client.ts';
@@ -15,6 +16,24 @@ export type ClientRow = {
 
 const PAGE_SIZE = 1000;
 const MAX_PAGES = 100;
+
+/**
+ * Every row of a read, page by page: the API returns at most API_MAX_ROWS rows per request (hosted
+ * Supabase's max_rows), so a single read would silently drop the rest. `page` reads rows [from, to] in a
+ * stable order.
+ */
+async function allRows<Row>(
+  page: (from: number, to: number) => PromiseLike<{ data: Row[] | null; error: { message: string } | null }>,
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (let index = 0; index < MAX_PAGES; index++) {
+    const { data, error } = await page(index * API_MAX_ROWS, (index + 1) * API_MAX_ROWS - 1);
+    if (error) throw new Error(error.message);
+    rows.push(...(data ?? []));
+    if ((data ?? []).length < API_MAX_ROWS) break;
+  }
+  return rows;
+}
 
 async function allUsers(service: FunctionEnvironment['service']): Promise<User[]> {
   const users: User[] = [];
@@ -34,14 +53,17 @@ type ApplicationContact = { user_id: string | null; email: string; business_name
  * business name and phone stand in for what the sign-up profile lacks.
  */
 async function newestApplications(service: FunctionEnvironment['service']) {
-  const { data, error } = await service
-    .from('applications')
-    .select('user_id, email, business_name, phone')
-    .order('created_at', { ascending: false });
-  if (error) throw new Error(error.message);
+  const data = await allRows<ApplicationContact>((from, to) =>
+    service
+      .from('applications')
+      .select('user_id, email, business_name, phone')
+      .order('created_at', { ascending: false })
+      .order('id')
+      .range(from, to),
+  );
   const byUser = new Map<string, ApplicationContact>();
   const byEmail = new Map<string, ApplicationContact>();
-  for (const application of data as ApplicationContact[]) {
+  for (const application of data) {
     if (application.user_id && !byUser.has(application.user_id)) byUser.set(application.user_id, application);
     const email = application.email.toLowerCase();
     if (!byEmail.has(email)) byEmail.set(email, application);
@@ -65,12 +87,18 @@ export function createAdminClientsHandler(environment: FunctionEnvironment): Fun
     try {
       const [users, profiles, applicationOf] = await Promise.all([
         allUsers(environment.service),
-        environment.service.from('profiles').select('user_id, business_name, phone, role').eq('role', 'applicant'),
+        allRows<Record<string, unknown>>((from, to) =>
+          environment.service
+            .from('profiles')
+            .select('user_id, business_name, phone, role')
+            .eq('role', 'applicant')
+            .order('user_id')
+            .range(from, to),
+        ),
         newestApplications(environment.service),
       ]);
-      if (profiles.error) throw new Error(profiles.error.message);
       const byId = new Map(users.map((user) => [user.id, user]));
-      const clients: ClientRow[] = profiles.data.flatMap((profile) => {
+      const clients: ClientRow[] = profiles.flatMap((profile) => {
         const user = byId.get(profile.user_id as string);
         if (!user) return [];
         const application = applicationOf(user);
