@@ -144,3 +144,35 @@ test('a save the database refuses says so and keeps what was typed', async ({ pa
   await expect(page.getByText('boom')).toHaveCount(0);
   expect(await storedLender(database, name)).toBeUndefined();
 });
+
+test('at 1024 px the Lenders table fits the page: its cells wrap between words instead of scrolling sideways', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 800 });
+  const officer = await createAccount(database, baseURL!, { admin: true });
+  await plantSession(page, baseURL!, officer.session);
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Lenders' }).click();
+  const table = page.getByRole('table', { name: 'Lenders' });
+  await expect(table.getByRole('row', { name: 'Keystone 504 Partners (sample)' })).toContainText(
+    '$500,000 to $10,000,000',
+  );
+  const widths = await table.evaluate((element) => ({
+    table: element.scrollWidth,
+    area: element.parentElement!.clientWidth,
+  }));
+  expect(widths.table).toBeLessThanOrEqual(widths.area);
+  // The contact's e-mail has a line of its own, so that it is not broken where it fits the column.
+  const contact = table
+    .getByRole('row', { name: 'Sierra Community Bank (sample)' })
+    .getByText('ana.ruiz@sierra-bank.example');
+  const emailLines = await contact.evaluate((element) => {
+    const email = [...element.childNodes].find((node) => node.textContent === 'ana.ruiz@sierra-bank.example')!;
+    const range = document.createRange();
+    range.selectNodeContents(email);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+  expect(emailLines).toBe(1);
+});

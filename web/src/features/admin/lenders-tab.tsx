@@ -26,7 +26,8 @@ export function LendersTab() {
       ) : !lenders.data ? (
         <Spinner aria-label="Loading lenders" />
       ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="md">
+        // Cells wrap between words (the scroll area alone would keep each on one line and scroll at 1024 px).
+        <Table.ScrollArea borderWidth="1px" borderRadius="md" whiteSpace="normal">
           <Table.Root size="sm" aria-label="Lenders">
             <Table.Header>
               <Table.Row>
@@ -46,7 +47,9 @@ export function LendersTab() {
                   <Table.Cell overflowWrap="anywhere">
                     {lender.name} {lender.is_sample ? <Badge colorPalette="gray">Sample</Badge> : null}
                     <Text fontSize="xs" color="gray.600">
-                      {lender.contact_name}, {lender.contact_email}
+                      {lender.contact_name}
+                      <br />
+                      {lender.contact_email}
                     </Text>
                   </Table.Cell>
                   <Table.Cell>{lenderProgramsLabel(lender.programs)}</Table.Cell>
