@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditActionText, isLenderAnswer } from './audit-actions.ts';
+import { auditActionActor, auditActionText } from './audit-actions.ts';
 
 describe('audit actions in words', () => {
   it.each([
@@ -28,11 +28,15 @@ describe('audit actions in words', () => {
     expect(auditActionText('exported')).toBe('Exported');
   });
 
-  it("names the lender's answers, and only those, as the lender's", () => {
+  it("names the lender's answers as the lender's and the consent answers as the applicant's, and only those", () => {
     expect(
-      ['interested', 'need_more_info', 'declined'].map((answer) => isLenderAnswer(`bank_package.${answer}`)),
-    ).toEqual([true, true, true]);
-    expect(isLenderAnswer('bank_package.sent')).toBe(false);
-    expect(isLenderAnswer('lender_consent.declined')).toBe(false);
+      ['interested', 'need_more_info', 'declined'].map((answer) => auditActionActor(`bank_package.${answer}`)),
+    ).toEqual(['lender', 'lender', 'lender']);
+    expect(['approved', 'declined', 'withdrawn'].map((answer) => auditActionActor(`lender_consent.${answer}`))).toEqual(
+      ['applicant', 'applicant', 'applicant'],
+    );
+    for (const action of ['bank_package.sent', 'lender_consent.requested', 'application.approved']) {
+      expect(auditActionActor(action)).toBeUndefined();
+    }
   });
 });

@@ -31,6 +31,9 @@ const actions: Record<string, string> = {
 /** The lenders' answers to a package (written by the lender-package function, so without an actor id). */
 const lenderAnswers = new Set(['bank_package.interested', 'bank_package.need_more_info', 'bank_package.declined']);
 
+/** The applicant's answers to a consent request (only the applicant may give them: answer_lender_consent). */
+const applicantAnswers = new Set(['lender_consent.approved', 'lender_consent.declined', 'lender_consent.withdrawn']);
+
 /** An action in words: 'term_sheet.created' → 'Term sheet created'. An unknown one is still made readable. */
 export function auditActionText(action: string): string {
   const known = actions[action];
@@ -42,7 +45,8 @@ export function auditActionText(action: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** Whether the entry records a lender's answer (its actor is the lender, who has no account). */
-export function isLenderAnswer(action: string): boolean {
-  return lenderAnswers.has(action);
+/** Who made the change when the action itself says so: a lender's or the applicant's answer; else undefined. */
+export function auditActionActor(action: string): 'lender' | 'applicant' | undefined {
+  if (lenderAnswers.has(action)) return 'lender';
+  return applicantAnswers.has(action) ? 'applicant' : undefined;
 }

@@ -154,6 +154,12 @@ test('from matches to a lender’s interested answer, every step explained to th
   await expect(item).toContainText('lender interested');
   await expect(item).toContainText('Lender’s note: We can offer a 7(a) term sheet within a week.');
   await expect(admin.detail().getByText(`The lender is interested: ${SIERRA}`)).toBeVisible();
+  // The audit log holds the consent's and the package's entries too, each with who made it.
+  const auditEntry = (text: RegExp) =>
+    admin.detail().getByRole('list', { name: 'Audit log' }).getByRole('listitem').filter({ hasText: text }).first();
+  await expect(auditEntry(/^Lender consent approved — .* by the applicant$/)).toBeVisible();
+  await expect(auditEntry(/^Bank package sent to a lender — .* by you$/)).toBeVisible();
+  await expect(auditEntry(/^Bank package answered by the lender: interested — .* by the lender$/)).toBeVisible();
   await expect
     .poll(async () => (await mailbox({ url: baseURL! }, officer.email)).map((mail) => mail.subject))
     .toContainEqual(expect.stringContaining(`${SIERRA}: Interested`));

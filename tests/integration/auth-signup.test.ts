@@ -10,7 +10,8 @@ import {
   uniqueEmail,
   verifyLinkIn,
 } from '../support/auth-helpers.ts';
-import { anonClient } from '../support/server-process.ts';
+import { qualifiedApplicationRow } from '../support/application-rows.ts';
+import { anonClient, serviceClient } from '../support/server-process.ts';
 import { serverForThisFile } from '../support/server-for-file.ts';
 
 // AUTOCONFIRM is off (the default): sign-up sends a confirmation e-mail to the dev mailbox.
@@ -80,6 +81,21 @@ describe('sign-up with e-mail confirmation', () => {
       error_code: 'otp_expired',
       error_description: 'Email link is invalid or has expired',
     });
+  });
+
+  it('makes the applications made under the e-mail before the account its own, once the e-mail is confirmed', async () => {
+    const email = uniqueEmail('prequalified');
+    const service = serviceClient(server);
+    const made = await service.from('applications').insert(qualifiedApplicationRow({ email })).select('id').single();
+    expect(made.error).toBeNull();
+    const ownerOf = async () =>
+      (await service.from('applications').select('user_id').eq('id', made.data!.id).single()).data?.user_id;
+
+    const { data } = await anonClient(server).auth.signUp({ email, password: 'linked-pass' });
+    // Anyone can sign up with any address: until it is confirmed, the application is not the account's.
+    expect(await ownerOf()).toBeNull();
+    await openLink(verifyLinkIn(await latestMail(server, email, confirmSubject)));
+    expect(await ownerOf()).toBe(data.user!.id);
   });
 
   it('answers a repeated sign-up with an obfuscated user, without revealing the account', async () => {

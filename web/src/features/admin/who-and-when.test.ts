@@ -20,7 +20,14 @@ describe('actor', () => {
     expect(actor({ actor_id: null }, me, applicant)).toBe('the applicant or the system');
   });
 
-  it('cannot tell the applicant of an application made before the account existed (no user id)', () => {
+  it('names the applicant for a consent answer even when the application names no account', () => {
+    expect(actor({ actor_id: applicant, kind: 'consent_withdrawn' }, me, null)).toBe('the applicant');
+    expect(actor({ actor_id: applicant }, me, null, 'applicant')).toBe('the applicant');
+  });
+
+  // An application made before the account becomes the account's when its e-mail is confirmed (migration
+  // 20261127110000). Besides answering consent requests, only officers act on an application.
+  it('names any other account as an officer, by the start of its id', () => {
     expect(actor({ actor_id: applicant }, me, null)).toBe('officer f25937c7');
   });
 });

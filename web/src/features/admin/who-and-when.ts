@@ -6,17 +6,30 @@ export function when(date: string): string {
   return formatDateTime(date);
 }
 
+/** Who did it when the record itself says so, whatever account is on it (or none). */
+export type RecordedActor = 'lender' | 'applicant' | undefined;
+
+/** Only the applicant answers a consent request (answer_lender_consent); lenders answer packages. */
+const applicantEventKinds = new Set(['consent_approved', 'consent_declined', 'consent_withdrawn']);
+
+function recordedActorOfEvent(kind: string | undefined): RecordedActor {
+  if (kind?.startsWith('lender_')) return 'lender';
+  return kind && applicantEventKinds.has(kind) ? 'applicant' : undefined;
+}
+
 /**
- * Who did it, as an officer reads it: 'you', 'the applicant' (the application's own account, `applicantId`),
- * 'officer 1a2b3c4d', the lender, or the applicant or the system.
+ * Who did it, as an officer reads it: the lender or the applicant when the record says so, 'you', 'the
+ * applicant' (the application's own account, `applicantId`), 'officer 1a2b3c4d', or the applicant or the
+ * system when no account is recorded.
  */
 export function actor(
   entry: { actor_id: string | null; kind?: string },
   me: string | undefined,
   applicantId?: string | null,
-  byLender = entry.kind?.startsWith('lender_') ?? false,
+  recorded: RecordedActor = recordedActorOfEvent(entry.kind),
 ): string {
-  if (byLender) return 'the lender';
+  if (recorded === 'lender') return 'the lender';
+  if (recorded === 'applicant') return 'the applicant';
   if (!entry.actor_id) return 'the applicant or the system';
   if (entry.actor_id === me) return 'you';
   if (entry.actor_id === applicantId) return 'the applicant';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { platformSql } from '../../server/db/boot.ts';
 import type { Database } from '../../server/db/database.ts';
 import { applyMigrations, readMigrations } from '../../server/db/migrate.ts';
@@ -9,34 +9,40 @@ import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { removeDataDir, temporaryDataDir, testDatabaseUrl } from '../support/server-process.ts';
 
 /**
- * Migration 20261127100000 gives every audit entry the application it belongs to. Entries written by an
- * installation before it must get theirs too, or an application's detail would miss its history: this
- * database is migrated up to the one before, used, then upgraded.
+ * Migrations that change what is already stored: an installation upgraded from the version before one must
+ * end where a new one starts. Each case migrates a database up to the migration before, uses it, then upgrades.
  */
-const LINKING_MIGRATION = '20261127100000';
 const migrations = readMigrations(path.join(import.meta.dirname, '../../supabase/migrations'));
 
 let dataDir: string;
 let db: Database;
+let isOpen = false;
 
-beforeAll(async () => {
-  dataDir = temporaryDataDir('loan-match-audit-backfill-');
+/** A database migrated up to, not including, `version` (PGlite, or Postgres when TEST_DATABASE_URL is set). */
+async function databaseBefore(version: string): Promise<void> {
+  await closeDatabase();
+  dataDir = temporaryDataDir('loan-match-upgrade-');
   const url = await testDatabaseUrl(dataDir);
   db = url ? await openPostgres(url) : await openPglite(dataDir);
+  isOpen = true;
   await db.exec(platformSql);
   await applyMigrations(
     db,
-    migrations.filter((migration) => migration.version < LINKING_MIGRATION),
+    migrations.filter((migration) => migration.version < version),
   );
-});
+}
 
-afterAll(async () => {
-  await db?.close();
+async function closeDatabase(): Promise<void> {
+  if (!isOpen) return;
+  isOpen = false;
+  await db.close();
   await removeDataDir(dataDir);
-});
+}
 
-async function insertApplication(): Promise<string> {
-  const row = qualifiedApplicationRow();
+afterAll(closeDatabase);
+
+async function insertApplication(overrides: Record<string, unknown> = {}): Promise<string> {
+  const row = qualifiedApplicationRow(overrides);
   const columns = Object.keys(row);
   const { rows } = await db.query<{ id: string }>(
     `insert into public.applications (${columns.join(', ')})
@@ -46,8 +52,9 @@ async function insertApplication(): Promise<string> {
   return rows[0]!.id;
 }
 
-describe('audit entries written before the application was recorded on them', () => {
+describe('20261127100000: audit entries written before the application was recorded on them', () => {
   it('get the application they belong to when the database is upgraded; the others stay without one', async () => {
+    await databaseBefore('20261127100000');
     // The migrations' own entries (the seeded lender network) come first.
     const { rows: before } = await db.query<{ last: number }>(
       'select coalesce(max(id), 0)::int as last from public.audit_log',
@@ -95,5 +102,37 @@ describe('audit entries written before the application was recorded on them', ()
     expect(seeded).toEqual([]);
     // The log is append-only again once the upgrade is done.
     await expect(db.query(`update public.audit_log set action = 'x'`)).rejects.toThrow(/append-only/);
+  });
+});
+
+describe('20261127110000: applications made before their applicant had an account', () => {
+  it("become the account's when its e-mail is confirmed; unconfirmed accounts and owned applications are left", async () => {
+    await databaseBefore('20261127110000');
+    const account = async (email: string, confirmed: boolean) => {
+      const { rows } = await db.query<{ id: string }>(
+        `insert into auth.users (id, aud, role, email, email_confirmed_at)
+         values (gen_random_uuid(), 'authenticated', 'authenticated', $1, $2) returning id`,
+        [email, confirmed ? new Date().toISOString() : null],
+      );
+      return rows[0]!.id;
+    };
+    const confirmed = await account('Maria.Upgrade@Example.com', true);
+    await account('pending.upgrade@example.com', false);
+    const other = await account('other.upgrade@example.com', true);
+    const before = await insertApplication({ email: 'maria.upgrade@example.com' });
+    const owned = await insertApplication({ email: 'maria.upgrade@example.com', user_id: other });
+    const waiting = await insertApplication({ email: 'pending.upgrade@example.com' });
+
+    await applyMigrations(db, migrations);
+
+    const { rows } = await db.query<{ id: string; user_id: string | null }>(
+      'select id, user_id from public.applications where id = any($1::uuid[])',
+      [[before, owned, waiting]],
+    );
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.user_id]))).toEqual({
+      [before]: confirmed,
+      [owned]: other,
+      [waiting]: null,
+    });
   });
 });
