@@ -38,7 +38,7 @@ import {
   yearsInBusinessOptions,
 } from './pre-qualification.ts';
 import { emptyRegistrationForm, registrationFields } from './registration.ts';
-import { usStates } from './us-states.ts';
+import { stateCodeOf, usStates } from './us-states.ts';
 import { wizardStepFields, wizardStepIndex, wizardSteps } from './wizard.ts';
 
 const values = (options: readonly { value: string }[]) => options.map((option) => option.value);
@@ -150,6 +150,12 @@ describe('US states', () => {
     expect(new Set(values(usStates)).size).toBe(50);
     for (const code of ['DC', 'PR', 'GU', 'VI', 'AS', 'MP']) expect(values(usStates)).not.toContain(code);
     for (const state of usStates) expect(state.value).toMatch(/^[A-Z]{2}$/);
+  });
+
+  it('reads a state typed as free text as its code: the code or the name, any case, spaces and a final dot aside', () => {
+    expect(['TX', 'tx', 'Texas', ' TEXAS. ', 'texas'].map(stateCodeOf)).toEqual(['TX', 'TX', 'TX', 'TX', 'TX']);
+    expect(['new   york', 'New York', 'NY'].map(stateCodeOf)).toEqual(['NY', 'NY', 'NY']);
+    for (const typed of ['', 'DC', 'Puerto Rico', 'Texsa', 'T X']) expect(stateCodeOf(typed)).toBeNull();
   });
 });
 

@@ -55,3 +55,23 @@ export const usStates = [
 ] as const satisfies readonly Option[];
 
 export type UsStateCode = (typeof usStates)[number]['value'];
+
+const codeByName = new Map<string, UsStateCode>(
+  usStates.flatMap((state) => [
+    [state.value.toLowerCase(), state.value],
+    [state.label.toLowerCase(), state.value],
+  ]),
+);
+
+/**
+ * The postal code of a state typed as free text (the wizard's state field): 'TX', 'tx', 'Texas' and
+ * ' texas. ' all give 'TX'; anything else (a territory, a typo) gives null.
+ */
+export function stateCodeOf(typed: string): UsStateCode | null {
+  const words = typed
+    .trim()
+    .replace(/[.,]+$/, '')
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
+  return codeByName.get(words) ?? null;
+}

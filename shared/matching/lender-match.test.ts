@@ -63,6 +63,11 @@ describe('lender matching: each criterion, with its reason in words', () => {
     ['loanSize', { loan_amount: '' }, {}, 'review', 'The loan amount was not given'],
     ['state', {}, { states: ['NV', 'CA'] }, 'pass', 'This lender lends in NV'],
     ['state', {}, { states: ['TX'] }, 'fail', 'This lender does not lend in NV'],
+    // The wizard's state is free text: a name or a lower-case code is the state all the same.
+    ['state', { state: 'Texas' }, { states: ['TX', 'LA'] }, 'pass', 'This lender lends in Texas'],
+    ['state', { state: ' tx ' }, { states: ['TX'] }, 'pass', 'This lender lends in  tx '],
+    ['state', { state: 'Texas' }, { states: ['NV'] }, 'fail', 'This lender does not lend in Texas'],
+    ['state', { state: 'Puerto Rico' }, { states: ['FL'] }, 'fail', 'This lender does not lend in Puerto Rico'],
     ['state', {}, {}, 'pass', 'This lender lends in every state'],
     [
       'industry',

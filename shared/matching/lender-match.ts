@@ -1,6 +1,7 @@
 import type { ApplicationRow } from '../db/applications.ts';
 import { debtCoverageRatio } from '../evaluation/evaluate.ts';
 import { formatUsd } from '../format/money.ts';
+import { stateCodeOf } from '../catalogue/us-states.ts';
 
 /**
  * Explainable lender matching (DESIGN, "Lender matching"): for an application, every active lender of the
@@ -230,7 +231,9 @@ function loanSize({ loan }: Facts, lender: Lender, texts: LenderTexts): MatchCri
 
 function state({ application }: Facts, lender: Lender): MatchCriterion {
   if (lender.states.length === 0) return result('state', 'pass', () => 'This lender lends in every state');
-  if (lender.states.includes(application.state))
+  // The wizard's state is free text: 'Texas' or 'tx' is TX, as the lenders' states are postal codes.
+  const code = stateCodeOf(application.state);
+  if (code !== null && lender.states.includes(code))
     return result('state', 'pass', () => `This lender lends in ${application.state}`);
   return result('state', 'fail', () => `This lender does not lend in ${application.state || 'your state'}`);
 }
