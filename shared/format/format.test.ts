@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateTime, formatLongDate } from './dates.ts';
-import { formatUsd, parseMoney } from './money.ts';
+import { formatUsd, formatUsdInput, parseMoney, parseMoneyInput } from './money.ts';
 import { formatMonths, formatPercent, formatRatio, NOT_AVAILABLE } from './numbers.ts';
 
 describe('parseMoney (spec section 5)', () => {
@@ -20,6 +20,29 @@ describe('parseMoney (spec section 5)', () => {
     [Number.NaN, 0],
   ])('%j gives %d', (input, expected) => {
     expect(parseMoney(input)).toBe(expected);
+  });
+});
+
+describe('a dollar amount typed into a form', () => {
+  it('reads dollars, thousands commas, cents, and k or M for thousands or millions', () => {
+    expect(
+      ['85000', '$85,000', ' $ 85,000 ', '85,000.75', '50k', '50 K', '$1.2M', '1.5m', '.5', '0'].map(parseMoneyInput),
+    ).toEqual([85_000, 85_000, 85_000, 85_000.75, 50_000, 50_000, 1_200_000, 1_500_000, 0.5, 0]);
+  });
+
+  it('is not an amount when it is not one, rather than another amount', () => {
+    for (const text of ['', 'abc', '-5', '1,2,3', '12,34', '$', 'k', '5e3', '1.2.3', '12 dollars', '50kk']) {
+      expect(parseMoneyInput(text)).toBeNull();
+    }
+  });
+
+  it('is shown in dollars, with cents only when it has some', () => {
+    expect([85_000, 85_000.75, 0.5, 1_200_000].map(formatUsdInput)).toEqual([
+      '$85,000',
+      '$85,000.75',
+      '$0.50',
+      '$1,200,000',
+    ]);
   });
 });
 

@@ -12,19 +12,44 @@ export function parseMoney(value: string | number | null | undefined): number {
 }
 
 /**
- * Created on first use, not when the module loads: the first Intl formatter costs a browser some 20 ms
- * (about 80 ms on a phone), which pages that never show an amount should not pay while they start.
+ * US dollar formatters by number of decimals, created on first use, not when the module loads: the first Intl
+ * formatter costs a browser some 20 ms (about 80 ms on a phone), which pages that never show an amount should
+ * not pay while they start.
  */
-let usd: Intl.NumberFormat | undefined;
+const usdFormatters = new Map<number, Intl.NumberFormat>();
+
+function usd(decimals: 0 | 2): Intl.NumberFormat {
+  let formatter = usdFormatters.get(decimals);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
+    usdFormatters.set(decimals, formatter);
+  }
+  return formatter;
+}
 
 /** US dollars without decimals ('$250,000'); 'N/A' when the amount is not a finite number. */
 export function formatUsd(amount: number): string {
-  if (!Number.isFinite(amount)) return NOT_AVAILABLE;
-  usd ??= new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: 0,
-    maximumFractionDigits: 0,
-  });
-  return usd.format(amount);
+  return Number.isFinite(amount) ? usd(0).format(amount) : NOT_AVAILABLE;
+}
+
+/** '$85,000', '85000.75', '50k', '$1.2M' (thousands commas, cents, a k or M for thousands or millions). */
+const MONEY_INPUT = /^\$?\s*(\d{1,3}(?:,\d{3})+|\d+)?(?:\.(\d+))?\s*([km])?$/i;
+
+/** A dollar amount typed into a form, to the cent; null when the text is not one ('abc', '-5', '1,2,3'). */
+export function parseMoneyInput(text: string): number | null {
+  const match = MONEY_INPUT.exec(text.trim());
+  if (!match || (match[1] === undefined && match[2] === undefined)) return null;
+  const amount = Number(`${(match[1] ?? '0').replaceAll(',', '')}.${match[2] ?? '0'}`);
+  const scale = match[3] === undefined ? 1 : match[3].toLowerCase() === 'k' ? 1_000 : 1_000_000;
+  return Math.round(amount * scale * 100) / 100;
+}
+
+/** A typed amount as the form keeps it: '$85,000', or '$85,000.75' when it has cents. */
+export function formatUsdInput(amount: number): string {
+  return usd(Number.isInteger(amount) ? 0 : 2).format(amount);
 }

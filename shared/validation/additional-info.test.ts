@@ -4,7 +4,7 @@ import {
   emptyAdditionalInfoForm,
   type AdditionalInfoForm,
 } from '../catalogue/additional-info.ts';
-import { additionalInfoSchema, REQUIRED_FIELD_MESSAGE, UNSIGNED_NUMBER_MESSAGE } from './additional-info.ts';
+import { additionalInfoSchema, MONEY_MESSAGE, PERCENT_MESSAGE, REQUIRED_FIELD_MESSAGE } from './additional-info.ts';
 import { fieldErrors } from './field-errors.ts';
 
 const complete: AdditionalInfoForm = {
@@ -39,17 +39,28 @@ describe('additional-information rules (spec section 5, portal)', () => {
     expect(fieldErrors(additionalInfoSchema, complete)).toEqual({});
   });
 
-  it('takes the percentages as the server’s check does: digits with an optional decimal part, never negative', () => {
-    for (const bad of ['-5', '1e3', '.5', '5.', '12%', 'ten']) {
+  it('takes the percentages as the server’s check does (digits with an optional decimal part), from 0 to 100', () => {
+    for (const bad of ['-5', '1e3', '.5', '5.', '12%', 'ten', '100.5', '150']) {
       expect(fieldErrors(additionalInfoSchema, { ...complete, bankFundingPercent: bad })).toEqual({
-        bankFundingPercent: UNSIGNED_NUMBER_MESSAGE,
+        bankFundingPercent: PERCENT_MESSAGE,
       });
     }
     expect(fieldErrors(additionalInfoSchema, { ...complete, borrowerInjectionPercent: '-0.5' })).toEqual({
-      borrowerInjectionPercent: UNSIGNED_NUMBER_MESSAGE,
+      borrowerInjectionPercent: PERCENT_MESSAGE,
     });
-    for (const good of ['0', '20', '12.5', ' 90 ']) {
+    for (const good of ['0', '20', '12.5', ' 90 ', '100']) {
       expect(fieldErrors(additionalInfoSchema, { ...complete, bankFundingPercent: good })).toEqual({});
+    }
+  });
+
+  it('takes a money answer only when it is an amount in dollars', () => {
+    for (const bad of ['abc', '-5', '1,2,3', '$', '12 dollars', '5e3']) {
+      expect(fieldErrors(additionalInfoSchema, { ...complete, equipmentPurchase: bad })).toEqual({
+        equipmentPurchase: MONEY_MESSAGE,
+      });
+    }
+    for (const good of ['', '$85,000', '85000', '85,000.75', '50k', '$1.2M']) {
+      expect(fieldErrors(additionalInfoSchema, { ...complete, equipmentPurchase: good })).toEqual({});
     }
   });
 

@@ -240,21 +240,34 @@ test('additional information: required fields, money formatting, stored, shown a
   for (const [label, value] of Object.entries(answers)) await portal.infoField(label).fill(value);
   await portal.infoField('Import / Export').selectOption('none');
   await portal.infoField('Property Ownership').selectOption('leased');
-  await portal.infoField('Equipment Purchase').fill('85000');
+  // Amounts are written in dollars once typed; text that is not an amount stays as typed, with a message.
+  await portal.infoField('Soft Costs').fill('50k');
+  await portal.infoField('Soft Costs').blur();
+  await expect(portal.infoField('Soft Costs')).toHaveValue('$50,000');
+  await portal.infoField('Equipment Purchase').fill('eighty-five thousand');
   await portal.infoField('Equipment Purchase').blur();
-  await expect(portal.infoField('Equipment Purchase')).toHaveValue('$85,000');
+  await expect(portal.infoField('Equipment Purchase')).toHaveValue('eighty-five thousand');
+  await portal.submitInfoButton().click();
+  await expect(page.getByText('Enter an amount in dollars, such as 85,000')).toBeVisible();
+  await portal.infoField('Equipment Purchase').fill('85000.50');
+  await portal.infoField('Equipment Purchase').blur();
+  await expect(portal.infoField('Equipment Purchase')).toHaveValue('$85,000.50');
   await expect(required).toHaveCount(0);
 
-  // A negative percentage, which the server's check refuses, is refused by the form before anything is sent.
+  // A negative percentage, which the server's check refuses, is refused by the form before anything is sent;
+  // so is one over 100.
   const sent: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/rest/v1/additional_info') && request.method() !== 'GET') sent.push(request.url());
   });
   await portal.infoField('Bank Funding (%)').fill('-5');
   await portal.submitInfoButton().click();
-  const unsigned = page.getByText('Enter a number of 0 or more, such as 20 or 12.5');
+  const unsigned = page.getByText('Enter a percentage from 0 to 100, such as 20 or 12.5');
   await expect(unsigned).toBeVisible();
   await expect(portal.infoField('Bank Funding (%)')).toHaveAttribute('aria-invalid', 'true');
+  await portal.infoField('Bank Funding (%)').fill('150');
+  await portal.submitInfoButton().click();
+  await expect(unsigned).toBeVisible();
   expect(sent).toEqual([]);
   await portal.infoField('Bank Funding (%)').fill('90');
   await expect(unsigned).toHaveCount(0);
@@ -275,11 +288,15 @@ test('additional information: required fields, money formatting, stored, shown a
     .select('loan_purpose, business_history')
     .eq('application_id', application.id)
     .single();
-  expect(stored?.loan_purpose).toMatchObject({ equipmentPurchase: '$85,000', borrowerInjectionPercent: '10' });
+  expect(stored?.loan_purpose).toMatchObject({
+    equipmentPurchase: '$85,000.50',
+    softCosts: '$50,000',
+    borrowerInjectionPercent: '10',
+  });
   expect(stored?.business_history).toMatchObject({ propertyOwnership: 'leased' });
 
   await page.reload();
-  await expect(portal.infoField('Equipment Purchase')).toHaveValue('$85,000');
+  await expect(portal.infoField('Equipment Purchase')).toHaveValue('$85,000.50');
   await expect(portal.infoField('Target Customers')).toHaveValue('Cafes and households.');
   await expect(page.getByText('Your unsaved answers')).toHaveCount(0);
 

@@ -8,16 +8,21 @@ import {
   type AdditionalInfoForm,
 } from '../../../../shared/catalogue/additional-info.ts';
 import { additionalInfoFormFromSections, type AdditionalInfoRow } from '../../../../shared/db/additional-info.ts';
-import { formatUsd, parseMoney } from '../../../../shared/format/money.ts';
+import { formatUsdInput, parseMoneyInput } from '../../../../shared/format/money.ts';
 import { PORTAL_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
 import { additionalInfoSchema } from '../../../../shared/validation/additional-info.ts';
 import { FormField, SelectInput } from '../../components/form-controls.tsx';
 import { clearDraft, differsFrom, readDraft, saveDraft } from './additional-info-draft.ts';
 import { useSaveAdditionalInfoMutation } from './portal-api.ts';
 
-/** A money answer as the form shows it once typed: '$85,000'; empty stays empty. */
+/**
+ * A money answer as the form shows it once typed: '85000' and '85k' become '$85,000'. Text that is not an
+ * amount stays as typed, for the form's message to point at (never silently turned into another amount).
+ */
 export function formatMoneyInput(value: string): string {
-  return value.trim() === '' ? '' : formatUsd(parseMoney(value));
+  if (value.trim() === '') return '';
+  const amount = parseMoneyInput(value);
+  return amount === null ? value : formatUsdInput(amount);
 }
 
 type AdditionalInfoFormProps = {
