@@ -131,6 +131,16 @@ test('consent: the applicant approves one lender and declines another, the answe
   await expect(sierra.getByRole('heading', { name: SIERRA })).toBeFocused();
   await expect(sierra).toContainText(/Approved on \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M/);
   await expect(sierra.getByRole('button', { name: /^(Approve|Decline)/ })).toHaveCount(0);
+  // The application's timeline says so at once, without a reload.
+  await expect(page.getByText(`Lender approved by the applicant: ${SIERRA}`)).toBeVisible();
+  // Declining asks first, since it cannot be undone here; Cancel keeps the request.
+  const decline = await lenders.startDecline(GREAT_PLAINS);
+  await expect(decline).toContainText(
+    `Your loan officer will not send your application or documents to ${GREAT_PLAINS}`,
+  );
+  await decline.getByRole('button', { name: 'Cancel' }).click();
+  await expect(decline).toHaveCount(0);
+  await expect(greatPlains.getByText('Status: Waiting for your answer')).toBeVisible();
   await lenders.decline(GREAT_PLAINS);
   await expect(greatPlains.getByText('Status: Declined')).toBeVisible();
   await expect(greatPlains).toContainText(/Declined on \w{3} \d{1,2}, \d{4}/);

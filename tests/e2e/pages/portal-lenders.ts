@@ -42,10 +42,18 @@ export class PortalLenders {
       .click();
   }
 
-  async decline(lenderName: string): Promise<void> {
+  /** Opens the confirmation of declining a lender. */
+  async startDecline(lenderName: string): Promise<Locator> {
     await this.request(lenderName)
       .getByRole('button', { name: /^Decline/ })
       .click();
+    return this.page.getByRole('alertdialog', { name: 'Decline this lender?' });
+  }
+
+  /** Declines a lender, confirming in the dialog. */
+  async decline(lenderName: string): Promise<void> {
+    const dialog = await this.startDecline(lenderName);
+    await dialog.getByRole('button', { name: 'Decline lender' }).click();
   }
 
   /** Opens the confirmation of withdrawing an approval. */

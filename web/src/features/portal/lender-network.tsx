@@ -165,6 +165,7 @@ function ConsentCard({ consent, businessName, readOnly }: ConsentCardProps) {
   const [answer, answering] = useAnswerLenderConsentMutation();
   const [pending, setPending] = useState<ConsentAnswer | null>(null);
   const [withdrawOpen, setWithdrawOpen] = useState(false);
+  const [declineOpen, setDeclineOpen] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const answered = consentAnsweredLabel(consent);
 
@@ -174,6 +175,7 @@ function ConsentCard({ consent, businessName, readOnly }: ConsentCardProps) {
     setPending(null);
     if ('data' in result) {
       setWithdrawOpen(false);
+      setDeclineOpen(false);
       // The buttons just used are gone: keep the keyboard in this request.
       heading.current?.focus();
     }
@@ -221,16 +223,32 @@ function ConsentCard({ consent, businessName, readOnly }: ConsentCardProps) {
           >
             Approve<chakra.span srOnly> {consent.lender_name}</chakra.span>
           </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            colorPalette="red"
-            loading={pending === 'declined'}
-            disabled={answering.isLoading}
-            onClick={() => void send('declined')}
+          {/* Asked first, as withdrawing is: a declined lender cannot be approved again from here. */}
+          <ActionDialog
+            role="alertdialog"
+            open={declineOpen}
+            onOpenChange={setDeclineOpen}
+            title="Decline this lender?"
+            trigger={
+              <Button size="sm" variant="outline" colorPalette="red" disabled={answering.isLoading}>
+                Decline<chakra.span srOnly> {consent.lender_name}</chakra.span>
+              </Button>
+            }
+            confirmLabel="Decline lender"
+            confirmPalette="red"
+            busy={pending === 'declined'}
+            onConfirm={() => void send('declined')}
           >
-            Decline<chakra.span srOnly> {consent.lender_name}</chakra.span>
-          </Button>
+            <Text overflowWrap="anywhere">
+              Your loan officer will not send your application or documents to {consent.lender_name}. This answer cannot
+              be changed here later.
+            </Text>
+            {answering.isError && pending === null && declineOpen ? (
+              <Text color="fg.error" role="alert" mt="3">
+                {answering.error.message}
+              </Text>
+            ) : null}
+          </ActionDialog>
         </HStack>
       ) : consent.status === 'approved' ? (
         <Box mt="3">
@@ -261,7 +279,7 @@ function ConsentCard({ consent, businessName, readOnly }: ConsentCardProps) {
           </ActionDialog>
         </Box>
       ) : null}
-      {answering.isError && !withdrawOpen ? (
+      {answering.isError && !withdrawOpen && !declineOpen ? (
         <Text color="fg.error" role="alert" fontSize="sm" mt="3">
           {answering.error.message}
         </Text>

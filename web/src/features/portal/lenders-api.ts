@@ -112,6 +112,8 @@ const lendersApi = api.injectEndpoints({
           return { error: { message: PORTAL_MESSAGES.consentAnswerFailed } satisfies ApiError };
         }
       },
+      // The application's timeline records the answer: it is read again.
+      invalidatesTags: (_result, error) => (error ? [] : ['Portal']),
       async onQueryStarted({ consentId }, { dispatch, getState, queryFulfilled }) {
         const answered = await queryFulfilled.catch(() => null);
         if (!answered) return;
