@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { optionValues, type Option } from '../catalogue/fields.ts';
 import {
   creditScoreOptions,
+  DOWN_PAYMENT_REVIEW_LABEL,
   downPaymentOptions,
   loanAmountOptions,
+  preQualificationFields,
   profitableOptions,
   timeframeOptions,
   yearsInBusinessOptions,
@@ -90,8 +92,16 @@ export function missingRequiredFields(form: Partial<PreQualificationForm>): PreQ
   return submissionRequiredFields.filter((field) => isBlank(form[field]));
 }
 
-export function missingRequiredFieldsMessage(fields: readonly string[]): string {
-  return `Missing required fields: ${fields.join(', ')}. Please go back and complete all required fields.`;
+/** How the list names a field: its label, or a short name for the two asked as questions. */
+const listNames: Partial<Record<PreQualificationField, string>> = {
+  profitable: 'Profitable',
+  hasDownPayment: DOWN_PAYMENT_REVIEW_LABEL,
+};
+
+/** The spec's message, the fields named as the form labels them ('Business Name'), not by their keys. */
+export function missingRequiredFieldsMessage(fields: readonly PreQualificationField[]): string {
+  const names = fields.map((field) => listNames[field] ?? preQualificationFields[field].label);
+  return `Missing required fields: ${names.join(', ')}. Please go back and complete all required fields.`;
 }
 
 /** The final check on the Review step: the spec's message listing the empty fields, or undefined. */

@@ -217,6 +217,8 @@ test('someone already signed in who pre-qualifies is sent to their portal, not a
   await expect(apply.main.getByRole('link', { name: 'Go to Your Portal' })).toHaveAttribute('href', '/portal');
   await expect(apply.main.getByRole('link', { name: 'Create Your Account' })).toHaveCount(0);
   await expect(apply.main).toContainText('Your application is in your client portal');
+  await expect(apply.main).toContainText('send tax returns, financial statements and bank statements from your portal');
+  await expect(apply.main).not.toContainText('create your account');
 });
 
 test('a visitor who does not pre-qualify sees the areas to address, and the application is stored as rejected', async ({
@@ -378,7 +380,7 @@ test('the step buttons jump back freely and forward only from a valid step, show
   await expect(apply.stepHeading).toHaveText('Review Your Application');
   await apply.button('Submit Application').click();
   await expect(apply.generalError).toHaveText(
-    'Missing required fields: businessName, businessAddress, city, state, industry, yearsInBusiness, profitable, annualRevenue, monthlyDebtPayments, currentBusinessDebt, loanAmount, timeframe, useOfFunds, hasDownPayment. Please go back and complete all required fields.',
+    'Missing required fields: Business Name, Business Address, City, State, Industry, Years in Business, Profitable, Annual Revenue, Monthly Debt Payments, Current Business Debt, Loan Amount, Timeframe, Use of Funds, 10% Down Payment Available. Please go back and complete all required fields.',
   );
   expect(await apply.accessibilityViolations()).toEqual([]);
 });

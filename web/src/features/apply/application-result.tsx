@@ -8,8 +8,10 @@ import { SchedulingButton } from '../../components/new-tab-links.tsx';
 import { useAuth } from '../../lib/auth-state.ts';
 
 /** The qualified screen's What to Expect list (spec section 2). */
-const whatToExpect = [
-  'A secure upload portal: create your account to send tax returns, financial statements and bank statements safely in one place.',
+const whatToExpect = (signedIn: boolean) => [
+  signedIn
+    ? 'A secure upload portal: send tax returns, financial statements and bank statements from your portal, safely in one place.'
+    : 'A secure upload portal: create your account to send tax returns, financial statements and bank statements safely in one place.',
   `A ${CONSULTATION_MINUTES}-minute consultation with one of our loan experts, by phone or video.`,
   'A review of your business needs and your financing options, including the lenders in our network that fit.',
   'A clear list of the documentation lenders will require, so you can prepare it early.',
@@ -71,7 +73,7 @@ function Qualified({ evaluation }: { evaluation: EvaluationResult }) {
         <CheckList items={evaluation.suggestedNextSteps} />
       </Section>
       <Section id="what-to-expect-title" title="What to Expect">
-        <CheckList items={whatToExpect} />
+        <CheckList items={whatToExpect(signedIn)} />
       </Section>
     </>
   );
