@@ -75,6 +75,35 @@ test('a post renders GitHub-flavoured tables and links back into the site', asyn
   await expect(page).toHaveURL(`${baseURL}/apply`);
 });
 
+test('on a phone a post’s table keeps its words whole, and the page does not scroll sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  const view = new BlogPostPage(page);
+  await view.open('/blog/commercial-real-estate');
+  const region = view.body(posts[2]!.title).getByRole('region', { name: 'Table' });
+  await expect(region.getByRole('table')).toContainText('Bank first mortgage');
+  // Each cell's text is as tall as its own lines allow: no cell breaks inside a word such as '$1,200,000'.
+  const brokenWords = await region.evaluate((element) =>
+    [...element.querySelectorAll('td, th')]
+      .filter((cell) => {
+        const range = document.createRange();
+        return [...cell.textContent!.matchAll(/\S+/g)].some((word) => {
+          const node = [...cell.querySelectorAll('*'), cell]
+            .flatMap((el) => [...el.childNodes])
+            .find((child) => child.nodeType === Node.TEXT_NODE && child.textContent!.includes(word[0]));
+          if (!node) return false;
+          const start = node.textContent!.indexOf(word[0]);
+          range.setStart(node, start);
+          range.setEnd(node, start + word[0].length);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1;
+        });
+      })
+      .map((cell) => cell.textContent),
+  );
+  expect(brokenWords).toEqual([]);
+  // Whatever does not fit scrolls inside the table's region, never the page.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
 test('the back link returns to the list', async ({ page, baseURL }) => {
   const view = new BlogPostPage(page);
   await view.open('/blog/business-plan-tips');

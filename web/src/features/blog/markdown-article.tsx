@@ -63,6 +63,9 @@ export function MarkdownArticle({ markdown }: { markdown: string }) {
           textAlign: 'start',
           verticalAlign: 'top',
         },
+        // Words stay whole ('$145,000', 'Kitchen'; the app breaks long words anywhere in main): the table
+        // scrolls sideways in its region instead.
+        '& :is(th, td), & :is(th, td) *': { overflowWrap: 'normal' },
         '& th': { background: 'gray.50', fontWeight: 'semibold' },
         '& hr': { borderColor: 'gray.200' },
       }}
