@@ -1,4 +1,5 @@
 import type { FieldSpec, Option } from './fields.ts';
+import { formatLongDate } from '../format/dates.ts';
 
 /** The portal's additional-information form (spec section 3): five sections, their fields and which are required. */
 
@@ -110,3 +111,14 @@ export const additionalInfoFields: readonly AdditionalInfoFieldSpec[] = addition
 export const emptyAdditionalInfoForm = Object.fromEntries(
   additionalInfoFields.map((field) => [field.name, '']),
 ) as AdditionalInfoForm;
+
+/**
+ * An answer as an officer reads it: a choice by its label ('Leased', not 'leased'), a date in US English
+ * ('January 15, 2020'); anything else as the applicant typed it.
+ */
+export function additionalInfoAnswerText(field: AdditionalInfoFieldSpec, value: string): string {
+  if ('options' in field) return field.options.find((option) => option.value === value)?.label ?? value;
+  // A form date is a calendar day: read in UTC, it is that day in every time zone.
+  if (field.kind === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatLongDate(value, 'UTC');
+  return value;
+}

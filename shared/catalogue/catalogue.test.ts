@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_MIN_LENGTH, PASSWORD_UPDATED_REDIRECT_MS, RESET_LINK_EXPIRY_HOURS } from './accounts.ts';
 import {
+  additionalInfoAnswerText,
   additionalInfoFields,
   additionalInfoSections,
   emptyAdditionalInfoForm,
@@ -216,6 +217,23 @@ describe('documents and uploads', () => {
   it('shows the bucket limit (25 MB) and the accepted types before an upload', () => {
     expect(MAX_UPLOAD_BYTES).toBe(25 * 1024 * 1024);
     expect(UPLOAD_RULES_TEXT).toBe('PDF, Word (DOC, DOCX), Excel (XLS, XLSX), JPG or PNG, up to 25 MB per file');
+  });
+});
+
+describe('additional-information answers as an officer reads them', () => {
+  const field = (name: string) => additionalInfoFields.find((spec) => spec.name === name)!;
+
+  it('names a choice by its label and a date in US English, on its own day in every time zone', () => {
+    expect(additionalInfoAnswerText(field('importExport'), 'none')).toBe('None');
+    expect(additionalInfoAnswerText(field('propertyOwnership'), 'leased')).toBe('Leased');
+    expect(additionalInfoAnswerText(field('fddStatus'), 'notApplicable')).toBe('Not Applicable');
+    expect(additionalInfoAnswerText(field('franchiseStartDate'), '2020-01-15')).toBe('January 15, 2020');
+  });
+
+  it('keeps what it cannot read, and every other answer, as typed', () => {
+    expect(additionalInfoAnswerText(field('importExport'), 'sometimes')).toBe('sometimes');
+    expect(additionalInfoAnswerText(field('franchiseStartDate'), 'spring 2020')).toBe('spring 2020');
+    expect(additionalInfoAnswerText(field('companyHistory'), 'none')).toBe('none');
   });
 });
 

@@ -82,6 +82,9 @@ test('from matches to a lender’s interested answer, every step explained to th
   await miss.getByText('Why').click();
   const failed = misses[0]!.criteria.find((criterion) => criterion.outcome === 'fail')!;
   await expect(miss).toContainText(`${failed.label}: Fail — ${failed.reason}`);
+  // A lender that cannot lend to the applicant is not offered for consent.
+  await expect(miss.getByRole('button', { name: 'Ask Consent' })).toHaveCount(0);
+  await expect(miss).toContainText('Not offered: this lender does not fit');
   for (const name of [SIERRA, GREAT_PLAINS]) {
     const lender = matches.getByRole('listitem', { name: `Lender ${name}` });
     await lender.getByRole('button', { name: 'Ask Consent' }).click();
@@ -152,6 +155,7 @@ test('from matches to a lender’s interested answer, every step explained to th
   // The officer sees it on the package and the timeline; both are e-mailed.
   await officerPage.getByRole('button', { name: 'Refresh Data' }).click();
   await expect(item).toContainText('lender interested');
+  await expect(item).toContainText(/Lender’s answer on \w+ \d{1,2}, \d{4}: Interested/);
   await expect(item).toContainText('Lender’s note: We can offer a 7(a) term sheet within a week.');
   await expect(admin.detail().getByText(`The lender is interested: ${SIERRA}`)).toBeVisible();
   // The audit log holds the consent's and the package's entries too, each with who made it.

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { Alert, Badge, Box, Button, Heading, List, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
-import { additionalInfoSections } from '../../../../shared/catalogue/additional-info.ts';
+import { additionalInfoAnswerText, additionalInfoSections } from '../../../../shared/catalogue/additional-info.ts';
 import { documentTypes } from '../../../../shared/catalogue/documents.ts';
 import { officerStatusLabel } from '../../../../shared/admin/application-lists.ts';
 import { auditActionActor, auditActionText } from '../../../../shared/admin/audit-actions.ts';
@@ -219,7 +219,7 @@ function DetailContent({ detail, me }: { detail: ApplicationDetail; me: string |
                       {field.label}
                     </Text>
                     <Text as="dd" overflowWrap="anywhere">
-                      {info[field.name] || 'Not given'}
+                      {info[field.name] ? additionalInfoAnswerText(field, info[field.name]) : 'Not given'}
                     </Text>
                   </Box>
                 ))}

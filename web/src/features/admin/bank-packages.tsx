@@ -227,7 +227,7 @@ function PackageAnswer({ bankPackage }: { bankPackage: BankPackageRow }) {
     <Stack gap="0.5" fontSize="sm">
       {answer && bankPackage.answered_at ? (
         <Text>
-          Lender answered {answer.label.toLowerCase()} on {formatLongDate(bankPackage.answered_at)}
+          Lender’s answer on {formatLongDate(bankPackage.answered_at)}: {answer.label}
           {bankPackage.answer_note ? (
             <Text as="span" display="block" color="gray.700" overflowWrap="anywhere">
               Lender’s note: {bankPackage.answer_note}

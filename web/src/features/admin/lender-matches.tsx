@@ -20,7 +20,7 @@ function consentText(consent: AdminConsent): string {
 /**
  * Lender Matches: every active lender of the network ranked for this application (shared/matching, the same
  * function the portal and the benchmarks use), each criterion with its reason, the applicant's consent per
- * lender, and Ask Consent for lenders not asked yet.
+ * lender, and Ask Consent for lenders not asked yet (not for a lender that does not fit).
  */
 export function LenderMatches({ application }: { application: ApplicationRow }) {
   const network = useLenderNetworkQuery(application.id);
@@ -62,7 +62,12 @@ export function LenderMatches({ application }: { application: ApplicationRow }) 
                       </Text>
                       {consent ? <Text fontSize="sm">{consentText(consent)}</Text> : null}
                     </Box>
-                    {canAsk && !consent ? (
+                    {canAsk && !consent && match.outcome === 'no fit' ? (
+                      // Asking would e-mail the applicant about a lender that cannot lend to them.
+                      <Text fontSize="sm" color="gray.600">
+                        Not offered: this lender does not fit
+                      </Text>
+                    ) : canAsk && !consent ? (
                       <Button
                         size="xs"
                         variant="outline"
