@@ -15,6 +15,8 @@ export const PORTAL_MESSAGES = {
 export const ADMIN_MESSAGES = {
   loadFailed: 'Failed to load data',
   statusUpdateFailed: 'Failed to update applicant status',
+  /** Not in the spec: said under statusUpdateFailed when another officer decided the application first. */
+  decidedMeanwhile: 'Another officer decided this application meanwhile. Close this dialog to see its status now.',
   termSheetFailed: 'Failed to generate term sheet',
   packageDownloadFailed: 'Failed to download bank package',
   packageSendFailed: 'Failed to send bank package',

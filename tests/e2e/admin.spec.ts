@@ -163,7 +163,12 @@ test('a decision the server refuses shows "Failed to update applicant status" an
   // Another officer decides it meanwhile.
   await database.from('applications').update({ status: 'rejected' }).eq('id', application.id);
   await admin.decide(application.businessName, 'Approve', 'Looks good');
-  await expect(page.getByRole('dialog').getByRole('alert')).toHaveText('Failed to update applicant status');
+  // The spec's message, and what happened: the server answered that the application changed meanwhile.
+  const alert = page.getByRole('dialog').getByRole('alert');
+  await expect(alert).toContainText('Failed to update applicant status');
+  await expect(alert).toContainText(
+    'Another officer decided this application meanwhile. Close this dialog to see its status now.',
+  );
   await expect(page.locator('tr').filter({ hasText: application.businessName })).toHaveCount(1);
   // Closing the message shows what the server holds now: the application has left the pending list.
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
@@ -679,6 +684,19 @@ test('bank packages: generated, previewed, downloaded as text and PDF, sent once
   await send.getByRole('button', { name: 'Send' }).click();
   await expect(send.getByRole('alert')).toHaveText('Failed to send bank package');
   await page.unroute('**/functions/v1/send-bank-package');
+  // The applicant withdraws the approval while the dialog is open: the server's reason is shown, and the
+  // lender is no longer offered.
+  await database.from('lender_consents').update({ status: 'withdrawn' }).eq('application_id', application.id);
+  await send.getByRole('button', { name: 'Send' }).click();
+  await expect(send.getByRole('alert')).toHaveText(
+    'Failed to send bank package: The applicant has not approved this lender',
+  );
+  await expect(send).toContainText('The applicant has not approved any lender yet.');
+  await send.getByRole('button', { name: 'Cancel' }).click();
+  await database.from('lender_consents').update({ status: 'approved' }).eq('application_id', application.id);
+  await page.getByRole('button', { name: 'Refresh Data' }).click();
+  await item.getByRole('button', { name: 'Send to Bank' }).click();
+  await send.getByLabel(/^Lender/).selectOption({ label: lender!.name });
   await send.getByRole('button', { name: 'Send' }).click();
   await expect(item).toContainText(
     `Sent on ${new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })} to ${lender!.name}`,

@@ -3,14 +3,11 @@ import { formatLongDate } from '../../../shared/format/dates.ts';
 import type { DesktopBridge, OutboxEntry } from '../../../shared/ipc/channels.ts';
 import { applicantStatusLabel } from '../../../shared/status/timeline.ts';
 import type { ApplicationStatus } from '../../../shared/status/transitions.ts';
-import { duplicateKey } from '../../../web/src/features/admin/admin-repository.ts';
+import { DECIDED_MEANWHILE_CODE, duplicateKey } from '../../../web/src/features/admin/admin-repository.ts';
 
 export type OutboxPort = Pick<DesktopBridge, 'outbox:list' | 'outbox:settle' | 'outbox:postpone'>;
 
 export type ReplayResult = { applied: number; conflicts: number; refused: number; unreachable: boolean };
-
-/** decide_application's code for "the application is no longer in the status the officer saw" (HTTP 409). */
-const changedMeanwhile = 'PT409';
 
 /** What the server holds now, in words the officer reads beside their queued decision. */
 async function serverStateOf(supabase: SupabaseClient, applicationId: string): Promise<string | null> {
@@ -84,7 +81,7 @@ export async function replayOutbox(supabase: SupabaseClient, outbox: OutboxPort)
       result.unreachable = true;
       break;
     }
-    const conflict = entry.kind === 'decide' && error.code === changedMeanwhile;
+    const conflict = entry.kind === 'decide' && error.code === DECIDED_MEANWHILE_CODE;
     await outbox['outbox:settle']({
       id: entry.id,
       outcome: conflict ? 'conflict' : 'refused',

@@ -4,6 +4,7 @@ import { api } from '../../lib/api.ts';
 import {
   AdminRequestError,
   apiAdminRepository,
+  DECIDED_MEANWHILE_CODE,
   type AdminDocument,
   type AdminRepository,
   type ApplicationDetail,
@@ -58,7 +59,10 @@ const adminApi = api.injectEndpoints({
         try {
           return { data: await repositoryOf(extra).decide(decision) };
         } catch (error) {
-          return fail('Decision failed', error, ADMIN_MESSAGES.statusUpdateFailed);
+          const failure = fail('Decision failed', error, ADMIN_MESSAGES.statusUpdateFailed);
+          // decide_application's answer when the application is no longer in the status the officer saw.
+          const decidedMeanwhile = error instanceof AdminRequestError && error.code === DECIDED_MEANWHILE_CODE;
+          return decidedMeanwhile ? { error: { ...failure.error, code: DECIDED_MEANWHILE_CODE } } : failure;
         }
       },
       // A refused decision keeps the list as it is until the officer closes the dialog with its message.

@@ -144,6 +144,9 @@ function check<T>(
 /** Postgres's unique_violation: the row with this key is already stored. */
 export const duplicateKey = '23505';
 
+/** decide_application's code for "the application is no longer in the status the officer saw" (HTTP 409). */
+export const DECIDED_MEANWHILE_CODE = 'PT409';
+
 /** Characters with a meaning in PostgREST's or=(...) syntax are left out of a search. */
 export function searchPattern(search: string): string | null {
   const cleaned = search.replace(/[,()*"\\%_]/g, ' ').trim();

@@ -17,6 +17,7 @@ import { buildExecutiveSummary, executiveSummaryText } from '../../../../shared/
 import { bankPackageNumber, loanPackageFileName } from '../../../../shared/summary/file-names.ts';
 import { ActionDialog } from '../../components/action-dialog.tsx';
 import { api } from '../../lib/api.ts';
+import { functionErrorMessage } from '../../lib/function-error.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { renderPdf } from '../../lib/pdf.ts';
 import { usePlatform } from '../../lib/platform.tsx';
@@ -288,7 +289,8 @@ function RevokeLinkButton({ packageId }: { packageId: string }) {
 function SendDialog({ bankPackage, applicationId }: { bankPackage: BankPackageRow; applicationId: string }) {
   const [open, setOpen] = useState(false);
   const [lenderId, setLenderId] = useState('');
-  const [failed, setFailed] = useState(false);
+  /** Why the server refused the package, in its words ('The applicant has not approved this lender'), or ''. */
+  const [failed, setFailed] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   /** Why Send did nothing: no lender chosen, or none to choose. */
   const [noLender, setNoLender] = useState<string | null>(null);
@@ -299,9 +301,11 @@ function SendDialog({ bankPackage, applicationId }: { bankPackage: BankPackageRo
       lender.active &&
       network.data?.consents.some((consent) => consent.lender_id === lender.id && consent.status === 'approved'),
   );
+  // A lender whose approval was withdrawn since it was chosen is no longer a choice.
+  const chosen = approved.some((lender) => lender.id === lenderId) ? lenderId : '';
   const send = async () => {
-    setFailed(false);
-    if (!lenderId) {
+    setFailed(null);
+    if (!chosen) {
       setNoLender(
         network.data && approved.length === 0
           ? 'The applicant has not approved any lender yet.'
@@ -314,14 +318,17 @@ function SendDialog({ bankPackage, applicationId }: { bankPackage: BankPackageRo
     try {
       const supabase = await loadSupabase();
       const { error } = await supabase.functions.invoke('send-bank-package', {
-        body: { packageId: bankPackage.id, lenderId },
+        body: { packageId: bankPackage.id, lenderId: chosen },
       });
       if (error) throw error;
       dispatch(api.util.invalidateTags(['Application']));
       setOpen(false);
     } catch (error) {
       console.error('Package send failed', error);
-      setFailed(true);
+      const reason = await functionErrorMessage(error);
+      setFailed(reason && reason !== ADMIN_MESSAGES.packageSendFailed ? reason : '');
+      // The applicant may have withdrawn an approval meanwhile: the list of lenders is read again.
+      void network.refetch();
     } finally {
       setSending(false);
     }
@@ -331,7 +338,7 @@ function SendDialog({ bankPackage, applicationId }: { bankPackage: BankPackageRo
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        setFailed(false);
+        setFailed(null);
         setNoLender(null);
       }}
       title={`Send package ${bankPackageNumber(bankPackage.id)} to a lender`}
@@ -358,7 +365,7 @@ function SendDialog({ bankPackage, applicationId }: { bankPackage: BankPackageRo
             <Field.Label>Lender</Field.Label>
             <NativeSelect.Root>
               <NativeSelect.Field
-                value={lenderId}
+                value={chosen}
                 onChange={(event) => {
                   setLenderId(event.target.value);
                   setNoLender(null);
@@ -380,7 +387,11 @@ function SendDialog({ bankPackage, applicationId }: { bankPackage: BankPackageRo
           or until you revoke it; no file is attached.
         </Text>
         {noLender ? <ErrorAlert message={noLender} /> : null}
-        {failed ? <ErrorAlert message={ADMIN_MESSAGES.packageSendFailed} /> : null}
+        {failed !== null ? (
+          <ErrorAlert
+            message={failed ? `${ADMIN_MESSAGES.packageSendFailed}: ${failed}` : ADMIN_MESSAGES.packageSendFailed}
+          />
+        ) : null}
       </Stack>
     </ActionDialog>
   );

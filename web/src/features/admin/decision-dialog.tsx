@@ -2,9 +2,11 @@ import { Alert, Button, Field, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { ActionDialog } from '../../components/action-dialog.tsx';
+import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
 import { decisionReasonSchema } from '../../../../shared/validation/admin-forms.ts';
 import { api } from '../../lib/api.ts';
 import { useDecideApplicationMutation } from './admin-api.ts';
+import { DECIDED_MEANWHILE_CODE } from './admin-repository.ts';
 
 type DecisionDialogProps = {
   applicationId: string;
@@ -70,7 +72,12 @@ export function DecisionDialog({ applicationId, businessName, decision }: Decisi
         {state.isError ? (
           <Alert.Root status="error" role="alert">
             <Alert.Indicator />
-            <Alert.Title>{state.error.message}</Alert.Title>
+            <Alert.Content>
+              <Alert.Title>{state.error.message}</Alert.Title>
+              {state.error.code === DECIDED_MEANWHILE_CODE ? (
+                <Alert.Description>{ADMIN_MESSAGES.decidedMeanwhile}</Alert.Description>
+              ) : null}
+            </Alert.Content>
           </Alert.Root>
         ) : null}
         <Text fontSize="sm" color="gray.600">

@@ -25,6 +25,7 @@ import {
 import { lenderAnswerSchema, type LenderAnswerForm } from '../../../../shared/validation/lender-answer.ts';
 import { FormField, RadioGroupField } from '../../components/form-controls.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
+import { functionErrorMessage } from '../../lib/function-error.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 
@@ -32,18 +33,6 @@ type Stage =
   | { kind: 'loading' }
   | { kind: 'invalid'; message: string }
   | { kind: 'ready'; view: LenderPackageView; answered: boolean };
-
-/** The body's error message of a function call that failed, when it has one. */
-async function errorOf(error: unknown): Promise<string | undefined> {
-  const context = (error as { context?: Response } | null)?.context;
-  if (!context || typeof context.json !== 'function') return undefined;
-  try {
-    const body = (await context.json()) as { error?: unknown };
-    return typeof body.error === 'string' ? body.error : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 async function callLenderPackage(body: Record<string, unknown>) {
   const supabase = await loadSupabase();
@@ -59,7 +48,8 @@ function tokenFromAddress(): string {
 async function packageStage(token: string, answered = false): Promise<Stage> {
   try {
     const { data, error } = await callLenderPackage({ token, action: 'view' });
-    if (error) return { kind: 'invalid', message: (await errorOf(error)) ?? LENDER_VIEW_MESSAGES.loadFailed };
+    if (error)
+      return { kind: 'invalid', message: (await functionErrorMessage(error)) ?? LENDER_VIEW_MESSAGES.loadFailed };
     return { kind: 'ready', view: data as LenderPackageView, answered };
   } catch (error) {
     console.error('Loading the package failed', error);
@@ -212,7 +202,7 @@ function AnswerForm({ token, onAnswered }: { token: string; onAnswered: () => Pr
     try {
       const { error } = await callLenderPackage({ token, action: 'answer', answer: form.answer, note: form.note });
       if (error) {
-        setFailure((await errorOf(error)) ?? LENDER_VIEW_MESSAGES.answerFailed);
+        setFailure((await functionErrorMessage(error)) ?? LENDER_VIEW_MESSAGES.answerFailed);
         return;
       }
       await onAnswered();
