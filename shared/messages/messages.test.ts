@@ -98,6 +98,7 @@ describe('portal and admin messages (spec section 8)', () => {
     expect(ADMIN_MESSAGES).toEqual({
       loadFailed: 'Failed to load data',
       statusUpdateFailed: 'Failed to update applicant status',
+      decidedMeanwhile: 'Another officer decided this application meanwhile. Close this dialog to see its status now.',
       termSheetFailed: 'Failed to generate term sheet',
       packageDownloadFailed: 'Failed to download bank package',
       packageSendFailed: 'Failed to send bank package',
