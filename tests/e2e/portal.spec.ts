@@ -476,4 +476,6 @@ test('the portal works with the keyboard alone, including the file inputs', asyn
   await dialog.getByRole('button', { name: 'Delete' }).focus();
   await page.keyboard.press('Enter');
   await expect(portal.storedFile('Tax Returns', 'return.pdf')).toHaveCount(0);
+  // The Delete button is gone with its file: the keyboard continues from the document type, not the page top.
+  await expect(portal.documentCard('Tax Returns').getByRole('heading', { name: 'Tax Returns' })).toBeFocused();
 });

@@ -7,6 +7,12 @@ import { useAddNoteMutation } from './admin-api.ts';
 import type { AdminNote } from './admin-repository.ts';
 import { actor, when } from './who-and-when.ts';
 
+/**
+ * Notes being typed, per officer and application, kept while the app is open: viewing another application
+ * and coming back finds the text where it was left (it is cleared once the note is added).
+ */
+const noteDrafts = new Map<string, string>();
+
 type ApplicationNotesProps = {
   applicationId: string;
   businessName: string;
@@ -20,7 +26,14 @@ type ApplicationNotesProps = {
  * adds one. The typed text stays in the form until the note is stored (or queued on the desktop).
  */
 export function ApplicationNotes({ applicationId, businessName, notes, me }: ApplicationNotesProps) {
-  const [body, setBody] = useState('');
+  const draftKey = `${me ?? ''} ${applicationId}`;
+  const [, redraw] = useState(0);
+  const body = noteDrafts.get(draftKey) ?? '';
+  const setBody = (text: string) => {
+    if (text === '') noteDrafts.delete(draftKey);
+    else noteDrafts.set(draftKey, text);
+    redraw((count) => count + 1);
+  };
   const [problem, setProblem] = useState<string | undefined>();
   // The id sent with the last attempt: sending the same text again reuses it, so a note whose first answer
   // was lost cannot be stored twice.

@@ -4,6 +4,7 @@ import { useDispatch } from 'react-redux';
 import { ActionDialog } from '../../components/action-dialog.tsx';
 import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
 import { decisionReasonSchema } from '../../../../shared/validation/admin-forms.ts';
+import { announce } from '../../lib/announce.ts';
 import { api } from '../../lib/api.ts';
 import { useDecideApplicationMutation } from './admin-api.ts';
 import { DECIDED_MEANWHILE_CODE } from './admin-repository.ts';
@@ -12,13 +13,15 @@ type DecisionDialogProps = {
   applicationId: string;
   businessName: string;
   decision: 'approved' | 'rejected';
+  /** Where the keyboard goes once the decision is made (the buttons that had it are gone with the row). */
+  focusAfter: () => HTMLElement | null;
 };
 
 /**
  * Approve or Reject, with an optional reason the applicant sees on their timeline and in the e-mail. The
  * list changes only once the server has accepted the decision.
  */
-export function DecisionDialog({ applicationId, businessName, decision }: DecisionDialogProps) {
+export function DecisionDialog({ applicationId, businessName, decision, focusAfter }: DecisionDialogProps) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [decide, state] = useDecideApplicationMutation();
@@ -39,6 +42,9 @@ export function DecisionDialog({ applicationId, businessName, decision }: Decisi
     if (!('error' in result)) {
       setOpen(false);
       setReason('');
+      const queued = result.data === 'queued' ? ', to be sent when the connection returns' : '';
+      announce(`${businessName} ${decision === 'approved' ? 'approved' : 'rejected'}${queued}.`);
+      requestAnimationFrame(() => focusAfter()?.focus());
     }
   };
   return (

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, chakra, Heading, HStack, Progress, Stack, Text } from '@chakra-ui/react';
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import {
   documentTypes,
   UPLOAD_ACCEPT,
@@ -97,6 +97,9 @@ function DocumentTypeCard({
 }: DocumentTypeCardProps) {
   const inputId = useId();
   const headingId = useId();
+  // A deleted file's row (and the Delete button that had the focus) is gone: the focus moves to its type.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusType = () => requestAnimationFrame(() => heading.current?.focus());
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.target.files ?? [])];
     event.target.value = '';
@@ -106,7 +109,7 @@ function DocumentTypeCard({
     <Box as="article" borderWidth="1px" borderRadius="md" p="5" aria-labelledby={headingId}>
       <HStack justify="space-between" align="flex-start" gap="3" wrap="wrap">
         <Box>
-          <Heading as="h3" size="md" id={headingId}>
+          <Heading as="h3" size="md" id={headingId} ref={heading} tabIndex={-1} outline="none">
             {label}
           </Heading>
           <Text color="gray.600">{description}</Text>
@@ -136,7 +139,7 @@ function DocumentTypeCard({
             <UploadRow key={item.key} item={item} onDismiss={() => onDismiss(item.key)} />
           ))}
           {stored.map((document) => (
-            <StoredRow key={document.id} document={document} readOnly={readOnly} />
+            <StoredRow key={document.id} document={document} readOnly={readOnly} onDeleted={focusType} />
           ))}
         </Stack>
       ) : null}
@@ -177,7 +180,9 @@ function fileSize(bytes: number): string {
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
-function StoredRow({ document, readOnly }: { document: DocumentRow; readOnly: boolean }) {
+type StoredRowProps = { document: DocumentRow; readOnly: boolean; onDeleted: () => void };
+
+function StoredRow({ document, readOnly, onDeleted }: StoredRowProps) {
   const [deleteDocument, deletion] = useDeleteDocumentMutation();
   const [opening, setOpening] = useState(false);
   const open = async () => {
@@ -206,6 +211,7 @@ function StoredRow({ document, readOnly }: { document: DocumentRow; readOnly: bo
             onConfirm={() =>
               deleteDocument(document)
                 .unwrap()
+                .then(onDeleted)
                 .catch(() => undefined)
             }
           />
