@@ -97,6 +97,8 @@ describe('status bands', () => {
     [5_050, 0.99, 'warning'],
     [6_500, 0.7, 'warning'],
     [6_550, 0.69, 'critical'],
+    // More inventory than a month's revenue: no assets left, never a negative ratio.
+    [150_000, 0, 'critical'],
   ])('quick ratio: inventory %d gives %d, %s', (inventory, value, status) => {
     const metrics = financialMetrics(withFigures({ annualRevenue: 120_000, monthlyDebtPayments: 5_000, inventory }));
     expect(metrics.quickRatio).toMatchObject({ value, status });

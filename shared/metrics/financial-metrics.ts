@@ -121,7 +121,9 @@ export function financialMetrics(input: MetricsInput): FinancialMetrics {
   const workingCapital = coverage(monthlyRevenue, monthlyDebt);
   // Quick ratio: the standard (current assets - inventory) / current liabilities, with the spec's
   // monthly-revenue proxy for current assets and monthly debt payments for current liabilities.
-  const quick = coverage(monthlyRevenue - inventory, monthlyDebt);
+  // Assets left after the inventory are never below nothing: a planned purchase larger than a month's revenue
+  // gives 0, not a negative ratio.
+  const quick = coverage(Math.max(0, monthlyRevenue - inventory), monthlyDebt);
   // Debt-to-equity: total debt (current business debt + the loan) over the borrower's injection share of
   // the project (the loan plus construction and soft costs).
   const equity = ((loanAmount + constructionCost + softCosts) * injectionPercent) / 100;
