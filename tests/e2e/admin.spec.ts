@@ -9,6 +9,7 @@ import { expect, test } from './fixtures.ts';
 import { seriousAccessibilityViolations } from './pages/accessibility.ts';
 import { AdminPages } from './pages/admin-pages.ts';
 import { IMPERSONATION_STORAGE_KEYS } from '../../shared/catalogue/accounts.ts';
+import { textsBrokenInsideAWord } from './pages/layout.ts';
 import { createAccount, plantImpersonation, plantSession } from './pages/portal-session.ts';
 
 /** Makes every request matching the pattern fail with a 500, as a broken server would. */
@@ -135,6 +136,9 @@ test('an officer finds an application, reads its detail, approves one and reject
 
   await admin.decide(first.businessName, 'Approve', 'Strong cash flow for the amount asked.');
   await expect(admin.row(first.businessName)).toHaveCount(0);
+  // The row and its buttons are gone: the keyboard goes to the list, and screen readers hear what happened.
+  await expect(page.getByRole('heading', { level: 2, name: 'Pending Applications' })).toBeFocused();
+  await expect(page.locator('[data-announcer]')).toHaveText(`${first.businessName} approved.`);
   await expect(admin.detail().getByText('Reason: Strong cash flow for the amount asked.')).toBeVisible();
   await expect(admin.detail().getByText(/Approved — .* by you/)).toBeVisible();
   await expect
@@ -293,6 +297,66 @@ test('an officer adds notes to an application: required, kept on failure, newest
   });
   const audit = await database.from('audit_log').select('actor_id').eq('action', 'application_note.created');
   expect(audit.data).toContainEqual({ actor_id: officer.id });
+});
+
+test('a note being typed is still there after viewing another application and coming back', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const tag = `Draft Note Cafe ${crypto.randomUUID().slice(0, 6)}`;
+  const { admin } = await officerWithNewApplication(page, baseURL!, database);
+  const first = await submitted(database, { business_name: `${tag} One` });
+  const second = await submitted(database, { business_name: `${tag} Two` });
+  await page.goto('/admin');
+  await admin.search().fill(tag);
+  await expect(admin.row(second.businessName)).toBeVisible();
+  const field = admin.detail().getByRole('region', { name: 'Notes' }).getByRole('textbox', { name: 'Add a note' });
+  await admin.row(first.businessName).getByRole('button', { name: /View/ }).click();
+  await field.fill('Half-written: ask about the lease renewal');
+  await admin.row(second.businessName).getByRole('button', { name: /View/ }).click();
+  await expect(admin.detail().getByRole('heading', { level: 2, name: second.businessName })).toBeVisible();
+  await expect(field).toHaveValue('');
+  await admin.row(first.businessName).getByRole('button', { name: /View/ }).click();
+  await expect(admin.detail().getByRole('heading', { level: 2, name: first.businessName })).toBeVisible();
+  await expect(field).toHaveValue('Half-written: ask about the lease renewal');
+});
+
+test('on a tablet and a phone, tabs, amounts and dates break between words only; the amount reads as in the wizard', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const { admin, application } = await officerWithNewApplication(page, baseURL!, database);
+  await page.setViewportSize({ width: 768, height: 900 });
+  await page.goto('/admin');
+  await admin.searchFor(application.businessName);
+  const row = admin.row(application.businessName);
+  await expect(row).toContainText('$250,000 - $500,000');
+  // The e-mail may break anywhere (one typed word can be very long); amounts and dates may not.
+  expect(
+    await textsBrokenInsideAWord(page.getByRole('table'), 'td:nth-child(4), td:nth-child(5), td:nth-child(6)'),
+  ).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 900 });
+  await expect(page.getByRole('tab', { name: 'Pending Applications' })).toBeVisible();
+  expect(await textsBrokenInsideAWord(page.locator('main'), '[role=tab]')).toEqual([]);
+  await page.getByRole('tab', { name: 'Lenders' }).click();
+  await expect(page.getByRole('table', { name: 'Lenders' })).toBeVisible();
+  await page.setViewportSize({ width: 768, height: 900 });
+  expect(
+    await textsBrokenInsideAWord(
+      page.getByRole('table', { name: 'Lenders' }),
+      'td:nth-child(2), td:nth-child(3), td:nth-child(4)',
+    ),
+  ).toEqual([]);
+});
+
+test('an address naming a list that does not exist opens Pending Applications', async ({ page, baseURL, database }) => {
+  const { admin, application } = await officerWithNewApplication(page, baseURL!, database);
+  await page.goto('/admin?list=bogus');
+  await expect(page.getByRole('tab', { name: 'Pending Applications' })).toHaveAttribute('aria-selected', 'true');
+  await admin.searchFor(application.businessName);
+  await expect(admin.row(application.businessName)).toBeVisible();
 });
 
 test('lists are paged by the server, 25 to a page', async ({ page, baseURL, database }) => {

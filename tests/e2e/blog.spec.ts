@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures.ts';
 import { BlogListPage, BlogPostPage } from './pages/blog-pages.ts';
+import { textsBrokenInsideAWord } from './pages/layout.ts';
 
 const posts = [
   {
@@ -82,23 +83,7 @@ test('on a phone a post’s table keeps its words whole, and the page does not s
   const region = view.body(posts[2]!.title).getByRole('region', { name: 'Table' });
   await expect(region.getByRole('table')).toContainText('Bank first mortgage');
   // Each cell's text is as tall as its own lines allow: no cell breaks inside a word such as '$1,200,000'.
-  const brokenWords = await region.evaluate((element) =>
-    [...element.querySelectorAll('td, th')]
-      .filter((cell) => {
-        const range = document.createRange();
-        return [...cell.textContent!.matchAll(/\S+/g)].some((word) => {
-          const node = [...cell.querySelectorAll('*'), cell]
-            .flatMap((el) => [...el.childNodes])
-            .find((child) => child.nodeType === Node.TEXT_NODE && child.textContent!.includes(word[0]));
-          if (!node) return false;
-          const start = node.textContent!.indexOf(word[0]);
-          range.setStart(node, start);
-          range.setEnd(node, start + word[0].length);
-          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1;
-        });
-      })
-      .map((cell) => cell.textContent),
-  );
+  const brokenWords = await textsBrokenInsideAWord(region, 'td, th');
   expect(brokenWords).toEqual([]);
   // Whatever does not fit scrolls inside the table's region, never the page.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -54,10 +54,17 @@ export function AdminDashboardPage() {
           ) : null}
           <OverduePackages />
           <Tabs.Root defaultValue="applications" lazyMount>
-            <Tabs.List>
-              <Tabs.Trigger value="applications">Applications</Tabs.Trigger>
-              <Tabs.Trigger value="clients">Client Management</Tabs.Trigger>
-              <Tabs.Trigger value="lenders">Lenders</Tabs.Trigger>
+            {/* On a phone the tabs wrap onto a second line rather than break inside their words. */}
+            <Tabs.List flexWrap="wrap">
+              <Tabs.Trigger value="applications" overflowWrap="normal">
+                Applications
+              </Tabs.Trigger>
+              <Tabs.Trigger value="clients" overflowWrap="normal">
+                Client Management
+              </Tabs.Trigger>
+              <Tabs.Trigger value="lenders" overflowWrap="normal">
+                Lenders
+              </Tabs.Trigger>
             </Tabs.List>
             <Tabs.Content value="applications">
               <ApplicationsTab me={auth.session?.user.id} />

@@ -81,16 +81,15 @@ function DetailContent({ detail, me }: { detail: ApplicationDetail; me: string |
           {application.status === 'approved' ? <TermSheetDialog application={application} /> : null}
           {application.status === 'pending' ? (
             <>
-              <DecisionDialog
-                applicationId={application.id}
-                businessName={application.business_name}
-                decision="approved"
-              />
-              <DecisionDialog
-                applicationId={application.id}
-                businessName={application.business_name}
-                decision="rejected"
-              />
+              {(['approved', 'rejected'] as const).map((decision) => (
+                <DecisionDialog
+                  key={decision}
+                  applicationId={application.id}
+                  businessName={application.business_name}
+                  decision={decision}
+                  focusAfter={() => heading.current}
+                />
+              ))}
             </>
           ) : null}
         </Stack>

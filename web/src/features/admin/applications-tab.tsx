@@ -1,9 +1,12 @@
 import { Alert, Box, Button, Heading, HStack, Input, NativeSelect, Stack, Table, Tabs, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { optionLabel } from '../../../../shared/catalogue/fields.ts';
+import { loanAmountOptions } from '../../../../shared/catalogue/pre-qualification.ts';
 import { formatLongDate } from '../../../../shared/format/dates.ts';
 import {
   ADMIN_PAGE_SIZE,
+  applicationListIds,
   applicationLists,
   applicationSorts,
   type ApplicationListId,
@@ -33,7 +36,9 @@ function useDebounced(value: string, ms: number): string {
 /** The Applications tab: the four lists, searched, sorted and paged by the database, and the detail. */
 export function ApplicationsTab({ me }: { me: string | undefined }) {
   const [params, setParams] = useSearchParams();
-  const list = (params.get('list') as ApplicationListId | null) ?? 'pending';
+  // An address naming no list (or one that does not exist, such as an old bookmark) opens Pending.
+  const asked = params.get('list');
+  const list: ApplicationListId = applicationListIds.find((id) => id === asked) ?? 'pending';
   const selected = params.get('application');
   // The View button that opened the detail: 'Close detail' gives it the focus back.
   const opener = useRef<HTMLElement | null>(null);
@@ -49,9 +54,9 @@ export function ApplicationsTab({ me }: { me: string | undefined }) {
   return (
     <Stack gap="5">
       <Tabs.Root value={list} onValueChange={(details) => update({ list: details.value, application: null })}>
-        <Tabs.List>
+        <Tabs.List flexWrap="wrap">
           {applicationLists.map((option) => (
-            <Tabs.Trigger key={option.id} value={option.id}>
+            <Tabs.Trigger key={option.id} value={option.id} overflowWrap="normal">
               {option.title}
             </Tabs.Trigger>
           ))}
@@ -100,9 +105,10 @@ function ApplicationList({
   const title = applicationLists.find((option) => option.id === list)!.title;
   const total = result.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+  const listHeading = useRef<HTMLHeadingElement>(null);
   return (
     <Stack gap="4" pt="4">
-      <Heading as="h2" size="lg">
+      <Heading as="h2" size="lg" ref={listHeading} tabIndex={-1} outline="none">
         {title}
       </Heading>
       <HStack gap="3" wrap="wrap">
@@ -163,9 +169,10 @@ function ApplicationList({
                   {row.first_name} {row.last_name}
                 </Table.Cell>
                 <Table.Cell overflowWrap="anywhere">{row.email}</Table.Cell>
-                <Table.Cell>{row.loan_amount}</Table.Cell>
-                <Table.Cell>{formatLongDate(row.created_at)}</Table.Cell>
-                <Table.Cell>
+                {/* Amounts and dates break between words only ('$250,000 -' / '$500,000'), never inside one. */}
+                <Table.Cell overflowWrap="normal">{optionLabel(loanAmountOptions, row.loan_amount)}</Table.Cell>
+                <Table.Cell overflowWrap="normal">{formatLongDate(row.created_at)}</Table.Cell>
+                <Table.Cell overflowWrap="normal">
                   {row.consultation_date ? formatLongDate(row.consultation_date) : 'Not scheduled'}
                 </Table.Cell>
                 {list === 'notQualified' ? <Table.Cell>{evaluationReasons(row.evaluation_result)}</Table.Cell> : null}
@@ -181,8 +188,15 @@ function ApplicationList({
                     {list === 'pending' ? (
                       <>
                         <LetterDialog application={row} />
-                        <DecisionDialog applicationId={row.id} businessName={row.business_name} decision="approved" />
-                        <DecisionDialog applicationId={row.id} businessName={row.business_name} decision="rejected" />
+                        {(['approved', 'rejected'] as const).map((decision) => (
+                          <DecisionDialog
+                            key={decision}
+                            applicationId={row.id}
+                            businessName={row.business_name}
+                            decision={decision}
+                            focusAfter={() => listHeading.current}
+                          />
+                        ))}
                       </>
                     ) : null}
                   </HStack>

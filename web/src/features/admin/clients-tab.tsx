@@ -124,9 +124,11 @@ export function ClientsTab() {
                   <Table.Cell overflowWrap="anywhere">{client.profile.business_name || 'Not given'}</Table.Cell>
                   <Table.Cell overflowWrap="anywhere">{client.email}</Table.Cell>
                   <Table.Cell>{client.email_confirmed_at ? '✓ Confirmed' : 'Not confirmed'}</Table.Cell>
-                  <Table.Cell>{formatLongDate(client.created_at)}</Table.Cell>
-                  <Table.Cell>{client.last_sign_in_at ? formatLongDate(client.last_sign_in_at) : 'Never'}</Table.Cell>
-                  <Table.Cell>{client.profile.phone || 'Not given'}</Table.Cell>
+                  <Table.Cell overflowWrap="normal">{formatLongDate(client.created_at)}</Table.Cell>
+                  <Table.Cell overflowWrap="normal">
+                    {client.last_sign_in_at ? formatLongDate(client.last_sign_in_at) : 'Never'}
+                  </Table.Cell>
+                  <Table.Cell overflowWrap="normal">{client.profile.phone || 'Not given'}</Table.Cell>
                   <Table.Cell>
                     <HStack gap="2">
                       <Button size="xs" variant="outline" onClick={() => void resetPassword(client)}>

@@ -44,19 +44,23 @@ export function LendersTab() {
             <Table.Body>
               {lenders.data.map((lender) => (
                 <Table.Row key={lender.id} aria-label={lender.name}>
-                  <Table.Cell overflowWrap="anywhere">
+                  <Table.Cell overflowWrap="normal">
                     {lender.name} {lender.is_sample ? <Badge colorPalette="gray">Sample</Badge> : null}
                     <Text fontSize="xs" color="gray.600">
                       {lender.contact_name}
-                      <br />
+                    </Text>
+                    {/* Kept whole: a longer address makes the table scroll in its own area, never split. */}
+                    <Text fontSize="xs" color="gray.600" overflowWrap="normal">
                       {lender.contact_email}
                     </Text>
                   </Table.Cell>
-                  <Table.Cell>{lenderProgramsLabel(lender.programs)}</Table.Cell>
-                  <Table.Cell>
+                  <Table.Cell overflowWrap="normal">{lenderProgramsLabel(lender.programs)}</Table.Cell>
+                  <Table.Cell overflowWrap="normal">
                     {formatUsd(lender.min_loan)} to {formatUsd(lender.max_loan)}
                   </Table.Cell>
-                  <Table.Cell>{lender.states.length === 0 ? 'All states' : lender.states.join(', ')}</Table.Cell>
+                  <Table.Cell overflowWrap="normal">
+                    {lender.states.length === 0 ? 'All states' : lender.states.join(', ')}
+                  </Table.Cell>
                   <Table.Cell>{lender.min_credit_score}</Table.Cell>
                   <Table.Cell>{lender.answer_days} days</Table.Cell>
                   <Table.Cell>
