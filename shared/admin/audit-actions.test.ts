@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditActionActor, auditActionText } from './audit-actions.ts';
+import { auditActionText, auditEntryActor } from './audit-actions.ts';
 
 describe('audit actions in words', () => {
   it.each([
@@ -29,14 +29,24 @@ describe('audit actions in words', () => {
   });
 
   it("names the lender's answers as the lender's and the consent answers as the applicant's, and only those", () => {
+    const officer = 'bbbbbbbb-0000-4000-8000-000000000003';
     expect(
-      ['interested', 'need_more_info', 'declined'].map((answer) => auditActionActor(`bank_package.${answer}`)),
+      ['interested', 'need_more_info', 'declined'].map((answer) =>
+        auditEntryActor({ action: `bank_package.${answer}`, actor_id: null }),
+      ),
     ).toEqual(['lender', 'lender', 'lender']);
-    expect(['approved', 'declined', 'withdrawn'].map((answer) => auditActionActor(`lender_consent.${answer}`))).toEqual(
-      ['applicant', 'applicant', 'applicant'],
-    );
+    expect(
+      ['approved', 'declined', 'withdrawn'].map((answer) =>
+        auditEntryActor({ action: `lender_consent.${answer}`, actor_id: officer }),
+      ),
+    ).toEqual(['applicant', 'applicant', 'applicant']);
     for (const action of ['bank_package.sent', 'lender_consent.requested', 'application.approved']) {
-      expect(auditActionActor(action)).toBeUndefined();
+      expect(auditEntryActor({ action, actor_id: officer })).toBeUndefined();
     }
+  });
+
+  it('names the system for any other entry written without an actor (a server function, the database)', () => {
+    expect(auditEntryActor({ action: 'bank_package.sent', actor_id: null })).toBe('system');
+    expect(auditEntryActor({ action: 'application.updated', actor_id: null })).toBe('system');
   });
 });

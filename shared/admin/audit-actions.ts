@@ -45,8 +45,16 @@ export function auditActionText(action: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** Who made the change when the action itself says so: a lender's or the applicant's answer; else undefined. */
-export function auditActionActor(action: string): 'lender' | 'applicant' | undefined {
-  if (lenderAnswers.has(action)) return 'lender';
-  return applicantAnswers.has(action) ? 'applicant' : undefined;
+/**
+ * Who made the change when the entry itself says so: a lender's or the applicant's answer; 'system' for any
+ * other entry without an actor (written by a server function or the database itself, for instance when the
+ * package is marked sent, or an application linked to its account: signed-in people always have an id).
+ */
+export function auditEntryActor(entry: {
+  action: string;
+  actor_id: string | null;
+}): 'lender' | 'applicant' | 'system' | undefined {
+  if (lenderAnswers.has(entry.action)) return 'lender';
+  if (applicantAnswers.has(entry.action)) return 'applicant';
+  return entry.actor_id === null ? 'system' : undefined;
 }

@@ -587,10 +587,11 @@ test('a term sheet for an approved application: every field and condition requir
     .select('conditions, created_by')
     .eq('application_id', application.id);
   expect(stored.data).toEqual([{ conditions: ['Two years of tax returns', 'A signed lease'], created_by: officer.id }]);
-  // The detail's audit log names it in words, beside the application's own entry (approved above by the system).
+  // The detail's audit log names it in words, beside the application's own entry (approved above through the
+  // service role, so by the system).
   const auditLog = admin.detail().getByRole('list', { name: 'Audit log' });
   await expect(auditLog.getByRole('listitem')).toHaveText([
-    /^Application approved — .* by the applicant or the system$/,
+    /^Application approved — .* by the system$/,
     /^Term sheet created — .* by you$/,
   ]);
   // After a term sheet is made the form starts again from its defaults.

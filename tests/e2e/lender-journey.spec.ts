@@ -163,6 +163,8 @@ test('from matches to a lender’s interested answer, every step explained to th
     admin.detail().getByRole('list', { name: 'Audit log' }).getByRole('listitem').filter({ hasText: text }).first();
   await expect(auditEntry(/^Lender consent approved — .* by the applicant$/)).toBeVisible();
   await expect(auditEntry(/^Bank package sent to a lender — .* by you$/)).toBeVisible();
+  // The package's status was set by the sending function itself.
+  await expect(auditEntry(/^Bank package sent — .* by the system$/)).toBeVisible();
   await expect(auditEntry(/^Bank package answered by the lender: interested — .* by the lender$/)).toBeVisible();
   await expect
     .poll(async () => (await mailbox({ url: baseURL! }, officer.email)).map((mail) => mail.subject))

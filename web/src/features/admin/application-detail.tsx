@@ -3,7 +3,7 @@ import { Alert, Badge, Box, Button, Heading, List, SimpleGrid, Spinner, Stack, T
 import { additionalInfoAnswerText, additionalInfoSections } from '../../../../shared/catalogue/additional-info.ts';
 import { documentTypes } from '../../../../shared/catalogue/documents.ts';
 import { officerStatusLabel } from '../../../../shared/admin/application-lists.ts';
-import { auditActionActor, auditActionText } from '../../../../shared/admin/audit-actions.ts';
+import { auditActionText, auditEntryActor } from '../../../../shared/admin/audit-actions.ts';
 import { applicationAnswers } from '../../../../shared/application/application-answers.ts';
 import { additionalInfoFormFromSections } from '../../../../shared/db/additional-info.ts';
 import { formatLongDate } from '../../../../shared/format/dates.ts';
@@ -262,7 +262,7 @@ function DetailContent({ detail, me }: { detail: ApplicationDetail; me: string |
               {detail.audit.map((entry) => (
                 <List.Item key={entry.id}>
                   {auditActionText(entry.action)} — {when(entry.created_at)} by{' '}
-                  {actor(entry, me, application.user_id, auditActionActor(entry.action))}
+                  {actor(entry, me, application.user_id, auditEntryActor(entry))}
                 </List.Item>
               ))}
             </List.Root>

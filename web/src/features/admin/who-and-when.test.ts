@@ -23,6 +23,7 @@ describe('actor', () => {
   it('names the applicant for a consent answer even when the application names no account', () => {
     expect(actor({ actor_id: applicant, kind: 'consent_withdrawn' }, me, null)).toBe('the applicant');
     expect(actor({ actor_id: applicant }, me, null, 'applicant')).toBe('the applicant');
+    expect(actor({ actor_id: null }, me, applicant, 'system')).toBe('the system');
   });
 
   // An application made before the account becomes the account's when its e-mail is confirmed (migration

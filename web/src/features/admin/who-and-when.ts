@@ -7,7 +7,7 @@ export function when(date: string): string {
 }
 
 /** Who did it when the record itself says so, whatever account is on it (or none). */
-export type RecordedActor = 'lender' | 'applicant' | undefined;
+export type RecordedActor = 'lender' | 'applicant' | 'system' | undefined;
 
 /** Only the applicant answers a consent request (answer_lender_consent); lenders answer packages. */
 const applicantEventKinds = new Set(['consent_approved', 'consent_declined', 'consent_withdrawn']);
@@ -30,6 +30,7 @@ export function actor(
 ): string {
   if (recorded === 'lender') return 'the lender';
   if (recorded === 'applicant') return 'the applicant';
+  if (recorded === 'system') return 'the system';
   if (!entry.actor_id) return 'the applicant or the system';
   if (entry.actor_id === me) return 'you';
   if (entry.actor_id === applicantId) return 'the applicant';
