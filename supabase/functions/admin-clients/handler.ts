@@ -14,7 +14,6 @@ export type ClientRow = {
   profile: { business_name: string | null; phone: string | null; role: string };
 };
 
-const PAGE_SIZE = 1000;
 const MAX_PAGES = 100;
 
 /**
@@ -35,15 +34,15 @@ async function allRows<Row>(
   return rows;
 }
 
-async function allUsers(service: FunctionEnvironment['service']): Promise<User[]> {
-  const users: User[] = [];
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    const { data, error } = await service.auth.admin.listUsers({ page, perPage: PAGE_SIZE });
-    if (error) throw new Error(error.message);
-    users.push(...data.users);
-    if (data.users.length < PAGE_SIZE) break;
-  }
-  return users;
+/** Every account, page by page as the auth admin API lists them (its pages are numbered from 1). */
+function allUsers(service: FunctionEnvironment['service']): Promise<User[]> {
+  return allRows<User>(async (from) => {
+    const { data, error } = await service.auth.admin.listUsers({
+      page: from / API_MAX_ROWS + 1,
+      perPage: API_MAX_ROWS,
+    });
+    return { data: data?.users ?? null, error };
+  });
 }
 
 type ApplicationContact = { user_id: string | null; email: string; business_name: string; phone: string };

@@ -14,7 +14,7 @@ import { applicationEventText, eventNoteLabel } from '../../../../shared/status/
 import { useApplicationDetailQuery, useOpenDocumentMutation } from './admin-api.ts';
 import type { ApplicationDetail } from './admin-repository.ts';
 import { BankPackages } from './bank-packages.tsx';
-import { DecisionDialog } from './decision-dialog.tsx';
+import { DecisionButtons } from './decision-dialog.tsx';
 import { FinancialAnalysis } from './financial-analysis.tsx';
 import { LenderMatches } from './lender-matches.tsx';
 import { LetterDialog, letterPdf } from './letter-dialog.tsx';
@@ -80,17 +80,11 @@ function DetailContent({ detail, me }: { detail: ApplicationDetail; me: string |
           <LetterDialog application={application} />
           {application.status === 'approved' ? <TermSheetDialog application={application} /> : null}
           {application.status === 'pending' ? (
-            <>
-              {(['approved', 'rejected'] as const).map((decision) => (
-                <DecisionDialog
-                  key={decision}
-                  applicationId={application.id}
-                  businessName={application.business_name}
-                  decision={decision}
-                  focusAfter={() => heading.current}
-                />
-              ))}
-            </>
+            <DecisionButtons
+              applicationId={application.id}
+              businessName={application.business_name}
+              focusAfter={() => heading.current}
+            />
           ) : null}
         </Stack>
       </Stack>

@@ -14,7 +14,7 @@ import {
 } from '../../../../shared/admin/application-lists.ts';
 import { useApplicationsPageQuery } from './admin-api.ts';
 import { ApplicationDetailPanel } from './application-detail.tsx';
-import { DecisionDialog } from './decision-dialog.tsx';
+import { DecisionButtons } from './decision-dialog.tsx';
 import { LetterDialog } from './letter-dialog.tsx';
 
 /** The reasons the evaluation gave for declining an application, as one sentence list. */
@@ -188,15 +188,11 @@ function ApplicationList({
                     {list === 'pending' ? (
                       <>
                         <LetterDialog application={row} />
-                        {(['approved', 'rejected'] as const).map((decision) => (
-                          <DecisionDialog
-                            key={decision}
-                            applicationId={row.id}
-                            businessName={row.business_name}
-                            decision={decision}
-                            focusAfter={() => listHeading.current}
-                          />
-                        ))}
+                        <DecisionButtons
+                          applicationId={row.id}
+                          businessName={row.business_name}
+                          focusAfter={() => listHeading.current}
+                        />
                       </>
                     ) : null}
                   </HStack>

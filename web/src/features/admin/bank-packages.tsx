@@ -289,7 +289,7 @@ function RevokeLinkButton({ packageId }: { packageId: string }) {
 function SendDialog({ bankPackage, applicationId }: { bankPackage: BankPackageRow; applicationId: string }) {
   const [open, setOpen] = useState(false);
   const [lenderId, setLenderId] = useState('');
-  /** Why the server refused the package, in its words ('The applicant has not approved this lender'), or ''. */
+  /** The spec's failure message, with the server's reason when it gave one. */
   const [failed, setFailed] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   /** Why Send did nothing: no lender chosen, or none to choose. */
@@ -326,7 +326,11 @@ function SendDialog({ bankPackage, applicationId }: { bankPackage: BankPackageRo
     } catch (error) {
       console.error('Package send failed', error);
       const reason = await functionErrorMessage(error);
-      setFailed(reason && reason !== ADMIN_MESSAGES.packageSendFailed ? reason : '');
+      setFailed(
+        reason && reason !== ADMIN_MESSAGES.packageSendFailed
+          ? `${ADMIN_MESSAGES.packageSendFailed}: ${reason}`
+          : ADMIN_MESSAGES.packageSendFailed,
+      );
       // The applicant may have withdrawn an approval meanwhile: the list of lenders is read again.
       void network.refetch();
     } finally {
@@ -387,11 +391,7 @@ function SendDialog({ bankPackage, applicationId }: { bankPackage: BankPackageRo
           or until you revoke it; no file is attached.
         </Text>
         {noLender ? <ErrorAlert message={noLender} /> : null}
-        {failed !== null ? (
-          <ErrorAlert
-            message={failed ? `${ADMIN_MESSAGES.packageSendFailed}: ${failed}` : ADMIN_MESSAGES.packageSendFailed}
-          />
-        ) : null}
+        {failed ? <ErrorAlert message={failed} /> : null}
       </Stack>
     </ActionDialog>
   );

@@ -93,3 +93,13 @@ export function DecisionDialog({ applicationId, businessName, decision, focusAft
     </ActionDialog>
   );
 }
+
+/** Approve and Reject for one pending application, each with its dialog. */
+export function DecisionButtons(props: Omit<DecisionDialogProps, 'decision'>) {
+  return (
+    <>
+      <DecisionDialog {...props} decision="approved" />
+      <DecisionDialog {...props} decision="rejected" />
+    </>
+  );
+}

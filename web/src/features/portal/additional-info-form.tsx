@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch, type UseFormRegister } from 'react-hook-form';
 import {
   additionalInfoSections,
+  emptyAdditionalInfoForm,
   type AdditionalInfoFieldSpec,
   type AdditionalInfoForm,
 } from '../../../../shared/catalogue/additional-info.ts';
@@ -42,7 +43,7 @@ export function AdditionalInfoFormSection({ userId, applicationId, stored, locke
   // A kept draft that holds nothing new (an empty form never typed in) is not restored with a notice.
   const draft = useMemo(() => {
     const kept = lockedReason ? null : readDraft(userId, applicationId);
-    return kept && differsFrom(kept, storedValues ?? additionalInfoFormFromSections({})) ? kept : null;
+    return kept && differsFrom(kept, storedValues ?? emptyAdditionalInfoForm) ? kept : null;
   }, [userId, applicationId, lockedReason, storedValues]);
   const {
     register,
@@ -52,7 +53,7 @@ export function AdditionalInfoFormSection({ userId, applicationId, stored, locke
     setValue,
     formState: { errors, isSubmitting },
   } = useForm<AdditionalInfoForm>({
-    defaultValues: draft ?? storedValues ?? additionalInfoFormFromSections({}),
+    defaultValues: draft ?? storedValues ?? emptyAdditionalInfoForm,
     resolver: zodResolver(additionalInfoSchema),
   });
   const [save] = useSaveAdditionalInfoMutation();
@@ -67,8 +68,7 @@ export function AdditionalInfoFormSection({ userId, applicationId, stored, locke
   useEffect(() => {
     if (lockedReason) return;
     const current = values as AdditionalInfoForm;
-    if (differsFrom(current, savedValues ?? additionalInfoFormFromSections({})))
-      saveDraft(userId, applicationId, current);
+    if (differsFrom(current, savedValues ?? emptyAdditionalInfoForm)) saveDraft(userId, applicationId, current);
     else clearDraft(userId, applicationId);
   }, [values, savedValues, userId, applicationId, lockedReason]);
 

@@ -1,5 +1,5 @@
 import { Alert, Badge, Box, Button, chakra, Flex, Heading, HStack, List, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type ReactElement } from 'react';
 import { formatLongDate } from '../../../../shared/format/dates.ts';
 import {
   applicantMatchSummary,
@@ -164,8 +164,8 @@ type ConsentCardProps = { consent: LenderConsentRow; businessName: string | unde
 function ConsentCard({ consent, businessName, readOnly }: ConsentCardProps) {
   const [answer, answering] = useAnswerLenderConsentMutation();
   const [pending, setPending] = useState<ConsentAnswer | null>(null);
-  const [withdrawOpen, setWithdrawOpen] = useState(false);
-  const [declineOpen, setDeclineOpen] = useState(false);
+  // The answer whose confirmation is open: declining and withdrawing cannot be undone here, so both ask first.
+  const [confirming, setConfirming] = useState<'declined' | 'withdrawn' | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const answered = consentAnsweredLabel(consent);
 
@@ -174,12 +174,39 @@ function ConsentCard({ consent, businessName, readOnly }: ConsentCardProps) {
     const result = await answer({ consentId: consent.consent_id, answer: value });
     setPending(null);
     if ('data' in result) {
-      setWithdrawOpen(false);
-      setDeclineOpen(false);
+      setConfirming(null);
       // The buttons just used are gone: keep the keyboard in this request.
       heading.current?.focus();
     }
   };
+
+  /** The confirmation of an answer that cannot be undone here, opened by `trigger`. */
+  const confirmDialog = (
+    value: 'declined' | 'withdrawn',
+    title: string,
+    trigger: ReactElement,
+    confirmLabel: string,
+    explanation: string,
+  ) => (
+    <ActionDialog
+      role="alertdialog"
+      open={confirming === value}
+      onOpenChange={(open) => setConfirming(open ? value : null)}
+      title={title}
+      trigger={trigger}
+      confirmLabel={confirmLabel}
+      confirmPalette="red"
+      busy={pending === value}
+      onConfirm={() => void send(value)}
+    >
+      <Text overflowWrap="anywhere">{explanation}</Text>
+      {answering.isError && pending === null ? (
+        <Text color="fg.error" role="alert" mt="3">
+          {answering.error.message}
+        </Text>
+      ) : null}
+    </ActionDialog>
+  );
 
   return (
     <Box
@@ -223,63 +250,30 @@ function ConsentCard({ consent, businessName, readOnly }: ConsentCardProps) {
           >
             Approve<chakra.span srOnly> {consent.lender_name}</chakra.span>
           </Button>
-          {/* Asked first, as withdrawing is: a declined lender cannot be approved again from here. */}
-          <ActionDialog
-            role="alertdialog"
-            open={declineOpen}
-            onOpenChange={setDeclineOpen}
-            title="Decline this lender?"
-            trigger={
-              <Button size="sm" variant="outline" colorPalette="red" disabled={answering.isLoading}>
-                Decline<chakra.span srOnly> {consent.lender_name}</chakra.span>
-              </Button>
-            }
-            confirmLabel="Decline lender"
-            confirmPalette="red"
-            busy={pending === 'declined'}
-            onConfirm={() => void send('declined')}
-          >
-            <Text overflowWrap="anywhere">
-              Your loan officer will not send your application or documents to {consent.lender_name}. This answer cannot
-              be changed here later.
-            </Text>
-            {answering.isError && pending === null && declineOpen ? (
-              <Text color="fg.error" role="alert" mt="3">
-                {answering.error.message}
-              </Text>
-            ) : null}
-          </ActionDialog>
+          {confirmDialog(
+            'declined',
+            'Decline this lender?',
+            <Button size="sm" variant="outline" colorPalette="red" disabled={answering.isLoading}>
+              Decline<chakra.span srOnly> {consent.lender_name}</chakra.span>
+            </Button>,
+            'Decline lender',
+            `Your loan officer will not send your application or documents to ${consent.lender_name}. This answer cannot be changed here later.`,
+          )}
         </HStack>
       ) : consent.status === 'approved' ? (
         <Box mt="3">
-          <ActionDialog
-            role="alertdialog"
-            open={withdrawOpen}
-            onOpenChange={setWithdrawOpen}
-            title="Withdraw your approval?"
-            trigger={
-              <Button size="sm" variant="outline" colorPalette="red">
-                Withdraw<chakra.span srOnly> your approval of {consent.lender_name}</chakra.span>
-              </Button>
-            }
-            confirmLabel="Withdraw approval"
-            confirmPalette="red"
-            busy={pending === 'withdrawn'}
-            onConfirm={() => void send('withdrawn')}
-          >
-            <Text overflowWrap="anywhere">
-              Withdrawing stops your file going to {consent.lender_name}: your loan officer will no longer be able to
-              send it your application or documents.
-            </Text>
-            {answering.isError && pending === null && withdrawOpen ? (
-              <Text color="fg.error" role="alert" mt="3">
-                {answering.error.message}
-              </Text>
-            ) : null}
-          </ActionDialog>
+          {confirmDialog(
+            'withdrawn',
+            'Withdraw your approval?',
+            <Button size="sm" variant="outline" colorPalette="red">
+              Withdraw<chakra.span srOnly> your approval of {consent.lender_name}</chakra.span>
+            </Button>,
+            'Withdraw approval',
+            `Withdrawing stops your file going to ${consent.lender_name}: your loan officer will no longer be able to send it your application or documents.`,
+          )}
         </Box>
       ) : null}
-      {answering.isError && !withdrawOpen && !declineOpen ? (
+      {answering.isError && confirming === null ? (
         <Text color="fg.error" role="alert" fontSize="sm" mt="3">
           {answering.error.message}
         </Text>
