@@ -28,7 +28,13 @@ type LenderNetworkProps = {
  */
 export function LenderNetwork({ applications, readOnly }: LenderNetworkProps) {
   const applicationIds = useMemo(() => applications.map((application) => application.id), [applications]);
-  const lenders = usePortalLendersQuery({ readOnly, applicationIds }, { skip: applications.length === 0 });
+  const lenders = usePortalLendersQuery(readOnly ? { readOnly, applicationIds } : { readOnly }, {
+    skip: applications.length === 0,
+  });
+  const consents = useMemo(
+    () => lenders.data?.consents.filter((consent) => applicationIds.includes(consent.application_id)) ?? [],
+    [lenders.data, applicationIds],
+  );
   const latest = applications[0];
   if (!latest) return null;
   if (!lenders.data) {
@@ -51,7 +57,7 @@ export function LenderNetwork({ applications, readOnly }: LenderNetworkProps) {
   return (
     <>
       <LenderMatches application={latest} criteria={lenders.data.criteria} />
-      <LenderConsents consents={lenders.data.consents} applications={applications} readOnly={readOnly} />
+      <LenderConsents consents={consents} applications={applications} readOnly={readOnly} />
     </>
   );
 }

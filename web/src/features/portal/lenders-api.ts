@@ -13,11 +13,11 @@ import { unwrap } from './portal-api.ts';
 export type PortalLenders = { criteria: LenderCriteriaRow[]; consents: LenderConsentRow[] };
 
 /**
- * Whose requests: the signed-in applicant's own (rpc('consent_lenders'), which answers for auth.uid()), or,
- * when an admin views a client's portal, those of the client's applications (read through the admin read
- * policies of lender_consents and lenders).
+ * Whose requests: the signed-in applicant's own (rpc('consent_lenders'), which answers for auth.uid(), so the
+ * portal asks for them at once, beside its own data), or, when an admin views a client's portal, those of the
+ * client's applications (read through the admin read policies of lender_consents and lenders).
  */
-export type PortalLendersArgs = { readOnly: boolean; applicationIds: string[] };
+export type PortalLendersArgs = { readOnly: false } | { readOnly: true; applicationIds: string[] };
 
 export type ConsentAnswer = Exclude<LenderConsentStatus, 'requested'>;
 
@@ -62,16 +62,13 @@ async function consentsOfClient(supabase: SupabaseClient, applicationIds: string
   });
 }
 
-async function loadPortalLenders({ readOnly, applicationIds }: PortalLendersArgs): Promise<PortalLenders> {
+async function loadPortalLenders(args: PortalLendersArgs): Promise<PortalLenders> {
   const supabase = await loadSupabase();
   const [criteria, consents] = await Promise.all([
     supabase.rpc('lender_criteria').then((result) => unwrap(result, 'lender criteria') as LenderCriteriaRow[]),
-    readOnly
-      ? consentsOfClient(supabase, applicationIds)
-      : supabase
-          .rpc('consent_lenders')
-          .then((result) => unwrap(result, 'consent requests') as LenderConsentRow[])
-          .then((rows) => rows.filter((row) => applicationIds.includes(row.application_id))),
+    args.readOnly
+      ? consentsOfClient(supabase, args.applicationIds)
+      : supabase.rpc('consent_lenders').then((result) => unwrap(result, 'consent requests') as LenderConsentRow[]),
   ]);
   return { criteria, consents };
 }

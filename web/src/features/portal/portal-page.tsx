@@ -1,4 +1,5 @@
 import { Alert, Container, Flex, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ImpersonationBanner } from '../../components/impersonation-banner.tsx';
@@ -7,6 +8,7 @@ import { isAdminSession, useAuth } from '../../lib/auth-state.ts';
 import { readImpersonation } from '../../lib/impersonation.ts';
 import { AdditionalInfoFormSection } from './additional-info-form.tsx';
 import { LenderNetwork } from './lender-network.tsx';
+import { usePortalLendersQuery } from './lenders-api.ts';
 import { MyApplications } from './my-applications.tsx';
 import { usePortalDataQuery, type PortalData } from './portal-api.ts';
 import { RequiredDocuments } from './required-documents.tsx';
@@ -18,6 +20,9 @@ export function PortalPage() {
   // Only an admin views a client's portal: anyone else who finds the flags sees their own portal.
   const impersonation = isAdminSession(auth.session) ? flags : null;
   const portal = usePortalDataQuery({ clientId: impersonation?.clientId ?? null });
+  // The applicant's lender matches and consent requests need nothing of the portal's data: asked for at the
+  // same time, they are there when it is, and nothing moves down the page when they arrive.
+  usePortalLendersQuery(impersonation ? skipToken : { readOnly: false });
   return (
     <>
       <PageMeta title="Secure Client Portal" description="Your application, documents and loan information." />
@@ -39,7 +44,8 @@ export function PortalPage() {
               <Alert.Title>{portal.error.message}</Alert.Title>
             </Alert.Root>
           ) : (
-            <Flex justify="center" py="12">
+            // As tall as the screen, so that the footer does not jump when the portal arrives.
+            <Flex justify="center" py="12" minH="100vh">
               <Spinner size="lg" aria-label="Loading your documents" />
             </Flex>
           )}
