@@ -3,7 +3,7 @@ import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import type { Session } from '@supabase/supabase-js';
 import { buildWeb, isWebBuildStale } from '../../server/cli/web-build.ts';
-import { qualifiedApplicationRow } from '../support/application-rows.ts';
+import { completeAdditionalInfoRow, qualifiedApplicationRow } from '../support/application-rows.ts';
 import { chromiumFlags, systemChromium } from '../support/chromium.ts';
 import { largePdf, pdfBytes } from '../support/sample-files.ts';
 import { removeDataDir, serviceClient, startServerProcess, temporaryDataDir } from '../support/server-process.ts';
@@ -118,22 +118,9 @@ export async function benchPortal(): Promise<string[]> {
       });
       if (row.error) throw new Error(row.error.message);
     }
-    const info = await database.from('additional_info').insert({
-      user_id: account.id,
-      application_id: application.data.id,
-      loan_purpose: { borrowerInjectionPercent: '10', bankFundingPercent: '90', projectDescription: 'Oven line' },
-      business_history: {
-        companyHistory: 'Since 2015',
-        businessOperations: 'Bakery',
-        importExport: 'none',
-        businessHours: '6-18',
-        physicalLocation: 'Reno',
-        propertyOwnership: 'leased',
-        propertyDetails: 'Storefront',
-      },
-      market_analysis: { targetCustomers: 'Cafes', geographicReach: 'Reno' },
-      experience_background: { education: 'Culinary', workHistory: 'Baker', industryExperience: '15 years' },
-    });
+    const info = await database
+      .from('additional_info')
+      .insert({ user_id: account.id, ...completeAdditionalInfoRow(application.data.id, 'Oven line') });
     if (info.error) throw new Error(info.error.message);
 
     lines.push(...(await lighthousePortal(server.url, account.session)));

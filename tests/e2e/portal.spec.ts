@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { IMPERSONATION_STORAGE_KEYS } from '../../shared/catalogue/accounts.ts';
+import { completeAdditionalInfoRow } from '../support/application-rows.ts';
 import { largePdf, pdfBytes, sampleFileFor } from '../support/sample-files.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousAccessibilityViolations } from './pages/accessibility.ts';
@@ -431,6 +432,47 @@ test('an officer who logs out while viewing a client’s portal ends the imperso
   await expect(page.getByRole('region', { name: 'Impersonation' })).toHaveCount(0);
   await expect(portal.errorAlert()).toHaveCount(0);
   await expect(page.getByText(clientApplication.businessName)).toHaveCount(0);
+});
+
+test('with a newer application that was not qualified, documents and additional information go to the open one, and the portal says which', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const account = await createAccount(database, baseURL!);
+  const open = await applicationFor(database, account);
+  const stored = await database
+    .from('additional_info')
+    .insert({ user_id: account.id, ...completeAdditionalInfoRow(open.id, 'A second oven line.') });
+  expect(stored.error).toBeNull();
+  const notQualified = await applicationFor(database, account, {
+    status: 'rejected',
+    evaluation_result: { qualified: false, reasons: ['Your credit score is below 660.'], suggestedNextSteps: [] },
+  });
+  const portal = await signedInPortal(page, baseURL!, account);
+  await expect(portal.application(notQualified.businessName).getByText('Status: Not qualified')).toBeVisible();
+
+  const forOpen = new RegExp(`^For your application for ${open.businessName}, submitted \\w+ \\d{1,2}, \\d{4}\\.$`);
+  const documentsSection = page.getByRole('region', { name: 'Required Documents' });
+  await expect(documentsSection.getByText(forOpen)).toBeVisible();
+  const infoSection = page.getByRole('region', { name: 'Additional Information' });
+  await expect(infoSection.getByText(forOpen)).toBeVisible();
+  await expect(portal.infoField('Project Description')).toHaveValue('A second oven line.');
+
+  await portal.upload('Tax Returns', [file('return.pdf', pdfBytes(), 'application/pdf')]);
+  await expect(portal.storedFile('Tax Returns', 'return.pdf')).toBeVisible();
+  const uploaded = await database.from('documents').select('application_id').eq('user_id', account.id);
+  expect(uploaded.data).toEqual([{ application_id: open.id }]);
+});
+
+test('with one application the portal does not repeat which one the documents are for', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  await applicantOnPortal(page, baseURL!, database);
+  await expect(page.getByRole('region', { name: 'Required Documents' })).toBeVisible();
+  await expect(page.getByText(/^For your application for/)).toHaveCount(0);
 });
 
 test('nothing on the portal moves while it loads: the footer stays below and the lender matches come with the rest', async ({

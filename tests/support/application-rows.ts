@@ -39,3 +39,28 @@ export function qualifiedApplicationRow(overrides: Record<string, unknown> = {})
     ...overrides,
   };
 }
+
+/**
+ * The four sections of a complete additional_info row (every required answer given, so the table's checks
+ * accept it), for the application named; `projectDescription` tells rows apart.
+ */
+export function completeAdditionalInfoRow(
+  applicationId: string,
+  projectDescription = 'A second oven line.',
+): Record<string, unknown> {
+  return {
+    application_id: applicationId,
+    loan_purpose: { borrowerInjectionPercent: '10', bankFundingPercent: '90', projectDescription },
+    business_history: {
+      companyHistory: 'Since 2015',
+      businessOperations: 'Bakery',
+      importExport: 'none',
+      businessHours: '6-18',
+      physicalLocation: 'Reno',
+      propertyOwnership: 'leased',
+      propertyDetails: 'Storefront',
+    },
+    market_analysis: { targetCustomers: 'Cafes', geographicReach: 'Reno' },
+    experience_background: { education: 'Culinary', workHistory: 'Baker', industryExperience: '15 years' },
+  };
+}

@@ -29,6 +29,8 @@ export function formatMoneyInput(value: string): string {
 type AdditionalInfoFormProps = {
   userId: string;
   applicationId: string;
+  /** Which application the answers are for, when the applicant has more than one. */
+  forApplication: string | null;
   stored: AdditionalInfoRow | undefined;
   /** Why the form cannot be changed (decided application, admin view), or null when it can. */
   lockedReason: string | null;
@@ -38,7 +40,13 @@ type AdditionalInfoFormProps = {
  * The additional-information form of spec section 3, stored per application (DESIGN departure 10): shown
  * again when the applicant comes back, editable until an officer decides; a draft survives a reload.
  */
-export function AdditionalInfoFormSection({ userId, applicationId, stored, lockedReason }: AdditionalInfoFormProps) {
+export function AdditionalInfoFormSection({
+  userId,
+  applicationId,
+  forApplication,
+  stored,
+  lockedReason,
+}: AdditionalInfoFormProps) {
   const storedValues = useMemo(() => (stored ? additionalInfoFormFromSections(stored) : undefined), [stored]);
   // A kept draft that holds nothing new (an empty form never typed in) is not restored with a notice.
   const draft = useMemo(() => {
@@ -93,6 +101,7 @@ export function AdditionalInfoFormSection({ userId, applicationId, stored, locke
       <Heading as="h2" size="xl" id="additional-info-heading">
         Additional Information
       </Heading>
+      {forApplication ? <Text color="gray.700">{forApplication}</Text> : null}
       {lockedReason ? <Text color="gray.700">{lockedReason}</Text> : null}
       {draft && !lockedReason ? (
         <Text color="gray.700" fontSize="sm">

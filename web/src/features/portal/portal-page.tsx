@@ -7,6 +7,7 @@ import { PageMeta } from '../../components/page-meta.tsx';
 import { isAdminSession, useAuth } from '../../lib/auth-state.ts';
 import { readImpersonation } from '../../lib/impersonation.ts';
 import { AdditionalInfoFormSection } from './additional-info-form.tsx';
+import { currentApplication, forApplicationSentence } from './current-application.ts';
 import { LenderNetwork } from './lender-network.tsx';
 import { usePortalLendersQuery } from './lenders-api.ts';
 import { MyApplications } from './my-applications.tsx';
@@ -56,7 +57,8 @@ export function PortalPage() {
 }
 
 function PortalContent({ data, reload }: { data: PortalData; reload: () => Promise<unknown> }) {
-  const current = data.applications[0];
+  const current = currentApplication(data.applications);
+  const forApplication = current && data.applications.length > 1 ? forApplicationSentence(current) : null;
   const stored = current ? data.additionalInfo.find((row) => row.application_id === current.id) : undefined;
   const lockedReason = data.readOnly
     ? 'You are viewing this client’s information; it cannot be changed here.'
@@ -70,6 +72,7 @@ function PortalContent({ data, reload }: { data: PortalData; reload: () => Promi
       <RequiredDocuments
         userId={data.userId}
         applicationId={current?.id ?? null}
+        forApplication={forApplication}
         documents={data.documents}
         readOnly={data.readOnly}
         reload={reload}
@@ -79,6 +82,7 @@ function PortalContent({ data, reload }: { data: PortalData; reload: () => Promi
           key={current.id}
           userId={data.userId}
           applicationId={current.id}
+          forApplication={forApplication}
           stored={stored}
           lockedReason={lockedReason}
         />

@@ -26,6 +26,8 @@ type UploadItem = {
 type RequiredDocumentsProps = {
   userId: string;
   applicationId: string | null;
+  /** Which application new files go to, when the applicant has more than one. */
+  forApplication: string | null;
   documents: DocumentRow[];
   readOnly: boolean;
   /** Reloads the portal's data (the stored list then shows a finished upload). */
@@ -33,7 +35,14 @@ type RequiredDocumentsProps = {
 };
 
 /** The six required document types (spec section 3) with their uploads, stored files, open and delete. */
-export function RequiredDocuments({ userId, applicationId, documents, readOnly, reload }: RequiredDocumentsProps) {
+export function RequiredDocuments({
+  userId,
+  applicationId,
+  forApplication,
+  documents,
+  readOnly,
+  reload,
+}: RequiredDocumentsProps) {
   const [uploads, setUploads] = useState<UploadItem[]>([]);
 
   const update = (key: string, change: Partial<UploadItem>) =>
@@ -57,6 +66,7 @@ export function RequiredDocuments({ userId, applicationId, documents, readOnly, 
       <Heading as="h2" size="xl" id="required-documents-heading">
         Required Documents
       </Heading>
+      {forApplication ? <Text color="gray.700">{forApplication}</Text> : null}
       <Text color="gray.700">Accepted files: {UPLOAD_RULES_TEXT}.</Text>
       {documentTypes.map((documentType) => (
         <DocumentTypeCard
