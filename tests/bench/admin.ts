@@ -3,15 +3,13 @@ import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import type * as PdfMake from 'pdfmake';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
-import { additionalInfoSectionsFromForm } from '../../shared/db/additional-info.ts';
-import { emptyAdditionalInfoForm } from '../../shared/catalogue/additional-info.ts';
 import { bankPackageDefinition } from '../../shared/pdf/bank-package.ts';
 import { pdfFonts } from '../../shared/pdf/layout.ts';
 import { preApplicationLetterDefinition } from '../../shared/pdf/pre-application-letter.ts';
 import { buildExecutiveSummary, executiveSummaryText } from '../../shared/summary/executive-summary.ts';
 import { sampleApplicationRow } from '../../shared/testing/samples.ts';
 import { buildWeb, isWebBuildStale } from '../../server/cli/web-build.ts';
-import { qualifiedApplicationRow } from '../support/application-rows.ts';
+import { completeAdditionalInfoRow, qualifiedApplicationRow } from '../support/application-rows.ts';
 import { chromiumFlags, systemChromium } from '../support/chromium.ts';
 import {
   clientWithKey,
@@ -115,25 +113,7 @@ export async function benchAdmin(): Promise<string[]> {
       }));
       const info = inserted.data.map((row) => ({
         user_id: row.user_id,
-        application_id: row.id,
-        ...additionalInfoSectionsFromForm({
-          ...emptyAdditionalInfoForm,
-          borrowerInjectionPercent: '10',
-          bankFundingPercent: '90',
-          projectDescription: 'Second oven line',
-          companyHistory: 'Since 2015',
-          businessOperations: 'Bakery',
-          importExport: 'none',
-          businessHours: '6-18',
-          physicalLocation: 'Reno',
-          propertyOwnership: 'leased',
-          propertyDetails: 'Storefront',
-          targetCustomers: 'Cafes',
-          geographicReach: 'Reno',
-          education: 'Culinary',
-          workHistory: 'Baker',
-          industryExperience: '15 years',
-        }),
+        ...completeAdditionalInfoRow(String(row.id), 'Second oven line'),
       }));
       const storedDocuments = await database.from('documents').insert(documents);
       if (storedDocuments.error) throw new Error(`documents: ${storedDocuments.error.message}`);
