@@ -11,6 +11,7 @@ import {
   isVerificationType,
   readCodeChallenge,
   sentWithin,
+  type CodeChallenge,
   type VerificationType,
 } from './email-links.ts';
 import { confirmationEmail, recoveryEmail } from './emails.ts';
@@ -121,16 +122,23 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
   const secret = new TextEncoder().encode(context.jwtSecret);
   const limits = config.rateLimits;
   const limiter = (rule: ReturnType<typeof perFiveMinutes>) => (rule ? new RateLimiter(rule) : undefined);
-  /** A new confirmation e-mail for an unconfirmed account, unless one went out within the minimum interval. */
+  /**
+   * A new confirmation e-mail for an unconfirmed account, unless one went out within the minimum interval. With
+   * the PKCE challenge the request carried (supabase-js sends one with a repeated sign-up and with resend, and
+   * keeps only its new verifier), the link ends in a code that browser can exchange.
+   */
   const resendConfirmation = async (
     request: FastifyRequest,
     user: UserRow,
     email: string,
     api: string,
     redirectTo: string,
+    pkce: CodeChallenge | undefined,
   ): Promise<void> => {
     if (user.email_confirmed_at || sentWithin(user, 'signup', config.emailMinInterval)) return;
-    const token = await db.transaction((tx) => issueEmailToken(tx, user, 'signup', undefined));
+    const token = await db.transaction((tx) =>
+      issueEmailToken(tx, user, 'signup', pkce && { challenge: pkce, authenticationMethod: 'email/signup' }),
+    );
     const link = verifyLink(api, token, 'signup', redirectTo);
     await sendAuthEmail(context, request, confirmationEmail(email, link, config.emailLinkLifetime), 'confirmation');
   };
@@ -179,7 +187,7 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
 
         const alreadyRegistered = async (existing: UserRow | undefined) => {
           if (config.autoconfirm) throw new AuthError(422, 'user_already_exists', 'User already registered');
-          if (existing) await resendConfirmation(request, existing, email, api, redirectTo);
+          if (existing) await resendConfirmation(request, existing, email, api, redirectTo, pkce);
           return reply.send(obfuscatedUserJson(email, userMetadata));
         };
 
@@ -278,10 +286,12 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
         const body = objectBody(request.body);
         if (body.type !== 'signup') throw validationFailed('Only signup confirmation e-mails can be resent');
         const email = normalizeAuthEmail(body.email);
+        const pkce = readCodeChallenge(body);
         const { site, api } = requestSite(context, request);
         const redirectTo = safeRedirect(queryParams(request).redirect_to, site);
         const user = await findUserByEmail(db, email);
-        if (user) await resendConfirmation(request, user, email, api, redirectTo);
+        // Same answer whether or not the address has an account: no enumeration.
+        if (user) await resendConfirmation(request, user, email, api, redirectTo, pkce);
         return {};
       });
 

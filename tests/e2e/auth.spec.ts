@@ -88,6 +88,40 @@ test('a new user signs up, confirms from the mailbox and lands on /portal with t
   await expect(page.getByRole('article', { name: `Application for ${String(earlier.business_name)}` })).toBeVisible();
 });
 
+test('an account not yet confirmed: sign-in says so and offers to send the confirmation e-mail again, whose link lands on /portal', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const email = uniqueEmail('unconfirmed');
+  const created = await database.auth.admin.createUser({ email, password: 'a-good-password' });
+  expect(created.error).toBeNull();
+  const auth = new AuthPages(page);
+  await auth.openLogin();
+  await auth.signIn(email, 'a-good-password');
+  await expect(auth.alert()).toHaveText('Email not confirmed');
+  await page.getByRole('button', { name: 'Resend confirmation email' }).click();
+  await expect(auth.status()).toHaveText(
+    'Please check your email and click the confirmation link to complete your registration.',
+  );
+  await expect(auth.alert()).toHaveCount(0);
+  await expect(auth.submit('Sign In')).toHaveCount(0);
+
+  await page.goto(verifyLinkIn(await latestMail({ url: baseURL! }, email, 'Confirm your')));
+  await page.waitForURL('**/portal');
+  await expect(page.getByRole('heading', { name: 'Secure Client Portal' })).toBeVisible();
+});
+
+test('a wrong password on an unconfirmed account offers nothing to resend', async ({ page, database }) => {
+  const email = uniqueEmail('unconfirmed-wrong');
+  expect((await database.auth.admin.createUser({ email, password: 'a-good-password' })).error).toBeNull();
+  const auth = new AuthPages(page);
+  await auth.openLogin();
+  await auth.signIn(email, 'not-the-password');
+  await expect(auth.alert()).toHaveText('Invalid email or password. Please check your credentials and try again.');
+  await expect(page.getByRole('button', { name: 'Resend confirmation email' })).toHaveCount(0);
+});
+
 test('a confirmation link opened in another browser: the sign-in form says why, and the stale code leaves the URL', async ({
   page,
   browser,

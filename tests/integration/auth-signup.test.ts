@@ -111,6 +111,34 @@ describe('sign-up with e-mail confirmation', () => {
     expect(signInError).toBeNull();
   });
 
+  it('resends the confirmation e-mail of an unconfirmed account, with a code for the browser that asked (PKCE)', async () => {
+    const email = uniqueEmail('resend');
+    const created = await serviceClient(server).auth.admin.createUser({ email, password: 'resend-pass' });
+    expect(created.error).toBeNull();
+    expect(await mailbox(server, email)).toEqual([]);
+
+    const client = pkceClient(server);
+    const resent = await client.auth.resend({
+      type: 'signup',
+      email,
+      options: { emailRedirectTo: `${server.url}/portal` },
+    });
+    expect(resent.error).toBeNull();
+    const { status, location } = await openLink(verifyLinkIn(await latestMail(server, email, confirmSubject)));
+    expect(status).toBe(303);
+    expect(location!.pathname).toBe('/portal');
+    const { data, error } = await client.auth.exchangeCodeForSession(location!.searchParams.get('code')!);
+    expect(error).toBeNull();
+    expect(data.session?.user.email_confirmed_at).toEqual(expect.any(String));
+
+    // Within the minimum interval (and for a confirmed account, or an address without one) no e-mail goes out,
+    // and the answer is the same as when one does.
+    const again = await pkceClient(server).auth.resend({ type: 'signup', email });
+    expect(again.error).toBeNull();
+    expect((await pkceClient(server).auth.resend({ type: 'signup', email: uniqueEmail('nobody') })).error).toBeNull();
+    expect(await mailbox(server, email)).toHaveLength(1);
+  });
+
   it('refuses a weak password as GoTrue does', async () => {
     const { data, error } = await anonClient(server).auth.signUp({ email: uniqueEmail('weak'), password: '12345' });
     expect(data.user).toBeNull();

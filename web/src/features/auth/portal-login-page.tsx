@@ -38,6 +38,9 @@ export function PortalLoginPage() {
   const [mode, setMode] = useState<'sign-in' | 'sign-up'>(params.get('mode') === 'signup' ? 'sign-up' : 'sign-in');
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmationSent, setConfirmationSent] = useState(false);
+  /** The address of an account that tried to sign in before confirming it: its e-mail can be sent again. */
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
+  const [resending, setResending] = useState(false);
   const {
     register,
     handleSubmit,
@@ -56,12 +59,14 @@ export function PortalLoginPage() {
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setFailure(null);
     setConfirmationSent(false);
+    setUnconfirmed(null);
     try {
       const supabase = await loadSupabase();
       if (mode === 'sign-in') {
         const { error } = await supabase.auth.signInWithPassword({ email: normalizeEmail(email), password });
         if (error) {
           setFailure(signInErrorMessage(error.message));
+          if (error.code === 'email_not_confirmed') setUnconfirmed(normalizeEmail(email));
           return;
         }
       } else {
@@ -86,6 +91,30 @@ export function PortalLoginPage() {
     }
   });
 
+  const resendConfirmation = async (email: string) => {
+    setResending(true);
+    try {
+      const supabase = await loadSupabase();
+      const { error } = await supabase.auth.resend({
+        type: 'signup',
+        email,
+        options: { emailRedirectTo: `${window.location.origin}/portal` },
+      });
+      if (error) {
+        setFailure(error.message || AUTH_MESSAGES.unexpected);
+        return;
+      }
+      setFailure(null);
+      setUnconfirmed(null);
+      setConfirmationSent(true);
+    } catch (error) {
+      console.error('Resending the confirmation e-mail failed', error);
+      setFailure(AUTH_MESSAGES.unexpected);
+    } finally {
+      setResending(false);
+    }
+  };
+
   const signingUp = mode === 'sign-up';
   return (
     <AuthLayout
@@ -96,6 +125,11 @@ export function PortalLoginPage() {
       {expired && !signingUp ? <AuthMessage status="info">{SESSION_EXPIRED_MESSAGE}</AuthMessage> : null}
       {linkFailed && !signingUp ? <AuthMessage status="info">{CONFIRMATION_LINK_FAILED_MESSAGE}</AuthMessage> : null}
       {failure ? <AuthMessage status="error">{failure}</AuthMessage> : null}
+      {unconfirmed && !signingUp ? (
+        <Button variant="outline" loading={resending} onClick={() => void resendConfirmation(unconfirmed)}>
+          Resend confirmation email
+        </Button>
+      ) : null}
       {confirmationSent ? (
         // The form goes away once the account is made: a second sign-up would replace the stored PKCE verifier,
         // and the first e-mail's confirmation link would then fail.
@@ -148,6 +182,7 @@ export function PortalLoginPage() {
             setMode(signingUp ? 'sign-in' : 'sign-up');
             setFailure(null);
             setConfirmationSent(false);
+            setUnconfirmed(null);
           }}
         >
           {signingUp ? 'Sign in' : 'Sign up'}
