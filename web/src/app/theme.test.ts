@@ -41,6 +41,28 @@ describe('the styling system', () => {
     expect(tokens.getByName('colors.purple.500')).toBeUndefined();
   });
 
+  it('draws every palette’s focus ring at 3:1 or more against white (WCAG 1.4.11)', () => {
+    const tokens = appSystem().tokens;
+    const hexOf = (name: string): string => {
+      const token = tokens.getByName(name);
+      const reference = /^\{(.+)\}$/.exec(String(token?.originalValue))?.[1];
+      return reference ? hexOf(reference) : String(token?.value);
+    };
+    const luminance = (hex: string) => {
+      const [r, g, b] = [1, 3, 5].map((at) => {
+        const channel = parseInt(hex.slice(at, at + 2), 16) / 255;
+        return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const contrastOnWhite = (hex: string) => 1.05 / (luminance(hex) + 0.05);
+    expect(contrastOnWhite(hexOf('colors.gray.400'))).toBeLessThan(3);
+    const weak = ['gray', 'red', 'orange', 'green', 'blue']
+      .map((palette) => [palette, contrastOnWhite(hexOf(`colors.${palette}.focusRing`))] as const)
+      .filter(([, contrast]) => contrast < 3);
+    expect(weak).toEqual([]);
+  });
+
   it('is built once', () => {
     expect(appSystem()).toBe(appSystem());
   });

@@ -90,7 +90,17 @@ const config = defineConfig({
         // WCAG AA (4.5:1 on white): red.500 error text is 3.8:1, red.600 is 4.8:1.
         fg: { ...semanticTokens.colors?.fg, error: { value: '{colors.red.600}' } },
         // Solid blue buttons lighten on hover (solid/90); from blue.700 white text stays above 4.5:1.
-        blue: { ...semanticTokens.colors?.blue, solid: { value: '{colors.blue.700}' } },
+        // Focus rings at 3:1 or more on white (WCAG 1.4.11): Chakra's gray.400 (the text fields' ring) is 2.6:1,
+        // green.500 2.3:1, orange.500 2.8:1. A gray control's ring is the app's blue, as a blue one's.
+        blue: {
+          ...semanticTokens.colors?.blue,
+          solid: { value: '{colors.blue.700}' },
+          focusRing: { value: '{colors.blue.600}' },
+        },
+        gray: { ...semanticTokens.colors?.gray, focusRing: { value: '{colors.blue.600}' } },
+        green: { ...semanticTokens.colors?.green, focusRing: { value: '{colors.green.700}' } },
+        orange: { ...semanticTokens.colors?.orange, focusRing: { value: '{colors.orange.700}' } },
+        red: { ...semanticTokens.colors?.red, focusRing: { value: '{colors.red.600}' } },
       },
     }),
     textStyles,
