@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditActionText, auditEntryActor } from './audit-actions.ts';
+import { auditActionText, auditEntryActor, auditEntryText } from './audit-actions.ts';
 
 describe('audit actions in words', () => {
   it.each([
@@ -48,5 +48,36 @@ describe('audit actions in words', () => {
   it('names the system for any other entry written without an actor (a server function, the database)', () => {
     expect(auditEntryActor({ action: 'bank_package.sent', actor_id: null })).toBe('system');
     expect(auditEntryActor({ action: 'application.updated', actor_id: null })).toBe('system');
+  });
+
+  it('names the lender of a consent request or a bank package the detail holds, and nothing else', () => {
+    const known = {
+      consents: [{ id: 'consent-1', lender_id: 'lender-1' }],
+      lenders: [
+        { id: 'lender-1', name: 'First Sierra Bank' },
+        { id: 'lender-2', name: 'Comstock Community Bank' },
+      ],
+      packages: [
+        { id: 'package-1', bank_name: 'Comstock Community Bank' },
+        { id: 'package-2', bank_name: null },
+      ],
+    };
+    expect(auditEntryText({ action: 'lender_consent.created', record_id: 'consent-1' }, known)).toBe(
+      'Lender consent created (First Sierra Bank)',
+    );
+    expect(auditEntryText({ action: 'lender_consent.approved', record_id: 'consent-1' }, known)).toBe(
+      'Lender consent approved (First Sierra Bank)',
+    );
+    expect(auditEntryText({ action: 'bank_package.sent_to_lender', record_id: 'package-1' }, known)).toBe(
+      'Bank package sent to a lender (Comstock Community Bank)',
+    );
+    // A package without a bank, a row the detail does not hold (deleted since), another subject: the action only.
+    expect(auditEntryText({ action: 'bank_package.created', record_id: 'package-2' }, known)).toBe(
+      'Bank package created',
+    );
+    expect(auditEntryText({ action: 'lender_consent.created', record_id: 'consent-9' }, known)).toBe(
+      'Lender consent created',
+    );
+    expect(auditEntryText({ action: 'term_sheet.created', record_id: 'consent-1' }, known)).toBe('Term sheet created');
   });
 });

@@ -58,3 +58,27 @@ export function auditEntryActor(entry: {
   if (applicantAnswers.has(entry.action)) return 'applicant';
   return entry.actor_id === null ? 'system' : undefined;
 }
+
+/** What the application's detail knows of the lenders: the consent requests, the lenders, the bank packages. */
+export type AuditLenderLookup = {
+  consents: readonly { id: string; lender_id: string }[];
+  lenders: readonly { id: string; name: string }[];
+  packages: readonly { id: string; bank_name: string | null }[];
+};
+
+/**
+ * An entry's action in words, naming the lender when it is about a consent request or a bank package the
+ * detail holds: 'Lender consent created (First Sierra Bank)'.
+ */
+export function auditEntryText(entry: { action: string; record_id: string | null }, known: AuditLenderLookup): string {
+  const text = auditActionText(entry.action);
+  const subject = entry.action.slice(0, entry.action.indexOf('.'));
+  let lender: string | null | undefined;
+  if (subject === 'lender_consent') {
+    const consent = known.consents.find((row) => row.id === entry.record_id);
+    lender = known.lenders.find((row) => row.id === consent?.lender_id)?.name;
+  } else if (subject === 'bank_package') {
+    lender = known.packages.find((row) => row.id === entry.record_id)?.bank_name;
+  }
+  return lender ? `${text} (${lender})` : text;
+}

@@ -610,6 +610,67 @@ test('a term sheet for an approved application: every field and condition requir
   await expect(sheets.getByRole('alert')).toHaveText('Failed to download term sheet');
 });
 
+test('an Approved list row carries Accept & Generate Term Sheet (a Pending row does not); the sheet made there is the application’s', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const officer = await createAccount(database, baseURL!, { admin: true });
+  const approved = await submitted(database);
+  await database.from('applications').update({ status: 'approved' }).eq('id', approved.id);
+  const pending = await submitted(database);
+  const admin = new AdminPages(page);
+  await plantSession(page, baseURL!, officer.session);
+  await page.goto('/admin?list=pending');
+  await expect(admin.row(pending.businessName)).toBeVisible();
+  await expect(
+    admin.row(pending.businessName).getByRole('button', { name: 'Accept & Generate Term Sheet' }),
+  ).toHaveCount(0);
+
+  await page.goto('/admin?list=approved');
+  await admin.row(approved.businessName).getByRole('button', { name: 'Accept & Generate Term Sheet' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Generate Term Sheet' });
+  await expect(dialog).toContainText(`For ${approved.businessName}`);
+  await dialog.getByLabel(/^Bank Name/).fill('Comstock Community Bank');
+  await dialog.getByLabel(/^Interest Rate/).fill('9.5');
+  await dialog.getByLabel(/^Term \(months\)/).fill('84');
+  await dialog.getByLabel(/^Monthly Payment/).fill('4100');
+  await dialog.getByLabel(/^Collateral/).fill('Business assets');
+  await dialog.getByLabel(/^Condition 1/).fill('Proof of insurance');
+  const download = page.waitForEvent('download');
+  // Enter in a field generates, as the button does.
+  await dialog.getByLabel(/^Condition 1/).press('Enter');
+  expect((await download).suggestedFilename()).toMatch(/^term-sheet-lopez-family-bakery-[0-9a-f]+\.pdf$/);
+  await expect(dialog).toHaveCount(0);
+  const stored = await database.from('term_sheets').select('bank_name').eq('application_id', approved.id);
+  expect(stored.data).toEqual([{ bank_name: 'Comstock Community Bank' }]);
+  await admin.row(approved.businessName).getByRole('button', { name: /View/ }).click();
+  await expect(admin.detail().getByRole('region', { name: 'Term Sheets' })).toContainText('Comstock Community Bank');
+});
+
+test('Refresh Data is busy until the lists have been read again, then shows what changed meanwhile', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const { admin, application } = await officerFindsNewApplication(page, baseURL!, database);
+  await expect(admin.row(application.businessName)).toBeVisible();
+  await database.from('applications').update({ status: 'approved' }).eq('id', application.id);
+  // The list's next read waits until the test lets it through.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/rest/v1/applications?*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const refresh = page.getByRole('button', { name: 'Refresh Data' });
+  await refresh.click();
+  await expect(refresh).toBeDisabled();
+  release();
+  await expect(refresh).toBeEnabled();
+  await expect(admin.row(application.businessName)).toHaveCount(0);
+});
+
 test('every admin error text of spec section 8, each failure forced at the API', async ({
   page,
   baseURL,
@@ -638,7 +699,8 @@ test('every admin error text of spec section 8, each failure forced at the API',
   await letter.getByLabel(/^Street Address/).fill('410 Sierra St');
   await letter.getByLabel(/^ZIP Code/).fill('89501');
   await letter.getByLabel(/^Loan Purpose/).fill('Equipment');
-  await letter.getByRole('button', { name: 'Generate Letter' }).click();
+  // Enter in a field generates, as the button does.
+  await letter.getByLabel(/^ZIP Code/).press('Enter');
   await expect(letter.getByRole('alert')).toHaveText('Failed to generate letter');
   await letter.getByRole('button', { name: 'Cancel' }).click();
 
@@ -746,8 +808,11 @@ test('bank packages: generated, previewed, downloaded as text and PDF, sent once
   await expect(send.getByRole('alert')).toHaveText('Choose a lender the applicant has approved.');
   await send.getByLabel(/^Lender/).selectOption({ label: lender!.name });
   await expect(send.getByRole('alert')).toHaveCount(0);
+  // After a failed send the dialog reads the consents again: that read ends before the approval is withdrawn below.
+  const reread = page.waitForResponse((response) => response.url().includes('/rest/v1/lender_consents'));
   await send.getByRole('button', { name: 'Send' }).click();
   await expect(send.getByRole('alert')).toHaveText('Failed to send bank package');
+  await reread;
   await page.unroute('**/functions/v1/send-bank-package');
   // The applicant withdraws the approval while the dialog is open: the server's reason is shown, and the
   // lender is no longer offered.

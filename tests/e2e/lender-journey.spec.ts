@@ -158,14 +158,24 @@ test('from matches to a lender’s interested answer, every step explained to th
   await expect(item).toContainText(/Lender’s answer on \w+ \d{1,2}, \d{4}: Interested/);
   await expect(item).toContainText('Lender’s note: We can offer a 7(a) term sheet within a week.');
   await expect(admin.detail().getByText(`The lender is interested: ${SIERRA}`)).toBeVisible();
-  // The audit log holds the consent's and the package's entries too, each with who made it.
-  const auditEntry = (text: RegExp) =>
-    admin.detail().getByRole('list', { name: 'Audit log' }).getByRole('listitem').filter({ hasText: text }).first();
-  await expect(auditEntry(/^Lender consent approved — .* by the applicant$/)).toBeVisible();
-  await expect(auditEntry(/^Bank package sent to a lender — .* by you$/)).toBeVisible();
+  // The audit log holds the consent's and the package's entries too, each naming the lender and who made it.
+  const auditEntry = (text: string) =>
+    admin
+      .detail()
+      .getByRole('list', { name: 'Audit log' })
+      .getByRole('listitem')
+      .filter({
+        hasText: new RegExp(`^${text.replace(/[()]/g, '\\$&')} — .* by (the applicant|you|the system|the lender)$`),
+      })
+      .first();
+  await expect(auditEntry(`Lender consent created (${SIERRA})`)).toContainText('by you');
+  await expect(auditEntry(`Lender consent approved (${SIERRA})`)).toContainText('by the applicant');
+  await expect(auditEntry(`Bank package sent to a lender (${SIERRA})`)).toContainText('by you');
   // The package's status was set by the sending function itself.
-  await expect(auditEntry(/^Bank package sent — .* by the system$/)).toBeVisible();
-  await expect(auditEntry(/^Bank package answered by the lender: interested — .* by the lender$/)).toBeVisible();
+  await expect(auditEntry(`Bank package sent (${SIERRA})`)).toContainText('by the system');
+  await expect(auditEntry(`Bank package answered by the lender: interested (${SIERRA})`)).toContainText(
+    'by the lender',
+  );
   await expect
     .poll(async () => (await mailbox({ url: baseURL! }, officer.email)).map((mail) => mail.subject))
     .toContainEqual(expect.stringContaining(`${SIERRA}: Interested`));

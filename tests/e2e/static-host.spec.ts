@@ -136,7 +136,7 @@ test('the wizard submits to server/ across origins, then the applicant signs in 
   await auth.submit('Sign In').click();
   await page.waitForURL(`${site.url}/portal`);
   await expect(page.getByRole('heading', { name: 'Secure Client Portal' })).toBeVisible();
-  await expect(page.getByText(businessName)).toBeVisible();
+  await expect(page.getByRole('article', { name: `Application for ${businessName}` })).toBeVisible();
   expect(apiCalls).toContain('POST /auth/v1/token');
   // No page came from server/: only its API was called.
   expect(

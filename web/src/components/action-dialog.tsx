@@ -1,4 +1,4 @@
-import { Button, Dialog, Portal } from '@chakra-ui/react';
+import { Button, chakra, Dialog, Portal } from '@chakra-ui/react';
 import { cloneElement, isValidElement, useId, useState, type ReactElement, type ReactNode } from 'react';
 
 type ActionDialogProps = {
@@ -16,6 +16,11 @@ type ActionDialogProps = {
   role?: 'dialog' | 'alertdialog';
   /** False for a dialog that only shows something: its one button closes it, with no Cancel beside it. */
   cancellable?: boolean;
+  /**
+   * The name of the form the body holds, for a dialog of fields: the dialog is then that form, so Enter in a
+   * field confirms it, as the action's button does.
+   */
+  form?: string;
 };
 
 /** A modal that asks before an action: a title, a body, Cancel and the action's button (shows busy while it runs). */
@@ -31,6 +36,7 @@ export function ActionDialog({
   onConfirm,
   role = 'dialog',
   cancellable = true,
+  form,
 }: ActionDialogProps) {
   // A list may show dozens of these (three per pending application): the dialog is set up the first time it
   // opens, and until then only its button is rendered (the admin's first page renders in about half the time).
@@ -45,6 +51,24 @@ export function ActionDialog({
         'aria-expanded': open,
       })
     : trigger;
+  const footer = (
+    <Dialog.Footer>
+      {cancellable ? (
+        <Dialog.ActionTrigger asChild>
+          <Button variant="outline">Cancel</Button>
+        </Dialog.ActionTrigger>
+      ) : null}
+      {/* In a form, the submit button: Enter in a field presses it. */}
+      <Button
+        type={form ? 'submit' : 'button'}
+        colorPalette={confirmPalette}
+        loading={busy}
+        onClick={form ? undefined : onConfirm}
+      >
+        {confirmLabel}
+      </Button>
+    </Dialog.Footer>
+  );
   // The button keeps its place in the tree when the dialog is set up beside it, so React keeps the same
   // element: it stays focused, and closing the dialog returns focus to it.
   return (
@@ -66,17 +90,26 @@ export function ActionDialog({
                     {title}
                   </Dialog.Title>
                 </Dialog.Header>
-                <Dialog.Body>{children}</Dialog.Body>
-                <Dialog.Footer>
-                  {cancellable ? (
-                    <Dialog.ActionTrigger asChild>
-                      <Button variant="outline">Cancel</Button>
-                    </Dialog.ActionTrigger>
-                  ) : null}
-                  <Button colorPalette={confirmPalette} loading={busy} onClick={onConfirm}>
-                    {confirmLabel}
-                  </Button>
-                </Dialog.Footer>
+                {form ? (
+                  // display: contents, so the body and the buttons are laid out as in any other dialog.
+                  <chakra.form
+                    display="contents"
+                    aria-label={form}
+                    noValidate
+                    onSubmit={(event) => {
+                      event.preventDefault();
+                      if (!busy) onConfirm();
+                    }}
+                  >
+                    <Dialog.Body>{children}</Dialog.Body>
+                    {footer}
+                  </chakra.form>
+                ) : (
+                  <>
+                    <Dialog.Body>{children}</Dialog.Body>
+                    {footer}
+                  </>
+                )}
               </Dialog.Content>
             </Dialog.Positioner>
           </Portal>

@@ -1,10 +1,13 @@
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { Alert, Button, Container, Heading, HStack, Stack, Tabs } from '@chakra-ui/react';
 import { useState } from 'react';
+import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
 import { ImpersonationBanner } from '../../components/impersonation-banner.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { signOut, useAuth } from '../../lib/auth-state.ts';
+import { api } from '../../lib/api.ts';
 import { readImpersonation } from '../../lib/impersonation.ts';
 import { useRefreshDataMutation } from './admin-api.ts';
 import { ApplicationsTab } from './applications-tab.tsx';
@@ -16,7 +19,19 @@ import { OverduePackages } from './overdue-packages.tsx';
 export function AdminDashboardPage() {
   const auth = useAuth();
   const navigate = useNavigate();
+  const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
   const [refresh] = useRefreshDataMutation();
+  // Busy from the click until the screens have read everything again (the refresh, then the reads it starts).
+  const [refreshing, setRefreshing] = useState(false);
+  const refreshAll = async () => {
+    setRefreshing(true);
+    try {
+      await refresh();
+      await Promise.all(dispatch(api.util.getRunningQueriesThunk()));
+    } finally {
+      setRefreshing(false);
+    }
+  };
   const [logoutFailed, setLogoutFailed] = useState(false);
   const [impersonation, setImpersonation] = useState(readImpersonation);
   const logout = async () => {
@@ -38,7 +53,7 @@ export function AdminDashboardPage() {
               Admin Dashboard
             </Heading>
             <HStack gap="2">
-              <Button variant="outline" onClick={() => void refresh()}>
+              <Button variant="outline" loading={refreshing} onClick={() => void refreshAll()}>
                 Refresh Data
               </Button>
               <Button variant="outline" onClick={() => void logout()}>

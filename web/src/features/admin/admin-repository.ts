@@ -28,7 +28,14 @@ export type AdminDocument = {
   created_at: string;
 };
 
-export type AuditEntry = { id: number; actor_id: string | null; action: string; created_at: string };
+/** An audit entry of the application; record_id is the row it is about (a consent request, a package...). */
+export type AuditEntry = {
+  id: number;
+  actor_id: string | null;
+  action: string;
+  record_id: string | null;
+  created_at: string;
+};
 
 /** A loan officer's note on an application, newest first in the detail. */
 export type AdminNote = {
@@ -196,7 +203,11 @@ export const apiAdminRepository: AdminRepository = {
           .eq('application_id', id)
           .order('created_at', newestFirst),
         supabase.from('additional_info').select('*').eq('application_id', id).maybeSingle(),
-        supabase.from('audit_log').select('id, actor_id, action, created_at').eq('application_id', id).order('id'),
+        supabase
+          .from('audit_log')
+          .select('id, actor_id, action, record_id, created_at')
+          .eq('application_id', id)
+          .order('id'),
         supabase.from('pre_application_letters').select('*').eq('application_id', id).order('created_at', newestFirst),
         supabase.from('term_sheets').select('*').eq('application_id', id).order('created_at', newestFirst),
         supabase

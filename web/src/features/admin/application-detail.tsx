@@ -3,7 +3,7 @@ import { Alert, Badge, Box, Button, Heading, List, SimpleGrid, Spinner, Stack, T
 import { additionalInfoAnswerText, additionalInfoSections } from '../../../../shared/catalogue/additional-info.ts';
 import { documentTypes } from '../../../../shared/catalogue/documents.ts';
 import { officerStatusLabel } from '../../../../shared/admin/application-lists.ts';
-import { auditActionText, auditEntryActor } from '../../../../shared/admin/audit-actions.ts';
+import { auditEntryActor, auditEntryText } from '../../../../shared/admin/audit-actions.ts';
 import { applicationAnswers } from '../../../../shared/application/application-answers.ts';
 import { additionalInfoFormFromSections } from '../../../../shared/db/additional-info.ts';
 import { formatLongDate } from '../../../../shared/format/dates.ts';
@@ -17,6 +17,7 @@ import { BankPackages } from './bank-packages.tsx';
 import { DecisionButtons } from './decision-dialog.tsx';
 import { FinancialAnalysis } from './financial-analysis.tsx';
 import { LenderMatches } from './lender-matches.tsx';
+import { useLenderNetworkQuery } from './lender-network-api.ts';
 import { LetterDialog, letterPdf } from './letter-dialog.tsx';
 import { GeneratedDocuments } from './generated-documents.tsx';
 import { TermSheetDialog, termSheetPdf } from './term-sheet-dialog.tsx';
@@ -59,6 +60,13 @@ function DetailContent({ detail, me }: { detail: ApplicationDetail; me: string |
   const info = detail.additionalInfo ? additionalInfoFormFromSections(detail.additionalInfo) : null;
   const [openDocument, opened] = useOpenDocumentMutation();
   const auditLogHeadingId = useId();
+  // The same query the Lender Matches section reads (one request): the audit log names the lenders by it.
+  const network = useLenderNetworkQuery(application.id);
+  const auditLenders = {
+    consents: network.data?.consents ?? [],
+    lenders: network.data?.lenders ?? [],
+    packages: detail.bankPackages,
+  };
   // Opening the detail brings it into view and moves the focus to its heading (a disclosure's content).
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -255,7 +263,7 @@ function DetailContent({ detail, me }: { detail: ApplicationDetail; me: string |
             <List.Root ps="5" gap="1" fontSize="sm" aria-labelledby={auditLogHeadingId}>
               {detail.audit.map((entry) => (
                 <List.Item key={entry.id}>
-                  {auditActionText(entry.action)} — {when(entry.created_at)} by{' '}
+                  {auditEntryText(entry, auditLenders)} — {when(entry.created_at)} by{' '}
                   {actor(entry, me, application.user_id, auditEntryActor(entry))}
                 </List.Item>
               ))}

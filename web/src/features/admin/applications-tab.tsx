@@ -16,6 +16,7 @@ import { useApplicationsPageQuery } from './admin-api.ts';
 import { ApplicationDetailPanel } from './application-detail.tsx';
 import { DecisionButtons } from './decision-dialog.tsx';
 import { LetterDialog } from './letter-dialog.tsx';
+import { TermSheetDialog } from './term-sheet-dialog.tsx';
 
 /** The reasons the evaluation gave for declining an application, as one sentence list. */
 function evaluationReasons(evaluation: unknown): string {
@@ -195,6 +196,8 @@ function ApplicationList({
                         />
                       </>
                     ) : null}
+                    {/* Spec: an approved application's row carries its 'Accept & Generate Term Sheet' button. */}
+                    {list === 'approved' ? <TermSheetDialog application={row} /> : null}
                   </HStack>
                 </Table.Cell>
               </Table.Row>

@@ -67,8 +67,9 @@ export function LenderFormDialog({ lender }: { lender?: Lender }) {
       confirmPalette="blue"
       busy={isSubmitting}
       onConfirm={() => void onSubmit()}
+      form={title}
     >
-      <Stack gap="3" as="form" aria-label={title}>
+      <Stack gap="3">
         <FormField label="Name" required error={errors.name?.message}>
           <Input {...register('name')} />
         </FormField>

@@ -106,8 +106,9 @@ export function LetterDialog({ application }: { application: ApplicationRow }) {
       confirmPalette="blue"
       busy={isSubmitting}
       onConfirm={() => void onSubmit()}
+      form="Pre-application letter"
     >
-      <Stack gap="3" as="form" aria-label="Pre-application letter">
+      <Stack gap="3">
         <Text color="gray.700">For {application.business_name}</Text>
         <FormField label="Street Address" required error={errors.address?.message}>
           <Input {...register('address')} />

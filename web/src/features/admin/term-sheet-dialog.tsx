@@ -116,8 +116,9 @@ export function TermSheetDialog({ application }: { application: ApplicationRow }
       confirmPalette="blue"
       busy={isSubmitting}
       onConfirm={() => void onSubmit()}
+      form="Term sheet"
     >
-      <Stack gap="3" as="form" aria-label="Term sheet">
+      <Stack gap="3">
         <Text color="gray.700">For {application.business_name}</Text>
         <FormField label="Bank Name" required error={errors.bankName?.message}>
           <Input {...register('bankName')} />
