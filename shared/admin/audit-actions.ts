@@ -34,14 +34,22 @@ const lenderAnswers = new Set(['bank_package.interested', 'bank_package.need_mor
 /** The applicant's answers to a consent request (only the applicant may give them: answer_lender_consent). */
 const applicantAnswers = new Set(['lender_consent.approved', 'lender_consent.declined', 'lender_consent.withdrawn']);
 
+/** 'bank_package.sent_to_lender' → subject 'bank_package', happened 'sent_to_lender' (empty without a dot). */
+function actionParts(action: string): { subject: string; happened: string } {
+  const dot = action.indexOf('.');
+  return dot === -1
+    ? { subject: action, happened: '' }
+    : { subject: action.slice(0, dot), happened: action.slice(dot + 1) };
+}
+
 /** An action in words: 'term_sheet.created' → 'Term sheet created'. An unknown one is still made readable. */
 export function auditActionText(action: string): string {
   const known = actions[action];
   if (known) return known;
-  const dot = action.indexOf('.');
-  const subject = dot === -1 ? action : action.slice(0, dot);
-  const happened = dot === -1 ? '' : action.slice(dot + 1).replaceAll('_', ' ');
-  const words = [subjects[subject] ?? subject.replaceAll('_', ' '), happened].filter(Boolean).join(' ');
+  const { subject, happened } = actionParts(action);
+  const words = [subjects[subject] ?? subject.replaceAll('_', ' '), happened.replaceAll('_', ' ')]
+    .filter(Boolean)
+    .join(' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -72,7 +80,7 @@ export type AuditLenderLookup = {
  */
 export function auditEntryText(entry: { action: string; record_id: string | null }, known: AuditLenderLookup): string {
   const text = auditActionText(entry.action);
-  const subject = entry.action.slice(0, entry.action.indexOf('.'));
+  const { subject } = actionParts(entry.action);
   let lender: string | null | undefined;
   if (subject === 'lender_consent') {
     const consent = known.consents.find((row) => row.id === entry.record_id);

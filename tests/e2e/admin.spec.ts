@@ -7,7 +7,7 @@ import { mailbox } from '../support/auth-helpers.ts';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousAccessibilityViolations } from './pages/accessibility.ts';
-import { AdminPages } from './pages/admin-pages.ts';
+import { AdminPages, fillTermSheet } from './pages/admin-pages.ts';
 import { IMPERSONATION_STORAGE_KEYS } from '../../shared/catalogue/accounts.ts';
 import { textsBrokenInsideAWord } from './pages/layout.ts';
 import { createAccount, plantImpersonation, plantSession } from './pages/portal-session.ts';
@@ -27,6 +27,19 @@ async function submitted(database: SupabaseClient, overrides: Record<string, unk
     .single();
   if (error) throw new Error(error.message);
   return { id: String(data.id), businessName: String(data.business_name), email: String(data.email) };
+}
+
+/** Approves an application as the system would (through the service role), so it is in the Approved list. */
+async function approve(database: SupabaseClient, applicationId: string) {
+  const { error } = await database.from('applications').update({ status: 'approved' }).eq('id', applicationId);
+  if (error) throw new Error(error.message);
+}
+
+/** A fresh application, approved. */
+async function approvedApplication(database: SupabaseClient, overrides: Record<string, unknown> = {}) {
+  const application = await submitted(database, overrides);
+  await approve(database, application.id);
+  return application;
 }
 
 /** An officer whose session is planted in the page, and a fresh pending application. */
@@ -534,8 +547,7 @@ test('a term sheet for an approved application: every field and condition requir
   database,
 }) => {
   const officer = await createAccount(database, baseURL!, { admin: true });
-  const application = await submitted(database);
-  await database.from('applications').update({ status: 'approved' }).eq('id', application.id);
+  const application = await approvedApplication(database);
   const admin = new AdminPages(page);
   await plantSession(page, baseURL!, officer.session);
   // Empty number fields are empty, never "NaN" (which the browser refuses with a console warning).
@@ -553,12 +565,14 @@ test('a term sheet for an approved application: every field and condition requir
   // Bank name, interest rate, term, monthly payment, collateral and the one condition.
   await expect(dialog.getByText('This field is required')).toHaveCount(6);
 
-  await dialog.getByLabel(/^Bank Name/).fill('First Sierra Bank');
-  await dialog.getByLabel(/^Interest Rate/).fill('10.25');
-  await dialog.getByLabel(/^Term \(months\)/).fill('120');
-  await dialog.getByLabel(/^Monthly Payment/).fill('3340');
-  await dialog.getByLabel(/^Collateral/).fill('Equipment and a personal guarantee');
-  await dialog.getByLabel(/^Condition 1/).fill('Two years of tax returns');
+  await fillTermSheet(dialog, {
+    bankName: 'First Sierra Bank',
+    interestRate: '10.25',
+    term: '120',
+    monthlyPayment: '3340',
+    collateral: 'Equipment and a personal guarantee',
+    condition: 'Two years of tax returns',
+  });
   await dialog.getByRole('button', { name: 'Add Condition' }).click();
   await dialog.getByRole('button', { name: 'Add Condition' }).click();
   await dialog.getByLabel(/^Condition 2/).fill('A signed lease');
@@ -616,8 +630,7 @@ test('an Approved list row carries Accept & Generate Term Sheet (a Pending row d
   database,
 }) => {
   const officer = await createAccount(database, baseURL!, { admin: true });
-  const approved = await submitted(database);
-  await database.from('applications').update({ status: 'approved' }).eq('id', approved.id);
+  const approved = await approvedApplication(database);
   const pending = await submitted(database);
   const admin = new AdminPages(page);
   await plantSession(page, baseURL!, officer.session);
@@ -631,12 +644,14 @@ test('an Approved list row carries Accept & Generate Term Sheet (a Pending row d
   await admin.row(approved.businessName).getByRole('button', { name: 'Accept & Generate Term Sheet' }).click();
   const dialog = page.getByRole('dialog', { name: 'Generate Term Sheet' });
   await expect(dialog).toContainText(`For ${approved.businessName}`);
-  await dialog.getByLabel(/^Bank Name/).fill('Comstock Community Bank');
-  await dialog.getByLabel(/^Interest Rate/).fill('9.5');
-  await dialog.getByLabel(/^Term \(months\)/).fill('84');
-  await dialog.getByLabel(/^Monthly Payment/).fill('4100');
-  await dialog.getByLabel(/^Collateral/).fill('Business assets');
-  await dialog.getByLabel(/^Condition 1/).fill('Proof of insurance');
+  await fillTermSheet(dialog, {
+    bankName: 'Comstock Community Bank',
+    interestRate: '9.5',
+    term: '84',
+    monthlyPayment: '4100',
+    collateral: 'Business assets',
+    condition: 'Proof of insurance',
+  });
   const download = page.waitForEvent('download');
   // Enter in a field generates, as the button does.
   await dialog.getByLabel(/^Condition 1/).press('Enter');
@@ -655,7 +670,7 @@ test('Refresh Data is busy until the lists have been read again, then shows what
 }) => {
   const { admin, application } = await officerFindsNewApplication(page, baseURL!, database);
   await expect(admin.row(application.businessName)).toBeVisible();
-  await database.from('applications').update({ status: 'approved' }).eq('id', application.id);
+  await approve(database, application.id);
   // The list's next read waits until the test lets it through.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -678,8 +693,7 @@ test('every admin error text of spec section 8, each failure forced at the API',
 }) => {
   const officer = await createAccount(database, baseURL!, { admin: true });
   const client = await createAccount(database, baseURL!);
-  const application = await submitted(database, { email: client.email });
-  await database.from('applications').update({ status: 'approved' }).eq('id', application.id);
+  const application = await approvedApplication(database, { email: client.email });
   const admin = new AdminPages(page);
   await plantSession(page, baseURL!, officer.session);
   const fail = (pattern: string) => fail500(page, pattern);
@@ -707,12 +721,14 @@ test('every admin error text of spec section 8, each failure forced at the API',
   await fail('**/rest/v1/term_sheets*');
   await admin.detail().getByRole('button', { name: 'Accept & Generate Term Sheet' }).click();
   const sheet = page.getByRole('dialog');
-  await sheet.getByLabel(/^Bank Name/).fill('First Sierra Bank');
-  await sheet.getByLabel(/^Interest Rate/).fill('9');
-  await sheet.getByLabel(/^Term \(months\)/).fill('120');
-  await sheet.getByLabel(/^Monthly Payment/).fill('3000');
-  await sheet.getByLabel(/^Collateral/).fill('Equipment');
-  await sheet.getByLabel(/^Condition 1/).fill('Tax returns');
+  await fillTermSheet(sheet, {
+    bankName: 'First Sierra Bank',
+    interestRate: '9',
+    term: '120',
+    monthlyPayment: '3000',
+    collateral: 'Equipment',
+    condition: 'Tax returns',
+  });
   await sheet.getByRole('button', { name: 'Generate Term Sheet' }).click();
   await expect(sheet.getByRole('alert')).toHaveText('Failed to generate term sheet');
   await sheet.getByRole('button', { name: 'Cancel' }).click();
@@ -747,8 +763,7 @@ test('bank packages: generated, previewed, downloaded as text and PDF, sent once
   database,
 }) => {
   const officer = await createAccount(database, baseURL!, { admin: true });
-  const application = await submitted(database);
-  await database.from('applications').update({ status: 'approved' }).eq('id', application.id);
+  const application = await approvedApplication(database);
   const admin = new AdminPages(page);
   await plantSession(page, baseURL!, officer.session);
   await page.goto(`/admin?list=approved&application=${application.id}`);

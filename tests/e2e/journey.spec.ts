@@ -5,7 +5,7 @@ import { sampleForm } from '../../shared/testing/samples.ts';
 import { latestMail, mailbox, verifyLinkIn } from '../support/auth-helpers.ts';
 import { pdfBytes } from '../support/sample-files.ts';
 import { expect, test } from './fixtures.ts';
-import { AdminPages } from './pages/admin-pages.ts';
+import { AdminPages, fillTermSheet } from './pages/admin-pages.ts';
 import { ApplyPage } from './pages/apply-page.ts';
 import { AuthPages } from './pages/auth-pages.ts';
 import { PortalLenders } from './pages/portal-lenders.ts';
@@ -132,12 +132,14 @@ test('a visitor pre-qualifies, opens an account, sends documents and information
   const sheetDownload = officerPage.waitForEvent('download');
   await admin.detail().getByRole('button', { name: 'Accept & Generate Term Sheet' }).click();
   const sheet = officerPage.getByRole('dialog');
-  await sheet.getByLabel(/^Bank Name/).fill('First Sierra Bank');
-  await sheet.getByLabel(/^Interest Rate/).fill('10.25');
-  await sheet.getByLabel(/^Term \(months\)/).fill('120');
-  await sheet.getByLabel(/^Monthly Payment/).fill('3340');
-  await sheet.getByLabel(/^Collateral/).fill('Equipment');
-  await sheet.getByLabel(/^Condition 1/).fill('Two years of tax returns');
+  await fillTermSheet(sheet, {
+    bankName: 'First Sierra Bank',
+    interestRate: '10.25',
+    term: '120',
+    monthlyPayment: '3340',
+    collateral: 'Equipment',
+    condition: 'Two years of tax returns',
+  });
   await sheet.getByRole('button', { name: 'Generate Term Sheet' }).click();
   await sheetDownload;
 

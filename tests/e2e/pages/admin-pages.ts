@@ -51,3 +51,23 @@ export class AdminPages {
     await dialog.getByRole('button', { name: verb }).click();
   }
 }
+
+/** The answers of the Generate Term Sheet dialog, one condition. */
+export type TermSheetAnswers = {
+  bankName: string;
+  interestRate: string;
+  term: string;
+  monthlyPayment: string;
+  collateral: string;
+  condition: string;
+};
+
+/** Fills the Generate Term Sheet dialog's fields (the loan amount keeps its default). */
+export async function fillTermSheet(dialog: Locator, answers: TermSheetAnswers): Promise<void> {
+  await dialog.getByLabel(/^Bank Name/).fill(answers.bankName);
+  await dialog.getByLabel(/^Interest Rate/).fill(answers.interestRate);
+  await dialog.getByLabel(/^Term \(months\)/).fill(answers.term);
+  await dialog.getByLabel(/^Monthly Payment/).fill(answers.monthlyPayment);
+  await dialog.getByLabel(/^Collateral/).fill(answers.collateral);
+  await dialog.getByLabel(/^Condition 1/).fill(answers.condition);
+}

@@ -51,23 +51,26 @@ export function ActionDialog({
         'aria-expanded': open,
       })
     : trigger;
-  const footer = (
-    <Dialog.Footer>
-      {cancellable ? (
-        <Dialog.ActionTrigger asChild>
-          <Button variant="outline">Cancel</Button>
-        </Dialog.ActionTrigger>
-      ) : null}
-      {/* In a form, the submit button: Enter in a field presses it. */}
-      <Button
-        type={form ? 'submit' : 'button'}
-        colorPalette={confirmPalette}
-        loading={busy}
-        onClick={form ? undefined : onConfirm}
-      >
-        {confirmLabel}
-      </Button>
-    </Dialog.Footer>
+  const bodyAndButtons = (
+    <>
+      <Dialog.Body>{children}</Dialog.Body>
+      <Dialog.Footer>
+        {cancellable ? (
+          <Dialog.ActionTrigger asChild>
+            <Button variant="outline">Cancel</Button>
+          </Dialog.ActionTrigger>
+        ) : null}
+        {/* In a form, the submit button: Enter in a field presses it. */}
+        <Button
+          type={form ? 'submit' : 'button'}
+          colorPalette={confirmPalette}
+          loading={busy}
+          onClick={form ? undefined : onConfirm}
+        >
+          {confirmLabel}
+        </Button>
+      </Dialog.Footer>
+    </>
   );
   // The button keeps its place in the tree when the dialog is set up beside it, so React keeps the same
   // element: it stays focused, and closing the dialog returns focus to it.
@@ -101,14 +104,10 @@ export function ActionDialog({
                       if (!busy) onConfirm();
                     }}
                   >
-                    <Dialog.Body>{children}</Dialog.Body>
-                    {footer}
+                    {bodyAndButtons}
                   </chakra.form>
                 ) : (
-                  <>
-                    <Dialog.Body>{children}</Dialog.Body>
-                    {footer}
-                  </>
+                  bodyAndButtons
                 )}
               </Dialog.Content>
             </Dialog.Positioner>
