@@ -7,6 +7,8 @@ describe('audit actions in words', () => {
     ['application.rejected', 'Application rejected'],
     ['application.pending', 'Application set back to pending'],
     ['application.updated', 'Application updated'],
+    ['application.linked_to_account', "Application linked to the applicant's account"],
+    ['application.unlinked_from_account', 'Application no longer linked to an account (the account was deleted)'],
     ['pre_application_letter.created', 'Pre-application letter created'],
     ['term_sheet.created', 'Term sheet created'],
     ['bank_package.created', 'Bank package created'],

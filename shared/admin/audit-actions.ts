@@ -19,6 +19,8 @@ const subjects: Record<string, string> = {
 /** Whole actions whose words are not `<subject> <what happened>`. */
 const actions: Record<string, string> = {
   'application.pending': 'Application set back to pending',
+  'application.linked_to_account': "Application linked to the applicant's account",
+  'application.unlinked_from_account': 'Application no longer linked to an account (the account was deleted)',
   'bank_package.sent_to_lender': 'Bank package sent to a lender',
   'bank_package.interested': 'Bank package answered by the lender: interested',
   'bank_package.need_more_info': 'Bank package answered by the lender: needs more information',

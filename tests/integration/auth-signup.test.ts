@@ -96,6 +96,39 @@ describe('sign-up with e-mail confirmation', () => {
     expect(await ownerOf()).toBeNull();
     await openLink(verifyLinkIn(await latestMail(server, email, confirmSubject)));
     expect(await ownerOf()).toBe(data.user!.id);
+    const audit = await service.from('audit_log').select('action, actor_id').eq('application_id', made.data!.id);
+    expect(audit.data).toEqual([{ action: 'application.linked_to_account', actor_id: null }]);
+  });
+
+  it("makes an application made signed out under a confirmed account's e-mail the account's as it is made", async () => {
+    const email = uniqueEmail('signed-out');
+    const account = await signUpAndConfirm(email, 'signed-out-pass');
+    const accountId = (await account.auth.getUser()).data.user!.id;
+    const unconfirmedEmail = uniqueEmail('not-yet');
+    expect(
+      (await anonClient(server).auth.signUp({ email: unconfirmedEmail, password: 'not-yet-pass' })).error,
+    ).toBeNull();
+
+    // Submitted by a visitor who is not signed in, as the wizard does.
+    const visitor = anonClient(server);
+    const rows = [qualifiedApplicationRow({ email }), qualifiedApplicationRow({ email: unconfirmedEmail })];
+    expect((await visitor.from('applications').insert(rows)).error).toBeNull();
+
+    const service = serviceClient(server);
+    const owners = await service
+      .from('applications')
+      .select('id, email, user_id')
+      .in('email', [email, unconfirmedEmail]);
+    expect(Object.fromEntries(owners.data!.map((row) => [row.email, row.user_id]))).toEqual({
+      [email]: accountId,
+      [unconfirmedEmail]: null,
+    });
+    const mine = owners.data!.find((row) => row.email === email)!;
+    // The officer's log says what happened.
+    const own = await account.from('applications').select('id').eq('id', mine.id);
+    expect(own.data).toEqual([{ id: mine.id }]);
+    const audit = await service.from('audit_log').select('action').eq('application_id', mine.id);
+    expect(audit.data).toEqual([{ action: 'application.linked_to_account' }]);
   });
 
   it('answers a repeated sign-up with an obfuscated user, without revealing the account', async () => {
