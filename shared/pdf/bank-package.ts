@@ -3,7 +3,7 @@ import { brand } from '../brand/brand.ts';
 import type { BankPackageStatus } from '../status/transitions.ts';
 import { metricList, type ExecutiveSummary } from '../summary/executive-summary.ts';
 import { bankPackageNumber } from '../summary/file-names.ts';
-import { companyHeader, headedTable, labelValueTable, pageSetup, inStandardFont } from './layout.ts';
+import { companyHeader, headedTable, heading, labelValueTable, pageSetup, inStandardFont } from './layout.ts';
 
 export type BankPackageInput = {
   packageId: string;
@@ -19,7 +19,7 @@ const STATUS_LABELS = { good: 'Good', warning: 'Warning', critical: 'Critical' }
 export function bankPackageDefinition(input: BankPackageInput): TDocumentDefinitions {
   const { summary } = input;
   const sections: Content[] = summary.sections.flatMap((section) => [
-    { text: section.title, style: 'heading' },
+    heading(section.title),
     labelValueTable(section.rows),
   ]);
   return inStandardFont({
@@ -36,7 +36,7 @@ export function bankPackageDefinition(input: BankPackageInput): TDocumentDefinit
         margin: [0, 0, 0, 6],
       },
       ...sections,
-      { text: 'Financial Metrics', style: 'heading' },
+      heading('Financial Metrics'),
       headedTable(
         ['Metric', 'Value', 'Status'],
         metricList(summary.metrics).map((item) => [
@@ -46,7 +46,7 @@ export function bankPackageDefinition(input: BankPackageInput): TDocumentDefinit
         ]),
         ['*', 120, 90],
       ),
-      { text: 'Document Checklist', style: 'heading' },
+      heading('Document Checklist'),
       headedTable(
         ['Document', 'Status'],
         summary.checklist.map((item) => [item.label, item.provided ? 'Provided' : 'Missing']),

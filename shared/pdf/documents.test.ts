@@ -155,6 +155,41 @@ describe('bank package PDF', () => {
     );
   });
 
+  it('never leaves a heading alone at the foot of a page, however long the text before it', async () => {
+    // Descriptions of 1 to 40 lines move every later heading down the first and second pages line by line.
+    const lines = Array.from({ length: 40 }, (_, index) => index + 1);
+    const orphans: string[] = [];
+    for (const count of lines) {
+      const longSummary = buildExecutiveSummary({
+        application: sampleApplicationRow,
+        additionalInfo: { projectDescription: Array.from({ length: count }, (_, n) => `Line ${n + 1}`).join('\n') },
+        documents: [],
+        generatedAt: '2026-03-02T15:04:05Z',
+        timeZone: 'UTC',
+      });
+      const headings = new Set([
+        ...longSummary.sections.map((section) => section.title),
+        'Financial Metrics',
+        'Document Checklist',
+      ]);
+      const pdf = await render(
+        bankPackageDefinition({
+          packageId: 'abcdef12-0000',
+          status: 'generated',
+          bankName: null,
+          summary: longSummary,
+        }),
+      );
+      expect(pdf.pages.length).toBeGreaterThan(1);
+      pdf.pages.forEach((page, index) => {
+        // PDF y grows upwards: the lowest text on the page has the smallest y.
+        const lowest = page.items.reduce((low, item) => (item.transform[5] < low.transform[5] ? item : low));
+        if (headings.has(lowest.str)) orphans.push(`${count} lines: '${lowest.str}' ends page ${index + 1}`);
+      });
+    }
+    expect(orphans).toEqual([]);
+  }, 60_000);
+
   it('leaves out the bank before the package is sent', async () => {
     const { text } = await render(
       bankPackageDefinition({ packageId: 'abcdef12-0000', status: 'generated', bankName: null, summary }),

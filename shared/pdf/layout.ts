@@ -1,4 +1,4 @@
-import type { Content, Size, TDocumentDefinitions, TFontDictionary } from 'pdfmake/interfaces';
+import type { Content, Node, Size, TDocumentDefinitions, TFontDictionary } from 'pdfmake/interfaces';
 import { brand } from '../brand/brand.ts';
 
 /**
@@ -20,7 +20,22 @@ export const pdfFonts = {
   },
 } satisfies TFontDictionary;
 
-/** Letter size, 1-inch margins, 12 pt Helvetica. */
+/** Room a heading needs below its top: itself (with its margins), a table's header row and its first row. */
+const HEADING_ROOM_PT = 80;
+
+/**
+ * A heading is never left alone at the foot of a page: with less room than it and the start of what it heads
+ * need, it moves to the next page (pdfmake asks before placing each node; `heading()` marks headings). The
+ * room is measured, not read from where the following nodes landed: a table's header row is first placed on
+ * the heading's page and then moved by `keepWithHeaderRows`, so the nodes would say the heading has company.
+ */
+function headingStaysWithItsContent(node: Node): boolean {
+  if (node.headlineLevel !== 1) return false;
+  const { pageInnerHeight, verticalRatio } = node.startPosition;
+  return pageInnerHeight * (1 - verticalRatio) < HEADING_ROOM_PT;
+}
+
+/** Letter size, 1-inch margins, 12 pt Helvetica; headings kept with what follows them. */
 export const pageSetup = {
   pageSize: 'LETTER',
   pageMargins: [72, 72, 72, 72],
@@ -31,7 +46,13 @@ export const pageSetup = {
     heading: { fontSize: 13, bold: true, margin: [0, 14, 0, 6] },
     small: { fontSize: 10, color: '#444444' },
   },
+  pageBreakBefore: headingStaysWithItsContent,
 } satisfies Omit<TDocumentDefinitions, 'content'>;
+
+/** A section heading, kept on the page of what it heads. */
+export function heading(text: string): Content {
+  return { text, style: 'heading', headlineLevel: 1 };
+}
 
 /** The company block at the top of every document. */
 export function companyHeader(): Content {
@@ -89,7 +110,9 @@ export function labelValueTable(rows: readonly { label: string; value: string }[
 export function headedTable(header: readonly string[], rows: readonly string[][], widths: Size[]): Content {
   return {
     table: {
+      // The header row repeats on each page and never stands alone at a page's foot.
       headerRows: 1,
+      keepWithHeaderRows: 1,
       widths,
       body: [header.map((text) => ({ text, bold: true })), ...rows.map((row) => row.map(breakable))],
     },

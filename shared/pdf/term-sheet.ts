@@ -3,7 +3,7 @@ import { brand } from '../brand/brand.ts';
 import { formatLongDate } from '../format/dates.ts';
 import { formatUsd } from '../format/money.ts';
 import type { TermSheetForm } from '../validation/admin-forms.ts';
-import { companyHeader, labelValueTable, pageSetup, inStandardFont } from './layout.ts';
+import { companyHeader, heading, labelValueTable, pageSetup, inStandardFont } from './layout.ts';
 
 /** A term sheet: the officer's form plus the borrower it is for. The spec does not show its layout; this is ours. */
 export type TermSheetInput = TermSheetForm & {
@@ -32,7 +32,7 @@ export function termSheetDefinition(input: TermSheetInput): TDocumentDefinitions
         { label: 'Monthly Payment', value: formatUsd(input.monthlyPayment) },
         { label: 'Collateral', value: input.collateral },
       ]),
-      { text: 'Conditions', style: 'heading' },
+      heading('Conditions'),
       { ol: [...input.conditions] },
       {
         text: `This term sheet summarizes proposed terms for discussion only and is not a commitment to lend. ${brand.productName} is not a lender. Questions: ${brand.contactPhone} or ${brand.loansEmail}.`,
