@@ -372,16 +372,31 @@ test('an address naming a list that does not exist opens Pending Applications', 
   await expect(admin.row(application.businessName)).toBeVisible();
 });
 
-test('lists are paged by the server, 25 to a page', async ({ page, baseURL, database }) => {
-  const officer = await createAccount(database, baseURL!, { admin: true });
-  const tag = `Paging Bakery ${crypto.randomUUID().slice(0, 6)}`;
-  const rows = Array.from({ length: 27 }, (_, index) =>
+/**
+ * `count` pending applications named '<tag> 00', '<tag> 01'..., and an officer signed in on /admin; returns the
+ * tag (unique to the test).
+ */
+async function officerWithNumberedApplications(
+  page: Page,
+  baseURL: string,
+  database: SupabaseClient,
+  name: string,
+  count: number,
+): Promise<string> {
+  const officer = await createAccount(database, baseURL, { admin: true });
+  const tag = `${name} ${crypto.randomUUID().slice(0, 6)}`;
+  const rows = Array.from({ length: count }, (_, index) =>
     qualifiedApplicationRow({ business_name: `${tag} ${String(index).padStart(2, '0')}` }),
   );
   expect((await database.from('applications').insert(rows)).error).toBeNull();
-  const admin = new AdminPages(page);
-  await plantSession(page, baseURL!, officer.session);
+  await plantSession(page, baseURL, officer.session);
   await page.goto('/admin');
+  return tag;
+}
+
+test('lists are paged by the server, 25 to a page', async ({ page, baseURL, database }) => {
+  const tag = await officerWithNumberedApplications(page, baseURL!, database, 'Paging Bakery', 27);
+  const admin = new AdminPages(page);
   await page.getByRole('combobox', { name: 'Sort' }).selectOption('business');
   await admin.searchFor(tag);
   await expect(page.getByText('Page 1 of 2 · 27 applications')).toBeVisible();
@@ -390,6 +405,37 @@ test('lists are paged by the server, 25 to a page', async ({ page, baseURL, data
   await expect(page.getByText('Page 2 of 2 · 27 applications')).toBeVisible();
   await expect(admin.list('Pending Applications').getByRole('row')).toHaveCount(3);
   await expect(admin.row(`${tag} 26`)).toBeVisible();
+});
+
+test('switching lists keeps the search and the sort, and a reload keeps the page too', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const tag = await officerWithNumberedApplications(page, baseURL!, database, 'Kept Search', 26);
+  const admin = new AdminPages(page);
+  const sort = page.getByRole('combobox', { name: 'Sort' });
+  await sort.selectOption('business');
+  await admin.searchFor(tag);
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page.getByText('Page 2 of 2 · 26 applications')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Approved Applications' }).click();
+  await expect(admin.search()).toHaveValue(tag);
+  await expect(sort).toHaveValue('business');
+  await expect(page.getByText('Page 1 of 1 · 0 applications')).toBeVisible();
+  // Back in Pending, the search and the sort still hold; the list starts at its first page.
+  await page.getByRole('tab', { name: 'Pending Applications' }).click();
+  await expect(admin.search()).toHaveValue(tag);
+  await expect(page.getByText('Page 1 of 2 · 26 applications')).toBeVisible();
+  await expect(admin.list('Pending Applications').getByRole('row').nth(1)).toContainText(`${tag} 00`);
+
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await page.reload();
+  await expect(admin.search()).toHaveValue(tag);
+  await expect(sort).toHaveValue('business');
+  await expect(page.getByText('Page 2 of 2 · 26 applications')).toBeVisible();
+  await expect(admin.row(`${tag} 25`)).toBeVisible();
 });
 
 test('Not Qualified lists the applications the evaluation declined, with its reasons', async ({

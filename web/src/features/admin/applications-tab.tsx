@@ -8,6 +8,7 @@ import {
   ADMIN_PAGE_SIZE,
   applicationListIds,
   applicationLists,
+  applicationSortIds,
   applicationSorts,
   type ApplicationListId,
   type ApplicationSortId,
@@ -34,7 +35,13 @@ function useDebounced(value: string, ms: number): string {
   return settled;
 }
 
-/** The Applications tab: the four lists, searched, sorted and paged by the database, and the detail. */
+type UpdateParams = (changes: Record<string, string | null>, options?: { replace?: boolean }) => void;
+
+/**
+ * The Applications tab: the four lists, searched, sorted and paged by the database, and the detail. The list,
+ * the search, the sort, the page and the open application are in the address, so switching lists keeps the
+ * search and the sort (each list starts at its first page), and a reload or Back finds the same view.
+ */
 export function ApplicationsTab({ me }: { me: string | undefined }) {
   const [params, setParams] = useSearchParams();
   // An address naming no list (or one that does not exist, such as an old bookmark) opens Pending.
@@ -43,7 +50,7 @@ export function ApplicationsTab({ me }: { me: string | undefined }) {
   const selected = params.get('application');
   // The View button that opened the detail: 'Close detail' gives it the focus back.
   const opener = useRef<HTMLElement | null>(null);
-  const update = (changes: Record<string, string | null>) =>
+  const update: UpdateParams = (changes, options) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
       for (const [key, value] of Object.entries(changes)) {
@@ -51,10 +58,13 @@ export function ApplicationsTab({ me }: { me: string | undefined }) {
         else next.set(key, value);
       }
       return next;
-    });
+    }, options);
   return (
     <Stack gap="5">
-      <Tabs.Root value={list} onValueChange={(details) => update({ list: details.value, application: null })}>
+      <Tabs.Root
+        value={list}
+        onValueChange={(details) => update({ list: details.value, application: null, page: null })}
+      >
         <Tabs.List flexWrap="wrap">
           {applicationLists.map((option) => (
             <Tabs.Trigger key={option.id} value={option.id} overflowWrap="normal">
@@ -67,6 +77,8 @@ export function ApplicationsTab({ me }: { me: string | undefined }) {
             {option.id === list ? (
               <ApplicationList
                 list={list}
+                params={params}
+                update={update}
                 onOpen={(id, button) => {
                   opener.current = button;
                   update({ application: id });
@@ -93,15 +105,26 @@ export function ApplicationsTab({ me }: { me: string | undefined }) {
 
 function ApplicationList({
   list,
+  params,
+  update,
   onOpen,
 }: {
   list: ApplicationListId;
+  params: URLSearchParams;
+  update: UpdateParams;
   onOpen: (id: string, button: HTMLElement) => void;
 }) {
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<ApplicationSortId>('newest');
-  const [page, setPage] = useState(0);
+  // The field answers each keystroke; the address (and the query) take the search once typing pauses.
+  const [search, setSearch] = useState(params.get('q') ?? '');
   const query = useDebounced(search, 250);
+  const askedSort = params.get('sort');
+  const sort: ApplicationSortId = applicationSortIds.find((id) => id === askedSort) ?? 'newest';
+  const page = Math.max(0, Number.parseInt(params.get('page') ?? '1', 10) - 1 || 0);
+  const setPage = (next: number) => update({ page: next === 0 ? null : String(next + 1) });
+  useEffect(() => {
+    // A new search starts again at the first page; typing is not a step of the browser's history.
+    if (query !== (params.get('q') ?? '')) update({ q: query || null, page: null }, { replace: true });
+  }, [query]); // eslint-disable-line react-hooks/exhaustive-deps -- only a settled search writes the address
   const result = useApplicationsPageQuery({ list, search: query, sort, page });
   const title = applicationLists.find((option) => option.id === list)!.title;
   const total = result.data?.total ?? 0;
@@ -118,21 +141,17 @@ function ApplicationList({
           aria-label="Search by business, name or e-mail"
           placeholder="Search by business, name or e-mail"
           value={search}
-          onChange={(event) => {
-            // A new search or sort starts again at the first page.
-            setSearch(event.target.value);
-            setPage(0);
-          }}
+          onChange={(event) => setSearch(event.target.value)}
           maxW="sm"
         />
         <NativeSelect.Root maxW="xs">
           <NativeSelect.Field
             aria-label="Sort"
             value={sort}
-            onChange={(event) => {
-              setSort(event.target.value as ApplicationSortId);
-              setPage(0);
-            }}
+            // A new sort starts again at the first page.
+            onChange={(event) =>
+              update({ sort: event.target.value === 'newest' ? null : event.target.value, page: null })
+            }
           >
             {applicationSorts.map((option) => (
               <option key={option.id} value={option.id}>
