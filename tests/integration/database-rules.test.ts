@@ -833,6 +833,7 @@ describe('the schema’s safety properties', () => {
       { proname: 'lender_criteria', anon: false, authenticated: true },
       { proname: 'lender_package', anon: false, authenticated: false },
       { proname: 'link_applications_to_confirmed_account', anon: false, authenticated: false },
+      { proname: 'link_new_application_to_confirmed_account', anon: false, authenticated: false },
       { proname: 'log_impersonation', anon: false, authenticated: true },
       { proname: 'record_application_event', anon: false, authenticated: false },
       { proname: 'record_consent_event', anon: false, authenticated: false },
