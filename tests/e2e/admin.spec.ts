@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { brand } from '../../shared/brand/brand.ts';
 import { pdfText } from '../support/pdf-text.ts';
@@ -362,6 +362,36 @@ test('on a tablet and a phone, tabs, amounts and dates break between words only;
       'td:nth-child(2), td:nth-child(3), td:nth-child(4)',
     ),
   ).toEqual([]);
+});
+
+test('on a phone, each row of a list is a card that fits the screen, its actions in reach', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const { admin, application } = await officerWithNewApplication(page, baseURL!, database);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin');
+  await admin.searchFor(application.businessName);
+  /** How far the table reaches past the area that holds it (0: nothing to scroll sideways). */
+  const overflow = (table: Locator) =>
+    table.evaluate((element) => element.scrollWidth - element.parentElement!.clientWidth);
+  const list = admin.list('Pending Applications');
+  expect(await overflow(list)).toBeLessThanOrEqual(0);
+  const row = admin.row(application.businessName);
+  const approve = row.getByRole('button', { name: 'Approve' });
+  const box = (await approve.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  // Each value says what it is, the header row being hidden.
+  const amount = row.getByRole('cell').filter({ hasText: '$250,000 - $500,000' });
+  expect(await amount.evaluate((cell) => getComputedStyle(cell, '::before').content)).toBe('"Loan amount"');
+  await expect(list.getByRole('columnheader', { name: 'Loan amount' })).toBeHidden();
+
+  await page.getByRole('tab', { name: 'Lenders' }).click();
+  const lenders = page.getByRole('table', { name: 'Lenders' });
+  await expect(lenders.getByRole('row').first()).toBeVisible();
+  expect(await overflow(lenders)).toBeLessThanOrEqual(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 test('an address naming a list that does not exist opens Pending Applications', async ({ page, baseURL, database }) => {

@@ -13,6 +13,7 @@ import {
   type ApplicationListId,
   type ApplicationSortId,
 } from '../../../../shared/admin/application-lists.ts';
+import { rowsAsCardsOnPhones } from '../../components/rows-as-cards.ts';
 import { useApplicationsPageQuery } from './admin-api.ts';
 import { ApplicationDetailPanel } from './application-detail.tsx';
 import { DecisionButtons } from './decision-dialog.tsx';
@@ -168,7 +169,7 @@ function ApplicationList({
         </Alert.Root>
       ) : null}
       <Box overflowX="auto">
-        <Table.Root size="sm" aria-label={title} aria-busy={result.isFetching}>
+        <Table.Root size="sm" aria-label={title} aria-busy={result.isFetching} css={rowsAsCardsOnPhones}>
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeader>Business</Table.ColumnHeader>
@@ -184,20 +185,30 @@ function ApplicationList({
           <Table.Body>
             {(result.data?.rows ?? []).map((row) => (
               <Table.Row key={row.id}>
-                <Table.Cell overflowWrap="anywhere">{row.business_name}</Table.Cell>
-                <Table.Cell>
+                <Table.Cell data-label="Business" overflowWrap="anywhere">
+                  {row.business_name}
+                </Table.Cell>
+                <Table.Cell data-label="Submitted by">
                   {row.first_name} {row.last_name}
                 </Table.Cell>
-                <Table.Cell overflowWrap="anywhere">{row.email}</Table.Cell>
+                <Table.Cell data-label="E-mail" overflowWrap="anywhere">
+                  {row.email}
+                </Table.Cell>
                 {/* Amounts and dates break between words only ('$250,000 -' / '$500,000'), never inside one. */}
-                <Table.Cell overflowWrap="normal">{optionLabel(loanAmountOptions, row.loan_amount)}</Table.Cell>
-                <Table.Cell overflowWrap="normal">{formatLongDate(row.created_at)}</Table.Cell>
-                <Table.Cell overflowWrap="normal">
+                <Table.Cell data-label="Loan amount" overflowWrap="normal">
+                  {optionLabel(loanAmountOptions, row.loan_amount)}
+                </Table.Cell>
+                <Table.Cell data-label="Submitted" overflowWrap="normal">
+                  {formatLongDate(row.created_at)}
+                </Table.Cell>
+                <Table.Cell data-label="Consultation" overflowWrap="normal">
                   {row.consultation_date ? formatLongDate(row.consultation_date) : 'Not scheduled'}
                 </Table.Cell>
-                {list === 'notQualified' ? <Table.Cell>{evaluationReasons(row.evaluation_result)}</Table.Cell> : null}
-                <Table.Cell>
-                  <HStack gap="2">
+                {list === 'notQualified' ? (
+                  <Table.Cell data-label="Evaluation">{evaluationReasons(row.evaluation_result)}</Table.Cell>
+                ) : null}
+                <Table.Cell data-label="Actions">
+                  <HStack gap="2" wrap="wrap">
                     <Button size="xs" variant="outline" onClick={(event) => onOpen(row.id, event.currentTarget)}>
                       View
                       <Text as="span" srOnly>

@@ -6,6 +6,7 @@ import { formatLongDate } from '../../../../shared/format/dates.ts';
 import { ADMIN_MESSAGES, clientResetSentMessage } from '../../../../shared/messages/portal-admin.ts';
 import { api } from '../../lib/api.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
+import { rowsAsCardsOnPhones } from '../../components/rows-as-cards.ts';
 
 /** A client row as admin-clients answers it (supabase/functions/admin-clients). */
 type ClientRow = {
@@ -106,7 +107,7 @@ export function ClientsTab() {
       ) : null}
       {rows.length > 0 ? (
         <Box overflowX="auto">
-          <Table.Root size="sm" aria-label="Clients">
+          <Table.Root size="sm" aria-label="Clients" css={rowsAsCardsOnPhones}>
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeader>Business</Table.ColumnHeader>
@@ -121,16 +122,26 @@ export function ClientsTab() {
             <Table.Body>
               {rows.map((client) => (
                 <Table.Row key={client.id}>
-                  <Table.Cell overflowWrap="anywhere">{client.profile.business_name || 'Not given'}</Table.Cell>
-                  <Table.Cell overflowWrap="anywhere">{client.email}</Table.Cell>
-                  <Table.Cell>{client.email_confirmed_at ? '✓ Confirmed' : 'Not confirmed'}</Table.Cell>
-                  <Table.Cell overflowWrap="normal">{formatLongDate(client.created_at)}</Table.Cell>
-                  <Table.Cell overflowWrap="normal">
+                  <Table.Cell data-label="Business" overflowWrap="anywhere">
+                    {client.profile.business_name || 'Not given'}
+                  </Table.Cell>
+                  <Table.Cell data-label="E-mail" overflowWrap="anywhere">
+                    {client.email}
+                  </Table.Cell>
+                  <Table.Cell data-label="Confirmed">
+                    {client.email_confirmed_at ? '✓ Confirmed' : 'Not confirmed'}
+                  </Table.Cell>
+                  <Table.Cell data-label="Joined" overflowWrap="normal">
+                    {formatLongDate(client.created_at)}
+                  </Table.Cell>
+                  <Table.Cell data-label="Last sign-in" overflowWrap="normal">
                     {client.last_sign_in_at ? formatLongDate(client.last_sign_in_at) : 'Never'}
                   </Table.Cell>
-                  <Table.Cell overflowWrap="normal">{client.profile.phone || 'Not given'}</Table.Cell>
-                  <Table.Cell>
-                    <HStack gap="2">
+                  <Table.Cell data-label="Phone" overflowWrap="normal">
+                    {client.profile.phone || 'Not given'}
+                  </Table.Cell>
+                  <Table.Cell data-label="Actions">
+                    <HStack gap="2" wrap="wrap">
                       <Button size="xs" variant="outline" onClick={() => void resetPassword(client)}>
                         Reset Password
                         <Text as="span" srOnly>

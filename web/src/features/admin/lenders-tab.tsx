@@ -7,6 +7,7 @@ import { ActionDialog } from '../../components/action-dialog.tsx';
 import { LenderFormDialog } from './lender-form-dialog.tsx';
 import { useDeleteLenderMutation, useLendersQuery, useSetLenderActiveMutation } from './lender-network-api.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { rowsAsCardsOnPhones } from '../../components/rows-as-cards.ts';
 
 /** The Lenders tab (issue 13): the partner network, each lender's criteria at a glance, added, edited, paused, removed. */
 export function LendersTab() {
@@ -28,7 +29,7 @@ export function LendersTab() {
       ) : (
         // Cells wrap between words (the scroll area alone would keep each on one line and scroll at 1024 px).
         <Table.ScrollArea borderWidth="1px" borderRadius="md" whiteSpace="normal">
-          <Table.Root size="sm" aria-label="Lenders">
+          <Table.Root size="sm" aria-label="Lenders" css={rowsAsCardsOnPhones}>
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeader>Lender</Table.ColumnHeader>
@@ -44,7 +45,7 @@ export function LendersTab() {
             <Table.Body>
               {lenders.data.map((lender) => (
                 <Table.Row key={lender.id} aria-label={lender.name}>
-                  <Table.Cell overflowWrap="normal">
+                  <Table.Cell data-label="Lender" overflowWrap="normal">
                     {lender.name} {lender.is_sample ? <Badge colorPalette="gray">Sample</Badge> : null}
                     <Text fontSize="xs" color="gray.600">
                       {lender.contact_name}
@@ -54,21 +55,23 @@ export function LendersTab() {
                       {lender.contact_email}
                     </Text>
                   </Table.Cell>
-                  <Table.Cell overflowWrap="normal">{lenderProgramsLabel(lender.programs)}</Table.Cell>
-                  <Table.Cell overflowWrap="normal">
+                  <Table.Cell data-label="Programs" overflowWrap="normal">
+                    {lenderProgramsLabel(lender.programs)}
+                  </Table.Cell>
+                  <Table.Cell data-label="Loan Size" overflowWrap="normal">
                     {formatUsd(lender.min_loan)} to {formatUsd(lender.max_loan)}
                   </Table.Cell>
-                  <Table.Cell overflowWrap="normal">
+                  <Table.Cell data-label="States" overflowWrap="normal">
                     {lender.states.length === 0 ? 'All states' : lender.states.join(', ')}
                   </Table.Cell>
-                  <Table.Cell>{lender.min_credit_score}</Table.Cell>
-                  <Table.Cell>{lender.answer_days} days</Table.Cell>
-                  <Table.Cell>
+                  <Table.Cell data-label="Min. Credit">{lender.min_credit_score}</Table.Cell>
+                  <Table.Cell data-label="Answers In">{lender.answer_days} days</Table.Cell>
+                  <Table.Cell data-label="Status">
                     <Badge colorPalette={lender.active ? 'green' : 'orange'}>
                       {lender.active ? 'Active' : 'Paused'}
                     </Badge>
                   </Table.Cell>
-                  <Table.Cell>
+                  <Table.Cell data-label="Actions">
                     <HStack gap="1" wrap="wrap">
                       <LenderFormDialog lender={lender} />
                       <Button
