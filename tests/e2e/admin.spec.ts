@@ -386,12 +386,14 @@ test('on a phone, each row of a list is a card that fits the screen, its actions
   const amount = row.getByRole('cell').filter({ hasText: '$250,000 - $500,000' });
   expect(await amount.evaluate((cell) => getComputedStyle(cell, '::before').content)).toBe('"Loan amount"');
   await expect(list.getByRole('columnheader', { name: 'Loan amount' })).toBeHidden();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
   await page.getByRole('tab', { name: 'Lenders' }).click();
   const lenders = page.getByRole('table', { name: 'Lenders' });
   await expect(lenders.getByRole('row').first()).toBeVisible();
   expect(await overflow(lenders)).toBeLessThanOrEqual(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
 });
 
 test('an address naming a list that does not exist opens Pending Applications', async ({ page, baseURL, database }) => {
