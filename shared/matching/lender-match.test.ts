@@ -187,6 +187,65 @@ describe('lender matching: each criterion, with its reason in words', () => {
     expect(criterion(id, applicationChanges, lenderChanges)).toMatchObject({ outcome, reason });
   });
 
+  it.each([
+    [
+      'loanSize',
+      {},
+      {},
+      "The applicant's request of $100,000 - $250,000 is within this lender's $50,000 - $2,000,000 range",
+    ],
+    ['state', { state: '' }, { states: ['TX'] }, "This lender does not lend in the applicant's state"],
+    [
+      'industry',
+      {},
+      { industries_served: ['Retail'] },
+      "The applicant's industry (Food service) is not among this lender's focus industries: Retail",
+    ],
+    ['startup', {}, {}, "The applicant's business is not a start-up"],
+    ['acquisition', {}, {}, "The applicant's loan is not for buying a business"],
+    [
+      'debtCoverage',
+      { monthly_debt_payments: 0 },
+      {},
+      "With no monthly debt payments, the applicant's debt coverage meets this lender's 1.25 minimum",
+    ],
+    [
+      'equityInjection',
+      {},
+      { equity_injection_percent: 20 },
+      'This lender asks for a 20% equity injection; the applicant has 10% available',
+    ],
+    [
+      'equityInjection',
+      { has_down_payment: 'no' },
+      {},
+      'This lender asks for a 10% equity injection and the applicant has no down payment available',
+    ],
+  ] as const)(
+    'tells an officer about the applicant: %s with %j against %j',
+    (id, applicationChanges, lenderChanges, text) => {
+      expect(criterion(id, applicationChanges, lenderChanges).officerReason).toBe(text);
+    },
+  );
+
+  it('never speaks to the officer as "you", whatever the outcome', () => {
+    const cases: [object, object][] = [
+      [{}, {}],
+      [{ credit_score: '600-649', years_in_business: '0-1', has_down_payment: 'no', state: '' }, { states: ['TX'] }],
+      [
+        { loan_amount: '500000+', monthly_debt_payments: 0 },
+        { equity_injection_percent: 20, industries_served: ['Retail'] },
+      ],
+    ];
+    for (const [applicationChanges, lenderChanges] of cases) {
+      const { criteria } = matchLender(
+        { ...application, ...(applicationChanges as Partial<MatchApplication>) },
+        { ...lender, ...(lenderChanges as Partial<Lender>) },
+      );
+      for (const item of criteria) expect(item.officerReason).not.toMatch(/\b(you|your)\b/i);
+    }
+  });
+
   it('names each criterion and checks all nine for every lender', () => {
     const match = matchLender(application, lender);
     expect(match.criteria.map((c) => c.label)).toEqual([
@@ -268,6 +327,8 @@ describe('what would widen the options (no lender named)', () => {
       label: 'Loan size',
       outcome: 'pass',
       reason: "Your request of $100,000 - $250,000 is within this lender's $50,000 - $2,000,000 range",
+      officerReason:
+        "The applicant's request of $100,000 - $250,000 is within this lender's $50,000 - $2,000,000 range",
     });
   });
 });

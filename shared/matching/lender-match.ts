@@ -56,7 +56,14 @@ export const matchCriteria = [
 export type MatchCriterionId = (typeof matchCriteria)[number]['id'];
 
 export type CriterionOutcome = 'pass' | 'review' | 'fail';
-export type MatchCriterion = { id: MatchCriterionId; label: string; outcome: CriterionOutcome; reason: string };
+/** `reason` speaks to the applicant ('Your credit score...'); `officerReason` says the same to a loan officer. */
+export type MatchCriterion = {
+  id: MatchCriterionId;
+  label: string;
+  outcome: CriterionOutcome;
+  reason: string;
+  officerReason: string;
+};
 
 /** 'fit': every criterion passes; 'review': none fails but some need a look; 'no fit': one fails. */
 export type MatchOutcome = 'fit' | 'review' | 'no fit';
@@ -112,6 +119,11 @@ const labelOf = Object.fromEntries(matchCriteria.map((criterion) => [criterion.i
   string
 >;
 
+/** Who a reason speaks to: the applicant about their own application, or an officer about the applicant's. */
+type Voice = { Your: string; your: string; youHave: string };
+const toApplicant: Voice = { Your: 'Your', your: 'your', youHave: 'you have' };
+const toOfficer: Voice = { Your: "The applicant's", your: "the applicant's", youHave: 'the applicant has' };
+
 /**
  * A criterion's result. Its reason is worded when first read: ranking thousands of applications reads
  * outcomes only, and building every sentence would be most of its cost.
@@ -122,7 +134,7 @@ class CriterionResult implements MatchCriterion {
   constructor(
     readonly id: MatchCriterionId,
     readonly outcome: CriterionOutcome,
-    private readonly word: () => string,
+    private readonly word: (voice: Voice) => string,
   ) {}
 
   get label(): string {
@@ -130,16 +142,26 @@ class CriterionResult implements MatchCriterion {
   }
 
   get reason(): string {
-    this.worded ??= this.word();
+    this.worded ??= this.word(toApplicant);
     return this.worded;
   }
 
+  get officerReason(): string {
+    return this.word(toOfficer);
+  }
+
   toJSON(): MatchCriterion {
-    return { id: this.id, label: this.label, outcome: this.outcome, reason: this.reason };
+    return {
+      id: this.id,
+      label: this.label,
+      outcome: this.outcome,
+      reason: this.reason,
+      officerReason: this.officerReason,
+    };
   }
 }
 
-function result(id: MatchCriterionId, outcome: CriterionOutcome, reason: () => string): MatchCriterion {
+function result(id: MatchCriterionId, outcome: CriterionOutcome, reason: (voice: Voice) => string): MatchCriterion {
   return new CriterionResult(id, outcome, reason);
 }
 
@@ -205,27 +227,27 @@ function loanSize({ loan }: Facts, lender: Lender, texts: LenderTexts): MatchCri
     return result(
       'loanSize',
       'pass',
-      () => `Your request of ${loan.label} is within this lender's ${texts.limits} range`,
+      (v) => `${v.Your} request of ${loan.label} is within this lender's ${texts.limits} range`,
     );
   }
   if (loan.low > lender.max_loan) {
     return result(
       'loanSize',
       'fail',
-      () => `Your request of ${loan.label} is above this lender's ${texts.maximum} maximum`,
+      (v) => `${v.Your} request of ${loan.label} is above this lender's ${texts.maximum} maximum`,
     );
   }
   if (loan.high < lender.min_loan) {
     return result(
       'loanSize',
       'fail',
-      () => `Your request of ${loan.label} is below this lender's ${texts.minimum} minimum`,
+      (v) => `${v.Your} request of ${loan.label} is below this lender's ${texts.minimum} minimum`,
     );
   }
   return result(
     'loanSize',
     'review',
-    () => `Your request of ${loan.label} is only partly within this lender's ${texts.limits} range`,
+    (v) => `${v.Your} request of ${loan.label} is only partly within this lender's ${texts.limits} range`,
   );
 }
 
@@ -235,7 +257,7 @@ function state({ application }: Facts, lender: Lender): MatchCriterion {
   const code = stateCodeOf(application.state);
   if (code !== null && lender.states.includes(code))
     return result('state', 'pass', () => `This lender lends in ${application.state}`);
-  return result('state', 'fail', () => `This lender does not lend in ${application.state || 'your state'}`);
+  return result('state', 'fail', (v) => `This lender does not lend in ${application.state || `${v.your} state`}`);
 }
 
 /** An industry list entry matches when the application's industry contains it (case and spacing aside). */
@@ -261,8 +283,8 @@ function industry(facts: Facts, lender: Lender, texts: LenderTexts): MatchCriter
   return result(
     'industry',
     'review',
-    () =>
-      `Your industry (${facts.application.industry || 'not given'}) is not among this lender's focus industries: ${lender.industries_served.join(', ')}`,
+    (v) =>
+      `${v.Your} industry (${facts.application.industry || 'not given'}) is not among this lender's focus industries: ${lender.industries_served.join(', ')}`,
   );
 }
 
@@ -273,14 +295,14 @@ function creditScore({ credit }: Facts, lender: Lender): MatchCriterion {
     return result(
       'creditScore',
       'pass',
-      () => `Your credit score range ${credit.label} meets this lender's ${minimum} minimum`,
+      (v) => `${v.Your} credit score range ${credit.label} meets this lender's ${minimum} minimum`,
     );
   }
   // Partly below (650-699 against 680) needs a look at the actual score; wholly below does not fit.
   return result(
     'creditScore',
     credit.high >= minimum ? 'review' : 'fail',
-    () => `Your credit score range ${credit.label} is below this lender's ${minimum} minimum`,
+    (v) => `${v.Your} credit score range ${credit.label} is below this lender's ${minimum} minimum`,
   );
 }
 
@@ -291,13 +313,13 @@ function yearsInBusiness({ years: range }: Facts, lender: Lender): MatchCriterio
     return result(
       'yearsInBusiness',
       'pass',
-      () => `Your ${range.label} in business meet this lender's ${years(minimum)} minimum`,
+      (v) => `${v.Your} ${range.label} in business meet this lender's ${years(minimum)} minimum`,
     );
   }
   return result(
     'yearsInBusiness',
     range.high > minimum ? 'review' : 'fail',
-    () => `Your ${range.label} in business are short of this lender's ${years(minimum)} minimum`,
+    (v) => `${v.Your} ${range.label} in business are short of this lender's ${years(minimum)} minimum`,
   );
 }
 
@@ -306,7 +328,7 @@ function debtCoverage({ debtCoverage: ratio }: Facts, lender: Lender, texts: Len
     return result(
       'debtCoverage',
       'pass',
-      () => `With no monthly debt payments, your debt coverage meets this lender's ${texts.coverage} minimum`,
+      (v) => `With no monthly debt payments, ${v.your} debt coverage meets this lender's ${texts.coverage} minimum`,
     );
   }
   // Rounded down, so that a ratio just under the minimum never reads as equal to it.
@@ -315,25 +337,25 @@ function debtCoverage({ debtCoverage: ratio }: Facts, lender: Lender, texts: Len
     return result(
       'debtCoverage',
       'pass',
-      () => `Your debt coverage ${shown()} meets this lender's ${texts.coverage} minimum`,
+      (v) => `${v.Your} debt coverage ${shown()} meets this lender's ${texts.coverage} minimum`,
     );
   }
   return result(
     'debtCoverage',
     'fail',
-    () => `Your debt coverage ${shown()} is below this lender's ${texts.coverage} minimum`,
+    (v) => `${v.Your} debt coverage ${shown()} is below this lender's ${texts.coverage} minimum`,
   );
 }
 
 function startup({ application }: Facts, lender: Lender): MatchCriterion {
   if (application.years_in_business !== '0-1')
-    return result('startup', 'pass', () => 'Your business is not a start-up');
+    return result('startup', 'pass', (v) => `${v.Your} business is not a start-up`);
   if (lender.accepts_startups) return result('startup', 'pass', () => 'This lender finances start-ups');
   return result('startup', 'fail', () => 'This lender does not finance start-ups (less than 1 year in business)');
 }
 
 function acquisition(facts: Facts, lender: Lender): MatchCriterion {
-  if (!facts.acquisition) return result('acquisition', 'pass', () => 'Your loan is not for buying a business');
+  if (!facts.acquisition) return result('acquisition', 'pass', (v) => `${v.Your} loan is not for buying a business`);
   if (lender.accepts_acquisitions)
     return result('acquisition', 'pass', () => 'This lender finances business acquisitions');
   return result('acquisition', 'fail', () => 'This lender does not finance business acquisitions');
@@ -347,18 +369,18 @@ function equityInjection({ application }: Facts, lender: Lender): MatchCriterion
       ? result(
           'equityInjection',
           'pass',
-          () => `Your 10% down payment meets this lender's ${required}% equity injection`,
+          (v) => `${v.Your} 10% down payment meets this lender's ${required}% equity injection`,
         )
       : result(
           'equityInjection',
           'review',
-          () => `This lender asks for a ${required}% equity injection; you have 10% available`,
+          (v) => `This lender asks for a ${required}% equity injection; ${v.youHave} 10% available`,
         );
   }
   return result(
     'equityInjection',
     'fail',
-    () => `This lender asks for a ${required}% equity injection and you have no down payment available`,
+    (v) => `This lender asks for a ${required}% equity injection and ${v.youHave} no down payment available`,
   );
 }
 

@@ -81,7 +81,11 @@ test('from matches to a lender’s interested answer, every step explained to th
   await expect(miss).toContainText('no fit');
   await miss.getByText('Why').click();
   const failed = misses[0]!.criteria.find((criterion) => criterion.outcome === 'fail')!;
-  await expect(miss).toContainText(`${failed.label}: Fail — ${failed.reason}`);
+  await expect(miss).toContainText(`${failed.label}: Fail — ${failed.officerReason}`);
+  // The officer reads about the applicant ('The applicant's request of...'), not 'Your request'.
+  const loanSize = misses[0]!.criteria.find((criterion) => criterion.id === 'loanSize')!;
+  await expect(miss).toContainText(loanSize.officerReason);
+  await expect(miss).not.toContainText(/\b(you|your)\b/i);
   // A lender that cannot lend to the applicant is not offered for consent.
   await expect(miss.getByRole('button', { name: 'Ask Consent' })).toHaveCount(0);
   await expect(miss).toContainText('Not offered: this lender does not fit');

@@ -85,7 +85,7 @@ export function LenderMatches({ application }: { application: ApplicationRow }) 
                     <List.Root ps="5" fontSize="sm" gap="0.5">
                       {match.criteria.map((criterion) => (
                         <List.Item key={criterion.id}>
-                          {criterion.label}: {criterionMark[criterion.outcome]} — {criterion.reason}
+                          {criterion.label}: {criterionMark[criterion.outcome]} — {criterion.officerReason}
                         </List.Item>
                       ))}
                     </List.Root>
