@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { IncomingMessage } from 'node:http';
 import fastifyCors from '@fastify/cors';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { bootstrapAdmin, type BootstrapResult } from './auth/admin-accounts.ts';
@@ -92,17 +93,50 @@ function errorHandler(app: FastifyInstance) {
   });
 }
 
+/** How much of a refused request's body is read and dropped, at most, before the answer goes out. */
+const UNREAD_BODY_DRAIN = { maxBytes: 64 * 1024 * 1024, maxMs: 5_000 };
+
+/**
+ * Reads and drops what is left of a request's body; resolves at its end, or once `maxBytes` more have come or
+ * `maxMs` have passed (a client that keeps sending then has its connection closed).
+ */
+function drainBody(raw: IncomingMessage, { maxBytes, maxMs }: typeof UNREAD_BODY_DRAIN): Promise<void> {
+  return new Promise((resolve) => {
+    let seen = 0;
+    const done = () => {
+      clearTimeout(timer);
+      raw.off('data', counted);
+      raw.off('end', done);
+      raw.off('close', done);
+      raw.off('error', done);
+      resolve();
+    };
+    const counted = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > maxBytes) done();
+    };
+    const timer = setTimeout(done, maxMs);
+    raw.on('data', counted);
+    raw.once('end', done);
+    raw.once('close', done);
+    raw.once('error', done);
+    raw.resume();
+  });
+}
+
 /**
  * A request answered before its body was read to the end (refused for its size, its type, its rights) leaves
  * the rest of the body on the connection. Keeping that connection alive would have the next request read as
- * the tail of the refused one, so the answer says the connection closes, and what is still arriving is read
- * and dropped meanwhile so that the client receives the answer rather than a reset.
+ * the tail of the refused one, so the answer says the connection closes. The answer waits until the body has
+ * arrived (read and dropped, within UNREAD_BODY_DRAIN): Node closes the socket once a closing answer is
+ * sent, and a client still sending would get a broken pipe or a reset instead of the answer (a browser
+ * uploading an oversized file would say the network failed, not that the file is too large).
  */
 function closeAfterUnreadBody(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply) => {
     if (request.raw.complete) return;
     reply.header('Connection', 'close');
-    if (!request.raw.destroyed) request.raw.resume();
+    if (!request.raw.destroyed) await drainBody(request.raw, UNREAD_BODY_DRAIN);
   });
 }
 

@@ -206,6 +206,23 @@ describe('PostgREST errors', () => {
     expect(wrongType.error?.code).toBe('22P02');
   });
 
+  it('answers every oversized body with its 413, never with a broken connection while the client still sends', async () => {
+    // Before the server read the rest of a refused body, about one in six of these ended in EPIPE or a reset.
+    const headers = { apikey: server.keys.serviceRoleKey, 'content-type': 'application/json' };
+    const body = JSON.stringify({ use_of_funds: 'x'.repeat(8 * 1024 * 1024) });
+    const statuses: (number | string)[] = [];
+    for (let attempt = 0; attempt < 20; attempt++) {
+      try {
+        const answer = await fetch(`${server.url}/rest/v1/applications`, { method: 'POST', headers, body });
+        statuses.push(answer.status);
+        expect(await answer.json()).toMatchObject({ code: 'PGRST413' });
+      } catch (error) {
+        statuses.push(String((error as Error).cause ?? error));
+      }
+    }
+    expect(statuses).toEqual(Array.from({ length: 20 }, () => 413));
+  });
+
   it('refuses expired, tampered and wrongly signed tokens', async () => {
     const expired = await tokenSignedByServer(server, { role: 'service_role' }, -60);
     const wrongSecret = await new SignJWT({ role: 'service_role' })
