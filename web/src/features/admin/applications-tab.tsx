@@ -116,15 +116,17 @@ function ApplicationList({
   onOpen: (id: string, button: HTMLElement) => void;
 }) {
   // The field answers each keystroke; the address (and the query) take the search once typing pauses.
-  const [search, setSearch] = useState(params.get('q') ?? '');
+  const addressed = params.get('q') ?? '';
+  const [search, setSearch] = useState(addressed);
   const query = useDebounced(search, 250);
   const askedSort = params.get('sort');
   const sort: ApplicationSortId = applicationSortIds.find((id) => id === askedSort) ?? 'newest';
-  const page = Math.max(0, Number.parseInt(params.get('page') ?? '1', 10) - 1 || 0);
+  // A new search starts again at the first page (at once, before the address has caught up).
+  const page = query === addressed ? Math.max(0, Number.parseInt(params.get('page') ?? '1', 10) - 1 || 0) : 0;
   const setPage = (next: number) => update({ page: next === 0 ? null : String(next + 1) });
   useEffect(() => {
-    // A new search starts again at the first page; typing is not a step of the browser's history.
-    if (query !== (params.get('q') ?? '')) update({ q: query || null, page: null }, { replace: true });
+    // Typing is not a step of the browser's history: the settled search replaces the address.
+    if (query !== addressed) update({ q: query || null, page: null }, { replace: true });
   }, [query]); // eslint-disable-line react-hooks/exhaustive-deps -- only a settled search writes the address
   const result = useApplicationsPageQuery({ list, search: query, sort, page });
   const title = applicationLists.find((option) => option.id === list)!.title;
