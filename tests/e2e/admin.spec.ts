@@ -369,10 +369,8 @@ test('on a phone, each row of a list is a card that fits the screen, its actions
   baseURL,
   database,
 }) => {
-  const { admin, application } = await officerWithNewApplication(page, baseURL!, database);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/admin');
-  await admin.searchFor(application.businessName);
+  const { admin, application } = await officerFindsNewApplication(page, baseURL!, database);
   /** How far the table reaches past the area that holds it (0: nothing to scroll sideways). */
   const overflow = (table: Locator) =>
     table.evaluate((element) => element.scrollWidth - element.parentElement!.clientWidth);

@@ -124,7 +124,7 @@ describe('sign-up with e-mail confirmation', () => {
       [unconfirmedEmail]: null,
     });
     const mine = owners.data!.find((row) => row.email === email)!;
-    // The officer's log says what happened.
+    // The applicant reads it as theirs, and the officer's log says what happened.
     const own = await account.from('applications').select('id').eq('id', mine.id);
     expect(own.data).toEqual([{ id: mine.id }]);
     const audit = await service.from('audit_log').select('action').eq('application_id', mine.id);
