@@ -172,6 +172,13 @@ test('from matches to a lender’s interested answer, every step explained to th
         hasText: new RegExp(`^${text.replace(/[()]/g, '\\$&')} — .* by (the applicant|you|the system|the lender)$`),
       })
       .first();
+  // The timeline's submission is the applicant's, though its event names no account.
+  await expect(
+    admin
+      .detail()
+      .getByRole('listitem')
+      .filter({ hasText: /^Application submitted — / }),
+  ).toHaveText(/ by the applicant$/);
   await expect(auditEntry(`Lender consent created (${SIERRA})`)).toContainText('by you');
   await expect(auditEntry(`Lender consent approved (${SIERRA})`)).toContainText('by the applicant');
   await expect(auditEntry(`Bank package sent to a lender (${SIERRA})`)).toContainText('by you');

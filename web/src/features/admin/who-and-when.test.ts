@@ -20,6 +20,12 @@ describe('actor', () => {
     expect(actor({ actor_id: null }, me, applicant)).toBe('the applicant or the system');
   });
 
+  it('names the applicant for a submission and the system for the evaluation that declined it at submission', () => {
+    expect(actor({ actor_id: null, kind: 'submitted' }, me, null)).toBe('the applicant');
+    expect(actor({ actor_id: null, kind: 'submitted' }, me, applicant)).toBe('the applicant');
+    expect(actor({ actor_id: null, kind: 'not_qualified' }, me, applicant)).toBe('the system');
+  });
+
   it('names the applicant for a consent answer even when the application names no account', () => {
     expect(actor({ actor_id: applicant, kind: 'consent_withdrawn' }, me, null)).toBe('the applicant');
     expect(actor({ actor_id: applicant }, me, null, 'applicant')).toBe('the applicant');

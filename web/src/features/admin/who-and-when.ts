@@ -9,11 +9,15 @@ export function when(date: string): string {
 /** Who did it when the record itself says so, whatever account is on it (or none). */
 export type RecordedActor = 'lender' | 'applicant' | 'system' | undefined;
 
-/** Only the applicant answers a consent request (answer_lender_consent); lenders answer packages. */
-const applicantEventKinds = new Set(['consent_approved', 'consent_declined', 'consent_withdrawn']);
+/**
+ * Only the applicant submits an application (signed in or not, so the event names no account) and answers a
+ * consent request (answer_lender_consent); the evaluation at submission is the system's; lenders answer packages.
+ */
+const applicantEventKinds = new Set(['submitted', 'consent_approved', 'consent_declined', 'consent_withdrawn']);
 
 function recordedActorOfEvent(kind: string | undefined): RecordedActor {
   if (kind?.startsWith('lender_')) return 'lender';
+  if (kind === 'not_qualified') return 'system';
   return kind && applicantEventKinds.has(kind) ? 'applicant' : undefined;
 }
 
