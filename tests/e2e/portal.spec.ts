@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { IMPERSONATION_STORAGE_KEYS } from '../../shared/catalogue/accounts.ts';
+import { PORTAL_MESSAGES } from '../../shared/messages/portal-admin.ts';
 import { completeAdditionalInfoRow } from '../support/application-rows.ts';
 import { largePdf, pdfBytes, sampleFileFor } from '../support/sample-files.ts';
 import { expect, test } from './fixtures.ts';
@@ -312,6 +313,34 @@ test('additional information: required fields, money formatting, stored, shown a
   await page.reload();
   await expect(portal.infoField('Target Customers')).toBeDisabled();
   await expect(portal.submitInfoButton()).toHaveCount(0);
+});
+
+test('the form’s rules are fetched once the applicant starts on it; if they cannot be, the submission says so and keeps what was typed', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const rulesRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/additional-info-rules-')) rulesRequests.push(request.url());
+  });
+  // The network drops just as the applicant starts on the form.
+  await page.route('**/additional-info-rules-*', (route) => route.abort('internetdisconnected'));
+  const { portal } = await applicantOnPortal(page, baseURL!, database);
+  await page.waitForLoadState('networkidle');
+  expect(rulesRequests).toEqual([]);
+
+  await portal.infoField('Project Description').fill('A second oven line for wholesale orders.');
+  await expect.poll(() => rulesRequests.length).toBeGreaterThan(0);
+  await portal.submitInfoButton().click();
+  await expect(page.getByRole('alert').filter({ hasText: PORTAL_MESSAGES.additionalInfoFailed })).toBeVisible();
+  await expect(portal.submitInfoButton()).toHaveText('Submit Additional Information');
+  await expect(portal.infoField('Project Description')).toHaveValue('A second oven line for wholesale orders.');
+
+  // Back online, the next submission checks the form.
+  await page.unroute('**/additional-info-rules-*');
+  await portal.submitInfoButton().click();
+  await expect(page.getByText('This field is required')).toHaveCount(14);
 });
 
 test('an admin viewing a client’s portal sees it read-only with the banner, recorded in the audit log; Exit goes to /admin', async ({

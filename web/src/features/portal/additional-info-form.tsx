@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, chakra, Heading, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
-import { useForm, useWatch, type UseFormRegister } from 'react-hook-form';
+import { useForm, useWatch, type Resolver, type UseFormRegister } from 'react-hook-form';
 import {
   additionalInfoSections,
   emptyAdditionalInfoForm,
@@ -11,7 +10,6 @@ import {
 import { additionalInfoFormFromSections, type AdditionalInfoRow } from '../../../../shared/db/additional-info.ts';
 import { formatUsdInput, parseMoneyInput } from '../../../../shared/format/money.ts';
 import { PORTAL_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
-import { additionalInfoSchema } from '../../../../shared/validation/additional-info.ts';
 import { FormField, SelectInput } from '../../components/form-controls.tsx';
 import { clearDraft, differsFrom, readDraft, saveDraft } from './additional-info-draft.ts';
 import { useSaveAdditionalInfoMutation } from './portal-api.ts';
@@ -25,6 +23,12 @@ export function formatMoneyInput(value: string): string {
   const amount = parseMoneyInput(value);
   return amount === null ? value : formatUsdInput(amount);
 }
+
+/** The form's rules, loaded on first use (see additional-info-rules.ts). */
+const loadRules = () => import('./additional-info-rules.ts');
+
+const additionalInfoResolver: Resolver<AdditionalInfoForm> = async (values, context, options) =>
+  (await loadRules()).additionalInfoResolver(values, context, options);
 
 type AdditionalInfoFormProps = {
   userId: string;
@@ -62,7 +66,7 @@ export function AdditionalInfoFormSection({
     formState: { errors, isSubmitting },
   } = useForm<AdditionalInfoForm>({
     defaultValues: draft ?? storedValues ?? emptyAdditionalInfoForm,
-    resolver: zodResolver(additionalInfoSchema),
+    resolver: additionalInfoResolver,
   });
   const [save] = useSaveAdditionalInfoMutation();
   const [outcome, setOutcome] = useState<'success' | 'error' | null>(null);
@@ -108,7 +112,14 @@ export function AdditionalInfoFormSection({
           Your unsaved answers from your last visit have been restored. Submit them to store them.
         </Text>
       ) : null}
-      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Additional information">
+      <form
+        // The rules are fetched as soon as the applicant starts on the form; should that fail (the network
+        // dropped), the submission fails as a failed save does, and nothing typed is lost.
+        onFocus={() => void loadRules().catch(() => undefined)}
+        onSubmit={(event) => void onSubmit(event).catch(() => setOutcome('error'))}
+        noValidate
+        aria-label="Additional information"
+      >
         <chakra.fieldset disabled={Boolean(lockedReason)} minW="0">
           <Stack gap="6">
             {additionalInfoSections.map((section) => (
