@@ -34,10 +34,12 @@ function connect(bridge: DesktopBridge, connection: ConnectionSettings) {
     syncNow: session.syncNow,
     queued: session.queued,
   });
-  // Signing out leaves nothing of the officer's data on the machine.
+  // Signing out leaves nothing of the officer's data on the machine, nor in the window's memory.
   void loadSupabase().then((supabase) =>
     supabase.auth.onAuthStateChange((event) => {
-      if (event === 'SIGNED_OUT') void session.forget();
+      if (event !== 'SIGNED_OUT') return;
+      store.dispatch(api.util.resetApiState());
+      void session.forget();
     }),
   );
   return { store, session };

@@ -8,6 +8,7 @@ import { expect, test } from './fixtures.ts';
 import { seriousAccessibilityViolations } from './pages/accessibility.ts';
 import { AuthPages } from './pages/auth-pages.ts';
 import { applicationFor, createAccount, plantImpersonation, signedInPortal } from './pages/portal-session.ts';
+import { PortalPage } from './pages/portal-page.ts';
 import { SiteShell } from './pages/site-shell.ts';
 
 /** A signed-in applicant with one pending application, on their portal. */
@@ -16,6 +17,15 @@ async function applicantOnPortal(page: Page, baseURL: string, database: Supabase
   const application = await applicationFor(database, account);
   const portal = await signedInPortal(page, baseURL, account);
   return { account, application, portal };
+}
+
+/** An applicant on their portal, and a second account with an application of its own, not yet signed in. */
+async function secondApplicantAfterFirst(page: Page, baseURL: string, database: SupabaseClient) {
+  const { application: first, portal } = await applicantOnPortal(page, baseURL, database);
+  await expect(portal.application(first.businessName)).toBeVisible();
+  const second = await createAccount(database, baseURL);
+  const secondApplication = await applicationFor(database, second);
+  return { first, portal, second, secondApplication };
 }
 
 function file(name: string, bytes: Uint8Array, mimeType = 'application/octet-stream') {
@@ -461,6 +471,48 @@ test('an officer who logs out while viewing a client’s portal ends the imperso
   await expect(page.getByRole('region', { name: 'Impersonation' })).toHaveCount(0);
   await expect(portal.errorAlert()).toHaveCount(0);
   await expect(page.getByText(clientApplication.businessName)).toHaveCount(0);
+});
+
+test('the next applicant who signs in in the same tab sees only their own portal, never the one before', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const { first, portal, second, secondApplication } = await secondApplicantAfterFirst(page, baseURL!, database);
+
+  // Within the app, without a reload: Logout, Client Portal, sign in.
+  const shell = new SiteShell(page);
+  await shell.topBarButton('Logout').click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await shell.topBarLink('Client Portal').click();
+  const login = new AuthPages(page);
+  await login.signIn(second.email, second.password);
+  await page.waitForURL('**/portal');
+  await expect(portal.application(secondApplication.businessName)).toBeVisible();
+  await expect(page.getByText(first.businessName)).toHaveCount(0);
+});
+
+test('a portal left open in another tab shows the account signed in later in that browser, not the one before', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const { first, portal, second, secondApplication } = await secondApplicantAfterFirst(page, baseURL!, database);
+
+  const otherTab = await page.context().newPage();
+  const login = new AuthPages(otherTab);
+  await new PortalPage(otherTab).open();
+  await new SiteShell(otherTab).topBarButton('Logout').click();
+  await otherTab.waitForURL((url) => url.pathname === '/');
+  await login.openLogin();
+  await login.signIn(second.email, second.password);
+  await otherTab.waitForURL('**/portal');
+  await expect(new PortalPage(otherTab).application(secondApplication.businessName)).toBeVisible();
+
+  // The first tab, untouched, follows the browser's session: the second account's portal, nothing of the first.
+  await page.bringToFront();
+  await expect(portal.application(secondApplication.businessName)).toBeVisible();
+  await expect(page.getByText(first.businessName)).toHaveCount(0);
 });
 
 test('with a newer application that was not qualified, documents and additional information go to the open one, and the portal says which', async ({

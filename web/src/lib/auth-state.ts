@@ -41,10 +41,27 @@ let state: AuthState = {
   confirmed: false,
 };
 const listeners = new Set<() => void>();
+const accountChangeListeners = new Set<() => void>();
+
+function accountOf(auth: AuthState): string | null {
+  return auth.session?.user.id ?? null;
+}
 
 function setState(next: AuthState): void {
+  const accountChanged = accountOf(next) !== accountOf(state);
   state = next;
+  // Before any page re-renders with the new account: nothing read for one account may be shown to the next.
+  if (accountChanged) for (const listener of accountChangeListeners) listener();
   for (const listener of listeners) listener();
+}
+
+/**
+ * Runs `listener` whenever the signed-in account changes: a sign-in, a sign-out, or another account signing
+ * in (in this tab or another), before any page re-renders with it. The app's data cache empties itself so.
+ */
+export function onAccountChange(listener: () => void): () => void {
+  accountChangeListeners.add(listener);
+  return () => accountChangeListeners.delete(listener);
 }
 
 function subscribe(listener: () => void): () => void {
