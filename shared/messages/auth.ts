@@ -31,3 +31,12 @@ export function forgotPasswordErrorMessage(providerMessage: string | undefined):
 export function adminLoginErrorMessage(providerMessage: string | undefined): string {
   return providerMessage || AUTH_MESSAGES.adminLoginFallback;
 }
+
+/**
+ * A confirmation link opened in a browser where another account is signed in: supabase-js cannot use its code
+ * there (the code's verifier is in the browser that signed up), but the link has confirmed the address.
+ */
+export function confirmationLinkForAnotherAccountMessage(signedInEmail: string | undefined): string {
+  const who = signedInEmail ? `another account (${signedInEmail})` : 'another account';
+  return `This link could not sign you in here, because ${who} is signed in. Your e-mail address may already be confirmed: log out, then sign in with it.`;
+}

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { APPLICATION_MESSAGES, applicationInsertErrorMessage, submissionErrorMessage } from './application.ts';
-import { adminLoginErrorMessage, AUTH_MESSAGES, forgotPasswordErrorMessage, signInErrorMessage } from './auth.ts';
+import {
+  adminLoginErrorMessage,
+  AUTH_MESSAGES,
+  confirmationLinkForAnotherAccountMessage,
+  forgotPasswordErrorMessage,
+  signInErrorMessage,
+} from './auth.ts';
 import { errorMessageOr } from './error-message.ts';
 import {
   ADMIN_MESSAGES,
@@ -137,5 +143,14 @@ describe('portal and admin messages (spec section 8)', () => {
       'A password reset email has been sent to dana@example.com.',
     );
     expect(errorMessageOr({ message: 42 }, 'fallback')).toBe('fallback');
+  });
+});
+
+describe('confirmationLinkForAnotherAccountMessage', () => {
+  it('names the account signed in, when known, and says how to use the confirmed one', () => {
+    expect(confirmationLinkForAnotherAccountMessage('ana@example.com')).toBe(
+      'This link could not sign you in here, because another account (ana@example.com) is signed in. Your e-mail address may already be confirmed: log out, then sign in with it.',
+    );
+    expect(confirmationLinkForAnotherAccountMessage(undefined)).toContain('because another account is signed in.');
   });
 });

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { latestMail, uniqueEmail, verifyLinkIn } from '../support/auth-helpers.ts';
 import { removeDataDir, serviceClient, startServerProcess, temporaryDataDir } from '../support/server-process.ts';
@@ -122,19 +123,24 @@ test('a wrong password on an unconfirmed account offers nothing to resend', asyn
   await expect(page.getByRole('button', { name: 'Resend confirmation email' })).toHaveCount(0);
 });
 
-test('a confirmation link opened in another browser: the sign-in form says why, and the stale code leaves the URL', async ({
-  page,
-  browser,
-  baseURL,
-}) => {
-  const email = uniqueEmail('other-browser');
+/** Signs up a new address in this browser (which keeps the link's PKCE verifier); returns its confirmation e-mail. */
+async function signUpForConfirmationMail(page: Page, baseURL: string, label: string) {
+  const email = uniqueEmail(label);
   const auth = new AuthPages(page);
   await auth.openLogin('?mode=signup');
   await auth.signUp(email, 'a-good-password');
   await expect(auth.status()).toHaveText(
     'Please check your email and click the confirmation link to complete your registration.',
   );
-  const mail = await latestMail({ url: baseURL! }, email, 'Confirm your');
+  return { email, mail: await latestMail({ url: baseURL }, email, 'Confirm your') };
+}
+
+test('a confirmation link opened in another browser: the sign-in form says why, and the stale code leaves the URL', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const { email, mail } = await signUpForConfirmationMail(page, baseURL!, 'other-browser');
 
   // Another browser has no PKCE verifier for the code, so the exchange fails.
   const context = await browser.newContext();
@@ -150,6 +156,32 @@ test('a confirmation link opened in another browser: the sign-in form says why, 
     await otherAuth.signIn(email, 'a-good-password');
     await other.waitForURL(`${baseURL}/portal`);
     await expect(other.getByRole('heading', { name: 'Secure Client Portal' })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
+test('a confirmation link opened where another account is signed in: the portal says why, and the stale code leaves the URL', async ({
+  page,
+  browser,
+  baseURL,
+  database,
+}) => {
+  const { email, mail } = await signUpForConfirmationMail(page, baseURL!, 'signed-in-elsewhere');
+
+  const someoneElse = await createAccount(database, baseURL!);
+  const context = await browser.newContext();
+  try {
+    const other = await context.newPage();
+    await plantSession(other, baseURL!, someoneElse.session);
+    await other.goto(verifyLinkIn(mail));
+    await other.waitForURL((url) => url.pathname === '/portal' && !url.searchParams.has('code'));
+    await expect(other.getByRole('status').filter({ hasText: 'This link could not sign you in here' })).toHaveText(
+      `This link could not sign you in here, because another account (${someoneElse.email}) is signed in. Your e-mail address may already be confirmed: log out, then sign in with it.`,
+    );
+    // The link did confirm the address.
+    const { data } = await database.auth.admin.listUsers({ perPage: 1000 });
+    expect(data.users.find((user) => user.email === email)?.email_confirmed_at).toBeTruthy();
   } finally {
     await context.close();
   }

@@ -1,7 +1,8 @@
 import { Alert, Container, Flex, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { confirmationLinkForAnotherAccountMessage } from '../../../../shared/messages/auth.ts';
 import { ImpersonationBanner } from '../../components/impersonation-banner.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { isAdminSession, useAuth } from '../../lib/auth-state.ts';
@@ -24,6 +25,7 @@ export function PortalPage() {
   // The applicant's lender matches and consent requests need nothing of the portal's data: asked for at the
   // same time, they are there when it is, and nothing moves down the page when they arrive.
   usePortalLendersQuery(impersonation ? skipToken : { readOnly: false });
+  const unusedLink = useUnusedConfirmationLink();
   return (
     <>
       <PageMeta title="Secure Client Portal" description="Your application, documents and loan information." />
@@ -37,6 +39,12 @@ export function PortalPage() {
           <Heading as="h1" size="3xl">
             Secure Client Portal
           </Heading>
+          {unusedLink ? (
+            <Alert.Root status="info" role="status">
+              <Alert.Indicator />
+              <Alert.Title>{confirmationLinkForAnotherAccountMessage(auth.session?.user.email)}</Alert.Title>
+            </Alert.Root>
+          ) : null}
           {portal.data ? (
             <PortalContent data={portal.data} reload={portal.refetch} />
           ) : portal.isError ? (
@@ -54,6 +62,26 @@ export function PortalPage() {
       </Container>
     </>
   );
+}
+
+/**
+ * Whether the portal was opened by a confirmation link that could not sign anyone in here: supabase-js
+ * removes a link's code from the address once it has used it, so a code still there when the portal shows
+ * (the session known) is one opened where another account is signed in. The dead code leaves the address.
+ */
+function useUnusedConfirmationLink(): boolean {
+  const [unused] = useState(() => new URLSearchParams(window.location.search).has('code'));
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!unused) return;
+    const search = new URLSearchParams(window.location.search);
+    search.delete('code');
+    void navigate(
+      { search: search.size > 0 ? `?${search.toString()}` : '', hash: window.location.hash },
+      { replace: true },
+    );
+  }, [unused, navigate]);
+  return unused;
 }
 
 function PortalContent({ data, reload }: { data: PortalData; reload: () => Promise<unknown> }) {
