@@ -9,6 +9,13 @@ export type RedirectState = { from: string; reason?: 'session-expired' | 'link-f
 export type RouteAccess =
   { kind: 'wait' } | { kind: 'allow' } | { kind: 'redirect'; to: string; state?: RedirectState };
 
+/** A query string (with or without its '?') without a confirmation link's `code`: '' when nothing else is left. */
+export function searchWithoutCode(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete('code');
+  return params.size > 0 ? `?${params.toString()}` : '';
+}
+
 /**
  * The route guard of spec section 2: wait while the session loads; signed-out visitors go to
  * /admin/login for /admin paths and /portal/login otherwise, carrying the origin (a confirmation link's
@@ -24,17 +31,11 @@ export function routeAccess(
   if (auth.status === 'signed-out' || !auth.session) {
     const isAdminPath = location.pathname === '/admin' || location.pathname.startsWith('/admin/');
     const to = isAdminPath ? '/admin/login' : '/portal/login';
-    const search = new URLSearchParams(location.search ?? '');
-    if (search.has('code')) {
+    if (new URLSearchParams(location.search ?? '').has('code')) {
       // A confirmation link's PKCE code that supabase-js could not exchange (opened in another browser, or
       // stale): the login page says so, and the way back leaves the dead code out.
-      search.delete('code');
-      const query = search.size > 0 ? `?${search.toString()}` : '';
-      return {
-        kind: 'redirect',
-        to,
-        state: { from: `${location.pathname}${query}${location.hash ?? ''}`, reason: 'link-failed' },
-      };
+      const from = `${location.pathname}${searchWithoutCode(location.search ?? '')}${location.hash ?? ''}`;
+      return { kind: 'redirect', to, state: { from, reason: 'link-failed' } };
     }
     const from = `${location.pathname}${location.search ?? ''}${location.hash ?? ''}`;
     const state: RedirectState = auth.expired ? { from, reason: 'session-expired' } : { from };

@@ -7,6 +7,7 @@ import { ImpersonationBanner } from '../../components/impersonation-banner.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { isAdminSession, useAuth } from '../../lib/auth-state.ts';
 import { readImpersonation } from '../../lib/impersonation.ts';
+import { searchWithoutCode } from '../../lib/route-access.ts';
 import { AdditionalInfoFormSection } from './additional-info-form.tsx';
 import { currentApplication, forApplicationSentence } from './current-application.ts';
 import { LenderNetwork } from './lender-network.tsx';
@@ -74,12 +75,7 @@ function useUnusedConfirmationLink(): boolean {
   const navigate = useNavigate();
   useEffect(() => {
     if (!unused) return;
-    const search = new URLSearchParams(window.location.search);
-    search.delete('code');
-    void navigate(
-      { search: search.size > 0 ? `?${search.toString()}` : '', hash: window.location.hash },
-      { replace: true },
-    );
+    void navigate({ search: searchWithoutCode(window.location.search), hash: window.location.hash }, { replace: true });
   }, [unused, navigate]);
   return unused;
 }
