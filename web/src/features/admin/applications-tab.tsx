@@ -51,15 +51,22 @@ export function ApplicationsTab({ me }: { me: string | undefined }) {
   const selected = params.get('application');
   // The View button that opened the detail: 'Close detail' gives it the focus back.
   const opener = useRef<HTMLElement | null>(null);
-  const update: UpdateParams = (changes, options) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === null) next.delete(key);
-        else next.set(key, value);
-      }
-      return next;
-    }, options);
+  // The router shows a new address in a transition, after other updates: a change made before the last one
+  // shows (the settled search just after a click on View) starts from the last address written, or it would
+  // write the older one back (closing the detail just opened).
+  const written = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    written.current = null;
+  }, [params]);
+  const update: UpdateParams = (changes, options) => {
+    const next = new URLSearchParams(written.current ?? params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    written.current = next;
+    setParams(next, options);
+  };
   return (
     <Stack gap="5">
       <Tabs.Root
