@@ -1,4 +1,5 @@
-import { createRequire } from 'node:module';
+import path from 'node:path';
+import * as fontkit from 'fontkit';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type * as PdfMake from 'pdfmake';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
@@ -6,14 +7,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { brand } from '../brand/brand.ts';
 import { buildExecutiveSummary } from '../summary/executive-summary.ts';
 import { hostileInputs } from '../testing/hostile-input.ts';
+import { pdfFontDirectory, pdfmakeInNode } from '../../tests/support/pdf-in-node.ts';
 import { sampleApplicationRow } from '../testing/samples.ts';
 import { bankPackageDefinition } from './bank-package.ts';
-import { pdfFonts } from './layout.ts';
+import { pdfFontCharacters, pdfFontFiles } from './layout.ts';
 import { preApplicationLetterDefinition } from './pre-application-letter.ts';
 import { termSheetDefinition } from './term-sheet.ts';
 
-// pdfmake's Node build is CommonJS (module.exports is the pdfmake instance).
-const pdfmake = createRequire(import.meta.url)('pdfmake') as typeof PdfMake;
 const standardFontDataUrl = new URL('../../node_modules/pdfjs-dist/standard_fonts/', import.meta.url).pathname;
 
 type TextItem = { str: string; transform: number[] };
@@ -40,12 +40,9 @@ async function render(definition: TDocumentDefinitions): Promise<RenderedPdf> {
   return { pages, text };
 }
 
+let pdfmake: typeof PdfMake;
 beforeAll(() => {
-  pdfmake.setFonts(pdfFonts);
-  // The standard fonts are named, not read from files or URLs: nothing else may be fetched.
-  const fontNames: string[] = Object.values(pdfFonts.Helvetica);
-  pdfmake.setLocalAccessPolicy((path) => fontNames.includes(path));
-  pdfmake.setUrlAccessPolicy(() => false);
+  pdfmake = pdfmakeInNode();
 });
 
 describe('pre-application letter PDF (spec section 3)', () => {
@@ -249,8 +246,8 @@ describe('hostile input in PDFs (issue 14, part 6)', () => {
           }),
         }),
       );
-      // Whole and in the order typed; the standard PDF fonts have no glyph for the right-to-left override, which
-      // prints as '?' and is never obeyed (the text is not reversed).
+      // Whole and in the order typed; the PDF font has no glyph for the right-to-left override, which prints
+      // as '?' and is never obeyed (the text is not reversed).
       const expected = squeezed(value).replace('\u202E', '?');
       for (const pdf of [letter, sheet, bankPackage]) {
         expect(squeezed(pdf.text).replace(/\u200B/g, '')).toContain(expected);
@@ -261,25 +258,45 @@ describe('hostile input in PDFs (issue 14, part 6)', () => {
   );
 });
 
-describe('characters the standard font cannot show (issue 14, part 6)', () => {
-  it('prints each as ?, and Windows-1252 text (accents, euro, typographic quotes) as typed', async () => {
-    const typed = 'Café “Ñandú” €5 — 中文 😀 ok';
-    const sheet = await render(
-      termSheetDefinition({
-        businessName: typed,
-        borrowerName: 'Dana Reyes',
-        bankName: 'First Bank',
-        loanAmount: 240_000,
-        interestRate: 7.25,
-        term: 120,
-        monthlyPayment: 2_817.61,
-        collateral: 'Equipment',
-        conditions: [typed],
-        date: new Date('2026-11-30T18:00:00Z'),
-      }),
-    );
+describe('the PDF font (issue 14, part 6)', () => {
+  const typed = (value: string) =>
+    termSheetDefinition({
+      businessName: value,
+      borrowerName: 'Dana Reyes',
+      bankName: 'First Bank',
+      loanAmount: 240_000,
+      interestRate: 7.25,
+      term: 120,
+      monthlyPayment: 2_817.61,
+      collateral: 'Equipment',
+      conditions: [value],
+      date: new Date('2026-11-30T18:00:00Z'),
+    });
+
+  it("prints names in Europe's and Vietnam's letters, Greek and Cyrillic as typed", async () => {
+    const names = 'Łukasz Dvořák, Nguyễn Thị Hương, Şahin Öztürk, Ærø Bakery, Ελένη, Ольга — “Café” €5';
+    const { text } = await render(typed(names));
+    expect(text).toContain(names);
+  });
+
+  it('prints each character the font lacks as ?', async () => {
+    const { text } = await render(typed('Café 中文 😀 ok'));
     // Two CJK characters and one emoji (one code point, two UTF-16 units): three question marks.
-    expect(sheet.text).toContain('Café “Ñandú” €5 — ?? ? ok');
-    expect(sheet.text).not.toMatch(/[\u4e00-\u9fff]|\p{Extended_Pictographic}/u);
+    expect(text).toContain('Café ?? ? ok');
+    expect(text).not.toMatch(/[\u4e00-\u9fff]|\p{Extended_Pictographic}/u);
+  });
+
+  it('lists exactly the characters the font files have (a pdfmake upgrade with other fonts would fail here)', () => {
+    const listed = pdfFontCharacters.flatMap(([from, to]) =>
+      Array.from({ length: to - from + 1 }, (_, offset) => from + offset),
+    );
+    for (const file of Object.values(pdfFontFiles)) {
+      const font = fontkit.openSync(path.join(pdfFontDirectory, file)) as fontkit.Font;
+      // Controls, private-use and special code points are in the map too, and never printed.
+      const printable = font.characterSet.filter(
+        (code) => code >= 0x20 && !(code >= 0xe000 && code <= 0xf8ff) && code !== 0xfeff && code < 0xfff0,
+      );
+      expect(printable.sort((a, b) => a - b)).toEqual(listed);
+    }
   });
 });

@@ -1,10 +1,9 @@
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import type * as PdfMake from 'pdfmake';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import { bankPackageDefinition } from '../../shared/pdf/bank-package.ts';
-import { pdfFonts } from '../../shared/pdf/layout.ts';
+import { PDF_FONT } from '../../shared/pdf/layout.ts';
+import { pdfmakeInNode } from '../support/pdf-in-node.ts';
 import { preApplicationLetterDefinition } from '../../shared/pdf/pre-application-letter.ts';
 import { buildExecutiveSummary, executiveSummaryText } from '../../shared/summary/executive-summary.ts';
 import { sampleApplicationRow } from '../../shared/testing/samples.ts';
@@ -27,7 +26,7 @@ const BATCH = 1000;
 const SEARCHES = 60;
 const RENDERS = 10;
 
-const pdfmake = createRequire(import.meta.url)('pdfmake') as typeof PdfMake;
+const pdfmake = pdfmakeInNode();
 
 async function timed(task: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
@@ -197,11 +196,7 @@ export async function benchAdmin(): Promise<string[]> {
       await browser.close();
     }
 
-    pdfmake.setFonts(pdfFonts);
-    pdfmake.setUrlAccessPolicy(() => false);
-    const fontNames: string[] = Object.values(pdfFonts.Helvetica);
-    pdfmake.setLocalAccessPolicy((file) => fontNames.includes(file));
-    const minimal: TDocumentDefinitions = { content: ['Baseline'], defaultStyle: { font: 'Helvetica' } };
+    const minimal: TDocumentDefinitions = { content: ['Baseline'], defaultStyle: { font: PDF_FONT } };
     await renderPdf(minimal);
     const baselineTimes: number[] = [];
     for (let run = 0; run < RENDERS; run += 1) baselineTimes.push(await timed(() => renderPdf(minimal)));

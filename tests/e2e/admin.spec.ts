@@ -584,7 +584,8 @@ test('a pre-application letter: the required fields and defaults, stored, downlo
 
   await dialog.getByLabel(/^Street Address/).fill('410 Sierra St');
   await dialog.getByLabel(/^ZIP Code/).fill('89501');
-  await dialog.getByLabel(/^Loan Purpose/).fill('Equipment for a second oven line');
+  // Letters outside Western European print as typed: the PDF font is embedded (shared/pdf/layout.ts).
+  await dialog.getByLabel(/^Loan Purpose/).fill('Ovens from Łódź for Nguyễn Thị Hương');
   const download = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Generate Letter' }).click();
   const file = await download;
@@ -595,6 +596,7 @@ test('a pre-application letter: the required fields and defaults, stored, downlo
   expect(text).toContain(application.businessName);
   expect(text).toContain('$250,000');
   expect(text).toContain('WSJ Prime + 275');
+  expect(text).toContain('Ovens from Łódź for Nguyễn Thị Hương');
   expect(text).toContain(new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }));
   expect(text).toContain(brand.contactPhone);
   expect(text).toContain(brand.loansEmail);

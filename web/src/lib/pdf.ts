@@ -1,17 +1,51 @@
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
+import mediumUrl from 'pdfmake/fonts/Roboto/Roboto-Medium.ttf?url';
+import regularUrl from 'pdfmake/fonts/Roboto/Roboto-Regular.ttf?url';
+import { pdfFontFiles, pdfFonts } from '../../../shared/pdf/layout.ts';
+
+/** A file's bytes in base64, as pdfmake's virtual file system takes them. */
+function base64Of(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).slice(String(reader.result).indexOf(',') + 1));
+    reader.onerror = () => reject(reader.error ?? new Error('The PDF font could not be read'));
+    reader.readAsDataURL(blob);
+  });
+}
 
 /**
- * Renders a pdfmake document definition (shared/pdf) to PDF bytes in the browser. pdfmake and its Helvetica
- * metrics load on first use, in a chunk of their own.
+ * The font files (shared/pdf/layout.ts), assets of the build fetched on the first PDF: in base64 by their
+ * names, for pdfmake's virtual file system. Read once; a failed read is tried again by the next PDF.
+ */
+let fonts: Promise<Record<string, string>> | null = null;
+function fontFiles(): Promise<Record<string, string>> {
+  fonts ??= readFontFiles().catch((error: unknown) => {
+    fonts = null;
+    throw error;
+  });
+  return fonts;
+}
+
+async function readFontFiles(): Promise<Record<string, string>> {
+  const read = async (url: string) => {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`The PDF font could not be loaded (${response.status})`);
+    return base64Of(await response.blob());
+  };
+  const [regularBytes, mediumBytes] = await Promise.all([read(regularUrl), read(mediumUrl)]);
+  return { [pdfFontFiles.normal]: regularBytes, [pdfFontFiles.bold]: mediumBytes };
+}
+
+/**
+ * Renders a pdfmake document definition (shared/pdf) to PDF bytes in the browser. pdfmake loads on first use,
+ * in a chunk of its own, and its Roboto files with it.
  */
 export async function renderPdf(definition: TDocumentDefinitions): Promise<Uint8Array> {
-  const [loaded, helvetica] = await Promise.all([
-    import('pdfmake/build/pdfmake'),
-    import('pdfmake/build/standard-fonts/Helvetica.js'),
-  ]);
+  const [loaded, files] = await Promise.all([import('pdfmake/build/pdfmake'), fontFiles()]);
   // A CommonJS bundle: the bundler hands it over as the module's default export.
   const pdfMake = ('default' in loaded ? loaded.default : loaded) as typeof loaded;
-  pdfMake.addFontContainer(helvetica.default);
+  pdfMake.addVirtualFileSystem(files);
+  pdfMake.addFonts(pdfFonts);
   const buffer: unknown = await pdfMake.createPdf(definition).getBuffer();
   return new Uint8Array(buffer as ArrayBuffer);
 }
