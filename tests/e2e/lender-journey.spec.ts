@@ -209,9 +209,9 @@ test('from matches to a lender’s interested answer, every step explained to th
     .poll(async () => (await mailbox({ url: baseURL! }, applicant.email)).map((mail) => mail.subject))
     .toEqual(
       expect.arrayContaining([
-        `${brand.productName}: Good news: your application has been approved`,
+        `${brand.productName}: Good news, your application has been approved`,
         `${brand.productName}: Your loan package was sent to a lender`,
-        `${brand.productName}: Good news: a lender is interested`,
+        `${brand.productName}: Good news, a lender is interested`,
       ]),
     );
 });

@@ -196,7 +196,7 @@ describe('a package from consent to the lender’s answer', () => {
     expect(applicantSubjects).toEqual(
       expect.arrayContaining([
         `${brand.productName}: Your loan package was sent to a lender`,
-        `${brand.productName}: Good news: a lender is interested`,
+        `${brand.productName}: Good news, a lender is interested`,
       ]),
     );
 

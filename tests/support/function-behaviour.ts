@@ -524,7 +524,7 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
         body: { success: true, status: 'interested' },
       });
       const applicantMail = await target.functionMail(sent.applicant);
-      expect(applicantMail[0]!.subject).toBe(`${brand.productName}: Good news: a lender is interested`);
+      expect(applicantMail[0]!.subject).toBe(`${brand.productName}: Good news, a lender is interested`);
       expect(applicantMail[0]!.text).toContain("The lender's note: Strong cash flow.");
       const officers = await serviceClient(target.server)
         .from('bank_packages')

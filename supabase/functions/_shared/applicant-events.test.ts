@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applicationChangeEmail } from './applicant-events.ts';
+import { brand } from '../../../shared/brand/brand.ts';
+import { applicationChangeEmail, NOTIFIED_KINDS } from './applicant-events.ts';
 
 describe('the e-mail an applicant gets when their application changes', () => {
   const change = {
@@ -28,4 +29,14 @@ describe('the e-mail an applicant gets when their application changes', () => {
     expect(paragraphs).toHaveLength(5);
     expect(mail.text.split('\n\n')).toHaveLength(5);
   });
+
+  it.each(NOTIFIED_KINDS)(
+    "says what happened in the subject of a '%s' e-mail, after the product's name alone",
+    (kind) => {
+      const { subject } = applicationChangeEmail({ ...change, kind }, 'https://loans.example');
+      expect(subject.startsWith(`${brand.productName}: `)).toBe(true);
+      // One colon: 'Loan Match: Good news, your application has been approved', never 'Loan Match: Good news: ...'.
+      expect(subject.match(/:/g)).toHaveLength(1);
+    },
+  );
 });

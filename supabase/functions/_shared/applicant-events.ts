@@ -32,13 +32,14 @@ export type ApplicationChange = {
   businessName: string;
 };
 
+/** Each notified event's headline: the e-mail's subject after the product's name, so it has no colon of its own. */
 const headlines: Partial<Record<ApplicationEventKind, string>> = {
-  approved: 'Good news: your application has been approved',
+  approved: 'Good news, your application has been approved',
   rejected: 'An update on your application',
   in_review: 'A loan officer is reviewing your application',
   consent_requested: 'Your approval is needed before we send your package to a lender',
   package_sent: 'Your loan package was sent to a lender',
-  lender_interested: 'Good news: a lender is interested',
+  lender_interested: 'Good news, a lender is interested',
   lender_need_more_info: 'A lender needs more information',
   lender_declined: 'A lender answered your loan package',
 };
@@ -68,7 +69,7 @@ function noteLine(change: ApplicationChange): string[] {
 }
 
 export function applicationChangeEmail(change: ApplicationChange, siteUrl: string): MailMessage {
-  const headline = headlines[change.kind] ?? `Your application: ${applicationEventLabels[change.kind]}`;
+  const headline = headlines[change.kind] ?? 'An update on your application';
   const portal = `${siteUrl}/portal`;
   const followUp = 'You can follow every step in your client portal:';
   const before = [`Hi ${change.firstName},`, `${headline}. ${whatHappened(change)}`, ...noteLine(change)];
