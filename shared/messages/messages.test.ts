@@ -121,6 +121,7 @@ describe('portal and admin messages (spec section 8)', () => {
       consentRequestFailed: 'Failed to ask the applicant’s consent',
       linkRevokeFailed: 'Failed to revoke the lender link',
       lenderSaveFailed: 'Failed to save lender',
+      lenderNameTaken: 'A lender with this name already exists',
       lenderDeleteFailed: 'Failed to delete lender',
       noteAddFailed: 'Failed to add note',
       letterDownloadFailed: 'Failed to download letter',

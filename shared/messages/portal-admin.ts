@@ -35,6 +35,7 @@ export const ADMIN_MESSAGES = {
   consentRequestFailed: 'Failed to ask the applicant’s consent',
   linkRevokeFailed: 'Failed to revoke the lender link',
   lenderSaveFailed: 'Failed to save lender',
+  lenderNameTaken: 'A lender with this name already exists',
   lenderDeleteFailed: 'Failed to delete lender',
   /** Not in the spec: loan officers' notes on an application. */
   noteAddFailed: 'Failed to add note',

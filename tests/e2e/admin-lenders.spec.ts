@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { expect, test } from './fixtures.ts';
 import { seriousAccessibilityViolations } from './pages/accessibility.ts';
@@ -15,6 +16,20 @@ async function storedLender(database: SupabaseClient, name: string) {
   const { data, error } = await database.from('lenders').select('*').eq('name', name);
   if (error) throw new Error(error.message);
   return data[0] as Record<string, unknown> | undefined;
+}
+
+/** Add Lender with the required fields only (an SBA Express lender of $25,000 to $250,000), then Save. */
+async function addSmallLender(page: Page, name: string, email: string) {
+  await page.getByRole('button', { name: 'Add Lender' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Lender' });
+  await dialog.getByLabel(/^Name/).fill(name);
+  await dialog.getByLabel(/^Contact Name/).fill('Sam Ortiz');
+  await dialog.getByLabel(/^Contact E-mail/).fill(email);
+  await dialog.getByLabel(/^Minimum Loan/).fill('25000');
+  await dialog.getByLabel(/^Maximum Loan/).fill('250000');
+  await dialog.getByRole('checkbox', { name: 'SBA Express' }).check();
+  await dialog.getByRole('button', { name: 'Save Lender' }).click();
+  return dialog;
 }
 
 test('the officer adds, edits, pauses, activates and deletes a lender; the sample network is listed', async ({
@@ -131,20 +146,51 @@ test('a save the database refuses says so and keeps what was typed', async ({ pa
   );
   await page.goto('/admin');
   await page.getByRole('tab', { name: 'Lenders' }).click();
-  await page.getByRole('button', { name: 'Add Lender' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Lender' });
   const name = `Refused Lender ${randomUUID().slice(0, 6)}`;
-  await dialog.getByLabel(/^Name/).fill(name);
-  await dialog.getByLabel(/^Contact Name/).fill('Sam Ortiz');
-  await dialog.getByLabel(/^Contact E-mail/).fill('sam@refused.example');
-  await dialog.getByLabel(/^Minimum Loan/).fill('25000');
-  await dialog.getByLabel(/^Maximum Loan/).fill('250000');
-  await dialog.getByRole('checkbox', { name: 'SBA Express' }).check();
-  await dialog.getByRole('button', { name: 'Save Lender' }).click();
+  const dialog = await addSmallLender(page, name, 'sam@refused.example');
   await expect(dialog.getByRole('alert')).toHaveText('Failed to save lender');
   await expect(dialog.getByLabel(/^Name/)).toHaveValue(name);
   await expect(page.getByText('boom')).toHaveCount(0);
   expect(await storedLender(database, name)).toBeUndefined();
+});
+
+test('a name already taken is refused under the name, and the list reads names as people do', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const officer = await createAccount(database, baseURL!, { admin: true });
+  await plantSession(page, baseURL!, officer.session);
+  // A lender added elsewhere with a name in small letters: listed among the A's, not after every capital.
+  const lowercase = `aaa lending ${randomUUID().slice(0, 6)}`;
+  const added = await database.from('lenders').insert({
+    name: lowercase,
+    contact_name: 'Ada Li',
+    contact_email: 'ada@aaa.example',
+    programs: ['sba_7a'],
+    min_loan: 10_000,
+    max_loan: 100_000,
+  });
+  expect(added.error).toBeNull();
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Lenders' }).click();
+  const table = page.getByRole('table', { name: 'Lenders' });
+  // The first row of the body (the header row aside); by code point it would come after every capital.
+  await expect(table.getByRole('row').nth(1)).toHaveAttribute('aria-label', lowercase);
+
+  const twin = ' SIERRA community bank (Sample) ';
+  const dialog = await addSmallLender(page, twin, 'sam@twin.example');
+  await expect(dialog.getByText('A lender with this name already exists')).toBeVisible();
+  await expect(dialog.getByLabel(/^Name/)).toBeFocused();
+  await expect(dialog.getByLabel(/^Name/)).toHaveValue(twin);
+  await expect(dialog.getByLabel(/^Contact E-mail/)).toHaveValue('sam@twin.example');
+  await expect(dialog.getByText('Failed to save lender')).toHaveCount(0);
+  const { count } = await database
+    .from('lenders')
+    .select('*', { count: 'exact', head: true })
+    .ilike('name', '%sierra community bank%');
+  expect(count).toBe(1);
+  await database.from('lenders').delete().eq('name', lowercase);
 });
 
 test('at 1024 px the Lenders table fits the page: its cells wrap between words instead of scrolling sideways', async ({

@@ -145,4 +145,35 @@ describe('the lender network', () => {
       .insert({ application_id: applicationId, lender_id: paused.data![0]!.id, requested_by: officer.id });
     expect(error?.code).toBe('42501');
   });
+
+  it('refuses a second lender of a name already taken, whatever its letter case or the spaces around it', async () => {
+    const lender = {
+      contact_name: 'Sam Ortiz',
+      contact_email: 'sam@twin.example',
+      programs: ['sba_7a'],
+      min_loan: 25_000,
+      max_loan: 250_000,
+    };
+    const twin = await backend
+      .client(officer)
+      .from('lenders')
+      .insert({ ...lender, name: '  SIERRA community Bank (Sample) ' });
+    expect(twin.error?.code).toBe('23505');
+    const renamed = await backend
+      .client(officer)
+      .from('lenders')
+      .update({ name: 'sierra community bank (sample)' })
+      .eq('name', 'Keystone 504 Partners (sample)');
+    expect(renamed.error?.code).toBe('23505');
+    // Its own name, in other letters, is still its own.
+    const recased = await backend
+      .client(officer)
+      .from('lenders')
+      .update({ name: 'Sierra Community Bank (Sample)' })
+      .eq('id', lenderId)
+      .select('name');
+    expect(recased.error).toBeNull();
+    expect(recased.data).toEqual([{ name: 'Sierra Community Bank (Sample)' }]);
+    await backend.client(officer).from('lenders').update({ name: 'Sierra Community Bank (sample)' }).eq('id', lenderId);
+  });
 });

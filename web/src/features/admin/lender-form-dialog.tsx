@@ -15,6 +15,7 @@ import { ActionDialog } from '../../components/action-dialog.tsx';
 import { CheckboxField, FormField } from '../../components/form-controls.tsx';
 import { useSaveLenderMutation } from './lender-network-api.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
 
 /**
  * Add Lender, or Edit on a lender's row: every criterion matching reads, checked as the database checks it. A
@@ -27,6 +28,7 @@ export function LenderFormDialog({ lender }: { lender?: Lender }) {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<LenderFormInput, unknown, LenderFormValues>({
     resolver: zodResolver(lenderFormSchema),
@@ -34,7 +36,13 @@ export function LenderFormDialog({ lender }: { lender?: Lender }) {
   });
   const onSubmit = handleSubmit(async (form) => {
     const result = await save({ ...(lender ? { id: lender.id } : {}), row: lenderRowFromForm(form) });
-    if (result.error) return;
+    if (result.error) {
+      // A name already taken is said under the name; any other refusal below the form.
+      if (result.error.message === ADMIN_MESSAGES.lenderNameTaken) {
+        setError('name', { message: ADMIN_MESSAGES.lenderNameTaken }, { shouldFocus: true });
+      }
+      return;
+    }
     setOpen(false);
     if (!lender) reset(lenderFormFromLender());
   });
@@ -159,7 +167,9 @@ export function LenderFormDialog({ lender }: { lender?: Lender }) {
             ))}
           </SimpleGrid>
         </Box>
-        {saving.isError ? <ErrorAlert message={saving.error.message} /> : null}
+        {saving.isError && saving.error.message !== ADMIN_MESSAGES.lenderNameTaken ? (
+          <ErrorAlert message={saving.error.message} />
+        ) : null}
       </Stack>
     </ActionDialog>
   );

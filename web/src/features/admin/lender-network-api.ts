@@ -5,7 +5,9 @@ import type { lenderRowFromForm } from '../../../../shared/validation/lender-for
 import { api } from '../../lib/api.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { repositoryOf } from './admin-api.ts';
-import type { LenderNetwork } from './admin-repository.ts';
+import { duplicateKey, type LenderNetwork } from './admin-repository.ts';
+
+const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 /** A sent package still unanswered after its lender's typical answer time. */
 export type OverduePackage = { id: string; application_id: string; bank_name: string; answer_due_at: string };
@@ -74,8 +76,10 @@ const lenderNetworkApi = api.injectEndpoints({
       async queryFn() {
         try {
           const supabase = await loadSupabase();
-          const result = await supabase.from('lenders').select('*').order('name').order('id');
-          return { data: (checked(result) as LenderRow[]).map(lenderFromRow) };
+          const result = await supabase.from('lenders').select('*').order('id');
+          const lenders = (checked(result) as LenderRow[]).map(lenderFromRow);
+          // As people read names: 'acme Bank' before 'Zeta Bank' (the database's order puts capitals first).
+          return { data: lenders.sort((a, b) => byName.compare(a.name, b.name)) };
         } catch (error) {
           return failure('Loading lenders failed', error, ADMIN_MESSAGES.lendersLoadFailed);
         }
@@ -88,9 +92,12 @@ const lenderNetworkApi = api.injectEndpoints({
       async queryFn({ id, row }) {
         try {
           const supabase = await loadSupabase();
-          checked(
-            id ? await supabase.from('lenders').update(row).eq('id', id) : await supabase.from('lenders').insert(row),
-          );
+          const saved = id
+            ? await supabase.from('lenders').update(row).eq('id', id)
+            : await supabase.from('lenders').insert(row);
+          // The unique index on the lender's name (letter case and surrounding spaces aside).
+          if (saved.error?.code === duplicateKey) return { error: { message: ADMIN_MESSAGES.lenderNameTaken } };
+          checked(saved);
           return { data: null };
         } catch (error) {
           return failure('Saving the lender failed', error, ADMIN_MESSAGES.lenderSaveFailed);
