@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ABOVE_ZERO_MESSAGE,
   DECISION_REASON_TOO_LONG_MESSAGE,
   decisionReasonSchema,
   emptyLetterForm,
@@ -50,6 +51,14 @@ describe('pre-application letter form (spec sections 5 and 9)', () => {
     });
   });
 
+  it('says a negative term or payment must be above 0', () => {
+    const letter = { ...emptyLetterForm, address: '12 Main St', zipCode: '89501', loanPurpose: 'Oven' };
+    expect(fieldErrors(letterFormSchema, { ...letter, term: -5, estimatedPayment: -100 })).toEqual({
+      term: ABOVE_ZERO_MESSAGE,
+      estimatedPayment: ABOVE_ZERO_MESSAGE,
+    });
+  });
+
   it('accepts the defaults once address, ZIP and purpose are filled in', () => {
     expect(
       fieldErrors(letterFormSchema, {
@@ -73,11 +82,20 @@ describe('term sheet form (spec section 5)', () => {
     ['loanAmount', Number.NaN],
     ['loanAmount', 0],
     ['interestRate', undefined],
-    ['term', -1],
     ['monthlyPayment', Number.NaN],
     ['collateral', '  '],
   ] as const)('requires %s (given %j)', (field, value) => {
     expect(fieldErrors(termSheetFormSchema, { ...termSheet, [field]: value })).toEqual({ [field]: required });
+  });
+
+  it.each([
+    ['loanAmount', -250_000],
+    ['term', -1],
+    ['monthlyPayment', -0.5],
+  ] as const)('says %s must be above 0 when it is negative (%j), not that it is missing', (field, value) => {
+    expect(fieldErrors(termSheetFormSchema, { ...termSheet, [field]: value })).toEqual({
+      [field]: ABOVE_ZERO_MESSAGE,
+    });
   });
 
   it('requires every condition, and at least one', () => {

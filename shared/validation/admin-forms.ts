@@ -5,8 +5,17 @@ import { zipCodeSchema } from './registration.ts';
 /** Spec section 5, admin forms: the pre-application letter and the term sheet. */
 
 const requiredText = z.string().trim().min(1, REQUIRED_FIELD_MESSAGE);
-/** A required amount, term or payment: a number above 0 (0 counts as not filled in). */
-const requiredPositive = z.number({ error: REQUIRED_FIELD_MESSAGE }).positive(REQUIRED_FIELD_MESSAGE);
+/** Not in the spec: what a negative amount, term or payment is told (the spec only requires the field). */
+export const ABOVE_ZERO_MESSAGE = 'Please enter a number above 0';
+
+/**
+ * A required amount, term or payment: a number above 0. Empty and 0 count as not filled in ('This field is
+ * required'); a negative number is told to be above 0 (the first failed check is the one shown).
+ */
+const requiredPositive = z
+  .number({ error: REQUIRED_FIELD_MESSAGE })
+  .refine((value) => value >= 0, ABOVE_ZERO_MESSAGE)
+  .positive(REQUIRED_FIELD_MESSAGE);
 
 /** What the officer fills in for a pre-application letter; the rest comes from the application. */
 export const letterFormSchema = z.object({

@@ -76,13 +76,31 @@ describe('the lender form', () => {
       contactName: 'Contact name is required',
       contactEmail: 'Please enter a valid e-mail address',
       programs: 'Choose at least one program',
-      minLoan: 'Minimum loan must be a whole number of dollars',
+      minLoan: 'Minimum loan must be a whole number of dollars in digits, such as 250,000',
       minCreditScore: 'Minimum credit score must be between 0 and 850',
-      minYearsInBusiness: 'Minimum years in business must be a number with at most 1 decimals',
-      minDebtCoverage: 'Minimum debt coverage must be a number with at most 2 decimals',
+      minYearsInBusiness: 'Minimum years in business can have at most one decimal place',
+      minDebtCoverage: 'Minimum debt coverage can have at most two decimal places',
       equityInjectionPercent: 'Equity injection must be between 0 and 100',
       answerDays: 'Answer time must be between 1 and 90',
     });
+  });
+
+  it('says which way a value misses: missing, negative, not a number, written with an exponent', () => {
+    expect(
+      messages({
+        ...filled,
+        contactEmail: '  ',
+        minLoan: '1e6',
+        minYearsInBusiness: '-1',
+        minDebtCoverage: 'one',
+      }),
+    ).toEqual({
+      contactEmail: 'Contact e-mail is required',
+      minLoan: 'Minimum loan must be a whole number of dollars in digits, such as 250,000',
+      minYearsInBusiness: 'Minimum years in business cannot be negative',
+      minDebtCoverage: 'Minimum debt coverage must be a number, such as 1.25',
+    });
+    expect(messages({ ...filled, minYearsInBusiness: '.5', minDebtCoverage: '2.' })).toEqual({});
   });
 
   it('refuses a maximum loan below the minimum', () => {

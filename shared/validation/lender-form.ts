@@ -15,21 +15,36 @@ const wholeNumber = (label: string, min: number, max: number) =>
     .regex(/^\d+$/, `${label} must be a whole number`)
     .refine((value) => Number(value) >= min && Number(value) <= max, `${label} must be between ${min} and ${max}`);
 
-const decimal = (label: string, places: number, max: number) =>
+/** What is wrong with a typed number of 0 to `max` with at most `places` decimal places, first thing first. */
+function decimalProblem(value: string, label: string, places: 1 | 2, max: number): string | null {
+  if (value === '') return `${label} is required`;
+  if (!/^-?(\d+\.?\d*|\.\d+)$/.test(value))
+    return `${label} must be a number, such as ${places === 1 ? '2.5' : '1.25'}`;
+  if (value.startsWith('-')) return `${label} cannot be negative`;
+  if ((value.split('.')[1] ?? '').length > places) {
+    return `${label} can have at most ${places === 1 ? 'one decimal place' : 'two decimal places'}`;
+  }
+  if (Number(value) > max) return `${label} must be at most ${max}`;
+  return null;
+}
+
+const decimal = (label: string, places: 1 | 2, max: number) =>
   z
     .string()
     .trim()
-    .min(1, `${label} is required`)
-    .regex(new RegExp(`^\\d+(\\.\\d{1,${places}})?$`), `${label} must be a number with at most ${places} decimals`)
-    .refine((value) => Number(value) <= max, `${label} must be at most ${max}`);
+    .superRefine((value, context) => {
+      const problem = decimalProblem(value, label, places, max);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    });
 
+/** Whole dollars, typed with or without '$' and thousands separators; digits only (not 1e6). */
 const dollars = (label: string) =>
   z
     .string()
     .trim()
     .min(1, `${label} is required`)
     .transform((value) => value.replace(/[$,\s]/g, ''))
-    .pipe(z.string().regex(/^\d{1,12}$/, `${label} must be a whole number of dollars`));
+    .pipe(z.string().regex(/^\d{1,12}$/, `${label} must be a whole number of dollars in digits, such as 250,000`));
 
 const programValues = lenderPrograms.map((program) => program.value) as [string, ...string[]];
 const stateValues = usStates.map((state) => state.value) as [string, ...string[]];
@@ -42,7 +57,12 @@ export const lenderFormSchema = z
       .trim()
       .min(1, 'Contact name is required')
       .max(200, 'Contact name can be at most 200 characters'),
-    contactEmail: z.string().trim().toLowerCase().pipe(z.email('Please enter a valid e-mail address')),
+    contactEmail: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .min(1, 'Contact e-mail is required')
+      .pipe(z.email('Please enter a valid e-mail address')),
     programs: z.array(z.enum(programValues)).min(1, 'Choose at least one program'),
     minLoan: dollars('Minimum loan'),
     maxLoan: dollars('Maximum loan'),
