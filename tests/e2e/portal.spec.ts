@@ -203,8 +203,9 @@ test('a wrong type, an oversize file and an overlong name are refused before any
 
   // The browser's checks bypassed: a text file named .pdf reaches the server, which refuses it by content.
   await portal.upload('Bank Statements', [file('statement.pdf', new TextEncoder().encode('<html>not a pdf</html>'))]);
+  // The server's message does not name the file; its row does (several files may fail at once).
   await expect(portal.uploadErrors('Bank Statements').nth(3)).toContainText(
-    "The file's content does not match its .pdf extension",
+    "statement.pdf: The file's content does not match its .pdf extension",
   );
   expect(sent).toHaveLength(1);
   await portal

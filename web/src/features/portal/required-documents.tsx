@@ -8,7 +8,7 @@ import {
 } from '../../../../shared/catalogue/documents.ts';
 import { formatLongDate } from '../../../../shared/format/dates.ts';
 import { uploadErrorMessage } from '../../../../shared/messages/portal-admin.ts';
-import { uploadDocument } from './document-upload.ts';
+import { refuseBeforeUpload, uploadDocument } from './document-upload.ts';
 import { ActionDialog } from '../../components/action-dialog.tsx';
 import { openStoredDocument } from '../../lib/open-document.ts';
 import { useDeleteDocumentMutation, type DocumentRow } from './portal-api.ts';
@@ -21,6 +21,8 @@ type UploadItem = {
   status: 'pending' | 'error';
   progress: number;
   errorMessage?: string;
+  /** The message names the file (the portal's own refusals do; the server's answers and 'Upload failed' do not). */
+  messageNamesFile?: boolean;
 };
 
 type RequiredDocumentsProps = {
@@ -57,7 +59,11 @@ export function RequiredDocuments({
       await reload();
       setUploads((items) => items.filter((item) => item.key !== key));
     } catch (error) {
-      update(key, { status: 'error', errorMessage: uploadErrorMessage(error) });
+      update(key, {
+        status: 'error',
+        errorMessage: uploadErrorMessage(error),
+        messageNamesFile: refuseBeforeUpload(file) !== null,
+      });
     }
   };
 
@@ -176,6 +182,8 @@ function UploadRow({ item, onDismiss }: { item: UploadItem; onDismiss: () => voi
   return (
     <HStack as="li" data-status="error" justify="space-between" gap="2" wrap="wrap">
       <Text fontSize="sm" color="fg.error" role="alert" overflowWrap="anywhere">
+        {/* Several files can fail at once: each row says which one. */}
+        {item.messageNamesFile ? null : <chakra.span fontWeight="semibold">{item.fileName}: </chakra.span>}
         {item.errorMessage}
       </Text>
       <Button size="xs" variant="ghost" onClick={onDismiss} aria-label={`Dismiss the error about ${item.fileName}`}>
