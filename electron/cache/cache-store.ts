@@ -182,7 +182,7 @@ export class CacheStore {
   applicationsPage({ list, search, sort, page }: ApplicationsPageArgs): ApplicationsPage {
     const order = applicationSorts.find((option) => option.id === sort) ?? applicationSorts[0];
     const orderBy =
-      order.column === 'business_name'
+      order.column === 'business_name_key'
         ? 'business_name collate nocase asc, id'
         : `created_at ${order.ascending ? 'asc' : 'desc'}, id`;
     const pattern = likePattern(search);

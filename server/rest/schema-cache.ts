@@ -1,7 +1,18 @@
 import type { Queryable } from '../db/database.ts';
 
 export type Column = { name: string; type: string; hasDefault: boolean };
-export type Relation = { name: string; columns: Map<string, Column>; primaryKey: string[]; isView: boolean };
+/**
+ * A table or view. `computedFields`: PostgREST's computed fields, the functions of the schema that take one
+ * row of it and return one value (`public.business_name_key(public.applications)`), usable like a column in
+ * filters, order and select (never part of `*`).
+ */
+export type Relation = {
+  name: string;
+  columns: Map<string, Column>;
+  primaryKey: string[];
+  isView: boolean;
+  computedFields?: Set<string>;
+};
 export type FunctionArgument = { name: string; type: string; hasDefault: boolean };
 export type RoutineReturn = 'set' | 'composite' | 'scalar' | 'void';
 export type Routine = { name: string; args: FunctionArgument[]; returns: RoutineReturn; volatile: boolean };
@@ -91,6 +102,8 @@ export async function loadSchemaCache(db: Queryable, schema = 'public'): Promise
         : row.return_kind === 'c'
           ? 'composite'
           : 'scalar';
+    const rowOf = types.length === 1 ? relations.get(types[0]!.replace(/^public\./, '')) : undefined;
+    if (rowOf && returns === 'scalar') (rowOf.computedFields ??= new Set()).add(row.name);
     routineMap.set(row.name, {
       name: row.name,
       args: types.map((type, index) => ({ name: names[index] ?? '', type, hasDefault: index >= firstDefault })),

@@ -33,6 +33,15 @@ describe('SQL builder', () => {
     expect(statement.sql).toContain('ilike $1');
   });
 
+  it("calls a computed field with the row, in order, filters and select; '*' leaves it out", () => {
+    const withKey: Relation = { ...applications, computedFields: new Set(['email_key']) };
+    const statement = buildSelect(withKey, query('order=email_key.asc,id&email_key=eq.x&select=id,email_key'));
+    expect(statement.sql).toContain('order by public."email_key"(_t) asc, _t."id" asc');
+    expect(statement.sql).toContain('public."email_key"(_t) = $1');
+    expect(statement.sql).toContain('public."email_key"(_t) as "email_key"');
+    expect(buildSelect(withKey, query('')).sql).not.toContain('email_key');
+  });
+
   it('refuses unknown columns with 42703, in filters, order and select', () => {
     for (const text of ['nope=eq.1', 'order=nope.desc', 'select=nope']) {
       expect(() => buildSelect(applications, query(text))).toThrowError(

@@ -38,11 +38,11 @@ const allowedCasts = new Set([
 
 const comparison: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' };
 
+/** A column of the row (`_t`), or a computed field: its function called with the row. */
 function column(relation: Relation, name: string): string {
-  if (!relation.columns.has(name)) {
-    throw new PostgrestError(400, '42703', `column ${relation.name}.${name} does not exist`);
-  }
-  return `_t.${quoteIdent(name)}`;
+  if (relation.columns.has(name)) return `_t.${quoteIdent(name)}`;
+  if (relation.computedFields?.has(name)) return `public.${quoteIdent(name)}(_t)`;
+  throw new PostgrestError(400, '42703', `column ${relation.name}.${name} does not exist`);
 }
 
 function conditionSql(relation: Relation, condition: Condition, params: Params): string {

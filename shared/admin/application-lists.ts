@@ -19,7 +19,8 @@ export const applicationListIds = applicationLists.map((list) => list.id) as [
 export const applicationSorts = [
   { id: 'newest', label: 'Newest first', column: 'created_at', ascending: false },
   { id: 'oldest', label: 'Oldest first', column: 'created_at', ascending: true },
-  { id: 'business', label: 'Business name (A-Z)', column: 'business_name', ascending: true },
+  // By the name's lower-case key (applications.business_name_key): 'acme' comes with the A's.
+  { id: 'business', label: 'Business name (A-Z)', column: 'business_name_key', ascending: true },
 ] as const;
 export type ApplicationSortId = (typeof applicationSorts)[number]['id'];
 export const applicationSortIds = applicationSorts.map((sort) => sort.id) as [

@@ -437,6 +437,30 @@ test('lists are paged by the server, 25 to a page', async ({ page, baseURL, data
   await expect(admin.row(`${tag} 26`)).toBeVisible();
 });
 
+test('Business name (A-Z) reads names as people do: a name in small letters comes with its letter', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const officer = await createAccount(database, baseURL!, { admin: true });
+  const tag = `Sorted ${crypto.randomUUID().slice(0, 6)}`;
+  const names = [`${tag} Zeta Zinc`, `${tag} acme bakery`, `${tag} Bravo Books`];
+  const inserted = await database
+    .from('applications')
+    .insert(names.map((name) => qualifiedApplicationRow({ business_name: name })));
+  expect(inserted.error).toBeNull();
+  await plantSession(page, baseURL!, officer.session);
+  await page.goto('/admin');
+  const admin = new AdminPages(page);
+  await page.getByRole('combobox', { name: 'Sort' }).selectOption('business');
+  await admin.searchFor(tag);
+  const rows = admin.list('Pending Applications').getByRole('row');
+  await expect(rows).toHaveCount(4);
+  for (const [index, name] of [`${tag} acme bakery`, `${tag} Bravo Books`, `${tag} Zeta Zinc`].entries()) {
+    await expect(rows.nth(index + 1)).toContainText(name);
+  }
+});
+
 test('switching lists keeps the search and the sort, and a reload keeps the page too', async ({
   page,
   baseURL,

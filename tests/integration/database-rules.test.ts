@@ -804,8 +804,9 @@ describe('the schema’s safety properties', () => {
   });
 
   it('pins search_path on every function in public but the inlined evaluation, and lets visitors run only the intended ones', async () => {
-    // The evaluation functions are left unpinned so that the planner can inline them (see
-    // 20261122000000_inlinable_evaluation_functions.sql); they must stay invoker-rights, pure SQL.
+    // The evaluation functions and the admin lists' sort key are left unpinned so that the planner can inline
+    // them (see 20261122000000_inlinable_evaluation_functions.sql and 20261129110000_business_name_sort_key.sql);
+    // they must stay invoker-rights, pure SQL.
     const { rows: unpinned } = await backend.db.query(
       `select p.proname, p.prosecdef, p.provolatile, l.lanname
          from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_language l on l.oid = p.prolang
@@ -813,9 +814,13 @@ describe('the schema’s safety properties', () => {
         order by p.proname`,
     );
     expect(unpinned).toEqual(
-      ['application_qualifies', 'credit_score_number', 'debt_coverage_ratio', 'years_in_business_number'].map(
-        (proname) => ({ proname, prosecdef: false, provolatile: 'i', lanname: 'sql' }),
-      ),
+      [
+        'application_qualifies',
+        'business_name_key',
+        'credit_score_number',
+        'debt_coverage_ratio',
+        'years_in_business_number',
+      ].map((proname) => ({ proname, prosecdef: false, provolatile: 'i', lanname: 'sql' })),
     );
     const { rows: definers } = await backend.db.query<{ proname: string; anon: boolean; authenticated: boolean }>(
       `select p.proname, has_function_privilege('anon', p.oid, 'execute') as anon,

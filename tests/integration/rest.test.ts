@@ -36,6 +36,29 @@ describe('PostgREST reads through supabase-js', () => {
     ]);
   });
 
+  it('orders by a computed field (a function of the row), which select=* leaves out', async () => {
+    const client = serviceClient(server);
+    const city = 'Computed Field City';
+    const names = ['Zeta Zinc', 'acme bakery', 'Bravo Books'];
+    const inserted = await client
+      .from('applications')
+      .insert(names.map((business_name) => qualifiedApplicationRow({ business_name, city })));
+    expect(inserted.error).toBeNull();
+    const { data, error } = await client
+      .from('applications')
+      .select('business_name, business_name_key')
+      .eq('city', city)
+      .order('business_name_key');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { business_name: 'acme bakery', business_name_key: 'acme bakery' },
+      { business_name: 'Bravo Books', business_name_key: 'bravo books' },
+      { business_name: 'Zeta Zinc', business_name_key: 'zeta zinc' },
+    ]);
+    const whole = await client.from('applications').select('*').eq('city', city).limit(1).single();
+    expect(Object.keys(whole.data!)).not.toContain('business_name_key');
+  });
+
   it('supports or, ilike, neq and is', async () => {
     const { data } = await serviceClient(server)
       .from('applications')
