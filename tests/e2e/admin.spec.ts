@@ -461,6 +461,30 @@ test('Business name (A-Z) reads names as people do: a name in small letters come
   }
 });
 
+test("the dashboard's open tab is in the address: a reload keeps it, Back returns to the tab before", async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const tag = await officerWithNumberedApplications(page, baseURL!, database, 'Tab Kept', 1);
+  const admin = new AdminPages(page);
+  await admin.searchFor(tag);
+  await page.getByRole('tab', { name: 'Lenders' }).click();
+  await expect(page).toHaveURL(/[?&]view=lenders/);
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Lenders' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('table', { name: 'Lenders' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Client Management' }).click();
+  await expect(page).toHaveURL(/[?&]view=clients/);
+  await page.goBack();
+  await expect(page.getByRole('tab', { name: 'Lenders' })).toHaveAttribute('aria-selected', 'true');
+  await page.goBack();
+  // Applications again, with the search it had.
+  await expect(page.getByRole('tab', { name: 'Applications', exact: true })).toHaveAttribute('aria-selected', 'true');
+  await expect(admin.search()).toHaveValue(tag);
+  await expect(admin.row(`${tag} 00`)).toBeVisible();
+});
+
 test('switching lists keeps the search and the sort, and a reload keeps the page too', async ({
   page,
   baseURL,

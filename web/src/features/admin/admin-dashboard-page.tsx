@@ -2,7 +2,7 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { Alert, Button, Container, Heading, HStack, Stack, Tabs } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useDispatch } from 'react-redux';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
 import { ImpersonationBanner } from '../../components/impersonation-banner.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
@@ -15,12 +15,35 @@ import { ClientsTab } from './clients-tab.tsx';
 import { LendersTab } from './lenders-tab.tsx';
 import { OverduePackages } from './overdue-packages.tsx';
 
+const dashboardViews = ['applications', 'clients', 'lenders'] as const;
+type DashboardView = (typeof dashboardViews)[number];
+
+/**
+ * The dashboard's open tab, in the address (`?view=lenders`; none for Applications): a reload keeps it, and
+ * Back returns to the tab before. The Applications tab's own settings stay in the address meanwhile.
+ */
+function useDashboardView(): [DashboardView, (view: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const viewOf = (asked: string | null) => dashboardViews.find((option) => option === asked) ?? 'applications';
+  const view = viewOf(params.get('view'));
+  const setView = (asked: string) =>
+    setParams((current) => {
+      const next = viewOf(asked);
+      const changed = new URLSearchParams(current);
+      if (next === 'applications') changed.delete('view');
+      else changed.set('view', next);
+      return changed;
+    });
+  return [view, setView];
+}
+
 /** The admin dashboard (spec section 2, "Admin dashboard"): the loan officer's applications. */
 export function AdminDashboardPage() {
   const auth = useAuth();
   const navigate = useNavigate();
   const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
   const [refresh] = useRefreshDataMutation();
+  const [view, setView] = useDashboardView();
   // Busy from the click until the screens have read everything again (the refresh, then the reads it starts).
   const [refreshing, setRefreshing] = useState(false);
   const refreshAll = async () => {
@@ -68,7 +91,7 @@ export function AdminDashboardPage() {
             </Alert.Root>
           ) : null}
           <OverduePackages />
-          <Tabs.Root defaultValue="applications" lazyMount>
+          <Tabs.Root value={view} onValueChange={(details) => setView(details.value)} lazyMount>
             {/* On a phone the tabs wrap onto a second line rather than break inside their words. */}
             <Tabs.List flexWrap="wrap">
               <Tabs.Trigger value="applications" overflowWrap="normal">
