@@ -66,6 +66,9 @@ const modulePreload = /<link rel="modulepreload" crossorigin href="[^"]+">\s*/g;
  * own route from scratch, as on spa.html, rather than hydrating another page's HTML (a hydration error, with
  * the home page's content shown meanwhile).
  */
+/** How long a prerendered page waits for its first paint before it starts the app anyway. */
+export const START_AT_THE_LATEST_MS = 1000;
+
 export function startAfterFirstPaint(entry: string, route: string): string {
   return [
     '(function(){var started=false;',
@@ -77,7 +80,7 @@ export function startAfterFirstPaint(entry: string, route: string): string {
     'try{new PerformanceObserver(function(list,observer){',
     'if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();setTimeout(start)}',
     '}).observe({type:"paint",buffered:true})}catch(e){}',
-    'setTimeout(start,1000)})()',
+    `setTimeout(start,${START_AT_THE_LATEST_MS})})()`,
   ].join('');
 }
 

@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { openWhenReady } from './pages/app-ready.ts';
+import { START_AT_THE_LATEST_MS } from '../../server/cli/web-build.ts';
 
 /**
  * The public pages are rendered to HTML at build time (web/src/entry-prerender.tsx): they read without
@@ -73,7 +74,10 @@ test('the app’s scripts are requested only after the page’s first contentful
   }));
   expect(timing.firstContentfulPaint).toBeGreaterThan(0);
   expect(timing.scripts.length).toBeGreaterThan(0);
-  expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.firstContentfulPaint!);
+  // The page's start script waits for the paint, or a second at most (a background tab never paints): on a
+  // machine so busy that the paint comes later than that, the scripts start at the second.
+  const startAt = Math.min(timing.firstContentfulPaint!, START_AT_THE_LATEST_MS);
+  expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(startAt);
 });
 
 test('a route that is not prerendered still starts from the app shell', async ({ page }) => {
