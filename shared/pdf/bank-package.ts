@@ -3,7 +3,7 @@ import { brand } from '../brand/brand.ts';
 import type { BankPackageStatus } from '../status/transitions.ts';
 import { metricList, type ExecutiveSummary } from '../summary/executive-summary.ts';
 import { bankPackageNumber } from '../summary/file-names.ts';
-import { companyHeader, headedTable, heading, labelValueTable, pageSetup, inPdfFont } from './layout.ts';
+import { companyHeader, headedTable, heading, labelValueTable, pageSetup, printable } from './layout.ts';
 
 export type BankPackageInput = {
   packageId: string;
@@ -22,7 +22,7 @@ export function bankPackageDefinition(input: BankPackageInput): TDocumentDefinit
     heading(section.title),
     labelValueTable(section.rows),
   ]);
-  return inPdfFont({
+  return printable({
     ...pageSetup,
     info: { title: `Loan Package ${bankPackageNumber(input.packageId)}`, author: brand.productName },
     content: [

@@ -124,7 +124,7 @@ function textsInPdfFont<T>(content: T, breakRuns: boolean): T {
  * - every text on the page can wrap (`breakable`); the metadata (`info`) keeps its texts whole.
  * Everything else reaches the page as typed.
  */
-export function inPdfFont(definition: TDocumentDefinitions): TDocumentDefinitions {
+export function printable(definition: TDocumentDefinitions): TDocumentDefinitions {
   const { info, ...page } = definition;
   return { ...textsInPdfFont(page, true), ...(info ? { info: textsInPdfFont(info, false) } : {}) };
 }

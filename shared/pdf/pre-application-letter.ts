@@ -3,7 +3,7 @@ import { brand } from '../brand/brand.ts';
 import { formatLongDate } from '../format/dates.ts';
 import { formatUsd } from '../format/money.ts';
 import type { LetterForm } from '../validation/admin-forms.ts';
-import { companyHeader, labelValueTable, pageSetup, inPdfFont } from './layout.ts';
+import { companyHeader, labelValueTable, pageSetup, printable } from './layout.ts';
 
 /** Everything the pre-application letter shows (spec section 3): the officer's form plus the application's data. */
 export type PreApplicationLetterInput = LetterForm & {
@@ -22,7 +22,7 @@ export type PreApplicationLetterInput = LetterForm & {
 /** The pre-application letter as a pdfmake document definition (letter size, 12 pt, dollars without cents). */
 export function preApplicationLetterDefinition(input: PreApplicationLetterInput): TDocumentDefinitions {
   const name = `${input.firstName} ${input.lastName}`;
-  return inPdfFont({
+  return printable({
     ...pageSetup,
     info: { title: `Pre-Application Letter - ${input.businessName}`, author: brand.productName },
     content: [

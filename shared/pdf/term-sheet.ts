@@ -3,7 +3,7 @@ import { brand } from '../brand/brand.ts';
 import { formatLongDate } from '../format/dates.ts';
 import { formatUsd } from '../format/money.ts';
 import type { TermSheetForm } from '../validation/admin-forms.ts';
-import { companyHeader, heading, labelValueTable, pageSetup, inPdfFont } from './layout.ts';
+import { companyHeader, heading, labelValueTable, pageSetup, printable } from './layout.ts';
 
 /** A term sheet: the officer's form plus the borrower it is for. The spec does not show its layout; this is ours. */
 export type TermSheetInput = TermSheetForm & {
@@ -15,7 +15,7 @@ export type TermSheetInput = TermSheetForm & {
 };
 
 export function termSheetDefinition(input: TermSheetInput): TDocumentDefinitions {
-  return inPdfFont({
+  return printable({
     ...pageSetup,
     info: { title: `Term Sheet - ${input.businessName}`, author: brand.productName },
     content: [
