@@ -385,6 +385,42 @@ test('the step buttons jump back freely and forward only from a valid step, show
   expect(await apply.accessibilityViolations()).toEqual([]);
 });
 
+test("the browser's Back and Forward move between steps as Previous and Next do; Forward still needs a valid step", async ({
+  page,
+}) => {
+  await page.goto('/calculator');
+  const apply = new ApplyPage(page);
+  await apply.open();
+  await apply.fillFields(ApplyPage.stepValues(sampleForm, 0));
+  await apply.next();
+  await apply.fillFields(ApplyPage.stepValues(sampleForm, 1));
+  await apply.next();
+  await expect(apply.stepHeading).toHaveText('Financial Information');
+
+  await page.goBack();
+  await expect(apply.stepHeading).toHaveText('Business Information');
+  await expect(apply.control('businessName')).toHaveValue(sampleForm.businessName);
+  await page.goBack();
+  await expect(apply.stepHeading).toHaveText('Personal Information');
+  await page.goForward();
+  await expect(apply.stepHeading).toHaveText('Business Information');
+
+  // A field emptied after going back: Forward stays on the step and shows why, as Next would.
+  await apply.fillFields({ businessName: '' });
+  await page.goForward();
+  await expect(apply.message('Business name is required')).toBeVisible();
+  await expect(apply.stepHeading).toHaveText('Business Information');
+  await expect(apply.control('businessName')).toBeFocused();
+
+  // A reload keeps the step; Back from the first step leaves the wizard for the page before it.
+  await page.reload();
+  await expect(apply.stepHeading).toHaveText('Business Information');
+  await page.goBack();
+  await expect(apply.stepHeading).toHaveText('Personal Information');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/calculator$/);
+});
+
 test('at 390px the step labels break only between words', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const apply = new ApplyPage(page);

@@ -1,5 +1,6 @@
 import { Alert, Button, chakra, Flex, Heading, SimpleGrid, Spinner, Text } from '@chakra-ui/react';
 import { memo, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import {
   useForm,
   type FieldErrors,
@@ -45,6 +46,13 @@ const resolver: Resolver<PreQualificationForm> = (values) => {
 
 type WizardProps = { onSubmitted: (evaluation: EvaluationResult) => void };
 
+/** The wizard step a history entry names ({ wizardStep }), if any. */
+function stepOfEntry(state: unknown): WizardStepId | undefined {
+  const named =
+    typeof state === 'object' && state !== null ? (state as { wizardStep?: unknown }).wizardStep : undefined;
+  return wizardSteps.find((candidate) => candidate.id === named)?.id;
+}
+
 /**
  * The five-step pre-qualification wizard (spec sections 2, 4 and 5). Fields are validated as they change; moving
  * forward (Next or a step button) needs the current step to be valid and otherwise shows its errors, moving back
@@ -60,7 +68,12 @@ export function PreQualificationWizard({ onSubmitted }: WizardProps) {
   const [stored] = useState(storedApplication);
   const restored = isClient ? stored : undefined;
   return (
-    <WizardForm key={restored ? 'restored' : 'new'} saved={restored ?? freshApplication} onSubmitted={onSubmitted} />
+    <WizardForm
+      key={restored ? 'restored' : 'new'}
+      saved={restored ?? freshApplication}
+      live={isClient}
+      onSubmitted={onSubmitted}
+    />
   );
 }
 
@@ -98,7 +111,11 @@ function AutoSave({
 }
 
 /** The wizard; until the app runs its controls are disabled (ClientFieldset) and nothing is saved. */
-const WizardForm = memo(function WizardForm({ saved, onSubmitted }: WizardProps & { saved: SavedApplication }) {
+const WizardForm = memo(function WizardForm({
+  saved,
+  live,
+  onSubmitted,
+}: WizardProps & { saved: SavedApplication; live: boolean }) {
   const [step, setStep] = useState<WizardStepId>(saved.currentStep);
   const [submissionProblem, setSubmissionProblem] = useState<string>();
   const [submit, { isLoading: isSubmitting }] = useSubmitPreQualificationMutation();
@@ -122,10 +139,44 @@ const WizardForm = memo(function WizardForm({ saved, onSubmitted }: WizardProps 
   const index = wizardStepIndex(step);
   const isReview = step === 'REVIEW';
 
+  // Each step shown is an entry of the browser's history (its state names the step), so Back and Forward move
+  // between steps as Previous and Next do. Once the app runs (not while a prerendered page hydrates), the entry
+  // the wizard starts on names the step it starts on (the restored one; a reload keeps the entry's old state).
+  const location = useLocation();
+  const navigate = useNavigate();
+  const entryStep = stepOfEntry(location.state);
+  useEffect(() => {
+    if (live && entryStep !== step) void navigate(location, { replace: true, state: { wizardStep: step } });
+  }, [live]); // eslint-disable-line react-hooks/exhaustive-deps -- only the entry the wizard starts on
+
+  // Back or Forward showed another entry: its step, if the form may go there (forward needs the step shown to
+  // be valid, as Next does). If not, the step stays, its errors show, and the history goes back to the entry
+  // before (Forward can then be tried again; after a jump of several entries, each refused one steps back).
+  const [seenEntry, setSeenEntry] = useState(location.key);
+  const [refusedEntry, setRefusedEntry] = useState<string>();
+  if (location.key !== seenEntry) {
+    setSeenEntry(location.key);
+    if (live && entryStep && entryStep !== step) {
+      if (canMoveToStep(step, entryStep, getValues())) {
+        setSubmissionProblem(undefined);
+        setStep(entryStep);
+      } else {
+        setRefusedEntry(location.key);
+      }
+    }
+  }
+  useEffect(() => {
+    if (!refusedEntry) return;
+    void navigate(-1);
+    void trigger(wizardStepFields(step), { shouldFocus: true });
+  }, [refusedEntry]); // eslint-disable-line react-hooks/exhaustive-deps -- once per refused entry
+
+  /** Next, Previous or a step button: back freely, forward once the current step is valid (else its errors). */
   const goTo = async (target: WizardStepId) => {
     if (canMoveToStep(step, target, getValues())) {
       setSubmissionProblem(undefined);
       setStep(target);
+      void navigate(location, { state: { wizardStep: target } });
       return;
     }
     await trigger(wizardStepFields(step), { shouldFocus: true });
