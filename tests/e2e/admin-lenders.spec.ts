@@ -18,6 +18,15 @@ async function storedLender(database: SupabaseClient, name: string) {
   return data[0] as Record<string, unknown> | undefined;
 }
 
+/** A new officer signed in, on the admin's Lenders tab: its table. */
+async function officerOnLendersTab(page: Page, baseURL: string, database: SupabaseClient) {
+  const officer = await createAccount(database, baseURL, { admin: true });
+  await plantSession(page, baseURL, officer.session);
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Lenders' }).click();
+  return page.getByRole('table', { name: 'Lenders' });
+}
+
 /** Add Lender with the required fields only (an SBA Express lender of $25,000 to $250,000), then Save. */
 async function addSmallLender(page: Page, name: string, email: string) {
   await page.getByRole('button', { name: 'Add Lender' }).click();
@@ -37,11 +46,7 @@ test('the officer adds, edits, pauses, activates and deletes a lender; the sampl
   baseURL,
   database,
 }) => {
-  const officer = await createAccount(database, baseURL!, { admin: true });
-  await plantSession(page, baseURL!, officer.session);
-  await page.goto('/admin');
-  await page.getByRole('tab', { name: 'Lenders' }).click();
-  const table = page.getByRole('table', { name: 'Lenders' });
+  const table = await officerOnLendersTab(page, baseURL!, database);
   const sierra = table.getByRole('row', { name: 'Sierra Community Bank (sample)' });
   await expect(sierra).toContainText('Sample');
   await expect(sierra).toContainText('SBA 7(a), SBA Express');
@@ -137,15 +142,12 @@ test('the officer adds, edits, pauses, activates and deletes a lender; the sampl
 });
 
 test('a save the database refuses says so and keeps what was typed', async ({ page, baseURL, database }) => {
-  const officer = await createAccount(database, baseURL!, { admin: true });
-  await plantSession(page, baseURL!, officer.session);
   await page.route('**/rest/v1/lenders*', (route) =>
     route.request().method() === 'POST'
       ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom","code":"XX000"}' })
       : route.fallback(),
   );
-  await page.goto('/admin');
-  await page.getByRole('tab', { name: 'Lenders' }).click();
+  await officerOnLendersTab(page, baseURL!, database);
   const name = `Refused Lender ${randomUUID().slice(0, 6)}`;
   const dialog = await addSmallLender(page, name, 'sam@refused.example');
   await expect(dialog.getByRole('alert')).toHaveText('Failed to save lender');
@@ -159,8 +161,6 @@ test('a name already taken is refused under the name, and the list reads names a
   baseURL,
   database,
 }) => {
-  const officer = await createAccount(database, baseURL!, { admin: true });
-  await plantSession(page, baseURL!, officer.session);
   // A lender added elsewhere with a name in small letters: listed among the A's, not after every capital.
   const lowercase = `aaa lending ${randomUUID().slice(0, 6)}`;
   const added = await database.from('lenders').insert({
@@ -172,9 +172,7 @@ test('a name already taken is refused under the name, and the list reads names a
     max_loan: 100_000,
   });
   expect(added.error).toBeNull();
-  await page.goto('/admin');
-  await page.getByRole('tab', { name: 'Lenders' }).click();
-  const table = page.getByRole('table', { name: 'Lenders' });
+  const table = await officerOnLendersTab(page, baseURL!, database);
   // The first row of the body (the header row aside); by code point it would come after every capital.
   await expect(table.getByRole('row').nth(1)).toHaveAttribute('aria-label', lowercase);
 
@@ -199,11 +197,7 @@ test('at 1024 px the Lenders table fits the page: its cells wrap between words i
   database,
 }) => {
   await page.setViewportSize({ width: 1024, height: 800 });
-  const officer = await createAccount(database, baseURL!, { admin: true });
-  await plantSession(page, baseURL!, officer.session);
-  await page.goto('/admin');
-  await page.getByRole('tab', { name: 'Lenders' }).click();
-  const table = page.getByRole('table', { name: 'Lenders' });
+  const table = await officerOnLendersTab(page, baseURL!, database);
   await expect(table.getByRole('row', { name: 'Keystone 504 Partners (sample)' })).toContainText(
     '$500,000 to $10,000,000',
   );
