@@ -29,7 +29,9 @@ export function RouteGuard({
   const access = routeAccess(location, auth, adminOnly);
   if (access.kind === 'wait') {
     return (
-      <Flex justify="center" py="16">
+      // As tall as the screen, as the page's own loading state is: the footer does not jump up while the
+      // session is checked and down again when the page arrives (a layout shift a test caught now and then).
+      <Flex justify="center" py="16" minH="100vh">
         <Spinner size="lg" aria-label="Checking your session" />
       </Flex>
     );
