@@ -1,3 +1,4 @@
+import type * as PdfMakeModule from 'pdfmake/build/pdfmake';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import mediumUrl from 'pdfmake/fonts/Roboto/Roboto-Medium.ttf?url';
 import regularUrl from 'pdfmake/fonts/Roboto/Roboto-Regular.ttf?url';
@@ -13,19 +14,7 @@ function base64Of(blob: Blob): Promise<string> {
   });
 }
 
-/**
- * The font files (shared/pdf/layout.ts), assets of the build fetched on the first PDF: in base64 by their
- * names, for pdfmake's virtual file system. Read once; a failed read is tried again by the next PDF.
- */
-let fonts: Promise<Record<string, string>> | null = null;
-function fontFiles(): Promise<Record<string, string>> {
-  fonts ??= readFontFiles().catch((error: unknown) => {
-    fonts = null;
-    throw error;
-  });
-  return fonts;
-}
-
+/** The font files (shared/pdf/layout.ts), assets of the build: in base64 by their names, for pdfmake's virtual file system. */
 async function readFontFiles(): Promise<Record<string, string>> {
   const read = async (url: string) => {
     const response = await fetch(url);
@@ -36,16 +25,31 @@ async function readFontFiles(): Promise<Record<string, string>> {
   return { [pdfFontFiles.normal]: regularBytes, [pdfFontFiles.bold]: mediumBytes };
 }
 
+type PdfMake = typeof PdfMakeModule;
+
+/** pdfmake with the PDF font registered, made once on the first PDF; a failed start is tried again by the next PDF. */
+let ready: Promise<PdfMake> | null = null;
+function pdfMakeWithFonts(): Promise<PdfMake> {
+  ready ??= (async () => {
+    const [loaded, files] = await Promise.all([import('pdfmake/build/pdfmake'), readFontFiles()]);
+    // A CommonJS bundle: the bundler hands it over as the module's default export.
+    const pdfMake = ('default' in loaded ? loaded.default : loaded) as PdfMake;
+    pdfMake.addVirtualFileSystem(files);
+    pdfMake.addFonts(pdfFonts);
+    return pdfMake;
+  })().catch((error: unknown) => {
+    ready = null;
+    throw error;
+  });
+  return ready;
+}
+
 /**
  * Renders a pdfmake document definition (shared/pdf) to PDF bytes in the browser. pdfmake loads on first use,
  * in a chunk of its own, and its Roboto files with it.
  */
 export async function renderPdf(definition: TDocumentDefinitions): Promise<Uint8Array> {
-  const [loaded, files] = await Promise.all([import('pdfmake/build/pdfmake'), fontFiles()]);
-  // A CommonJS bundle: the bundler hands it over as the module's default export.
-  const pdfMake = ('default' in loaded ? loaded.default : loaded) as typeof loaded;
-  pdfMake.addVirtualFileSystem(files);
-  pdfMake.addFonts(pdfFonts);
+  const pdfMake = await pdfMakeWithFonts();
   const buffer: unknown = await pdfMake.createPdf(definition).getBuffer();
   return new Uint8Array(buffer as ArrayBuffer);
 }

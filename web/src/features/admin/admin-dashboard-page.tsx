@@ -9,6 +9,7 @@ import { PageMeta } from '../../components/page-meta.tsx';
 import { signOut, useAuth } from '../../lib/auth-state.ts';
 import { api } from '../../lib/api.ts';
 import { readImpersonation } from '../../lib/impersonation.ts';
+import { withChanges } from '../../lib/search-params.ts';
 import { useRefreshDataMutation } from './admin-api.ts';
 import { ApplicationsTab } from './applications-tab.tsx';
 import { ClientsTab } from './clients-tab.tsx';
@@ -29,10 +30,7 @@ function useDashboardView(): [DashboardView, (view: string) => void] {
   const setView = (asked: string) =>
     setParams((current) => {
       const next = viewOf(asked);
-      const changed = new URLSearchParams(current);
-      if (next === 'applications') changed.delete('view');
-      else changed.set('view', next);
-      return changed;
+      return withChanges(current, { view: next === 'applications' ? null : next });
     });
   return [view, setView];
 }

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Heading, HStack, Input, NativeSelect, Stack, Table, Tabs, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { withChanges } from '../../lib/search-params.ts';
 import { optionLabel } from '../../../../shared/catalogue/fields.ts';
 import { loanAmountOptions } from '../../../../shared/catalogue/pre-qualification.ts';
 import { formatLongDate } from '../../../../shared/format/dates.ts';
@@ -59,11 +60,7 @@ export function ApplicationsTab({ me }: { me: string | undefined }) {
     written.current = null;
   }, [params]);
   const update: UpdateParams = (changes, options) => {
-    const next = new URLSearchParams(written.current ?? params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-    }
+    const next = withChanges(written.current ?? params, changes);
     written.current = next;
     setParams(next, options);
   };
