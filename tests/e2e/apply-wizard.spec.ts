@@ -421,6 +421,30 @@ test("the browser's Back and Forward move between steps as Previous and Next do;
   await expect(page).toHaveURL(/\/calculator$/);
 });
 
+test("after submitting, the browser's Back leaves the result for the page before the wizard, not for its steps", async ({
+  page,
+}) => {
+  await page.goto('/calculator');
+  const apply = new ApplyPage(page);
+  await apply.open();
+  // A step revisited on the way: its entries are skipped too.
+  await apply.completeSteps(notQualifyingForm());
+  await page.goBack();
+  await expect(apply.stepHeading).toHaveText('Loan Request');
+  await page.goForward();
+  await expect(apply.stepHeading).toHaveText('Review Your Application');
+  await apply.button('Submit Application').click();
+  await expect(apply.resultHeading('Thank You for Your Application')).toBeVisible();
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/calculator$/);
+  await expect(apply.resultHeading('Thank You for Your Application')).toBeHidden();
+  // Forward returns to a new, empty wizard (the submitted form is not kept).
+  await page.goForward();
+  await expect(apply.stepHeading).toHaveText('Personal Information');
+  await expect(apply.control('firstName')).toHaveValue('');
+});
+
 test('at 390px the step labels break only between words', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const apply = new ApplyPage(page);

@@ -9,6 +9,7 @@ import { PageMeta } from '../../components/page-meta.tsx';
 import { ApplicationResult } from './application-result.tsx';
 import { NeedHelpBox } from './need-help-box.tsx';
 import { PreQualificationWizard } from './pre-qualification-wizard.tsx';
+import { useBackLeavesSubmittedWizard } from './wizard-history.ts';
 
 /** Terms of Service and Privacy Policy, opened in a new tab so the form stays as it is (spec section 2). */
 function LegalLinks() {
@@ -23,6 +24,7 @@ function LegalLinks() {
 /** The pre-qualification form at /apply: the wizard, then the result screen. */
 export function ApplyPage() {
   const [evaluation, setEvaluation] = useState<EvaluationResult>();
+  useBackLeavesSubmittedWizard(evaluation !== undefined);
 
   return (
     <>

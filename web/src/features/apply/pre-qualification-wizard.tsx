@@ -33,6 +33,7 @@ import { ClientFieldset } from '../../components/client-fieldset.tsx';
 import { useIsClient } from '../../lib/use-is-client.ts';
 import { StepIndicator } from './step-indicator.tsx';
 import { WizardField } from './wizard-field.tsx';
+import { depthOfEntry, stepOfEntry, type WizardEntry } from './wizard-history.ts';
 
 /** react-hook-form checks fields with the shared schema, so every message is the spec's. */
 const resolver: Resolver<PreQualificationForm> = (values) => {
@@ -45,13 +46,6 @@ const resolver: Resolver<PreQualificationForm> = (values) => {
 };
 
 type WizardProps = { onSubmitted: (evaluation: EvaluationResult) => void };
-
-/** The wizard step a history entry names ({ wizardStep }), if any. */
-function stepOfEntry(state: unknown): WizardStepId | undefined {
-  const named =
-    typeof state === 'object' && state !== null ? (state as { wizardStep?: unknown }).wizardStep : undefined;
-  return wizardSteps.find((candidate) => candidate.id === named)?.id;
-}
 
 /**
  * The five-step pre-qualification wizard (spec sections 2, 4 and 5). Fields are validated as they change; moving
@@ -146,7 +140,10 @@ const WizardForm = memo(function WizardForm({
   const navigate = useNavigate();
   const entryStep = stepOfEntry(location.state);
   useEffect(() => {
-    if (live && entryStep !== step) void navigate(location, { replace: true, state: { wizardStep: step } });
+    if (live && entryStep !== step) {
+      const entry: WizardEntry = { wizardStep: step, wizardDepth: depthOfEntry(location.state) };
+      void navigate(location, { replace: true, state: entry });
+    }
   }, [live]); // eslint-disable-line react-hooks/exhaustive-deps -- only the entry the wizard starts on
 
   // Back or Forward showed another entry: its step, if the form may go there (forward needs the step shown to
@@ -176,7 +173,8 @@ const WizardForm = memo(function WizardForm({
     if (canMoveToStep(step, target, getValues())) {
       setSubmissionProblem(undefined);
       setStep(target);
-      void navigate(location, { state: { wizardStep: target } });
+      const entry: WizardEntry = { wizardStep: target, wizardDepth: depthOfEntry(location.state) + 1 };
+      void navigate(location, { state: entry });
       return;
     }
     await trigger(wizardStepFields(step), { shouldFocus: true });
