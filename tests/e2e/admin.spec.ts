@@ -91,6 +91,11 @@ test('the route guard sends a signed-out visitor of /admin to /admin/login and b
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL('**/admin?list=approved');
   await expect(page.getByRole('heading', { name: 'Approved Applications' })).toBeVisible();
+
+  // Already signed in, /admin/login itself goes on to /admin (spec section 2).
+  await page.goto('/admin/login');
+  await page.waitForURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
 });
 
 test('an officer finds an application, reads its detail, approves one and rejects another with reasons', async ({
