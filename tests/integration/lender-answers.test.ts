@@ -244,6 +244,43 @@ describe('the lender link', () => {
     expect(await invoke(backend.anon, 'lender-package', { token, action: 'view' })).toEqual(expired);
   });
 
+  it('stops working once the lender is deleted from the network; the package keeps its name', async () => {
+    const flow = await approvedWithPackage();
+    const created = await backend
+      .client(officer)
+      .from('lenders')
+      .insert({
+        name: `Short-lived Capital ${randomUUID()}`,
+        contact_name: 'Robin Vale',
+        contact_email: uniqueEmail('short-lived-lender'),
+        programs: ['sba_7a'],
+        min_loan: 25_000,
+        max_loan: 5_000_000,
+      })
+      .select('id, name, contact_email')
+      .single();
+    if (created.error) throw new Error(created.error.message);
+    const lender = created.data as Flow['lender'];
+    await consented(flow.applicationId, flow.applicant, lender.id);
+    const token = await sendTo(flow, lender);
+    expect((await invoke(backend.anon, 'lender-package', { token, action: 'view' })).status).toBe(200);
+
+    const deleted = await backend.client(officer).from('lenders').delete().eq('id', lender.id);
+    expect(deleted.error).toBeNull();
+    const closed = { status: 404, body: { success: false, error: LENDER_VIEW_MESSAGES.linkInvalid } };
+    expect(await invoke(backend.anon, 'lender-package', { token, action: 'view' })).toEqual(closed);
+    expect(await invoke(backend.anon, 'lender-package', { token, action: 'answer', answer: 'interested' })).toEqual(
+      closed,
+    );
+    const kept = await backend
+      .client(officer)
+      .from('bank_packages')
+      .select('bank_name, lender_id, status')
+      .eq('id', flow.packageId)
+      .single();
+    expect(kept.data).toEqual({ bank_name: lender.name, lender_id: null, status: 'sent' });
+  });
+
   it('reads only its own package: another package’s link opens that one, a guessed one opens none', async () => {
     const first = await approvedWithPackage();
     const second = await approvedWithPackage();

@@ -130,8 +130,8 @@ function DeleteLender({ lender }: { lender: Lender }) {
       }}
     >
       <Text>
-        The lender leaves the network, with the consents applicants gave it. Packages already sent keep its name. To
-        stop matching it for a while, pause it instead.
+        The lender leaves the network, with the consents applicants gave it. Packages already sent keep its name, and
+        their links stop working for it. To stop matching it for a while, pause it instead.
       </Text>
       {removing.isError ? <ErrorAlert message={removing.error.message} mt="3" /> : null}
     </ActionDialog>
