@@ -191,6 +191,10 @@ describe('desktop cache: the admin lists, as the database answers them', () => {
     expect(search('%')).toBe(1);
     expect(search('c_fe')).toBe(0);
     expect(search('nobody')).toBe(0);
+    // Every word, each in any of the columns: a full name, words out of order, with a comma.
+    expect(search('Sam Ode')).toBe(1);
+    expect(search('ode, 100%')).toBe(1);
+    expect(search('Sam Reyes')).toBe(0);
   });
 
   it('sorts newest, oldest and by business name, and pages by 25', () => {

@@ -6,6 +6,7 @@ import {
   type ApplicationsPageArgs,
 } from '../../shared/admin/application-lists.ts';
 import type { ApplicationRow } from '../../shared/db/applications.ts';
+import { containsPattern, searchedColumns, searchWords } from '../../shared/admin/application-search.ts';
 import {
   syncedTables,
   type CacheStatus,
@@ -34,12 +35,6 @@ function later(a: SyncCursor | undefined, b: SyncCursor): SyncCursor {
   if (!a) return b;
   if (a.at !== b.at) return a.at > b.at ? a : b;
   return a.id.localeCompare(b.id, 'en', { numeric: true }) >= 0 ? a : b;
-}
-
-/** Turns the officer's search into a LIKE pattern matched against lower-cased text (% and _ taken literally). */
-function likePattern(search: string): string | null {
-  const cleaned = search.trim().toLowerCase();
-  return cleaned === '' ? null : `%${cleaned.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
 /**
@@ -122,7 +117,10 @@ export class CacheStore {
   }
 
   private putApplication(row: ApplicationRow) {
-    const searchText = [row.business_name, row.first_name, row.last_name, row.email].join('\n').toLowerCase();
+    const searchText = searchedColumns
+      .map((column) => row[column])
+      .join('\n')
+      .toLowerCase();
     this.statement(
       `insert into applications (id, list, business_name, search_text, created_at, data)
          values (@id, @list, @business_name, @search_text, @created_at, @data)
@@ -185,9 +183,14 @@ export class CacheStore {
       order.column === 'business_name_key'
         ? 'business_name collate nocase asc, id'
         : `created_at ${order.ascending ? 'asc' : 'desc'}, id`;
-    const pattern = likePattern(search);
-    const where = pattern ? "list = @list and search_text like @pattern escape '\\'" : 'list = @list';
-    const params = { list, pattern, limit: ADMIN_PAGE_SIZE, offset: page * ADMIN_PAGE_SIZE };
+    // Each word of the search, in the lower-cased text of the searched columns (one per line).
+    const patterns = searchWords(search.toLowerCase()).map((word) => containsPattern(word, '%'));
+    const where = [
+      'list = @list',
+      ...patterns.map((_pattern, index) => `search_text like @word${index} escape '\\'`),
+    ].join(' and ');
+    const words = Object.fromEntries(patterns.map((pattern, index) => [`word${index}`, pattern]));
+    const params = { list, ...words, limit: ADMIN_PAGE_SIZE, offset: page * ADMIN_PAGE_SIZE };
     const rows = this.db
       .prepare(`select data from applications where ${where} order by ${orderBy} limit @limit offset @offset`)
       .pluck()

@@ -1,6 +1,7 @@
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_MAX_ROWS } from '../../shared/db/api-limits.ts';
+import { postgrestSearchFilters } from '../../shared/admin/application-search.ts';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { clientWithKey, serviceClient } from '../support/server-process.ts';
 import { serverForThisFile } from '../support/server-for-file.ts';
@@ -68,6 +69,38 @@ describe('PostgREST reads through supabase-js', () => {
       .is('decided_at', null)
       .order('business_name');
     expect(data?.map((row) => row.business_name)).toEqual(['Alpha Bakery', 'Gamma Grocers']);
+  });
+
+  it('answers the admin search (one quoted or=() per word, ANDed) with every character but the separators literal', async () => {
+    const client = serviceClient(server);
+    const city = 'Search Words City';
+    const stored = [
+      { business_name: 'Smith, Jones (Partners)', first_name: 'Ann', last_name: 'Lee' },
+      { business_name: '100% Pure_Juice', first_name: 'Bulk', last_name: 'B12' },
+      { business_name: 'Back\\Slash "Quoted" Co', first_name: 'Cy', last_name: 'Ode' },
+      { business_name: '100 Pure Juices', first_name: 'Dee', last_name: 'Fox' },
+    ];
+    const inserted = await client
+      .from('applications')
+      .insert(stored.map((names) => qualifiedApplicationRow({ ...names, city })));
+    expect(inserted.error).toBeNull();
+    const found = async (search: string) => {
+      let query = client.from('applications').select('business_name').eq('city', city);
+      for (const filter of postgrestSearchFilters(search)) query = query.or(filter);
+      const { data, error } = await query.order('business_name');
+      expect(error).toBeNull();
+      return data!.map((row) => row.business_name as string);
+    };
+    expect(await found('bulk b12')).toEqual(['100% Pure_Juice']);
+    expect(await found('Smith, Jones')).toEqual(['Smith, Jones (Partners)']);
+    expect(await found('(Partners) ann')).toEqual(['Smith, Jones (Partners)']);
+    expect(await found('back\\slash')).toEqual(['Back\\Slash "Quoted" Co']);
+    expect(await found('"quoted"')).toEqual(['Back\\Slash "Quoted" Co']);
+    expect(await found('100%')).toEqual(['100% Pure_Juice']);
+    expect(await found('pure_')).toEqual(['100% Pure_Juice']);
+    expect(await found('%')).toEqual(['100% Pure_Juice']);
+    expect(await found('100 juice')).toEqual(['100 Pure Juices', '100% Pure_Juice']);
+    expect(await found('bulk fox')).toEqual([]);
   });
 
   it('pages with range and reports the exact count', async () => {

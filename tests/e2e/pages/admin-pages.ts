@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { openWhenReady } from './app-ready.ts';
+import { postgrestSearchFilters } from '../../../shared/admin/application-search.ts';
 
 /** /admin/login and /admin: the loan officer's sign-in and dashboard. */
 export class AdminPages {
@@ -31,11 +32,14 @@ export class AdminPages {
     if ((await this.search().inputValue()) !== term) {
       // The list shown before the search may already match (a database with one application): wait for the
       // search's own answer, so that what follows sees the searched list and not a later refetch.
-      const searched = this.page.waitForResponse(
-        (response) =>
-          new URL(response.url()).pathname.endsWith('/rest/v1/applications') &&
-          (new URL(response.url()).searchParams.get('or') ?? '').includes(term),
-      );
+      const searched = this.page.waitForResponse((response) => {
+        const url = new URL(response.url());
+        const filters = url.searchParams.getAll('or');
+        return (
+          url.pathname.endsWith('/rest/v1/applications') &&
+          postgrestSearchFilters(term).every((filter) => filters.includes(`(${filter})`))
+        );
+      });
       await this.search().fill(term);
       await searched;
     }

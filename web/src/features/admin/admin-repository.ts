@@ -6,6 +6,7 @@ import {
 } from '../../../../shared/admin/application-lists.ts';
 import type { AdditionalInfoRow } from '../../../../shared/db/additional-info.ts';
 import type { ApplicationRow } from '../../../../shared/db/applications.ts';
+import { postgrestSearchFilters } from '../../../../shared/admin/application-search.ts';
 import {
   lenderFromRow,
   type LenderConsentStatus,
@@ -154,12 +155,6 @@ export const duplicateKey = '23505';
 /** decide_application's code for "the application is no longer in the status the officer saw" (HTTP 409). */
 export const DECIDED_MEANWHILE_CODE = 'PT409';
 
-/** Characters with a meaning in PostgREST's or=(...) syntax are left out of a search. */
-export function searchPattern(search: string): string | null {
-  const cleaned = search.replace(/[,()*"\\%_]/g, ' ').trim();
-  return cleaned === '' ? null : `*${cleaned}*`;
-}
-
 /** The columns of a package the admin screens read (never the link's digest). */
 const BANK_PACKAGE_COLUMNS =
   'id, status, bank_name, sent_at, summary, created_at, lender_id, answer_due_at, answer_note, answered_at, link_expires_at, link_revoked_at';
@@ -174,12 +169,7 @@ export const apiAdminRepository: AdminRepository = {
     // Declined by the evaluation at submission (never decided by an officer), or by an officer.
     else if (list === 'notQualified') query = query.eq('status', 'rejected').is('decided_at', null);
     else query = query.eq('status', 'rejected').not('decided_at', 'is', null);
-    const pattern = searchPattern(search);
-    if (pattern) {
-      query = query.or(
-        ['business_name', 'first_name', 'last_name', 'email'].map((column) => `${column}.ilike.${pattern}`).join(','),
-      );
-    }
+    for (const filter of postgrestSearchFilters(search)) query = query.or(filter);
     const order = applicationSorts.find((option) => option.id === sort) ?? applicationSorts[0];
     const from = page * ADMIN_PAGE_SIZE;
     const result = await query

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { containsPattern, postgrestSearchFilters, SEARCH_WORDS_MAX, searchWords } from './application-search.ts';
+
+describe('the officer’s search', () => {
+  it('is the words typed, separated by white space, commas or *', () => {
+    expect(searchWords('  Dana   Reyes ')).toEqual(['Dana', 'Reyes']);
+    expect(searchWords('Reyes, Dana')).toEqual(['Reyes', 'Dana']);
+    expect(searchWords('Comma,Co')).toEqual(['Comma', 'Co']);
+    expect(searchWords('Back\\Slash*100%')).toEqual(['Back\\Slash', '100%']);
+    expect(searchWords(' \t* ')).toEqual([]);
+    expect(searchWords('a '.repeat(40))).toHaveLength(SEARCH_WORDS_MAX);
+  });
+
+  it('takes \\, % and _ literally in its LIKE patterns', () => {
+    expect(containsPattern('100%_off\\x', '%')).toBe('%100\\%\\_off\\\\x%');
+    expect(containsPattern('dana', '*')).toBe('*dana*');
+  });
+
+  it('is one quoted or=(...) filter per word for PostgREST', () => {
+    expect(postgrestSearchFilters('(Smith) "Jo"')).toEqual([
+      'business_name.ilike."*(Smith)*",first_name.ilike."*(Smith)*",last_name.ilike."*(Smith)*",email.ilike."*(Smith)*"',
+      'business_name.ilike."*\\"Jo\\"*",first_name.ilike."*\\"Jo\\"*",last_name.ilike."*\\"Jo\\"*",email.ilike."*\\"Jo\\"*"',
+    ]);
+    expect(postgrestSearchFilters('5%')[0]).toContain('business_name.ilike."*5\\\\%*"');
+    expect(postgrestSearchFilters('')).toEqual([]);
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * The officer's search in the Applications tab, the same in the web build (the database answers) and in the
+ * desktop app's offline cache (SQLite answers): the words typed, each of which must appear, letter case
+ * aside, in the business name, the first or last name or the e-mail. So 'Dana Reyes' finds Dana Reyes (her
+ * first and last names are two columns), and 'Smith Jones' finds 'Smith, Jones (Partners)'. Every character but
+ * the separators is taken literally, '%' and '_' included.
+ *
+ * Words are separated by white space, by commas ('Reyes, Dana' finds her too) and by '*', which PostgREST reads
+ * as a wildcard in any pattern. Words past the tenth are not looked for (each word is four conditions in the
+ * request's address, which has a size limit).
+ */
+export const SEARCH_WORDS_MAX = 10;
+
+export function searchWords(search: string): string[] {
+  return search
+    .split(/[\s,*]+/u)
+    .filter((word) => word !== '')
+    .slice(0, SEARCH_WORDS_MAX);
+}
+
+/** The columns every word of a search is looked for in. */
+export const searchedColumns = ['business_name', 'first_name', 'last_name', 'email'] as const;
+
+/** A LIKE pattern that finds the word anywhere, its '\', '%' and '_' taken literally (LIKE's escape is '\'). */
+export function containsPattern(word: string, wildcard: '%' | '*'): string {
+  return `${wildcard}${word.replace(/[\\%_]/g, (character) => `\\${character}`)}${wildcard}`;
+}
+
+/**
+ * PostgREST's or=(...) filters of a search, one per word (PostgREST and server/ both AND repeated filters).
+ * Each pattern is double-quoted, with '\' and '"' escaped, so that ',', '(', ')' and ':' in a word are text.
+ */
+export function postgrestSearchFilters(search: string): string[] {
+  return searchWords(search).map((word) => {
+    const quoted = `"${containsPattern(word, '*').replace(/[\\"]/g, (character) => `\\${character}`)}"`;
+    return searchedColumns.map((column) => `${column}.ilike.${quoted}`).join(',');
+  });
+}
