@@ -3,7 +3,7 @@ import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { MailTransport } from '../mail/transport.ts';
 import type { VerificationType } from './email-links.ts';
-import { siteUrl } from './redirects.ts';
+import { siteUrl, withQueryParams } from './redirects.ts';
 import type { TokenSigner } from './sessions.ts';
 
 /** What the /auth/v1 routes share: the database, the configuration, the JWT secret and the mail transport. */
@@ -39,4 +39,15 @@ export function verifyLink(api: string, token: string, type: VerificationType, r
 /** What a session records of the client that started it. */
 export function clientOf(request: FastifyRequest): { userAgent: string | undefined; ip: string } {
   return { userAgent: request.headers['user-agent'], ip: request.ip };
+}
+
+/**
+ * The link of the password-reset e-mail: the site's reset page itself (`redirectTo`), carrying the token as
+ * token_hash, which the page verifies (POST /auth/v1/verify, supabase-js verifyOtp) wherever it is opened.
+ * It does not go through GET /verify, whose PKCE code only the browser that asked could exchange: people open
+ * reset e-mails on their phone. This is the link Supabase's documentation gives for a PKCE app's reset e-mail
+ * template ('{{ .RedirectTo }}?token_hash={{ .TokenHash }}&type=recovery'); see README, hosted deployment.
+ */
+export function resetPageLink(redirectTo: string, token: string): string {
+  return withQueryParams(redirectTo, { token_hash: token, type: 'recovery' });
 }

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { MailMessage } from '../mail/transport.ts';
+import { RESET_PASSWORD_PATH } from '../../shared/catalogue/accounts.ts';
 import { registerAdminRoutes } from './admin-routes.ts';
-import { clientOf, requestSite, verifyLink, type AuthContext } from './context.ts';
+import { clientOf, requestSite, resetPageLink, verifyLink, type AuthContext } from './context.ts';
 import {
   amrMethodFor,
   consumeEmailToken,
@@ -267,15 +268,18 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
         const body = objectBody(request.body);
         const email = normalizeAuthEmail(body.email);
         const pkce = readCodeChallenge(body);
-        const { site, api } = requestSite(context, request);
-        const redirectTo = safeRedirect(queryParams(request).redirect_to, site);
+        const { site } = requestSite(context, request);
+        // The requested page on this site, else the site's reset page: a token sent to any other page is lost.
+        const requested = safeRedirect(queryParams(request).redirect_to, site);
+        const redirectTo = requested === site ? `${site}${RESET_PASSWORD_PATH}` : requested;
         const user = await findUserByEmail(db, email);
-        // Same answer whether or not the address has an account: no enumeration.
+        // Same answer whether or not the address has an account: no enumeration. The e-mail goes to the reset
+        // page (resetPageLink); a PKCE challenge is kept with the token all the same, for GET /verify.
         if (user && !isBanned(user) && !sentWithin(user, 'recovery', config.emailMinInterval)) {
           const token = await db.transaction((tx) =>
             issueEmailToken(tx, user, 'recovery', pkce && { challenge: pkce, authenticationMethod: 'recovery' }),
           );
-          const link = verifyLink(api, token, 'recovery', redirectTo);
+          const link = resetPageLink(redirectTo, token);
           await sendAuthEmail(context, request, recoveryEmail(email, link, config.emailLinkLifetime), 'recovery');
         }
         return {};

@@ -6,6 +6,9 @@ export const PASSWORD_MIN_LENGTH = 6;
 /** How long a password-reset link stays valid, in hours. */
 export const RESET_LINK_EXPIRY_HOURS = 1;
 
+/** The page a password-reset e-mail leads to (spec section 2); it verifies the e-mail's token itself. */
+export const RESET_PASSWORD_PATH = '/portal/reset-password';
+
 /** Delay before the reset page sends the user to /portal after a successful update. */
 export const PASSWORD_UPDATED_REDIRECT_MS = 3000;
 

@@ -72,9 +72,13 @@ export type LenderRow = LenderCriteriaRow & {
   contact_email: string;
   active: boolean;
   is_sample: boolean;
+  updated_at: string;
 };
 
-export function lenderFromRow(row: LenderRow): Lender {
+/** A lender as stored, with when its row last changed: an edit saves only over the row it started from. */
+export type StoredLender = Lender & { updated_at: string };
+
+export function lenderFromRow(row: LenderRow): StoredLender {
   return {
     ...lenderFromCriteria(row),
     name: row.name,
@@ -82,6 +86,7 @@ export function lenderFromRow(row: LenderRow): Lender {
     contact_email: row.contact_email,
     active: row.active,
     is_sample: row.is_sample,
+    updated_at: row.updated_at,
   };
 }
 

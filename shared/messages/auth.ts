@@ -27,6 +27,18 @@ export function forgotPasswordErrorMessage(providerMessage: string | undefined):
   return providerMessage;
 }
 
+/**
+ * Reset password: a refused update gives the spec's 'Failed to update password. Please try again.', followed by
+ * the provider's reason when it is one the person can act on (the new password is the old one, or too weak);
+ * other reasons (a session gone, the server down) would mean nothing to them and are only logged.
+ */
+export function updatePasswordErrorMessage(error: { code?: string; message?: string } | undefined): string {
+  const actionable = error?.code === 'same_password' || error?.code === 'weak_password';
+  return actionable && error.message
+    ? `${AUTH_MESSAGES.updatePasswordFailed} ${error.message}`
+    : AUTH_MESSAGES.updatePasswordFailed;
+}
+
 /** Admin login: the error's message, or 'Invalid credentials.'. */
 export function adminLoginErrorMessage(providerMessage: string | undefined): string {
   return providerMessage || AUTH_MESSAGES.adminLoginFallback;

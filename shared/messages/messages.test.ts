@@ -6,6 +6,7 @@ import {
   confirmationLinkForAnotherAccountMessage,
   forgotPasswordErrorMessage,
   signInErrorMessage,
+  updatePasswordErrorMessage,
 } from './auth.ts';
 import { errorMessageOr } from './error-message.ts';
 import {
@@ -76,6 +77,25 @@ describe('authentication messages (spec section 8)', () => {
     expect(forgotPasswordErrorMessage(provider)).toBe(shown);
   });
 
+  it.each([
+    [
+      { code: 'same_password', message: 'New password should be different from the old password.' },
+      'Failed to update password. Please try again. New password should be different from the old password.',
+    ],
+    [
+      { code: 'weak_password', message: 'Password should be at least 6 characters.' },
+      'Failed to update password. Please try again. Password should be at least 6 characters.',
+    ],
+    [
+      { code: 'session_not_found', message: 'Session from session_id claim in JWT does not exist' },
+      'Failed to update password. Please try again.',
+    ],
+    [{ message: 'Failed to fetch' }, 'Failed to update password. Please try again.'],
+    [undefined, 'Failed to update password. Please try again.'],
+  ])('reset password: a refused update %j shows %j', (error, shown) => {
+    expect(updatePasswordErrorMessage(error)).toBe(shown);
+  });
+
   it('admin login shows the message, or "Invalid credentials."', () => {
     expect(adminLoginErrorMessage('Too many requests')).toBe('Too many requests');
     expect(adminLoginErrorMessage(undefined)).toBe('Invalid credentials.');
@@ -122,6 +142,8 @@ describe('portal and admin messages (spec section 8)', () => {
       linkRevokeFailed: 'Failed to revoke the lender link',
       lenderSaveFailed: 'Failed to save lender',
       lenderNameTaken: 'A lender with this name already exists',
+      lenderChangedMeanwhile:
+        'Another officer changed or deleted this lender meanwhile, so this form was not saved. Close it and open the lender again to see it as it is now.',
       lenderDeleteFailed: 'Failed to delete lender',
       noteAddFailed: 'Failed to add note',
       letterDownloadFailed: 'Failed to download letter',

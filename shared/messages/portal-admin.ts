@@ -36,6 +36,8 @@ export const ADMIN_MESSAGES = {
   linkRevokeFailed: 'Failed to revoke the lender link',
   lenderSaveFailed: 'Failed to save lender',
   lenderNameTaken: 'A lender with this name already exists',
+  lenderChangedMeanwhile:
+    'Another officer changed or deleted this lender meanwhile, so this form was not saved. Close it and open the lender again to see it as it is now.',
   lenderDeleteFailed: 'Failed to delete lender',
   /** Not in the spec: loan officers' notes on an application. */
   noteAddFailed: 'Failed to add note',

@@ -52,7 +52,12 @@ describe('the lender form', () => {
 
   it('gives back the same values when a stored lender is edited', () => {
     const row = lenderRowFromForm(lenderFormSchema.parse(filled));
-    const stored = lenderFromRow({ ...row, id: 'x', is_sample: false } as LenderRow);
+    const stored = lenderFromRow({
+      ...row,
+      id: 'x',
+      is_sample: false,
+      updated_at: '2026-11-24T08:00:00.123456+00:00',
+    } as LenderRow);
     expect(lenderRowFromForm(lenderFormSchema.parse(lenderFormFromLender(stored)))).toEqual(row);
   });
 

@@ -156,6 +156,42 @@ test('a save the database refuses says so and keeps what was typed', async ({ pa
   expect(await storedLender(database, name)).toBeUndefined();
 });
 
+test('an edit started before another officer paused the lender is refused, not written over the pause', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const table = await officerOnLendersTab(page, baseURL!, database);
+  const name = `Two Tabs Lending ${randomUUID().slice(0, 6)}`;
+  await expect(await addSmallLender(page, name, 'sam@twotabs.example')).toHaveCount(0);
+  const row = table.getByRole('row', { name });
+  await row.getByRole('button', { name: `Edit ${name}` }).click();
+  const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+  await edit.getByLabel(/^Typical Answer Time/).fill('9');
+
+  // Meanwhile another officer pauses it and raises its maximum.
+  const paused = await database.from('lenders').update({ active: false, max_loan: 400_000 }).eq('name', name);
+  expect(paused.error).toBeNull();
+  await edit.getByRole('button', { name: 'Save Lender' }).click();
+  await expect(edit.getByRole('alert')).toHaveText(
+    'Another officer changed or deleted this lender meanwhile, so this form was not saved. Close it and open the lender again to see it as it is now.',
+  );
+  await expect(edit.getByLabel(/^Typical Answer Time/)).toHaveValue('9');
+  expect(await storedLender(database, name)).toMatchObject({ active: false, max_loan: 400_000, answer_days: 5 });
+
+  // Opened again: the lender as it is now, and the edit saves.
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row).toContainText('Paused');
+  await row.getByRole('button', { name: `Edit ${name}` }).click();
+  await expect(edit.getByLabel(/^Maximum Loan/)).toHaveValue('400000');
+  await edit.getByLabel(/^Typical Answer Time/).fill('9');
+  await edit.getByRole('button', { name: 'Save Lender' }).click();
+  await expect(edit).toHaveCount(0);
+  await expect(row).toContainText('9 days');
+  expect(await storedLender(database, name)).toMatchObject({ active: false, max_loan: 400_000, answer_days: 9 });
+  await database.from('lenders').delete().eq('name', name);
+});
+
 test('a name already taken is refused under the name, and the list reads names as people do', async ({
   page,
   baseURL,

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
-import { latestMail, uniqueEmail, verifyLinkIn } from '../support/auth-helpers.ts';
+import { latestMail, resetLinkIn, uniqueEmail, verifyLinkIn } from '../support/auth-helpers.ts';
 import { removeDataDir, serviceClient, startServerProcess, temporaryDataDir } from '../support/server-process.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousAccessibilityViolations } from './pages/accessibility.ts';
@@ -209,8 +209,9 @@ test('forgot password: validation, Check Your Email, Try a different email, Back
   await expect(await latestMail({ url: baseURL! }, account.email, 'Reset your')).toBeTruthy();
 });
 
-test('reset password through the mailbox: the rules, Password Updated, the redirect, and the link works once', async ({
+test('reset password through the mailbox, opened on another device: the rules, Password Updated, the redirect, and the link works once', async ({
   page,
+  browser,
   baseURL,
   database,
 }) => {
@@ -219,46 +220,60 @@ test('reset password through the mailbox: the rules, Password Updated, the redir
   await page.getByLabel(/^Email/).fill(account.email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
-  const link = verifyLinkIn(await latestMail({ url: baseURL! }, account.email, 'Reset your'));
+  const link = resetLinkIn(await latestMail({ url: baseURL! }, account.email, 'Reset your')).toString();
 
-  await page.goto(link);
-  await expect(page.getByRole('heading', { name: 'Set New Password' })).toBeVisible();
-  await expect(page.getByText('Must be at least 6 characters long')).toBeVisible();
-  await page.getByLabel(/^New Password/).fill('short');
-  await page.getByLabel(/^Confirm Password/).fill('other');
-  await page.getByRole('button', { name: 'Update Password' }).click();
-  await expect(page.getByText('Password must be at least 6 characters long')).toBeVisible();
-  await expect(page.getByText('Passwords do not match')).toBeVisible();
-  expect(await seriousAccessibilityViolations(page)).toEqual([]);
-  await page.getByLabel(/^New Password/).fill('a-new-password');
-  await page.getByLabel(/^Confirm Password/).fill('a-new-password');
-  await page.getByRole('button', { name: 'Update Password' }).click();
-  await expect(page.getByRole('heading', { name: 'Password Updated' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Go to Portal' })).toHaveAttribute('href', '/portal');
-  await page.waitForURL('**/portal', { timeout: 6000 });
+  // Opened on another device: a browser without anything the one that asked keeps.
+  const phone = await browser.newContext({ baseURL: baseURL! });
+  const device = await phone.newPage();
+
+  await device.goto(link);
+  await expect(device.getByRole('heading', { name: 'Set New Password' })).toBeVisible();
+  // The spent token leaves the address (a reload keeps the form through the session it started).
+  await expect(device).toHaveURL(/\/portal\/reset-password$/);
+  await expect(device.getByText('Must be at least 6 characters long')).toBeVisible();
+  await device.getByLabel(/^New Password/).fill('short');
+  await device.getByLabel(/^Confirm Password/).fill('other');
+  await device.getByRole('button', { name: 'Update Password' }).click();
+  await expect(device.getByText('Password must be at least 6 characters long')).toBeVisible();
+  await expect(device.getByText('Passwords do not match')).toBeVisible();
+  expect(await seriousAccessibilityViolations(device)).toEqual([]);
+  // The password it already has: refused, with the server's reason after the spec's message.
+  await device.getByLabel(/^New Password/).fill(account.password);
+  await device.getByLabel(/^Confirm Password/).fill(account.password);
+  await device.getByRole('button', { name: 'Update Password' }).click();
+  await expect(device.getByRole('alert')).toHaveText(
+    'Failed to update password. Please try again. New password should be different from the old password.',
+  );
+  await device.getByLabel(/^New Password/).fill('a-new-password');
+  await device.getByLabel(/^Confirm Password/).fill('a-new-password');
+  await device.getByRole('button', { name: 'Update Password' }).click();
+  await expect(device.getByRole('heading', { name: 'Password Updated' })).toBeVisible();
+  await expect(device.getByRole('link', { name: 'Go to Portal' })).toHaveAttribute('href', '/portal');
+  await device.waitForURL('**/portal', { timeout: 6000 });
 
   // The new password signs in; the old one no longer does.
-  const auth = new AuthPages(page);
-  await page.evaluate(() => localStorage.clear());
+  const auth = new AuthPages(device);
+  await device.evaluate(() => localStorage.clear());
   await auth.openLogin();
   await auth.signIn(account.email, account.password);
   await expect(auth.alert()).toHaveText('Invalid email or password. Please check your credentials and try again.');
   await auth.password().fill('a-new-password');
   await auth.submit('Sign In').click();
-  await page.waitForURL('**/portal');
+  await device.waitForURL('**/portal');
 
   // The same link a second time: Invalid Reset Link, with its two ways on.
-  await page.evaluate(() => localStorage.clear());
-  await page.goto(link);
-  await expect(page.getByRole('heading', { name: 'Invalid Reset Link' })).toBeVisible();
-  await expect(page.getByRole('alert')).toHaveText(
+  await device.evaluate(() => localStorage.clear());
+  await device.goto(link);
+  await expect(device.getByRole('heading', { name: 'Invalid Reset Link' })).toBeVisible();
+  await expect(device.getByRole('alert')).toHaveText(
     'Invalid or expired reset link. Please request a new password reset.',
   );
-  await expect(page.getByRole('link', { name: 'Request New Reset Link' })).toHaveAttribute(
+  await expect(device.getByRole('link', { name: 'Request New Reset Link' })).toHaveAttribute(
     'href',
     '/portal/forgot-password',
   );
-  await expect(page.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/portal/login');
+  await expect(device.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/portal/login');
+  await phone.close();
 });
 
 test('an expired reset link shows Invalid Reset Link (a server whose links last 1 second)', async ({ page }) => {
@@ -270,7 +285,7 @@ test('an expired reset link shows Invalid Reset Link (a server whose links last 
     await page.getByLabel(/^Email/).fill(account.email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
-    const link = verifyLinkIn(await latestMail(server, account.email, 'Reset your'));
+    const link = resetLinkIn(await latestMail(server, account.email, 'Reset your')).toString();
     await page.waitForTimeout(2100);
     await page.goto(link);
     await expect(page.getByRole('heading', { name: 'Invalid Reset Link' })).toBeVisible();

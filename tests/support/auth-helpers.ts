@@ -41,6 +41,13 @@ export function verifyLinkIn(message: { text: string }): string {
   return match[0];
 }
 
+/** The reset page's link in a password-reset e-mail (the site's page, carrying token_hash and type). */
+export function resetLinkIn(message: { text: string }): URL {
+  const match = /https?:\/\/\S+\/portal\/reset-password\?\S+/.exec(message.text);
+  if (!match) throw new Error(`no reset link in:\n${message.text}`);
+  return new URL(match[0]);
+}
+
 /** Follows a link like a browser's first hop: returns the status and where it redirects. */
 export async function openLink(link: string): Promise<{ status: number; location: URL | undefined }> {
   const response = await fetch(link, { redirect: 'manual' });

@@ -1,3 +1,4 @@
+import { RESET_PASSWORD_PATH } from '../../../shared/catalogue/accounts.ts';
 import { ADMIN_MESSAGES } from '../../../shared/messages/portal-admin.ts';
 import { json, preflight, readJson, type FunctionHandler } from '../_shared/http.ts';
 import { adminCaller, type FunctionEnvironment } from '../_shared/service-client.ts';
@@ -22,7 +23,7 @@ export function createAdminResetPasswordHandler(environment: FunctionEnvironment
       if (error || !data.user?.email) return json({ success: false, error: 'No such client account' }, 404);
       const email = data.user.email;
       const sent = await environment.service.auth.resetPasswordForEmail(email, {
-        redirectTo: `${environment.siteUrl}/portal/reset-password`,
+        redirectTo: `${environment.siteUrl}${RESET_PASSWORD_PATH}`,
       });
       if (sent.error) throw new Error(sent.error.message);
       const audit = await environment.service.from('audit_log').insert({

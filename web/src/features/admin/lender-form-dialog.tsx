@@ -3,7 +3,8 @@ import { Box, Button, chakra, Input, SimpleGrid, Stack, Text } from '@chakra-ui/
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { usStates } from '../../../../shared/catalogue/us-states.ts';
-import { lenderPrograms, type Lender } from '../../../../shared/matching/lender-match.ts';
+import type { StoredLender } from '../../../../shared/matching/applicant-matches.ts';
+import { lenderPrograms } from '../../../../shared/matching/lender-match.ts';
 import {
   lenderFormFromLender,
   lenderFormSchema,
@@ -21,8 +22,10 @@ import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
  * Add Lender, or Edit on a lender's row: every criterion matching reads, checked as the database checks it. A
  * refused save says so and keeps what was typed.
  */
-export function LenderFormDialog({ lender }: { lender?: Lender }) {
+export function LenderFormDialog({ lender }: { lender?: StoredLender }) {
   const [open, setOpen] = useState(false);
+  // The stored row the edit started from (the list may read a newer one while the form is open).
+  const [editedVersion, setEditedVersion] = useState(lender?.updated_at);
   const [save, saving] = useSaveLenderMutation();
   const {
     register,
@@ -35,7 +38,8 @@ export function LenderFormDialog({ lender }: { lender?: Lender }) {
     defaultValues: lenderFormFromLender(lender),
   });
   const onSubmit = handleSubmit(async (form) => {
-    const result = await save({ ...(lender ? { id: lender.id } : {}), row: lenderRowFromForm(form) });
+    const edit = lender ? { edit: { id: lender.id, updatedAt: editedVersion ?? lender.updated_at } } : {};
+    const result = await save({ ...edit, row: lenderRowFromForm(form) });
     if (result.error) {
       // A name already taken is said under the name; any other refusal below the form.
       if (result.error.message === ADMIN_MESSAGES.lenderNameTaken) {
@@ -53,7 +57,10 @@ export function LenderFormDialog({ lender }: { lender?: Lender }) {
       onOpenChange={(next) => {
         setOpen(next);
         saving.reset();
-        if (next && lender) reset(lenderFormFromLender(lender));
+        if (next && lender) {
+          reset(lenderFormFromLender(lender));
+          setEditedVersion(lender.updated_at);
+        }
       }}
       title={title}
       trigger={

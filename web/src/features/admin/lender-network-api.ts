@@ -1,5 +1,4 @@
-import { lenderFromRow, type LenderRow } from '../../../../shared/matching/applicant-matches.ts';
-import type { Lender } from '../../../../shared/matching/lender-match.ts';
+import { lenderFromRow, type LenderRow, type StoredLender } from '../../../../shared/matching/applicant-matches.ts';
 import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
 import type { lenderRowFromForm } from '../../../../shared/validation/lender-form.ts';
 import { api } from '../../lib/api.ts';
@@ -72,7 +71,7 @@ const lenderNetworkApi = api.injectEndpoints({
     }),
 
     /** Every lender of the network, active and paused, by name (the Lenders tab). */
-    lenders: build.query<Lender[], void>({
+    lenders: build.query<StoredLender[], void>({
       async queryFn() {
         try {
           const supabase = await loadSupabase();
@@ -87,23 +86,34 @@ const lenderNetworkApi = api.injectEndpoints({
       providesTags: ['Application'],
     }),
 
-    /** Adds a lender (no id) or changes one. */
-    saveLender: build.mutation<null, { id?: string; row: ReturnType<typeof lenderRowFromForm> }>({
-      async queryFn({ id, row }) {
+    /**
+     * Adds a lender (no edit), or changes one: only if it is still as the form found it (its updated_at), so that
+     * a form opened before another officer's change (or pause) does not silently write over it.
+     */
+    saveLender: build.mutation<
+      null,
+      { edit?: { id: string; updatedAt: string }; row: ReturnType<typeof lenderRowFromForm> }
+    >({
+      async queryFn({ edit, row }) {
         try {
           const supabase = await loadSupabase();
-          const saved = id
-            ? await supabase.from('lenders').update(row).eq('id', id)
+          const saved = edit
+            ? await supabase.from('lenders').update(row).eq('id', edit.id).eq('updated_at', edit.updatedAt).select('id')
             : await supabase.from('lenders').insert(row);
           // The unique index on the lender's name (letter case and surrounding spaces aside).
           if (saved.error?.code === duplicateKey) return { error: { message: ADMIN_MESSAGES.lenderNameTaken } };
-          checked(saved);
+          const changed = checked(saved);
+          if (edit && Array.isArray(changed) && changed.length === 0) {
+            return { error: { message: ADMIN_MESSAGES.lenderChangedMeanwhile } };
+          }
           return { data: null };
         } catch (error) {
           return failure('Saving the lender failed', error, ADMIN_MESSAGES.lenderSaveFailed);
         }
       },
-      invalidatesTags: (_result, error) => (error ? [] : ['Application']),
+      // After a save, or a refusal because the lender changed meanwhile: the list reads it again.
+      invalidatesTags: (_result, error) =>
+        !error || error.message === ADMIN_MESSAGES.lenderChangedMeanwhile ? ['Application'] : [],
     }),
 
     setLenderActive: build.mutation<null, { id: string; active: boolean }>({

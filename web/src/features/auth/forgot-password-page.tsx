@@ -3,7 +3,7 @@ import { Button, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
-import { RESET_LINK_EXPIRY_HOURS } from '../../../../shared/catalogue/accounts.ts';
+import { RESET_LINK_EXPIRY_HOURS, RESET_PASSWORD_PATH } from '../../../../shared/catalogue/accounts.ts';
 import { AUTH_MESSAGES, forgotPasswordErrorMessage } from '../../../../shared/messages/auth.ts';
 import { forgotPasswordSchema } from '../../../../shared/validation/auth.ts';
 import { normalizeEmail } from '../../../../shared/validation/email.ts';
@@ -27,7 +27,7 @@ export function ForgotPasswordPage() {
       const supabase = await loadSupabase();
       const address = normalizeEmail(email);
       const { error } = await supabase.auth.resetPasswordForEmail(address, {
-        redirectTo: `${window.location.origin}/portal/reset-password`,
+        redirectTo: `${window.location.origin}${RESET_PASSWORD_PATH}`,
       });
       if (error) {
         setFailure(forgotPasswordErrorMessage(error.message));

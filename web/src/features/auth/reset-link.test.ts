@@ -2,6 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { readResetLink } from './reset-link.ts';
 
 describe('readResetLink', () => {
+  it('reads the e-mail’s token_hash when type is recovery', () => {
+    expect(readResetLink({ hash: '', search: '?token_hash=t0k&type=recovery' })).toEqual({
+      kind: 'tokenHash',
+      tokenHash: 't0k',
+    });
+    expect(readResetLink({ hash: '', search: '?token_hash=t0k&type=signup' })).toEqual({ kind: 'none' });
+  });
+
   it('reads the tokens from the hash', () => {
     expect(readResetLink({ hash: '#access_token=a&refresh_token=r&type=recovery', search: '' })).toEqual({
       kind: 'tokens',

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { PASSWORD_UPDATED_REDIRECT_MS } from '../../../../shared/catalogue/accounts.ts';
-import { AUTH_MESSAGES } from '../../../../shared/messages/auth.ts';
+import { AUTH_MESSAGES, updatePasswordErrorMessage } from '../../../../shared/messages/auth.ts';
 import { resetPasswordSchema, type ResetPasswordForm } from '../../../../shared/validation/auth.ts';
 import { FormField } from '../../components/form-controls.tsx';
 import { loadSupabase } from '../../lib/load-supabase.ts';
@@ -13,12 +13,26 @@ import { readResetLink } from './reset-link.ts';
 
 type Stage = { kind: 'verifying' } | { kind: 'form' } | { kind: 'invalid'; message: string } | { kind: 'updated' };
 
+/** Takes the e-mail's token out of the address (and so out of the history), keeping the rest of it. */
+function forgetResetToken(): void {
+  const url = new URL(window.location.href);
+  url.searchParams.delete('token_hash');
+  url.searchParams.delete('type');
+  window.history.replaceState(window.history.state, '', url);
+}
+
 /** Checks the reset link: a session from it (or the current one) means the form may be shown. */
 async function verifyResetLink(): Promise<Stage> {
   const link = readResetLink(window.location);
   if (link.kind === 'error') return { kind: 'invalid', message: AUTH_MESSAGES.invalidResetLink };
   try {
     const supabase = await loadSupabase();
+    if (link.kind === 'tokenHash') {
+      // Used once: a reload then finds the session this starts, not a spent token.
+      const { error } = await supabase.auth.verifyOtp({ token_hash: link.tokenHash, type: 'recovery' });
+      forgetResetToken();
+      if (error) return { kind: 'invalid', message: AUTH_MESSAGES.invalidResetLink };
+    }
     if (link.kind === 'tokens') {
       const { error } = await supabase.auth.setSession({
         access_token: link.accessToken,
@@ -72,7 +86,7 @@ export function ResetPasswordPage() {
       const { error } = await supabase.auth.updateUser({ password });
       if (error) {
         console.error('Password update refused', error);
-        setFailure(AUTH_MESSAGES.updatePasswordFailed);
+        setFailure(updatePasswordErrorMessage(error));
         return;
       }
       setStage({ kind: 'updated' });
