@@ -832,6 +832,7 @@ describe('the schema’s safety properties', () => {
       { proname: 'answer_lender_consent', anon: false, authenticated: true },
       { proname: 'answer_lender_package', anon: false, authenticated: false },
       { proname: 'audit_row_change', anon: false, authenticated: false },
+      { proname: 'close_links_of_deleted_lender', anon: false, authenticated: false },
       { proname: 'consent_lenders', anon: false, authenticated: true },
       { proname: 'create_profile_for_new_user', anon: false, authenticated: false },
       { proname: 'current_confirmed_email', anon: false, authenticated: true },

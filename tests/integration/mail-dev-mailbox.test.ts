@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mailbox, uniqueEmail, verifyLinkIn } from '../support/auth-helpers.ts';
+import { mailbox, resetLinkIn, uniqueEmail, verifyLinkIn } from '../support/auth-helpers.ts';
 import { anonClient, removeDataDir, startServerProcess, temporaryDataDir } from '../support/server-process.ts';
 
 const dataDir = temporaryDataDir();
@@ -34,7 +34,7 @@ describe('the dev mailbox (local mode: SMTP_URL unset)', () => {
         expect(page.headers.get('content-type')).toContain('text/html');
         expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
         const html = await page.text();
-        const recoveryLink = verifyLinkIn(messages[0]!).replaceAll('&', '&amp;');
+        const recoveryLink = resetLinkIn(messages[0]!).toString().replaceAll('&', '&amp;');
         const confirmLink = verifyLinkIn(messages[1]!).replaceAll('&', '&amp;');
         expect(html).toContain(`<a href="${recoveryLink}">`);
         expect(html).toContain(`<a href="${confirmLink}">`);
