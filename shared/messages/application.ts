@@ -1,3 +1,4 @@
+import { formatUsd, parseMoney, parseMoneyInput } from '../format/money.ts';
 import { errorMessageOr } from './error-message.ts';
 
 /** Spec sections 4 and 8: what the pre-qualification flow tells people when saving or submitting. */
@@ -22,4 +23,19 @@ export function applicationInsertErrorMessage(error: { message: string }): strin
 /** What the form shows for a failed submission: the error's message, or the generic one. */
 export function submissionErrorMessage(error: unknown): string {
   return errorMessageOr(error, APPLICATION_MESSAGES.submissionFallback);
+}
+
+/**
+ * A note under a money field of the wizard when the amount it will store is not the one the text seems to
+ * mean: spec section 5 keeps only the digits and the point of a money field, with no numeric check, so '1.2M'
+ * is stored as $1 and '1.200.000' as $1.20. The form still accepts it (the spec's rule); the note says how it
+ * is read while the applicant can still change it. Nothing for an amount typed in digits ('$1,200,000.50').
+ */
+export function moneyReadingNote(text: string): string | undefined {
+  if (text.trim() === '') return undefined;
+  const stored = parseMoney(text);
+  const meant = parseMoneyInput(text);
+  if (meant === stored) return undefined;
+  const example = meant !== null && meant > 0 ? formatUsd(meant).slice(1) : '250,000';
+  return `This will be read as ${formatUsd(stored)}. Please type the amount in digits, such as ${example}.`;
 }

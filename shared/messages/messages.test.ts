@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { APPLICATION_MESSAGES, applicationInsertErrorMessage, submissionErrorMessage } from './application.ts';
+import {
+  APPLICATION_MESSAGES,
+  applicationInsertErrorMessage,
+  moneyReadingNote,
+  submissionErrorMessage,
+} from './application.ts';
 import {
   adminLoginErrorMessage,
   AUTH_MESSAGES,
@@ -19,6 +24,22 @@ import {
   uploadTooLargeMessage,
   uploadTypeRefusedMessage,
 } from './portal-admin.ts';
+
+describe('the wizard’s note on a money field that will not be read as it seems', () => {
+  it.each([
+    ['1.2M', 'This will be read as $1. Please type the amount in digits, such as 1,200,000.'],
+    ['4k', 'This will be read as $4. Please type the amount in digits, such as 4,000.'],
+    ['$1.5 million', 'This will be read as $2. Please type the amount in digits, such as 250,000.'],
+    ['1.200.000', 'This will be read as $1. Please type the amount in digits, such as 250,000.'],
+    ['-5000', 'This will be read as $5,000. Please type the amount in digits, such as 250,000.'],
+  ])('%j gets %j', (typed, note) => {
+    expect(moneyReadingNote(typed)).toBe(note);
+  });
+
+  it.each(['', '  ', '1200000', '$1,200,000', '$1,200,000.50', '85000.75', '0'])('%j gets none', (typed) => {
+    expect(moneyReadingNote(typed)).toBeUndefined();
+  });
+});
 
 describe('application submission messages (spec section 8)', () => {
   it.each([

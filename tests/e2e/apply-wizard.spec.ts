@@ -87,7 +87,15 @@ test('a new visitor goes from the home page through the wizard to the qualified 
   for (const field of ['annualRevenue', 'monthlyDebtPayments', 'currentBusinessDebt'] as const) {
     await expect(apply.control(field)).toHaveAttribute('placeholder', '$');
   }
+  // A shorthand amount is accepted as the spec stores it (its digits), and the field says how it will be read.
+  await apply.fillFields({ annualRevenue: '1.2M' });
+  const note = apply.message('This will be read as $1. Please type the amount in digits, such as 1,200,000.');
+  await expect(note).toBeVisible();
+  await expect(apply.control('annualRevenue')).toHaveAccessibleDescription(
+    'This will be read as $1. Please type the amount in digits, such as 1,200,000.',
+  );
   await apply.fillFields(ApplyPage.stepValues(form, 2));
+  await expect(note).toHaveCount(0);
   await apply.next();
   await expect(apply.stepHeading).toHaveText('Loan Request');
   await expect(apply.control('useOfFunds')).toHaveAttribute('rows', '4');

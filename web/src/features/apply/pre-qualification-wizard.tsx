@@ -113,7 +113,7 @@ const WizardForm = memo(function WizardForm({
   const [step, setStep] = useState<WizardStepId>(saved.currentStep);
   const [submissionProblem, setSubmissionProblem] = useState<string>();
   const [submit, { isLoading: isSubmitting }] = useSubmitPreQualificationMutation();
-  const { register, getValues, trigger, subscribe, formState } = useForm<PreQualificationForm>({
+  const { register, control, getValues, trigger, subscribe, formState } = useForm<PreQualificationForm>({
     mode: 'onChange',
     defaultValues: saved.formData,
     resolver,
@@ -231,7 +231,13 @@ const WizardForm = memo(function WizardForm({
         ) : (
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
             {wizardStepFields(step).map((name) => (
-              <WizardField key={name} name={name} register={register} error={formState.errors[name]?.message} />
+              <WizardField
+                key={name}
+                name={name}
+                register={register}
+                control={control}
+                error={formState.errors[name]?.message}
+              />
             ))}
           </SimpleGrid>
         )}

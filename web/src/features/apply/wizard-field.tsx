@@ -1,11 +1,12 @@
 import { Box, Input, Textarea } from '@chakra-ui/react';
 import { memo } from 'react';
-import type { UseFormRegister } from 'react-hook-form';
+import { useWatch, type Control, type UseFormRegister } from 'react-hook-form';
 import {
   preQualificationFields,
   type PreQualificationField,
   type PreQualificationForm,
 } from '../../../../shared/catalogue/pre-qualification.ts';
+import { moneyReadingNote } from '../../../../shared/messages/application.ts';
 import { CheckboxField, FormField, RadioGroupField, SelectInput } from '../../components/form-controls.tsx';
 
 /** What the browser may fill in for a field (autocomplete tokens of the HTML standard). */
@@ -30,6 +31,8 @@ export function isWideField(name: PreQualificationField): boolean {
 type WizardFieldProps = {
   name: PreQualificationField;
   register: UseFormRegister<PreQualificationForm>;
+  /** The form's control: a money field watches its own text, to say how it will be read. */
+  control: Control<PreQualificationForm>;
   /** The field's error message (a string, not react-hook-form's errors object, which it changes in place). */
   error: string | undefined;
 };
@@ -39,16 +42,41 @@ type WizardFieldProps = {
  * catalogue. Memoized: the wizard re-renders as react-hook-form's state changes (it marks itself ready right
  * after the page hydrates, for one), and a field needs to re-render only when its own error does.
  */
-export const WizardField = memo(function WizardField({ name, register, error }: WizardFieldProps) {
+export const WizardField = memo(function WizardField(props: WizardFieldProps) {
   return (
-    <Box gridColumn={isWideField(name) ? { md: 'span 2' } : undefined}>
-      <FieldControl name={name} register={register} error={error} />
+    <Box gridColumn={isWideField(props.name) ? { md: 'span 2' } : undefined}>
+      <FieldControl {...props} />
     </Box>
   );
 });
 
-function FieldControl({ name, register, error }: WizardFieldProps) {
+/**
+ * A money field. Its text is stored as spec section 5 says (its digits and point), so under it a note says how
+ * a text such as '1.2M' will be read, while it can still be changed (moneyReadingNote).
+ */
+function MoneyField({ name, register, control, error }: WizardFieldProps) {
   const spec = preQualificationFields[name];
+  const text = useWatch({ control, name });
+  return (
+    <FormField
+      label={spec.label}
+      required={spec.required}
+      error={error}
+      helperText={typeof text === 'string' ? moneyReadingNote(text) : undefined}
+    >
+      <Input
+        type="text"
+        inputMode="decimal"
+        placeholder={'placeholder' in spec ? spec.placeholder : undefined}
+        {...register(name)}
+      />
+    </FormField>
+  );
+}
+
+function FieldControl({ name, register, control, error }: WizardFieldProps) {
+  const spec = preQualificationFields[name];
+  if (spec.kind === 'money') return <MoneyField name={name} register={register} control={control} error={error} />;
   const registered = register(name);
 
   switch (spec.kind) {
@@ -80,8 +108,7 @@ function FieldControl({ name, register, error }: WizardFieldProps) {
       return (
         <FormField label={spec.label} required={spec.required} error={error}>
           <Input
-            type={spec.kind === 'money' ? 'text' : spec.kind}
-            inputMode={spec.kind === 'money' ? 'decimal' : undefined}
+            type={spec.kind}
             placeholder={'placeholder' in spec ? spec.placeholder : undefined}
             autoComplete={autoComplete[name]}
             {...registered}
