@@ -59,6 +59,15 @@ describe('pre-application letter form (spec sections 5 and 9)', () => {
     });
   });
 
+  it('takes a term in whole years, at most 30', () => {
+    const letter = { ...emptyLetterForm, address: '12 Main St', zipCode: '89501', loanPurpose: 'Oven' };
+    expect(fieldErrors(letterFormSchema, { ...letter, term: 7.5 })).toEqual({
+      term: 'Term must be a whole number of years',
+    });
+    expect(fieldErrors(letterFormSchema, { ...letter, term: 1000 })).toEqual({ term: 'Term can be at most 30 years' });
+    expect(fieldErrors(letterFormSchema, { ...letter, term: 30 })).toEqual({});
+  });
+
   it('accepts the defaults once address, ZIP and purpose are filled in', () => {
     expect(
       fieldErrors(letterFormSchema, {
@@ -96,6 +105,16 @@ describe('term sheet form (spec section 5)', () => {
     expect(fieldErrors(termSheetFormSchema, { ...termSheet, [field]: value })).toEqual({
       [field]: ABOVE_ZERO_MESSAGE,
     });
+  });
+
+  it('takes a term in whole months, at most 360', () => {
+    expect(fieldErrors(termSheetFormSchema, { ...termSheet, term: 120.5 })).toEqual({
+      term: 'Term must be a whole number of months',
+    });
+    expect(fieldErrors(termSheetFormSchema, { ...termSheet, term: 361 })).toEqual({
+      term: 'Term can be at most 360 months',
+    });
+    expect(fieldErrors(termSheetFormSchema, { ...termSheet, term: 360 })).toEqual({});
   });
 
   it('requires every condition, and at least one', () => {

@@ -17,14 +17,32 @@ const requiredPositive = z
   .refine((value) => value >= 0, ABOVE_ZERO_MESSAGE)
   .positive(REQUIRED_FIELD_MESSAGE);
 
+/** Not in the spec: the longest term a letter or term sheet may state (SBA loans run up to 25 years). */
+export const TERM_MAX_YEARS = 30;
+
+/**
+ * A loan's term, required as above, in whole years or months (the tables store integers, and a decimal was
+ * refused by the database with only 'Failed to generate letter'), up to TERM_MAX_YEARS.
+ */
+export function termMessages(unit: 'years' | 'months') {
+  const most = unit === 'years' ? TERM_MAX_YEARS : TERM_MAX_YEARS * 12;
+  return { whole: `Term must be a whole number of ${unit}`, tooLong: `Term can be at most ${most} ${unit}`, most };
+}
+
+function termSchema(unit: 'years' | 'months') {
+  const messages = termMessages(unit);
+  return requiredPositive
+    .refine((value) => Number.isInteger(value), messages.whole)
+    .refine((value) => value <= messages.most, messages.tooLong);
+}
+
 /** What the officer fills in for a pre-application letter; the rest comes from the application. */
 export const letterFormSchema = z.object({
   address: requiredText,
   zipCode: zipCodeSchema,
   loanPurpose: requiredText,
   rate: requiredText,
-  /** Years. */
-  term: requiredPositive,
+  term: termSchema('years'),
   estimatedPayment: requiredPositive,
 });
 
@@ -47,8 +65,7 @@ export const termSheetFormSchema = z.object({
     .number({ error: REQUIRED_FIELD_MESSAGE })
     .min(0, INTEREST_RATE_RANGE_MESSAGE)
     .max(100, INTEREST_RATE_RANGE_MESSAGE),
-  /** Months. */
-  term: requiredPositive,
+  term: termSchema('months'),
   monthlyPayment: requiredPositive,
   collateral: requiredText,
   conditions: z.array(requiredText).min(1, REQUIRED_FIELD_MESSAGE),

@@ -135,7 +135,7 @@ test('an officer finds an application, reads its detail, approves one and reject
 
   await admin.row(first.businessName).getByRole('button', { name: /View/ }).click();
   await expect(admin.detail().getByText('Credit Score Range', { exact: true })).toBeVisible();
-  await expect(admin.detail().getByText('Annual Revenue')).toBeVisible();
+  await expect(admin.detail().getByText('Annual Revenue', { exact: true })).toBeVisible();
   await expect(admin.detail().getByText('$1,200,000')).toBeVisible();
   await expect(admin.detail().getByText('Tax Returns').getByText('Missing')).toBeVisible();
   await expect(admin.detail().getByText('The applicant has not submitted additional information yet.')).toBeVisible();
@@ -144,6 +144,10 @@ test('an officer finds an application, reads its detail, approves one and reject
   await expect(analysis.getByRole('group', { name: 'Debt Service Coverage' })).toContainText('20.00');
   await expect(analysis.getByRole('group', { name: 'Debt Service Coverage' })).toContainText('Good');
   await expect(analysis).toContainText('Sample assumptions used for:');
+  // Two debt coverage figures of the spec on one screen: the card says how they differ.
+  await expect(analysis).toContainText(
+    "Debt Service Coverage here is annual revenue over annual debt payments. The evaluation's debt coverage ratio counts only 15% of revenue as available for debt, so it reads lower.",
+  );
   await expect(
     analysis.getByRole('listitem', {
       name: /^Debt Service Coverage: 20\.00, good at 1\.25 or above, warning at 1 or above$/,
@@ -152,12 +156,14 @@ test('an officer finds an application, reads its detail, approves one and reject
   await expect(analysis.getByRole('listitem', { name: /^Months to Break-Even: .*good at 24 or less$/ })).toBeVisible();
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
-  await admin.decide(first.businessName, 'Approve', 'Strong cash flow for the amount asked.');
+  await admin.decide(first.businessName, 'Approve', 'Strong cash flow for the amount asked.\nTwo years of returns.');
   await expect(admin.row(first.businessName)).toHaveCount(0);
   // The row and its buttons are gone: the keyboard goes to the list, and screen readers hear what happened.
   await expect(page.getByRole('heading', { level: 2, name: 'Pending Applications' })).toBeFocused();
   await expect(page.locator('[data-announcer]')).toHaveText(`${first.businessName} approved.`);
-  await expect(admin.detail().getByText('Reason: Strong cash flow for the amount asked.')).toBeVisible();
+  // The reason as typed, its line break kept.
+  const reason = admin.detail().getByText(/^Reason: Strong cash flow/);
+  expect(await reason.innerText()).toBe('Reason: Strong cash flow for the amount asked.\nTwo years of returns.');
   await expect(admin.detail().getByText(/Approved — .* by you/)).toBeVisible();
   await expect
     .poll(async () => (await mailbox({ url: baseURL! }, first.email)).map((mail) => mail.subject))
@@ -541,6 +547,8 @@ test('Not Qualified lists the applications the evaluation declined, with its rea
   // Its detail names it by its list, not as an officer's rejection.
   await admin.row(declined.businessName).getByRole('button', { name: /View/ }).click();
   await expect(admin.detail()).toContainText('· status not qualified');
+  // No letter saying it may be eligible: the letter is for pending and approved applications only.
+  await expect(admin.detail().getByRole('button', { name: 'Send Pre-Application Letter' })).toHaveCount(0);
 });
 
 test('Client Management: search, the empty states, a password reset e-mail, and the client’s portal viewed and left', async ({

@@ -30,6 +30,12 @@ describe('the e-mail an applicant gets when their application changes', () => {
     expect(mail.text.split('\n\n')).toHaveLength(5);
   });
 
+  it('keeps the line breaks of the officer’s note in its HTML part', () => {
+    const mail = applicationChangeEmail({ ...change, reason: 'First line <b>\nSecond line' }, 'https://loans.example');
+    expect(mail.html).toContain('<p>Our loan officer&#39;s note: First line &lt;b&gt;<br>Second line</p>');
+    expect(mail.text).toContain("Our loan officer's note: First line <b>\nSecond line");
+  });
+
   it.each(NOTIFIED_KINDS)(
     "says what happened in the subject of a '%s' e-mail, after the product's name alone",
     (kind) => {

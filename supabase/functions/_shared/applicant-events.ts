@@ -74,7 +74,9 @@ export function applicationChangeEmail(change: ApplicationChange, siteUrl: strin
   const followUp = 'You can follow every step in your client portal:';
   const before = [`Hi ${change.firstName},`, `${headline}. ${whatHappened(change)}`, ...noteLine(change)];
   const after = [`Questions? Call ${brand.contactPhone} or write to ${brand.contactEmail}.`];
-  const paragraphs = (lines: string[]) => lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('');
+  // A note's own line breaks are kept in the HTML part too.
+  const paragraphs = (lines: string[]) =>
+    lines.map((line) => `<p>${escapeHtml(line).replaceAll('\n', '<br>')}</p>`).join('');
   return {
     to: change.email,
     subject: `${brand.productName}: ${headline}`,

@@ -85,7 +85,8 @@ function DetailContent({ detail, me }: { detail: ApplicationDetail; me: string |
           </Text>
         </Box>
         <Stack direction="row" gap="2" wrap="wrap" align="flex-start">
-          <LetterDialog application={application} />
+          {/* A letter saying the business may be eligible: never for a declined application. */}
+          {application.status !== 'rejected' ? <LetterDialog application={application} /> : null}
           {application.status === 'approved' ? <TermSheetDialog application={application} /> : null}
           {application.status === 'pending' ? (
             <DecisionButtons
@@ -248,7 +249,7 @@ function DetailContent({ detail, me }: { detail: ApplicationDetail; me: string |
             <List.Item key={event.id}>
               {applicationEventText(event)} — {when(event.created_at)} by {actor(event, me, application.user_id)}
               {event.reason ? (
-                <Text color="gray.700" overflowWrap="anywhere">
+                <Text color="gray.700" overflowWrap="anywhere" whiteSpace="pre-line">
                   {eventNoteLabel(event.kind)}: {event.reason}
                 </Text>
               ) : null}

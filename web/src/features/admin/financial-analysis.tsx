@@ -17,6 +17,14 @@ const statusLabel: Record<MetricStatus, string> = { good: 'Good', warning: 'Warn
  * The Financial Analysis card grid (spec section 9): the metrics from the application's own figures and
  * its additional information; the spec's sample assumptions fill only what is missing, and the card says which.
  */
+/**
+ * Spec section 9 has two debt coverage figures, and both show on an application's detail: the evaluation's
+ * ratio (a 15% share of monthly revenue over monthly debt payments, 1.25 to qualify) and this card's (annual
+ * revenue over annual debt payments). Said once here, so that 1.23 above and 8.23 below do not read as a slip.
+ */
+export const DEBT_COVERAGE_NOTE =
+  "Debt Service Coverage here is annual revenue over annual debt payments. The evaluation's debt coverage ratio counts only 15% of revenue as available for debt, so it reads lower.";
+
 export function FinancialAnalysis({
   application,
   additionalInfo,
@@ -35,6 +43,9 @@ export function FinancialAnalysis({
           Sample assumptions used for: {metrics.assumed.map((figure) => METRICS_FIGURE_LABELS[figure]).join(', ')}.
         </Text>
       ) : null}
+      <Text fontSize="sm" color="gray.600" mb="2">
+        {DEBT_COVERAGE_NOTE}
+      </Text>
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3">
         {metricList(metrics).map((metric) => (
           <Box key={metric.label} borderWidth="1px" borderRadius="md" p="3" aria-label={metric.label} role="group">
