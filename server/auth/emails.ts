@@ -61,3 +61,26 @@ export function recoveryEmail(to: string, link: string, lifetimeSeconds: number)
     html: html(intro, { url: link, label: 'Reset my password' }, after),
   };
 }
+
+/**
+ * The e-mail a sign-up with an address that already has a confirmed account gets instead of a confirmation:
+ * the page says the same to everyone ('Please check your email...'), so that nobody learns which addresses
+ * have accounts, and the owner learns here that they need only sign in, or reset a forgotten password.
+ */
+export function accountExistsEmail(to: string, site: string): MailMessage {
+  const login = `${site}/portal/login`;
+  const intro = [
+    `Someone, probably you, tried to create a ${brand.productName} account for ${to}. This address already has one.`,
+    'Sign in with it here:',
+  ];
+  const after = [
+    `Forgot your password? Choose "Forgot password" on that page, and we will e-mail you a link to set a new one.`,
+    `If you did not try to create an account, you can ignore this e-mail: nothing has changed.`,
+  ];
+  return {
+    to,
+    subject: `You already have a ${brand.productName} account`,
+    text: [...intro, '', login, '', ...after].join('\n'),
+    html: html(intro, { url: login, label: 'Sign in' }, after),
+  };
+}

@@ -15,7 +15,7 @@ import {
   type CodeChallenge,
   type VerificationType,
 } from './email-links.ts';
-import { confirmationEmail, recoveryEmail } from './emails.ts';
+import { accountExistsEmail, confirmationEmail, recoveryEmail } from './emails.ts';
 import {
   AUTH_API_VERSION,
   AuthError,
@@ -126,7 +126,8 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
   /**
    * A new confirmation e-mail for an unconfirmed account, unless one went out within the minimum interval. With
    * the PKCE challenge the request carried (supabase-js sends one with a repeated sign-up and with resend, and
-   * keeps only its new verifier), the link ends in a code that browser can exchange.
+   * keeps only its new verifier), the link ends in a code that browser can exchange. A confirmed account gets
+   * instead, within the same interval, an e-mail saying it exists (accountExistsEmail).
    */
   const resendConfirmation = async (
     request: FastifyRequest,
@@ -136,7 +137,13 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
     redirectTo: string,
     pkce: CodeChallenge | undefined,
   ): Promise<void> => {
-    if (user.email_confirmed_at || sentWithin(user, 'signup', config.emailMinInterval)) return;
+    if (sentWithin(user, 'signup', config.emailMinInterval)) return;
+    if (user.email_confirmed_at) {
+      await db.query('update auth.users set confirmation_sent_at = now() where id = $1', [user.id]);
+      const { site } = requestSite(context, request);
+      await sendAuthEmail(context, request, accountExistsEmail(email, site), 'account notice');
+      return;
+    }
     const token = await db.transaction((tx) =>
       issueEmailToken(tx, user, 'signup', pkce && { challenge: pkce, authenticationMethod: 'email/signup' }),
     );

@@ -183,7 +183,9 @@ export async function registerStorage(app: FastifyInstance, context: StorageCont
           if ('truncated' in source && source.truncated) throw storageErrors.tooLarge(limit);
           if (received.size === 0) throw storageErrors.badRequest('The file is empty');
           if (!(await contentMatchesExtension(received.tempFile, extension))) {
-            throw storageErrors.badType(`The file's content does not match its .${extension} extension`);
+            throw storageErrors.badType(
+              `The file's content does not match its .${extension} extension. Please upload the original file, with the extension of its real type.`,
+            );
           }
           const id = randomUUID();
           const now = new Date().toISOString();

@@ -156,6 +156,14 @@ test('a confirmation link opened in another browser: the sign-in form says why, 
     await otherAuth.signIn(email, 'a-good-password');
     await other.waitForURL(`${baseURL}/portal`);
     await expect(other.getByRole('heading', { name: 'Secure Client Portal' })).toBeVisible();
+
+    // The same link once more, signed out: the server refuses it, and the sign-in form says why.
+    await other.evaluate(() => localStorage.clear());
+    await other.goto(verifyLinkIn(mail));
+    await other.waitForURL(`${baseURL}/portal/login`);
+    await expect(otherAuth.status()).toHaveText(
+      'This link has expired or has already been used. Please sign in: if your e-mail address is not confirmed yet, you can have a new link sent from here.',
+    );
   } finally {
     await context.close();
   }

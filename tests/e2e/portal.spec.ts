@@ -205,7 +205,7 @@ test('a wrong type, an oversize file and an overlong name are refused before any
   await portal.upload('Bank Statements', [file('statement.pdf', new TextEncoder().encode('<html>not a pdf</html>'))]);
   // The server's message does not name the file; its row does (several files may fail at once).
   await expect(portal.uploadErrors('Bank Statements').nth(3)).toContainText(
-    "statement.pdf: The file's content does not match its .pdf extension",
+    "statement.pdf: The file's content does not match its .pdf extension. Please upload the original file, with the extension of its real type.",
   );
   expect(sent).toHaveLength(1);
   await portal
@@ -533,6 +533,7 @@ test('with a newer application that was not qualified, documents and additional 
   });
   const portal = await signedInPortal(page, baseURL!, account);
   await expect(portal.application(notQualified.businessName).getByText('Status: Not qualified')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'My Applications' })).toBeVisible();
 
   const forOpen = new RegExp(`^For your application for ${open.businessName}, submitted \\w+ \\d{1,2}, \\d{4}\\.$`);
   const documentsSection = page.getByRole('region', { name: 'Required Documents' });
@@ -555,6 +556,7 @@ test('with one application the portal does not repeat which one the documents ar
   await applicantOnPortal(page, baseURL!, database);
   await expect(page.getByRole('region', { name: 'Required Documents' })).toBeVisible();
   await expect(page.getByText(/^For your application for/)).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 2, name: 'My Application', exact: true })).toBeVisible();
 });
 
 test('nothing on the portal moves while it loads: the footer stays below and the lender matches come with the rest', async ({

@@ -145,6 +145,25 @@ describe('sign-up with e-mail confirmation', () => {
     expect(signInError).toBeNull();
   });
 
+  it('e-mails the owner of a confirmed account that it exists when its address signs up again, once a minute', async () => {
+    const email = uniqueEmail('owner');
+    const created = await serviceClient(server).auth.admin.createUser({
+      email,
+      password: 'owner-pass',
+      email_confirm: true,
+    });
+    expect(created.error).toBeNull();
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const { data, error } = await anonClient(server).auth.signUp({ email, password: 'another-pass' });
+      expect(error).toBeNull();
+      expect(data.user?.identities).toEqual([]);
+    }
+    const mails = await mailbox(server, email);
+    expect(mails.map((mail) => mail.subject)).toEqual(['You already have a Loan Match account']);
+    expect(mails[0]!.text).toContain(`${server.url}/portal/login`);
+    expect(mails[0]!.text).toContain('Forgot password');
+  });
+
   it('resends the confirmation e-mail of an unconfirmed account, with a code for the browser that asked (PKCE)', async () => {
     const email = uniqueEmail('resend');
     const created = await serviceClient(server).auth.admin.createUser({ email, password: 'resend-pass' });
@@ -165,8 +184,8 @@ describe('sign-up with e-mail confirmation', () => {
     expect(error).toBeNull();
     expect(data.session?.user.email_confirmed_at).toEqual(expect.any(String));
 
-    // Within the minimum interval (and for a confirmed account, or an address without one) no e-mail goes out,
-    // and the answer is the same as when one does.
+    // Within the minimum interval (the account is confirmed now, which would get the notice above after it), or
+    // for an address without an account, no e-mail goes out, and the answer is the same as when one does.
     const again = await pkceClient(server).auth.resend({ type: 'signup', email });
     expect(again.error).toBeNull();
     expect((await pkceClient(server).auth.resend({ type: 'signup', email: uniqueEmail('nobody') })).error).toBeNull();

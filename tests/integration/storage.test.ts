@@ -124,7 +124,9 @@ describe('documents bucket through supabase-js', () => {
   it('refuses a disguised file and a type the portal does not accept', async () => {
     const disguised = await bucket(applicantA).upload(pathFor(applicantA), new Blob([pngBytes()]));
     expect((disguised.error as { statusCode?: string }).statusCode).toBe('415');
-    expect(disguised.error?.message).toBe("The file's content does not match its .pdf extension");
+    expect(disguised.error?.message).toBe(
+      "The file's content does not match its .pdf extension. Please upload the original file, with the extension of its real type.",
+    );
     const executable = await bucket(applicantA).upload(pathFor(applicantA, 'taxReturns', 'exe'), pdf());
     expect((executable.error as { statusCode?: string }).statusCode).toBe('415');
     // An extension named like a property every object has is just as unknown.

@@ -91,6 +91,15 @@ describe('routeAccess (spec section 2, "Route guard")', () => {
     });
   });
 
+  it('says when an e-mailed link was refused (used or expired), and leaves its error out of the origin', () => {
+    const hash = '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired';
+    expect(routeAccess({ pathname: '/portal', search: '', hash }, signedOut)).toEqual({
+      kind: 'redirect',
+      to: '/portal/login',
+      state: { from: '/portal', reason: 'link-expired' },
+    });
+  });
+
   it('lets any signed-in user through a route that does not require admin', () => {
     expect(routeAccess({ pathname: '/portal' }, applicant)).toEqual({ kind: 'allow' });
     expect(routeAccess({ pathname: '/portal' }, admin)).toEqual({ kind: 'allow' });

@@ -4,7 +4,7 @@ import { isAdminSession, type AuthState } from './auth-state.ts';
  * What a protected route carries to its login page: the page the visitor wanted (path, query and hash),
  * and why, when the session expired on its own.
  */
-export type RedirectState = { from: string; reason?: 'session-expired' | 'link-failed' };
+export type RedirectState = { from: string; reason?: 'session-expired' | 'link-failed' | 'link-expired' };
 
 export type RouteAccess =
   { kind: 'wait' } | { kind: 'allow' } | { kind: 'redirect'; to: string; state?: RedirectState };
@@ -19,7 +19,8 @@ export function searchWithoutCode(search: string): string {
 /**
  * The route guard of spec section 2: wait while the session loads; signed-out visitors go to
  * /admin/login for /admin paths and /portal/login otherwise, carrying the origin (a confirmation link's
- * unexchangeable `code` becomes the reason 'link-failed' instead); an admin-only route
+ * unexchangeable `code` becomes the reason 'link-failed' instead, and a refused link's error the reason
+ * 'link-expired'); an admin-only route
  * sends a signed-in non-admin to /portal.
  */
 export function routeAccess(
@@ -36,6 +37,15 @@ export function routeAccess(
       // stale): the login page says so, and the way back leaves the dead code out.
       const from = `${location.pathname}${searchWithoutCode(location.search ?? '')}${location.hash ?? ''}`;
       return { kind: 'redirect', to, state: { from, reason: 'link-failed' } };
+    }
+    if (new URLSearchParams((location.hash ?? '').replace(/^#/, '')).has('error_code')) {
+      // An e-mailed link the server refused (used already, or expired): it sends the browser on with the error
+      // in the hash (error_code=otp_expired). The login page says so; the way back leaves the error out.
+      return {
+        kind: 'redirect',
+        to,
+        state: { from: `${location.pathname}${location.search ?? ''}`, reason: 'link-expired' },
+      };
     }
     const from = `${location.pathname}${location.search ?? ''}${location.hash ?? ''}`;
     const state: RedirectState = auth.expired ? { from, reason: 'session-expired' } : { from };

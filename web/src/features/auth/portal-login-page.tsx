@@ -14,6 +14,9 @@ import type { RedirectState } from '../../lib/route-access.ts';
 import { AuthLayout, AuthMessage } from './auth-layout.tsx';
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
+/** When the server refused an e-mailed link: used already, or expired. */
+export const LINK_EXPIRED_MESSAGE =
+  'This link has expired or has already been used. Please sign in: if your e-mail address is not confirmed yet, you can have a new link sent from here.';
 /** When a confirmation link's code could not be exchanged (opened in another browser, or used already). */
 export const CONFIRMATION_LINK_FAILED_MESSAGE =
   'Your e-mail address may already be confirmed. Please sign in to continue.';
@@ -53,6 +56,7 @@ export function PortalLoginPage() {
   const reason = (location.state as Partial<RedirectState> | null)?.reason;
   const expired = reason === 'session-expired';
   const linkFailed = reason === 'link-failed';
+  const linkExpired = reason === 'link-expired';
 
   if (auth.status === 'signed-in' && !confirmationSent) return <Navigate to={afterSignIn(location.state)} replace />;
 
@@ -124,6 +128,7 @@ export function PortalLoginPage() {
     >
       {expired && !signingUp ? <AuthMessage status="info">{SESSION_EXPIRED_MESSAGE}</AuthMessage> : null}
       {linkFailed && !signingUp ? <AuthMessage status="info">{CONFIRMATION_LINK_FAILED_MESSAGE}</AuthMessage> : null}
+      {linkExpired && !signingUp ? <AuthMessage status="info">{LINK_EXPIRED_MESSAGE}</AuthMessage> : null}
       {failure ? <AuthMessage status="error">{failure}</AuthMessage> : null}
       {unconfirmed && !signingUp ? (
         <Button variant="outline" loading={resending} onClick={() => void resendConfirmation(unconfirmed)}>

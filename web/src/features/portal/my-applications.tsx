@@ -13,7 +13,7 @@ export function MyApplications({ applications }: { applications: PortalApplicati
   return (
     <Stack as="section" aria-labelledby="my-application-heading" gap="4">
       <Heading as="h2" size="xl" id="my-application-heading">
-        My Application
+        {applications.length > 1 ? 'My Applications' : 'My Application'}
       </Heading>
       {applications.length === 0 ? (
         <Box borderWidth="1px" borderRadius="md" p="5">
@@ -67,7 +67,7 @@ function ApplicationCard({ application }: { application: PortalApplication }) {
               — {formatLongDate(event.created_at)}
             </Text>
             {event.reason ? (
-              <Text color="gray.700" fontSize="sm" overflowWrap="anywhere">
+              <Text color="gray.700" fontSize="sm" overflowWrap="anywhere" whiteSpace="pre-line">
                 {eventNoteLabel(event.kind)}: {event.reason}
               </Text>
             ) : null}
