@@ -24,7 +24,7 @@ export const TERM_MAX_YEARS = 30;
  * A loan's term, required as above, in whole years or months (the tables store integers, and a decimal was
  * refused by the database with only 'Failed to generate letter'), up to TERM_MAX_YEARS.
  */
-export function termMessages(unit: 'years' | 'months') {
+function termMessages(unit: 'years' | 'months') {
   const most = unit === 'years' ? TERM_MAX_YEARS : TERM_MAX_YEARS * 12;
   return { whole: `Term must be a whole number of ${unit}`, tooLong: `Term can be at most ${most} ${unit}`, most };
 }
