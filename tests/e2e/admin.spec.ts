@@ -323,7 +323,7 @@ test('an officer adds notes to an application: required, kept on failure, newest
   expect(audit.data).toContainEqual({ actor_id: officer.id });
 });
 
-test('a note being typed is still there after viewing another application and coming back', async ({
+test('a note being typed is still there after viewing another application and coming back, and after a reload', async ({
   page,
   baseURL,
   database,
@@ -342,6 +342,10 @@ test('a note being typed is still there after viewing another application and co
   await expect(admin.detail().getByRole('heading', { level: 2, name: second.businessName })).toBeVisible();
   await expect(field).toHaveValue('');
   await admin.row(first.businessName).getByRole('button', { name: /View/ }).click();
+  await expect(admin.detail().getByRole('heading', { level: 2, name: first.businessName })).toBeVisible();
+  await expect(field).toHaveValue('Half-written: ask about the lease renewal');
+
+  await page.reload();
   await expect(admin.detail().getByRole('heading', { level: 2, name: first.businessName })).toBeVisible();
   await expect(field).toHaveValue('Half-written: ask about the lease renewal');
 });

@@ -429,7 +429,7 @@ test("the browser's Back and Forward move between steps as Previous and Next do;
   await expect(page).toHaveURL(/\/calculator$/);
 });
 
-test("after submitting, the browser's Back leaves the result for the page before the wizard, not for its steps", async ({
+test("after submitting, a reload keeps the result, and the browser's Back leaves it for the page before the wizard, not for its steps", async ({
   page,
 }) => {
   await page.goto('/calculator');
@@ -442,6 +442,9 @@ test("after submitting, the browser's Back leaves the result for the page before
   await page.goForward();
   await expect(apply.stepHeading).toHaveText('Review Your Application');
   await apply.button('Submit Application').click();
+  await expect(apply.resultHeading('Thank You for Your Application')).toBeVisible();
+  // A reload shows the result again, not an empty wizard inviting a second application.
+  await page.reload();
   await expect(apply.resultHeading('Thank You for Your Application')).toBeVisible();
 
   await page.goBack();

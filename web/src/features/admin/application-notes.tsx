@@ -8,10 +8,30 @@ import type { AdminNote } from './admin-repository.ts';
 import { actor, when } from './who-and-when.ts';
 
 /**
- * Notes being typed, per officer and application, kept while the app is open: viewing another application
- * and coming back finds the text where it was left (it is cleared once the note is added).
+ * Notes being typed, per officer and application, kept in the tab's session storage: viewing another
+ * application and coming back, or reloading the page, finds the text where it was left (it is cleared once the
+ * note is added; closing the tab forgets it). Where session storage cannot be used, kept while the app is open.
  */
-const noteDrafts = new Map<string, string>();
+const noteDrafts = {
+  fallback: new Map<string, string>(),
+  key: (draftKey: string) => `loan-match:note-draft:${draftKey}`,
+  get(draftKey: string): string {
+    try {
+      return sessionStorage.getItem(this.key(draftKey)) ?? '';
+    } catch {
+      return this.fallback.get(draftKey) ?? '';
+    }
+  },
+  set(draftKey: string, text: string): void {
+    try {
+      if (text === '') sessionStorage.removeItem(this.key(draftKey));
+      else sessionStorage.setItem(this.key(draftKey), text);
+    } catch {
+      if (text === '') this.fallback.delete(draftKey);
+      else this.fallback.set(draftKey, text);
+    }
+  },
+};
 
 type ApplicationNotesProps = {
   applicationId: string;
@@ -28,10 +48,9 @@ type ApplicationNotesProps = {
 export function ApplicationNotes({ applicationId, businessName, notes, me }: ApplicationNotesProps) {
   const draftKey = `${me ?? ''} ${applicationId}`;
   const [, redraw] = useState(0);
-  const body = noteDrafts.get(draftKey) ?? '';
+  const body = noteDrafts.get(draftKey);
   const setBody = (text: string) => {
-    if (text === '') noteDrafts.delete(draftKey);
-    else noteDrafts.set(draftKey, text);
+    noteDrafts.set(draftKey, text);
     redraw((count) => count + 1);
   };
   const [problem, setProblem] = useState<string | undefined>();

@@ -1,6 +1,6 @@
 import { Box, Container, Grid, Heading, Link, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { useCallback, useMemo, useState } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { marketingClaims } from '../../../../shared/brand/brand.ts';
 import type { EvaluationResult } from '../../../../shared/evaluation/evaluate.ts';
 import { ArrowLeftIcon } from '../../components/icons.tsx';
@@ -9,7 +9,8 @@ import { PageMeta } from '../../components/page-meta.tsx';
 import { ApplicationResult } from './application-result.tsx';
 import { NeedHelpBox } from './need-help-box.tsx';
 import { PreQualificationWizard } from './pre-qualification-wizard.tsx';
-import { useBackLeavesSubmittedWizard } from './wizard-history.ts';
+import { keepResultOfEntry, resultOfEntry, useBackLeavesSubmittedWizard } from './wizard-history.ts';
+import { useIsClient } from '../../lib/use-is-client.ts';
 
 /** Terms of Service and Privacy Policy, opened in a new tab so the form stays as it is (spec section 2). */
 function LegalLinks() {
@@ -23,8 +24,19 @@ function LegalLinks() {
 
 /** The pre-qualification form at /apply: the wizard, then the result screen. */
 export function ApplyPage() {
-  const [evaluation, setEvaluation] = useState<EvaluationResult>();
-  useBackLeavesSubmittedWizard(evaluation !== undefined);
+  const location = useLocation();
+  const [submitted, setSubmitted] = useState<EvaluationResult>();
+  // The result this history entry showed before a reload (read once the app runs: the prerender has none).
+  const isClient = useIsClient();
+  const kept = useMemo(() => (isClient ? resultOfEntry(location.key) : undefined), [isClient, location.key]);
+  const evaluation = useBackLeavesSubmittedWizard(submitted ?? kept);
+  const onSubmitted = useCallback(
+    (result: EvaluationResult) => {
+      keepResultOfEntry(location.key, result);
+      setSubmitted(result);
+    },
+    [location.key],
+  );
 
   return (
     <>
@@ -55,7 +67,7 @@ export function ApplyPage() {
               </Text>
             </Box>
             <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 3fr) minmax(0, 1fr)' }} gap="8" alignItems="start">
-              <PreQualificationWizard onSubmitted={setEvaluation} />
+              <PreQualificationWizard onSubmitted={onSubmitted} />
               <NeedHelpBox />
             </Grid>
             <LegalLinks />

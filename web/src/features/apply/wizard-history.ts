@@ -1,6 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { wizardSteps, type WizardStepId } from '../../../../shared/catalogue/wizard.ts';
+import type { EvaluationResult } from '../../../../shared/evaluation/evaluate.ts';
+import { evaluationResultSchema } from '../../../../shared/evaluation/evaluation-schema.ts';
 
 /**
  * The state of a browser history entry the wizard wrote: the step it shows, and how many wizard entries come
@@ -29,19 +31,46 @@ export function depthOfEntry(state: unknown): number {
  * /apply for the page before the wizard, as Back from a page's last screen would, instead of walking through
  * the steps of a form that is already sent (its entries stay in the history, skipped in one jump). With no
  * page before the wizard, the history cannot go there and the result stays.
+ *
+ * Takes the result shown (if any) and gives back the one to show: while leaving, the last result stays on the
+ * screen rather than an empty wizard.
  */
-export function useBackLeavesSubmittedWizard(submitted: boolean): void {
+export function useBackLeavesSubmittedWizard(shown: EvaluationResult | undefined): EvaluationResult | undefined {
   const location = useLocation();
   const navigate = useNavigate();
-  const entryAtSubmission = useRef<string>(undefined);
+  // The last result shown, and the history entry it was shown on.
+  const [last, setLast] = useState<{ entryKey: string; result: EvaluationResult }>();
+  if (shown && shown !== last?.result) setLast({ entryKey: location.key, result: shown });
+  const leaving = last !== undefined && location.key !== last.entryKey && stepOfEntry(location.state) !== undefined;
   useEffect(() => {
-    if (!submitted) {
-      entryAtSubmission.current = undefined;
-      return;
-    }
-    entryAtSubmission.current ??= location.key;
-    if (location.key !== entryAtSubmission.current && stepOfEntry(location.state)) {
-      void navigate(-(depthOfEntry(location.state) + 1));
-    }
-  }, [submitted, location, navigate]);
+    if (leaving) void navigate(-(depthOfEntry(location.state) + 1));
+  }, [leaving, location, navigate]);
+  return shown ?? (leaving ? last?.result : undefined);
+}
+
+/**
+ * The result of a submitted application, kept for the history entry it was shown on (in the tab's session
+ * storage, by the entry's key, which a reload keeps): reloading the result, or coming back to it with Back or
+ * Forward, shows it again instead of an empty wizard that invites a second, duplicate application. Another
+ * visit of /apply is another entry, with a new wizard.
+ */
+const resultStorageKey = (entryKey: string) => `loan-match:apply-result:${entryKey}`;
+
+export function keepResultOfEntry(entryKey: string, result: EvaluationResult): void {
+  try {
+    sessionStorage.setItem(resultStorageKey(entryKey), JSON.stringify(result));
+  } catch (error) {
+    console.error('The result could not be kept for a reload', error);
+  }
+}
+
+export function resultOfEntry(entryKey: string): EvaluationResult | undefined {
+  try {
+    const kept = sessionStorage.getItem(resultStorageKey(entryKey));
+    if (kept === null) return undefined;
+    const parsed = evaluationResultSchema.safeParse(JSON.parse(kept));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
 }
