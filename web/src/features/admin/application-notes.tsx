@@ -2,6 +2,7 @@ import { Badge, Box, Button, chakra, Heading, List, Stack, Text, Textarea } from
 import { useId, useState, type FormEvent } from 'react';
 import { noteBodySchema } from '../../../../shared/validation/admin-forms.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { readStored, writeStored } from '../../lib/browser-storage.ts';
 import { FormField } from '../../components/form-controls.tsx';
 import { useAddNoteMutation } from './admin-api.ts';
 import type { AdminNote } from './admin-repository.ts';
@@ -12,26 +13,18 @@ import { actor, when } from './who-and-when.ts';
  * application and coming back, or reloading the page, finds the text where it was left (it is cleared once the
  * note is added; closing the tab forgets it). Where session storage cannot be used, kept while the app is open.
  */
-const noteDrafts = {
-  fallback: new Map<string, string>(),
-  key: (draftKey: string) => `loan-match:note-draft:${draftKey}`,
-  get(draftKey: string): string {
-    try {
-      return sessionStorage.getItem(this.key(draftKey)) ?? '';
-    } catch {
-      return this.fallback.get(draftKey) ?? '';
-    }
-  },
-  set(draftKey: string, text: string): void {
-    try {
-      if (text === '') sessionStorage.removeItem(this.key(draftKey));
-      else sessionStorage.setItem(this.key(draftKey), text);
-    } catch {
-      if (text === '') this.fallback.delete(draftKey);
-      else this.fallback.set(draftKey, text);
-    }
-  },
-};
+const unstoredDrafts = new Map<string, string>();
+const storageKey = (draftKey: string) => `loan-match:note-draft:${draftKey}`;
+
+function noteDraft(draftKey: string): string {
+  return readStored('session', storageKey(draftKey)) ?? unstoredDrafts.get(draftKey) ?? '';
+}
+
+function keepNoteDraft(draftKey: string, text: string): void {
+  const kept = writeStored('session', storageKey(draftKey), text === '' ? undefined : text);
+  if (kept || text === '') unstoredDrafts.delete(draftKey);
+  else unstoredDrafts.set(draftKey, text);
+}
 
 type ApplicationNotesProps = {
   applicationId: string;
@@ -48,9 +41,9 @@ type ApplicationNotesProps = {
 export function ApplicationNotes({ applicationId, businessName, notes, me }: ApplicationNotesProps) {
   const draftKey = `${me ?? ''} ${applicationId}`;
   const [, redraw] = useState(0);
-  const body = noteDrafts.get(draftKey);
+  const body = noteDraft(draftKey);
   const setBody = (text: string) => {
-    noteDrafts.set(draftKey, text);
+    keepNoteDraft(draftKey, text);
     redraw((count) => count + 1);
   };
   const [problem, setProblem] = useState<string | undefined>();

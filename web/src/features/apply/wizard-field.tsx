@@ -50,28 +50,29 @@ export const WizardField = memo(function WizardField(props: WizardFieldProps) {
   );
 });
 
-/**
- * A money field. Its text is stored as spec section 5 says (its digits and point), so under it a note says how
- * a text such as '1.2M' will be read, while it can still be changed (moneyReadingNote).
- */
-function MoneyField({ name, register, control, error }: WizardFieldProps) {
+/** A text input of the form (text, e-mail, phone or money), with an optional note under it. */
+function TextField({ name, register, error, helperText }: Omit<WizardFieldProps, 'control'> & { helperText?: string }) {
   const spec = preQualificationFields[name];
-  const text = useWatch({ control, name });
   return (
-    <FormField
-      label={spec.label}
-      required={spec.required}
-      error={error}
-      helperText={typeof text === 'string' ? moneyReadingNote(text) : undefined}
-    >
+    <FormField label={spec.label} required={spec.required} error={error} helperText={helperText}>
       <Input
-        type="text"
-        inputMode="decimal"
+        type={spec.kind === 'money' ? 'text' : spec.kind}
+        inputMode={spec.kind === 'money' ? 'decimal' : undefined}
         placeholder={'placeholder' in spec ? spec.placeholder : undefined}
+        autoComplete={autoComplete[name]}
         {...register(name)}
       />
     </FormField>
   );
+}
+
+/**
+ * A money field. Its text is stored as spec section 5 says (its digits and point), so under it a note says how
+ * a text such as '1.2M' will be read, while it can still be changed (moneyReadingNote).
+ */
+function MoneyField({ control, ...field }: WizardFieldProps) {
+  const text = useWatch({ control, name: field.name });
+  return <TextField {...field} helperText={typeof text === 'string' ? moneyReadingNote(text) : undefined} />;
 }
 
 function FieldControl({ name, register, control, error }: WizardFieldProps) {
@@ -105,15 +106,6 @@ function FieldControl({ name, register, control, error }: WizardFieldProps) {
         </FormField>
       );
     default:
-      return (
-        <FormField label={spec.label} required={spec.required} error={error}>
-          <Input
-            type={spec.kind}
-            placeholder={'placeholder' in spec ? spec.placeholder : undefined}
-            autoComplete={autoComplete[name]}
-            {...registered}
-          />
-        </FormField>
-      );
+      return <TextField name={name} register={register} error={error} />;
   }
 }

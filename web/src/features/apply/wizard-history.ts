@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { wizardSteps, type WizardStepId } from '../../../../shared/catalogue/wizard.ts';
 import type { EvaluationResult } from '../../../../shared/evaluation/evaluate.ts';
 import { evaluationResultSchema } from '../../../../shared/evaluation/evaluation-schema.ts';
+import { readStored, writeStored } from '../../lib/browser-storage.ts';
 
 /**
  * The state of a browser history entry the wizard wrote: the step it shows, and how many wizard entries come
@@ -57,17 +58,15 @@ export function useBackLeavesSubmittedWizard(shown: EvaluationResult | undefined
 const resultStorageKey = (entryKey: string) => `loan-match:apply-result:${entryKey}`;
 
 export function keepResultOfEntry(entryKey: string, result: EvaluationResult): void {
-  try {
-    sessionStorage.setItem(resultStorageKey(entryKey), JSON.stringify(result));
-  } catch (error) {
-    console.error('The result could not be kept for a reload', error);
+  if (!writeStored('session', resultStorageKey(entryKey), JSON.stringify(result))) {
+    console.error('The result could not be kept for a reload');
   }
 }
 
 export function resultOfEntry(entryKey: string): EvaluationResult | undefined {
+  const kept = readStored('session', resultStorageKey(entryKey));
+  if (kept === undefined) return undefined;
   try {
-    const kept = sessionStorage.getItem(resultStorageKey(entryKey));
-    if (kept === null) return undefined;
     const parsed = evaluationResultSchema.safeParse(JSON.parse(kept));
     return parsed.success ? parsed.data : undefined;
   } catch {

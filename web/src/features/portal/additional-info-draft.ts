@@ -1,3 +1,4 @@
+import { readStored, writeStored } from '../../lib/browser-storage.ts';
 import { emptyAdditionalInfoForm, type AdditionalInfoForm } from '../../../../shared/catalogue/additional-info.ts';
 
 /**
@@ -10,9 +11,9 @@ function draftKey(userId: string, applicationId: string): string {
 }
 
 export function readDraft(userId: string, applicationId: string): AdditionalInfoForm | null {
+  const stored = readStored('local', draftKey(userId, applicationId));
+  if (!stored) return null;
   try {
-    const stored = localStorage.getItem(draftKey(userId, applicationId));
-    if (!stored) return null;
     const parsed: unknown = JSON.parse(stored);
     if (typeof parsed !== 'object' || parsed === null) return null;
     const form = { ...emptyAdditionalInfoForm };
@@ -37,17 +38,11 @@ export function differsFrom(answers: Partial<AdditionalInfoForm>, baseline: Addi
 }
 
 export function saveDraft(userId: string, applicationId: string, form: AdditionalInfoForm): void {
-  try {
-    localStorage.setItem(draftKey(userId, applicationId), JSON.stringify(form));
-  } catch (error) {
-    console.error('Could not keep the draft', error);
+  if (!writeStored('local', draftKey(userId, applicationId), JSON.stringify(form))) {
+    console.error('Could not keep the draft');
   }
 }
 
 export function clearDraft(userId: string, applicationId: string): void {
-  try {
-    localStorage.removeItem(draftKey(userId, applicationId));
-  } catch {
-    // Nothing to clear.
-  }
+  writeStored('local', draftKey(userId, applicationId), undefined);
 }

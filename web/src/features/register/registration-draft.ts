@@ -4,6 +4,7 @@ import { emailSchema } from '../../../../shared/validation/email.ts';
 import { fieldErrors } from '../../../../shared/validation/field-errors.ts';
 import { requiredText } from '../../../../shared/validation/pre-qualification.ts';
 import { registrationSchema } from '../../../../shared/validation/registration.ts';
+import { readStored, writeStored } from '../../lib/browser-storage.ts';
 
 /**
  * The registration as the three pages pass it along. The review shows a Primary Contact (spec section 2) that the
@@ -45,8 +46,8 @@ const STORAGE_KEY = 'businessRegistration';
 
 /** The draft, merged over an empty one so that every field is present; an empty draft when none is stored. */
 export function loadRegistrationDraft(): RegistrationDraft {
+  const text = readStored('session', STORAGE_KEY);
   try {
-    const text = sessionStorage.getItem(STORAGE_KEY);
     const stored: unknown = text ? JSON.parse(text) : undefined;
     const parsed = z.record(z.string(), z.union([z.string(), z.boolean()])).safeParse(stored);
     if (!parsed.success) return emptyRegistrationDraft;
@@ -64,11 +65,8 @@ export function loadRegistrationDraft(): RegistrationDraft {
 
 /** Keeps the draft, or forgets it (null); a browser that refuses is only logged: the form still works. */
 function writeDraft(draft: RegistrationDraft | null): void {
-  try {
-    if (draft) sessionStorage.setItem(STORAGE_KEY, JSON.stringify(draft));
-    else sessionStorage.removeItem(STORAGE_KEY);
-  } catch (error) {
-    console.error('Could not keep the registration', error);
+  if (!writeStored('session', STORAGE_KEY, draft ? JSON.stringify(draft) : undefined)) {
+    console.error('Could not keep the registration');
   }
 }
 
