@@ -566,6 +566,11 @@ test('nothing on the portal moves while it loads: the footer stays below and the
 }) => {
   // A phone's screen, as Lighthouse's mobile settings use: there the footer fits on the first screen.
   await page.setViewportSize({ width: 412, height: 823 });
+  // The lender criteria answer last here (held back 600 ms), which once let the matches push the page down.
+  await page.route('**/rest/v1/rpc/lender_criteria', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
   const { portal } = await applicantOnPortal(page, baseURL!, database);
   await expect(page.getByText('Fit your application now:')).toBeVisible();
   await expect(portal.submitInfoButton()).toBeVisible();

@@ -24,8 +24,8 @@ export function PortalPage() {
   const impersonation = isAdminSession(auth.session) ? flags : null;
   const portal = usePortalDataQuery({ clientId: impersonation?.clientId ?? null });
   // The applicant's lender matches and consent requests need nothing of the portal's data: asked for at the
-  // same time, they are there when it is, and nothing moves down the page when they arrive.
-  usePortalLendersQuery(impersonation ? skipToken : { readOnly: false });
+  // same time, and the portal waits for both, so nothing moves down the page when the later one arrives.
+  const lenders = usePortalLendersQuery(impersonation ? skipToken : { readOnly: false });
   const unusedLink = useUnusedConfirmationLink();
   return (
     <>
@@ -46,7 +46,7 @@ export function PortalPage() {
               <Alert.Title>{confirmationLinkForAnotherAccountMessage(auth.session?.user.email)}</Alert.Title>
             </Alert.Root>
           ) : null}
-          {portal.data ? (
+          {portal.data && !lenders.isLoading ? (
             <PortalContent data={portal.data} reload={portal.refetch} />
           ) : portal.isError ? (
             <Alert.Root status="error" role="alert">
