@@ -26,6 +26,7 @@ export function PortalPage() {
   // The applicant's lender matches and consent requests need nothing of the portal's data: asked for at the
   // same time, and the portal waits for both, so nothing moves down the page when the later one arrives.
   const lenders = usePortalLendersQuery(impersonation ? skipToken : { readOnly: false });
+  const lendersAnswered = useTrueOnceSeen(impersonation !== null || lenders.isSuccess || lenders.isError);
   const unusedLink = useUnusedConfirmationLink();
   return (
     <>
@@ -46,7 +47,7 @@ export function PortalPage() {
               <Alert.Title>{confirmationLinkForAnotherAccountMessage(auth.session?.user.email)}</Alert.Title>
             </Alert.Root>
           ) : null}
-          {portal.data && !lenders.isLoading ? (
+          {portal.data && lendersAnswered ? (
             <PortalContent data={portal.data} reload={portal.refetch} />
           ) : portal.isError ? (
             <Alert.Root status="error" role="alert">
@@ -63,6 +64,17 @@ export function PortalPage() {
       </Container>
     </>
   );
+}
+
+/**
+ * Whether the condition has held at any render so far. The portal waits for the lender matches' first answer
+ * only: a failed one is asked again when the matches' section subscribes to it, and that second wait must not
+ * take the portal off the screen (which would unsubscribe the section, and so on without end).
+ */
+function useTrueOnceSeen(condition: boolean): boolean {
+  const [seen, setSeen] = useState(condition);
+  if (condition && !seen) setSeen(true);
+  return seen || condition;
 }
 
 /**
