@@ -1,7 +1,7 @@
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { brand } from '../brand/brand.ts';
 import type { BankPackageStatus } from '../status/transitions.ts';
-import { metricList, type ExecutiveSummary } from '../summary/executive-summary.ts';
+import { assumptionsSentence, type PackageSnapshot } from '../summary/executive-summary.ts';
 import { bankPackageNumber } from '../summary/file-names.ts';
 import { companyHeader, headedTable, heading, labelValueTable, pageSetup, printable } from './layout.ts';
 
@@ -10,15 +10,16 @@ export type BankPackageInput = {
   status: BankPackageStatus;
   /** The bank it is or will be sent to; null before sending. */
   bankName: string | null;
-  summary: ExecutiveSummary;
+  /** What the package shows, fixed when it was generated (the text package is made from the same). */
+  snapshot: PackageSnapshot;
 };
 
 const STATUS_LABELS = { good: 'Good', warning: 'Warning', critical: 'Critical' } as const;
 
-/** A bank package: the executive summary, the financial metrics table and the document checklist. */
+/** A bank package: the executive summary, the financial metrics table and the document checklist, as generated. */
 export function bankPackageDefinition(input: BankPackageInput): TDocumentDefinitions {
-  const { summary } = input;
-  const sections: Content[] = summary.sections.flatMap((section) => [
+  const { snapshot } = input;
+  const sections: Content[] = snapshot.sections.flatMap((section) => [
     heading(section.title),
     labelValueTable(section.rows),
   ]);
@@ -28,9 +29,9 @@ export function bankPackageDefinition(input: BankPackageInput): TDocumentDefinit
     content: [
       companyHeader(),
       { text: `Loan Package ${bankPackageNumber(input.packageId)}`, style: 'title' },
-      { text: summary.title, bold: true },
+      { text: snapshot.title, bold: true },
       {
-        text: [`Prepared ${summary.date}`, input.bankName ? ` for ${input.bankName}` : '', ` (${input.status})`].join(
+        text: [`Prepared ${snapshot.date}`, input.bankName ? ` for ${input.bankName}` : '', ` (${input.status})`].join(
           '',
         ),
         margin: [0, 0, 0, 6],
@@ -39,17 +40,16 @@ export function bankPackageDefinition(input: BankPackageInput): TDocumentDefinit
       heading('Financial Metrics'),
       headedTable(
         ['Metric', 'Value', 'Status'],
-        metricList(summary.metrics).map((item) => [
-          item.label,
-          item.display,
-          item.status ? STATUS_LABELS[item.status] : '',
-        ]),
+        snapshot.metrics.map((item) => [item.label, item.display, item.status ? STATUS_LABELS[item.status] : '']),
         ['*', 120, 90],
       ),
+      ...(snapshot.assumptions.length > 0
+        ? [{ text: assumptionsSentence(snapshot.assumptions), fontSize: 9, margin: [0, 4, 0, 0] } satisfies Content]
+        : []),
       heading('Document Checklist'),
       headedTable(
         ['Document', 'Status'],
-        summary.checklist.map((item) => [item.label, item.provided ? 'Provided' : 'Missing']),
+        snapshot.checklist.map((item) => [item.label, item.provided ? 'Provided' : 'Missing']),
         ['*', 120],
       ),
     ],

@@ -5,7 +5,7 @@ import type * as PdfMake from 'pdfmake';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { brand } from '../brand/brand.ts';
-import { buildExecutiveSummary } from '../summary/executive-summary.ts';
+import { buildExecutiveSummary, packageSnapshot } from '../summary/executive-summary.ts';
 import { hostileInputs } from '../testing/hostile-input.ts';
 import { pdfFontDirectory, pdfmakeInNode } from '../../tests/support/pdf-in-node.ts';
 import { sampleApplicationRow } from '../testing/samples.ts';
@@ -134,7 +134,7 @@ describe('bank package PDF', () => {
         packageId: '3f2b8c1e-7d4a-4e6b-9a0c-5d1e2f3a4b5c',
         status: 'sent',
         bankName: 'First Example Bank',
-        summary,
+        snapshot: packageSnapshot(summary),
       }),
     );
     expect(text).toContain('Loan Package 3f2b8c1e');
@@ -147,6 +147,8 @@ describe('bank package PDF', () => {
     expect(text).toContain('Return on Investment 90.0% Good');
     expect(text).toContain('Monthly Break-Even Revenue $10,000');
     expect(text).toContain('Months to Break-Even 7 months Good');
+    // As the text package says it, under the metrics.
+    expect(text).toContain('Months to Break-Even 7 months Good Sample assumptions used for: construction cost,');
     expect(text).toContain(
       'Document Checklist Document Status Tax Returns Provided Financial Statements Missing Bank Statements Missing Business License Missing Lease Agreement Missing ID Document Provided',
     );
@@ -174,7 +176,7 @@ describe('bank package PDF', () => {
           packageId: 'abcdef12-0000',
           status: 'generated',
           bankName: null,
-          summary: longSummary,
+          snapshot: packageSnapshot(longSummary),
         }),
       );
       expect(pdf.pages.length).toBeGreaterThan(1);
@@ -189,7 +191,12 @@ describe('bank package PDF', () => {
 
   it('leaves out the bank before the package is sent', async () => {
     const { text } = await render(
-      bankPackageDefinition({ packageId: 'abcdef12-0000', status: 'generated', bankName: null, summary }),
+      bankPackageDefinition({
+        packageId: 'abcdef12-0000',
+        status: 'generated',
+        bankName: null,
+        snapshot: packageSnapshot(summary),
+      }),
     );
     expect(text).toContain('Prepared March 2, 2026 (generated)');
   });
@@ -238,12 +245,14 @@ describe('hostile input in PDFs (issue 14, part 6)', () => {
           packageId: '3f2b8c1e-7d4a-4e6b-9a0c-5d1e2f3a4b5c',
           status: 'sent',
           bankName: value,
-          summary: buildExecutiveSummary({
-            application: { ...sampleApplicationRow, business_name: value },
-            additionalInfo: { projectDescription: value },
-            documents: [],
-            generatedAt: '2026-03-02T15:04:05Z',
-          }),
+          snapshot: packageSnapshot(
+            buildExecutiveSummary({
+              application: { ...sampleApplicationRow, business_name: value },
+              additionalInfo: { projectDescription: value },
+              documents: [],
+              generatedAt: '2026-03-02T15:04:05Z',
+            }),
+          ),
         }),
       );
       // Whole and in the order typed; the PDF font has no glyph for the right-to-left override, which prints

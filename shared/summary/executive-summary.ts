@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { AdditionalInfoForm } from '../catalogue/additional-info.ts';
 import { documentTypes } from '../catalogue/documents.ts';
 import { optionLabel } from '../catalogue/fields.ts';
@@ -11,6 +12,7 @@ import {
   metricsInput,
   type FinancialMetrics,
   type Metric,
+  type MetricStatus,
 } from '../metrics/financial-metrics.ts';
 
 /**
@@ -165,21 +167,65 @@ export function buildExecutiveSummary(input: ExecutiveSummaryInput): ExecutiveSu
   };
 }
 
+/**
+ * What a bank package shows, fixed when the package is generated and stored with it (JSON-safe): its text
+ * and its PDF are both made from it, so they agree with each other and with what the lender was sent, however
+ * the application, its information or its documents change later.
+ */
+export type PackageSnapshot = {
+  title: string;
+  date: string;
+  sections: SummarySection[];
+  metrics: { label: string; display: string; status: MetricStatus | null }[];
+  /** The figures the metrics took from sample assumptions, as labels. */
+  assumptions: string[];
+  checklist: { label: string; provided: boolean }[];
+};
+
+export function packageSnapshot(summary: ExecutiveSummary): PackageSnapshot {
+  return {
+    title: summary.title,
+    date: summary.date,
+    sections: summary.sections,
+    metrics: metricList(summary.metrics).map(({ label, display, status }) => ({ label, display, status })),
+    assumptions: summary.metrics.assumed.map((figure) => METRICS_FIGURE_LABELS[figure]),
+    checklist: summary.checklist,
+  };
+}
+
+const packageSnapshotSchema = z.object({
+  title: z.string(),
+  date: z.string(),
+  sections: z.array(z.object({ title: z.string(), rows: z.array(z.object({ label: z.string(), value: z.string() })) })),
+  metrics: z.array(
+    z.object({ label: z.string(), display: z.string(), status: z.enum(['good', 'warning', 'critical']).nullable() }),
+  ),
+  assumptions: z.array(z.string()),
+  checklist: z.array(z.object({ label: z.string(), provided: z.boolean() })),
+});
+
+/** A stored package's snapshot, or null when it has none (packages generated before snapshots were kept). */
+export function storedPackageSnapshot(value: unknown): PackageSnapshot | null {
+  const parsed = packageSnapshotSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
 /** The plain-text package the admin previews and downloads as loan-package-{id}.txt. */
-export function executiveSummaryText(summary: ExecutiveSummary): string {
-  const lines = [summary.title.toUpperCase(), `Prepared ${summary.date}`];
-  for (const section of summary.sections) {
+export function packageText(snapshot: PackageSnapshot): string {
+  const lines = [snapshot.title.toUpperCase(), `Prepared ${snapshot.date}`];
+  for (const section of snapshot.sections) {
     lines.push('', section.title.toUpperCase(), ...section.rows.map((row) => `${row.label}: ${row.value}`));
   }
   lines.push('', 'FINANCIAL METRICS');
-  for (const item of metricList(summary.metrics)) {
+  for (const item of snapshot.metrics) {
     lines.push(`${item.label}: ${item.display}${item.status ? ` (${item.status})` : ''}`);
   }
-  if (summary.metrics.assumed.length > 0) {
-    const assumed = summary.metrics.assumed.map((figure) => METRICS_FIGURE_LABELS[figure]);
-    lines.push(`Sample assumptions used for: ${assumed.join(', ')}`);
-  }
+  if (snapshot.assumptions.length > 0) lines.push(assumptionsSentence(snapshot.assumptions));
   lines.push('', 'DOCUMENT CHECKLIST');
-  lines.push(...summary.checklist.map((item) => `[${item.provided ? 'x' : ' '}] ${item.label}`));
+  lines.push(...snapshot.checklist.map((item) => `[${item.provided ? 'x' : ' '}] ${item.label}`));
   return `${lines.join('\n')}\n`;
+}
+
+export function assumptionsSentence(assumptions: string[]): string {
+  return `Sample assumptions used for: ${assumptions.join(', ')}`;
 }

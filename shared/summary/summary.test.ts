@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { sampleApplicationRow } from '../testing/samples.ts';
-import { buildExecutiveSummary, executiveSummaryText, type ExecutiveSummaryInput } from './executive-summary.ts';
+import {
+  buildExecutiveSummary,
+  packageSnapshot,
+  packageText,
+  storedPackageSnapshot,
+  type ExecutiveSummaryInput,
+} from './executive-summary.ts';
 import {
   bankPackageNumber,
   loanPackageFileName,
@@ -97,7 +103,7 @@ describe('executive summary', () => {
   });
 
   it('writes the plain-text package', () => {
-    expect(executiveSummaryText(buildExecutiveSummary(input))).toBe(
+    expect(packageText(packageSnapshot(buildExecutiveSummary(input)))).toBe(
       [
         'EXECUTIVE SUMMARY: REYES BAKERY',
         'Prepared March 2, 2026',
@@ -161,7 +167,7 @@ describe('executive summary', () => {
       additionalInfo: null,
       documents: [],
     });
-    const text = executiveSummaryText(summary);
+    const text = packageText(packageSnapshot(summary));
     expect(text).toContain('Principal: Dana Reyes\n');
     expect(text).toContain('Project description: Not provided');
     expect(text).toContain('Bank funding: Not provided');
@@ -169,5 +175,37 @@ describe('executive summary', () => {
     expect(text).toContain('Target customers: Not provided');
     expect(text).toContain('Sample assumptions used for: borrower injection, construction cost, soft costs, inventory');
     expect(summary.checklist.every((item) => !item.provided)).toBe(true);
+  });
+});
+
+describe('a package as generated (its snapshot, stored with it)', () => {
+  it('comes back from its stored JSON whole, and its text is the text of the summary it was made from', () => {
+    // No debt at all: the debt ratios cannot be computed and show 'N/A' (their values are not finite).
+    const summary = buildExecutiveSummary({
+      ...input,
+      application: { ...sampleApplicationRow, monthly_debt_payments: 0, current_business_debt: 0 },
+    });
+    const snapshot = packageSnapshot(summary);
+    const stored = storedPackageSnapshot(JSON.parse(JSON.stringify(snapshot)));
+    expect(stored).toEqual(snapshot);
+    expect(packageText(stored!)).toBe(packageText(snapshot));
+    expect(packageText(stored!)).toContain('Debt Service Coverage: N/A');
+    expect(snapshot.metrics.map((metric) => metric.label)).toEqual([
+      'Debt Service Coverage',
+      'Working Capital Ratio',
+      'Quick Ratio',
+      'Current Ratio',
+      'Debt-to-Equity Ratio',
+      'Return on Investment',
+      'Monthly Break-Even Revenue',
+      'Months to Break-Even',
+    ]);
+  });
+
+  it('is none for a package stored without one, or with something else in its place', () => {
+    expect(storedPackageSnapshot(null)).toBeNull();
+    expect(storedPackageSnapshot({ title: 'Executive Summary: Reyes Bakery' })).toBeNull();
+    const snapshot = packageSnapshot(buildExecutiveSummary(input));
+    expect(storedPackageSnapshot({ ...snapshot, metrics: [{ label: 'x', display: '1', status: 'great' }] })).toBeNull();
   });
 });

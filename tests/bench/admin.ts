@@ -5,7 +5,7 @@ import { bankPackageDefinition } from '../../shared/pdf/bank-package.ts';
 import { PDF_FONT } from '../../shared/pdf/layout.ts';
 import { pdfmakeInNode } from '../support/pdf-in-node.ts';
 import { preApplicationLetterDefinition } from '../../shared/pdf/pre-application-letter.ts';
-import { buildExecutiveSummary, executiveSummaryText } from '../../shared/summary/executive-summary.ts';
+import { buildExecutiveSummary, packageSnapshot, packageText } from '../../shared/summary/executive-summary.ts';
 import { sampleApplicationRow } from '../../shared/testing/samples.ts';
 import { buildWeb, isWebBuildStale } from '../../server/cli/web-build.ts';
 import { completeAdditionalInfoRow, qualifiedApplicationRow } from '../support/application-rows.ts';
@@ -222,14 +222,16 @@ export async function benchAdmin(): Promise<string[]> {
       letterTimes.push(await timed(() => renderPdf(letter)));
       packageTimes.push(
         await timed(async () => {
-          const summary = buildExecutiveSummary({
-            application: sampleApplicationRow,
-            documents: [{ type: 'taxReturns' }],
-            generatedAt: new Date(),
-          });
-          executiveSummaryText(summary);
+          const snapshot = packageSnapshot(
+            buildExecutiveSummary({
+              application: sampleApplicationRow,
+              documents: [{ type: 'taxReturns' }],
+              generatedAt: new Date(),
+            }),
+          );
+          packageText(snapshot);
           await renderPdf(
-            bankPackageDefinition({ packageId: crypto.randomUUID(), status: 'generated', bankName: null, summary }),
+            bankPackageDefinition({ packageId: crypto.randomUUID(), status: 'generated', bankName: null, snapshot }),
           );
         }),
       );

@@ -939,7 +939,26 @@ test('bank packages: generated, previewed, downloaded as text and PDF, sent once
   const pdfDownload = page.waitForEvent('download');
   await item.getByRole('button', { name: 'Download PDF' }).click();
   const pdfFile = await pdfDownload;
-  expect(await pdfText(await readFile((await pdfFile.path())!))).toContain(`Loan Package ${id.slice(0, 8)}`);
+  const pdf = await pdfText(await readFile((await pdfFile.path())!));
+  expect(pdf).toContain(`Loan Package ${id.slice(0, 8)}`);
+  expect(pdf).toContain(`Executive Summary: ${application.businessName} Prepared`);
+
+  // The package stays as it was generated: a later change to the application (here its name, through the
+  // service role) shows in neither its text nor its PDF, which agree with each other.
+  const renamed = `${application.businessName} Renamed`;
+  const rename = await database.from('applications').update({ business_name: renamed }).eq('id', application.id);
+  expect(rename.error).toBeNull();
+  await page.getByRole('button', { name: 'Refresh Data' }).click();
+  await expect(admin.detail().getByRole('heading', { name: renamed })).toBeVisible();
+  const laterPdf = page.waitForEvent('download');
+  await item.getByRole('button', { name: 'Download PDF' }).click();
+  const later = await pdfText(await readFile((await (await laterPdf).path())!));
+  expect(later).toContain(`Executive Summary: ${application.businessName} Prepared`);
+  expect(later).not.toContain('Renamed');
+  await item.getByRole('button', { name: 'Preview' }).click();
+  await expect(preview).toContainText(`EXECUTIVE SUMMARY: ${application.businessName.toUpperCase()} Prepared`);
+  await expect(preview).not.toContainText('Renamed');
+  await preview.getByRole('button', { name: 'Close' }).click();
 
   // Until the applicant approves a lender, there is nobody to send to.
   await item.getByRole('button', { name: 'Send to Bank' }).click();

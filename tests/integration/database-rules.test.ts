@@ -560,6 +560,28 @@ describe('admin-only records', () => {
     expect(asSent.error?.code).toBe('42501');
   });
 
+  it('keep a bank package as generated: its text and snapshot are stored with it and never changed', async () => {
+    const admins = backend.client(admin);
+    const id = randomUUID();
+    const snapshot = { title: 'Executive Summary: Reyes Bakery', sections: [] };
+    const generated = await admins.from('bank_packages').insert({
+      id,
+      application_id: approvedId,
+      summary: 'Summary',
+      summary_snapshot: snapshot,
+      generated_by: admin.id,
+    });
+    expect(generated.error).toBeNull();
+    const stored = await admins.from('bank_packages').select('summary, summary_snapshot').eq('id', id).single();
+    expect(stored.data).toEqual({ summary: 'Summary', summary_snapshot: snapshot });
+    expect((await admins.from('bank_packages').update({ summary: 'Rewritten' }).eq('id', id)).error?.code).toBe(
+      '42501',
+    );
+    expect((await admins.from('bank_packages').update({ summary_snapshot: {} }).eq('id', id)).error?.code).toBe(
+      '42501',
+    );
+  });
+
   it('need the letter’s required fields', async () => {
     const { error } = await backend.client(admin).from('pre_application_letters').insert({
       application_id: pendingId,

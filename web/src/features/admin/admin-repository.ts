@@ -157,7 +157,7 @@ export const DECIDED_MEANWHILE_CODE = 'PT409';
 
 /** The columns of a package the admin screens read (never the link's digest). */
 const BANK_PACKAGE_COLUMNS =
-  'id, status, bank_name, sent_at, summary, created_at, lender_id, answer_due_at, answer_note, answered_at, link_expires_at, link_revoked_at';
+  'id, status, bank_name, sent_at, summary, summary_snapshot, created_at, lender_id, answer_due_at, answer_note, answered_at, link_expires_at, link_revoked_at';
 
 /** The web build's repository: every read and decision goes to the Supabase API. */
 export const apiAdminRepository: AdminRepository = {

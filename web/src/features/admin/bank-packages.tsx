@@ -13,7 +13,12 @@ import {
 import type { BankPackageStatus } from '../../../../shared/status/transitions.ts';
 import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
 import { bankPackageDefinition } from '../../../../shared/pdf/bank-package.ts';
-import { buildExecutiveSummary, executiveSummaryText } from '../../../../shared/summary/executive-summary.ts';
+import {
+  buildExecutiveSummary,
+  packageSnapshot,
+  packageText,
+  storedPackageSnapshot,
+} from '../../../../shared/summary/executive-summary.ts';
 import { bankPackageNumber, loanPackageFileName } from '../../../../shared/summary/file-names.ts';
 import { ActionDialog } from '../../components/action-dialog.tsx';
 import { api } from '../../lib/api.ts';
@@ -31,6 +36,8 @@ export type BankPackageRow = {
   bank_name: string;
   sent_at: string | null;
   summary: string;
+  /** What the package shows, as generated (a PackageSnapshot); null for packages made before it was kept. */
+  summary_snapshot: unknown;
   created_at: string;
   lender_id: string | null;
   answer_due_at: string | null;
@@ -54,19 +61,22 @@ type PackageSource = {
   documents: readonly { type: string }[];
 };
 
-function summaryOf(source: PackageSource, generatedAt: string) {
-  return buildExecutiveSummary({
-    application: source.application,
-    additionalInfo: source.additionalInfo,
-    documents: source.documents,
-    generatedAt,
-  });
+function snapshotOf(source: PackageSource, generatedAt: string) {
+  return packageSnapshot(
+    buildExecutiveSummary({
+      application: source.application,
+      additionalInfo: source.additionalInfo,
+      documents: source.documents,
+      generatedAt,
+    }),
+  );
 }
 
 /**
  * The Bank Packages of an approved application (spec sections 3 and 4): generated from the application, its
- * additional information and its documents; previewed as text, downloaded as text (loan-package-{id}.txt)
- * or PDF, and sent to a named bank once (generated -> sent).
+ * additional information and its documents, and kept as generated (a snapshot); previewed as text, downloaded
+ * as text (loan-package-{id}.txt) or PDF, both from that snapshot, and sent to a named bank once
+ * (generated -> sent).
  */
 export function BankPackages({ source, packages }: { source: PackageSource; packages: BankPackageRow[] }) {
   const dispatch = useDispatch();
@@ -79,8 +89,10 @@ export function BankPackages({ source, packages }: { source: PackageSource; pack
     setGenerating(true);
     try {
       const supabase = await loadSupabase();
-      const summary = executiveSummaryText(summaryOf(source, new Date().toISOString()));
-      const { error } = await supabase.from('bank_packages').insert({ application_id: source.application.id, summary });
+      const snapshot = snapshotOf(source, new Date().toISOString());
+      const { error } = await supabase
+        .from('bank_packages')
+        .insert({ application_id: source.application.id, summary: packageText(snapshot), summary_snapshot: snapshot });
       if (error) throw new Error(error.message);
       dispatch(api.util.invalidateTags(['Application']));
     } catch (error) {
@@ -106,7 +118,8 @@ export function BankPackages({ source, packages }: { source: PackageSource; pack
         packageId: bankPackage.id,
         status: bankPackage.status,
         bankName: bankPackage.bank_name || null,
-        summary: summaryOf(source, bankPackage.created_at),
+        // As generated; a package made before snapshots were kept is built from the current data.
+        snapshot: storedPackageSnapshot(bankPackage.summary_snapshot) ?? snapshotOf(source, bankPackage.created_at),
       });
       await platform.saveFile({
         suggestedName: loanPackageFileName(bankPackage.id).replace(/\.txt$/, '.pdf'),
