@@ -84,6 +84,36 @@ export async function issueEmailToken(
   return token;
 }
 
+/**
+ * Binds the link already sent to a new PKCE challenge. Within the resend interval no new e-mail goes out, but
+ * the browser that asked again keeps only its new verifier (supabase-js replaces it with every sign-up and
+ * resend): bound to the new challenge, the link in the e-mail already sent still signs that browser in. Nobody
+ * gains a code by it: the code only ever goes to the browser that opens the e-mailed link.
+ */
+export async function rebindEmailLink(
+  tx: Queryable,
+  user: UserRow,
+  type: Exclude<VerificationType, 'email'>,
+  pkce: { challenge: CodeChallenge; authenticationMethod: string },
+): Promise<void> {
+  const tokenType = tokenTypes[type][0]!;
+  const pending = await tx.query<{ id: string; flow_state_id: string | null }>(
+    'select id, flow_state_id from auth.one_time_tokens where user_id = $1 and token_type = $2',
+    [user.id, tokenType],
+  );
+  const link = pending.rows[0];
+  if (!link) return;
+  const flowStateId = link.flow_state_id ?? randomUUID();
+  await tx.query(
+    `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge, authentication_method)
+     values ($1, $2, $3, $4, $5, $6)
+     on conflict (id) do update set code_challenge_method = excluded.code_challenge_method,
+       code_challenge = excluded.code_challenge, updated_at = now()`,
+    [flowStateId, user.id, randomUUID(), pkce.challenge.method, pkce.challenge.challenge, pkce.authenticationMethod],
+  );
+  await tx.query('update auth.one_time_tokens set flow_state_id = $2 where id = $1', [link.id, flowStateId]);
+}
+
 /** True when an e-mail of this kind went to the user less than `seconds` ago (resend throttling). */
 export function sentWithin(user: UserRow, type: 'signup' | 'recovery', seconds: number): boolean {
   const sentAt = type === 'recovery' ? user.recovery_sent_at : user.confirmation_sent_at;

@@ -11,6 +11,7 @@ import {
   issueEmailToken,
   isVerificationType,
   readCodeChallenge,
+  rebindEmailLink,
   sentWithin,
   type CodeChallenge,
   type VerificationType,
@@ -126,8 +127,9 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
   /**
    * A new confirmation e-mail for an unconfirmed account, unless one went out within the minimum interval. With
    * the PKCE challenge the request carried (supabase-js sends one with a repeated sign-up and with resend, and
-   * keeps only its new verifier), the link ends in a code that browser can exchange. A confirmed account gets
-   * instead, within the same interval, an e-mail saying it exists (accountExistsEmail).
+   * keeps only its new verifier), the link ends in a code that browser can exchange; within the interval, the
+   * link already sent is bound to that challenge instead (rebindEmailLink). A confirmed account gets instead,
+   * at most once per interval, an e-mail saying it exists (accountExistsEmail).
    */
   const resendConfirmation = async (
     request: FastifyRequest,
@@ -137,16 +139,20 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
     redirectTo: string,
     pkce: CodeChallenge | undefined,
   ): Promise<void> => {
-    if (sentWithin(user, 'signup', config.emailMinInterval)) return;
+    const confirmationPkce = pkce && { challenge: pkce, authenticationMethod: 'email/signup' };
+    if (sentWithin(user, 'signup', config.emailMinInterval)) {
+      if (!user.email_confirmed_at && confirmationPkce) {
+        await db.transaction((tx) => rebindEmailLink(tx, user, 'signup', confirmationPkce));
+      }
+      return;
+    }
     if (user.email_confirmed_at) {
       await db.query('update auth.users set confirmation_sent_at = now() where id = $1', [user.id]);
       const { site } = requestSite(context, request);
       await sendAuthEmail(context, request, accountExistsEmail(email, site), 'account notice');
       return;
     }
-    const token = await db.transaction((tx) =>
-      issueEmailToken(tx, user, 'signup', pkce && { challenge: pkce, authenticationMethod: 'email/signup' }),
-    );
+    const token = await db.transaction((tx) => issueEmailToken(tx, user, 'signup', confirmationPkce));
     const link = verifyLink(api, token, 'signup', redirectTo);
     await sendAuthEmail(context, request, confirmationEmail(email, link, config.emailLinkLifetime), 'confirmation');
   };

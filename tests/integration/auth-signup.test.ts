@@ -192,6 +192,33 @@ describe('sign-up with e-mail confirmation', () => {
     expect(await mailbox(server, email)).toHaveLength(1);
   });
 
+  it('keeps the e-mail already sent working for the browser that asks again within the interval (no new e-mail)', async () => {
+    const email = uniqueEmail('impatient');
+    const client = pkceClient(server);
+    const signedUp = await client.auth.signUp({
+      email,
+      password: 'impatient-pass',
+      options: { emailRedirectTo: `${server.url}/portal` },
+    });
+    expect(signedUp.error).toBeNull();
+    const first = verifyLinkIn(await latestMail(server, email, confirmSubject));
+    // supabase-js keeps a new verifier with each of these; neither sends a second e-mail.
+    const resent = await client.auth.resend({
+      type: 'signup',
+      email,
+      options: { emailRedirectTo: `${server.url}/portal` },
+    });
+    expect(resent.error).toBeNull();
+    expect((await client.auth.signUp({ email, password: 'impatient-pass' })).error).toBeNull();
+    expect(await mailbox(server, email)).toHaveLength(1);
+
+    const { location } = await openLink(first);
+    expect(location!.pathname).toBe('/portal');
+    const { data, error } = await client.auth.exchangeCodeForSession(location!.searchParams.get('code')!);
+    expect(error).toBeNull();
+    expect(data.session?.user.email).toBe(email);
+  });
+
   it('refuses a weak password as GoTrue does', async () => {
     const { data, error } = await anonClient(server).auth.signUp({ email: uniqueEmail('weak'), password: '12345' });
     expect(data.user).toBeNull();
