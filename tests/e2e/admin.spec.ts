@@ -584,6 +584,7 @@ test('Client Management: search, the empty states, a password reset e-mail, and 
     .poll(async () => (await mailbox({ url: baseURL! }, client.email)).map((mail) => mail.subject))
     .toContainEqual(expect.stringContaining('Reset your'));
 
+  await expect(row.getByRole('cell').filter({ hasText: 'Never' })).toHaveCount(1);
   await row.getByRole('button', { name: /Access Portal/ }).click();
   await page.waitForURL('**/portal');
   await expect(page.getByRole('region', { name: 'Impersonation' })).toBeVisible();
@@ -596,6 +597,12 @@ test('Client Management: search, the empty states, a password reset e-mail, and 
     'impersonation.end',
     'impersonation.start',
   ]);
+
+  // The list says when an officer last viewed the client's portal, and who.
+  await page.getByRole('tab', { name: 'Client Management' }).click();
+  await search.fill(client.email);
+  const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  await expect(row).toContainText(`${today} by ${officer.email}`);
 });
 
 test('the dashboard shows the impersonation banner while impersonating; Exit ends it and stays on /admin', async ({

@@ -7,6 +7,7 @@ import { evaluatePreQualification } from '../../shared/evaluation/evaluate.ts';
 import { LENDER_VIEW_MESSAGES } from '../../shared/matching/lender-answers.ts';
 import { sampleForm } from '../../shared/testing/samples.ts';
 import { defaultSendLimits } from '../../supabase/functions/_shared/rate-limit.ts';
+import type { ClientRow } from '../../supabase/functions/admin-clients/handler.ts';
 import { qualifiedApplicationRow } from './application-rows.ts';
 import { mailbox, uniqueEmail } from './auth-helpers.ts';
 import { anonClient, serviceClient } from './server-process.ts';
@@ -373,6 +374,26 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
         .select('action, record_id')
         .eq('record_id', userId);
       expect(audit.data).toEqual([{ action: 'client.password_reset_sent', record_id: userId }]);
+    });
+
+    it('admin-clients says when an officer last viewed a client’s portal, and who', async () => {
+      const listed = async () =>
+        ((await invoke(admin, 'admin-clients', { search: applicantEmail })).body as { clients: ClientRow[] })
+          .clients[0]!;
+      const client = await listed();
+      expect(client.last_portal_view).toBeNull();
+      for (const phase of ['start', 'end', 'start'] as const) {
+        const logged = await admin.rpc('log_impersonation', { client_id: client.id, phase });
+        expect(logged.error).toBeNull();
+      }
+      const { data: views } = await serviceClient(target.server)
+        .from('audit_log')
+        .select('created_at')
+        .eq('record_id', client.id)
+        .eq('action', 'impersonation.start')
+        .order('id', { ascending: false });
+      const { data: officer } = await admin.auth.getUser();
+      expect((await listed()).last_portal_view).toEqual({ at: views![0]!.created_at, by: officer.user!.email });
     });
 
     it('admin-reset-password refuses an id that is not an account', async () => {

@@ -12,6 +12,8 @@ export type ClientRow = {
   last_sign_in_at: string | null;
   email_confirmed_at: string | null;
   profile: { business_name: string | null; phone: string | null; role: string };
+  /** When an officer last opened the client's portal (Access Portal), and who: null if never. */
+  last_portal_view: { at: string; by: string | null } | null;
 };
 
 const MAX_PAGES = 100;
@@ -70,6 +72,23 @@ async function newestApplications(service: FunctionEnvironment['service']) {
   return (user: User) => byUser.get(user.id) ?? byEmail.get((user.email ?? '').toLowerCase());
 }
 
+type PortalView = { actor_id: string | null; record_id: string; created_at: string };
+
+/** Each client's latest portal view by an officer, from the audit log (log_impersonation writes one per view). */
+async function latestPortalViews(service: FunctionEnvironment['service']): Promise<Map<string, PortalView>> {
+  const views = await allRows<PortalView>((from, to) =>
+    service
+      .from('audit_log')
+      .select('actor_id, record_id, created_at')
+      .eq('action', 'impersonation.start')
+      .order('id', { ascending: false })
+      .range(from, to),
+  );
+  const latest = new Map<string, PortalView>();
+  for (const view of views) if (!latest.has(view.record_id)) latest.set(view.record_id, view);
+  return latest;
+}
+
 /**
  * admin-clients: the applicants' accounts for the admin's Client Management tab, newest first, optionally
  * filtered by a search on e-mail, business name or phone (the profile's, else the newest application's).
@@ -84,7 +103,7 @@ export function createAdminClientsHandler(environment: FunctionEnvironment): Fun
     const body = (await readJson(request)) as { search?: unknown } | undefined;
     const search = typeof body?.search === 'string' ? body.search.trim().toLowerCase() : '';
     try {
-      const [users, profiles, applicationOf] = await Promise.all([
+      const [users, profiles, applicationOf, portalViews] = await Promise.all([
         allUsers(environment.service),
         allRows<Record<string, unknown>>((from, to) =>
           environment.service
@@ -95,12 +114,14 @@ export function createAdminClientsHandler(environment: FunctionEnvironment): Fun
             .range(from, to),
         ),
         newestApplications(environment.service),
+        latestPortalViews(environment.service),
       ]);
       const byId = new Map(users.map((user) => [user.id, user]));
       const clients: ClientRow[] = profiles.flatMap((profile) => {
         const user = byId.get(profile.user_id as string);
         if (!user) return [];
         const application = applicationOf(user);
+        const view = portalViews.get(user.id);
         return [
           {
             id: user.id,
@@ -113,6 +134,9 @@ export function createAdminClientsHandler(environment: FunctionEnvironment): Fun
               phone: (profile.phone as string | null) || application?.phone || null,
               role: profile.role as string,
             },
+            last_portal_view: view
+              ? { at: view.created_at, by: (view.actor_id && byId.get(view.actor_id)?.email) || null }
+              : null,
           },
         ];
       });

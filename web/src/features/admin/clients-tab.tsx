@@ -16,6 +16,7 @@ type ClientRow = {
   last_sign_in_at: string | null;
   email_confirmed_at: string | null;
   profile: { business_name: string | null; phone: string | null };
+  last_portal_view: { at: string; by: string | null } | null;
 };
 
 const clientsApi = api.injectEndpoints({
@@ -39,7 +40,15 @@ const clientsApi = api.injectEndpoints({
   }),
 });
 
-/** The Client Management tab: applicants' accounts, a password-reset e-mail, and viewing their portal. */
+/** An officer's latest view of the client's portal (Access Portal), as the audit log recorded it. */
+function portalViewText(view: { at: string; by: string | null }): string {
+  return `${formatLongDate(view.at)} by ${view.by ?? 'an account since deleted'}`;
+}
+
+/**
+ * The Client Management tab: applicants' accounts, a password-reset e-mail, and viewing their portal (with
+ * when an officer last did, and who).
+ */
 export function ClientsTab() {
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
@@ -116,6 +125,7 @@ export function ClientsTab() {
                 <Table.ColumnHeader>Joined</Table.ColumnHeader>
                 <Table.ColumnHeader>Last sign-in</Table.ColumnHeader>
                 <Table.ColumnHeader>Phone</Table.ColumnHeader>
+                <Table.ColumnHeader>Portal last viewed</Table.ColumnHeader>
                 <Table.ColumnHeader>Actions</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
@@ -139,6 +149,9 @@ export function ClientsTab() {
                   </Table.Cell>
                   <Table.Cell data-label="Phone" overflowWrap="normal">
                     {client.profile.phone || 'Not given'}
+                  </Table.Cell>
+                  <Table.Cell data-label="Portal last viewed" overflowWrap="anywhere">
+                    {client.last_portal_view ? portalViewText(client.last_portal_view) : 'Never'}
                   </Table.Cell>
                   <Table.Cell data-label="Actions">
                     <HStack gap="2" wrap="wrap">
