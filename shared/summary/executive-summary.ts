@@ -12,7 +12,6 @@ import {
   metricsInput,
   type FinancialMetrics,
   type Metric,
-  type MetricStatus,
 } from '../metrics/financial-metrics.ts';
 
 /**
@@ -167,20 +166,24 @@ export function buildExecutiveSummary(input: ExecutiveSummaryInput): ExecutiveSu
   };
 }
 
+const packageSnapshotSchema = z.object({
+  title: z.string(),
+  date: z.string(),
+  sections: z.array(z.object({ title: z.string(), rows: z.array(z.object({ label: z.string(), value: z.string() })) })),
+  metrics: z.array(
+    z.object({ label: z.string(), display: z.string(), status: z.enum(['good', 'warning', 'critical']).nullable() }),
+  ),
+  /** The figures the metrics took from sample assumptions, as labels. */
+  assumptions: z.array(z.string()),
+  checklist: z.array(z.object({ label: z.string(), provided: z.boolean() })),
+});
+
 /**
  * What a bank package shows, fixed when the package is generated and stored with it (JSON-safe): its text
  * and its PDF are both made from it, so they agree with each other and with what the lender was sent, however
  * the application, its information or its documents change later.
  */
-export type PackageSnapshot = {
-  title: string;
-  date: string;
-  sections: SummarySection[];
-  metrics: { label: string; display: string; status: MetricStatus | null }[];
-  /** The figures the metrics took from sample assumptions, as labels. */
-  assumptions: string[];
-  checklist: { label: string; provided: boolean }[];
-};
+export type PackageSnapshot = z.infer<typeof packageSnapshotSchema>;
 
 export function packageSnapshot(summary: ExecutiveSummary): PackageSnapshot {
   return {
@@ -192,17 +195,6 @@ export function packageSnapshot(summary: ExecutiveSummary): PackageSnapshot {
     checklist: summary.checklist,
   };
 }
-
-const packageSnapshotSchema = z.object({
-  title: z.string(),
-  date: z.string(),
-  sections: z.array(z.object({ title: z.string(), rows: z.array(z.object({ label: z.string(), value: z.string() })) })),
-  metrics: z.array(
-    z.object({ label: z.string(), display: z.string(), status: z.enum(['good', 'warning', 'critical']).nullable() }),
-  ),
-  assumptions: z.array(z.string()),
-  checklist: z.array(z.object({ label: z.string(), provided: z.boolean() })),
-});
 
 /** A stored package's snapshot, or null when it has none (packages generated before snapshots were kept). */
 export function storedPackageSnapshot(value: unknown): PackageSnapshot | null {
