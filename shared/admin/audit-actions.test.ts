@@ -81,5 +81,12 @@ describe('audit actions in words', () => {
       'Lender consent created',
     );
     expect(auditEntryText({ action: 'term_sheet.created', record_id: 'consent-1' }, known)).toBe('Term sheet created');
+    // A consent request gone with its lender: the name its entry recorded; the detail's own lenders come first.
+    expect(
+      auditEntryText({ action: 'lender_consent.deleted', record_id: 'consent-9', lender_name: 'Old Bank' }, known),
+    ).toBe('Lender consent deleted (Old Bank)');
+    expect(
+      auditEntryText({ action: 'lender_consent.created', record_id: 'consent-1', lender_name: 'Old name' }, known),
+    ).toBe('Lender consent created (First Sierra Bank)');
   });
 });

@@ -78,15 +78,19 @@ export type AuditLenderLookup = {
 
 /**
  * An entry's action in words, naming the lender when it is about a consent request or a bank package the
- * detail holds: 'Lender consent created (First Sierra Bank)'.
+ * detail holds: 'Lender consent created (First Sierra Bank)'. A consent request's entry also names, when the
+ * request or its lender is gone, the lender it recorded when written.
  */
-export function auditEntryText(entry: { action: string; record_id: string | null }, known: AuditLenderLookup): string {
+export function auditEntryText(
+  entry: { action: string; record_id: string | null; lender_name?: string | null },
+  known: AuditLenderLookup,
+): string {
   const text = auditActionText(entry.action);
   const { subject } = actionParts(entry.action);
   let lender: string | null | undefined;
   if (subject === 'lender_consent') {
     const consent = known.consents.find((row) => row.id === entry.record_id);
-    lender = known.lenders.find((row) => row.id === consent?.lender_id)?.name;
+    lender = known.lenders.find((row) => row.id === consent?.lender_id)?.name ?? entry.lender_name;
   } else if (subject === 'bank_package') {
     lender = known.packages.find((row) => row.id === entry.record_id)?.bank_name;
   }

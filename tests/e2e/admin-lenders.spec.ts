@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousAccessibilityViolations } from './pages/accessibility.ts';
 import { textsBrokenInsideAWord } from './pages/layout.ts';
@@ -130,6 +131,14 @@ test('the officer adds, edits, pauses, activates and deletes a lender; the sampl
   await row.getByRole('button', { name: `Activate ${name}` }).click();
   await expect(row).toContainText('Active');
 
+  // Asked about for an application: its audit log names the lender, before and after the lender is deleted.
+  const application = await database.from('applications').insert(qualifiedApplicationRow()).select('id').single();
+  const stored = await storedLender(database, name);
+  const asked = await database
+    .from('lender_consents')
+    .insert({ application_id: application.data!.id, lender_id: stored!.id });
+  expect(asked.error).toBeNull();
+
   // Deleted after a confirmation; Cancel keeps it.
   await row.getByRole('button', { name: `Delete ${name}` }).click();
   const confirm = page.getByRole('alertdialog', { name: `Delete ${name}?` });
@@ -139,6 +148,11 @@ test('the officer adds, edits, pauses, activates and deletes a lender; the sampl
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(row).toHaveCount(0);
   expect(await storedLender(database, name)).toBeUndefined();
+
+  await page.goto(`/admin?application=${application.data!.id}`);
+  const audit = page.getByRole('list', { name: 'Audit log' });
+  await expect(audit.getByRole('listitem').filter({ hasText: `Lender consent created (${name})` })).toHaveCount(1);
+  await expect(audit.getByRole('listitem').filter({ hasText: `Lender consent deleted (${name})` })).toHaveCount(1);
 });
 
 test('a save the database refuses says so and keeps what was typed', async ({ page, baseURL, database }) => {

@@ -279,6 +279,19 @@ describe('the lender link', () => {
       .eq('id', flow.packageId)
       .single();
     expect(kept.data).toEqual({ bank_name: lender.name, lender_id: null, status: 'sent' });
+    // The consent request went with the lender; each of its audit entries still names the lender.
+    const audit = await backend
+      .client(officer)
+      .from('audit_log')
+      .select('action, lender_name')
+      .eq('application_id', flow.applicationId)
+      .eq('table_name', 'lender_consents')
+      .order('id');
+    expect(audit.data).toEqual([
+      { action: 'lender_consent.created', lender_name: lender.name },
+      { action: 'lender_consent.approved', lender_name: lender.name },
+      { action: 'lender_consent.deleted', lender_name: lender.name },
+    ]);
   });
 
   it('reads only its own package: another package’s link opens that one, a guessed one opens none', async () => {

@@ -36,6 +36,8 @@ export type AuditEntry = {
   action: string;
   record_id: string | null;
   created_at: string;
+  /** For an entry about a consent request: its lender's name when the entry was written. */
+  lender_name: string | null;
 };
 
 /** A loan officer's note on an application, newest first in the detail. */
@@ -195,7 +197,7 @@ export const apiAdminRepository: AdminRepository = {
         supabase.from('additional_info').select('*').eq('application_id', id).maybeSingle(),
         supabase
           .from('audit_log')
-          .select('id, actor_id, action, record_id, created_at')
+          .select('id, actor_id, action, record_id, created_at, lender_name')
           .eq('application_id', id)
           .order('id'),
         supabase.from('pre_application_letters').select('*').eq('application_id', id).order('created_at', newestFirst),
