@@ -7,7 +7,7 @@ import { evaluatePreQualification } from '../../shared/evaluation/evaluate.ts';
 import { LENDER_VIEW_MESSAGES } from '../../shared/matching/lender-answers.ts';
 import { sampleForm } from '../../shared/testing/samples.ts';
 import { defaultSendLimits } from '../../supabase/functions/_shared/rate-limit.ts';
-import type { ClientRow } from '../../supabase/functions/admin-clients/handler.ts';
+import type { ClientRow } from '../../shared/admin/client-row.ts';
 import { qualifiedApplicationRow } from './application-rows.ts';
 import { mailbox, uniqueEmail } from './auth-helpers.ts';
 import { anonClient, serviceClient } from './server-process.ts';

@@ -1,20 +1,9 @@
 import type { User } from '@supabase/supabase-js';
+import type { ClientRow } from '../../../shared/admin/client-row.ts';
 import { API_MAX_ROWS } from '../../../shared/db/api-limits.ts';
 import { ADMIN_MESSAGES } from '../../../shared/messages/portal-admin.ts';
 import { json, preflight, readJson, type FunctionHandler } from '../_shared/http.ts';
 import { adminCaller, type FunctionEnvironment } from '../_shared/service-client.ts';
-
-/** A row of the admin's client list: the account's real e-mail, confirmation and last sign-in (DESIGN departure 4). */
-export type ClientRow = {
-  id: string;
-  email: string;
-  created_at: string;
-  last_sign_in_at: string | null;
-  email_confirmed_at: string | null;
-  profile: { business_name: string | null; phone: string | null; role: string };
-  /** When an officer last opened the client's portal (Access Portal), and who: null if never. */
-  last_portal_view: { at: string; by: string | null } | null;
-};
 
 const MAX_PAGES = 100;
 

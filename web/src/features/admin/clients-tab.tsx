@@ -1,23 +1,13 @@
 import { Alert, Box, Button, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import type { ClientRow } from '../../../../shared/admin/client-row.ts';
 import { IMPERSONATION_STORAGE_KEYS } from '../../../../shared/catalogue/accounts.ts';
 import { formatLongDate } from '../../../../shared/format/dates.ts';
 import { ADMIN_MESSAGES, clientResetSentMessage } from '../../../../shared/messages/portal-admin.ts';
 import { api } from '../../lib/api.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { rowsAsCardsOnPhones } from '../../components/rows-as-cards.ts';
-
-/** A client row as admin-clients answers it (supabase/functions/admin-clients). */
-type ClientRow = {
-  id: string;
-  email: string;
-  created_at: string;
-  last_sign_in_at: string | null;
-  email_confirmed_at: string | null;
-  profile: { business_name: string | null; phone: string | null };
-  last_portal_view: { at: string; by: string | null } | null;
-};
 
 const clientsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -41,7 +31,7 @@ const clientsApi = api.injectEndpoints({
 });
 
 /** An officer's latest view of the client's portal (Access Portal), as the audit log recorded it. */
-function portalViewText(view: { at: string; by: string | null }): string {
+function portalViewText(view: NonNullable<ClientRow['last_portal_view']>): string {
   return `${formatLongDate(view.at)} by ${view.by ?? 'an account since deleted'}`;
 }
 
