@@ -393,6 +393,38 @@ describe('the audit log', () => {
     expect(await auditEntries(client.id)).toHaveLength(2);
   });
 
+  it('gives each client’s latest portal view, to admins only', async () => {
+    const client = await backend.createUser();
+    const admins = backend.client(admin);
+    const secondOfficer = await backend.createUser({ appRole: 'admin' });
+    for (const [officer, phase] of [
+      [admin, 'start'],
+      [admin, 'end'],
+      [secondOfficer, 'start'],
+      [secondOfficer, 'end'],
+    ] as const) {
+      expect(
+        (await backend.client(officer).rpc('log_impersonation', { client_id: client.id, phase })).error,
+      ).toBeNull();
+    }
+    const latest = await backend.service
+      .from('audit_log')
+      .select('created_at')
+      .eq('record_id', client.id)
+      .eq('action', 'impersonation.start')
+      .order('id', { ascending: false })
+      .limit(1)
+      .single();
+    const expected = [{ client_id: client.id, actor_id: secondOfficer.id, created_at: latest.data!.created_at }];
+    expect((await admins.from('portal_last_views').select('*').eq('client_id', client.id)).data).toEqual(expected);
+    expect((await backend.service.from('portal_last_views').select('*').eq('client_id', client.id)).data).toEqual(
+      expected,
+    );
+    const asApplicant = await backend.client(client).from('portal_last_views').select('*');
+    expect(asApplicant).toMatchObject({ data: [], error: null });
+    expect((await backend.anon.from('portal_last_views').select('*')).error?.code).toBe('42501');
+  });
+
   it('is read by admins only', async () => {
     const id = await createApplication();
     await backend.client(admin).from('applications').update({ status: 'approved' }).eq('id', id);
@@ -821,6 +853,16 @@ describe('the schema’s safety properties', () => {
     const { rows } = await backend.db.query(
       `select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
         where n.nspname = 'public' and c.relkind = 'r' and not c.relrowsecurity`,
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it('runs every view in public with its reader’s rights, so the tables’ policies apply through it', async () => {
+    const { rows } = await backend.db.query(
+      `select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind in ('v', 'm')
+          and not coalesce(c.reloptions @> array['security_invoker=on']
+                        or c.reloptions @> array['security_invoker=true'], false)`,
     );
     expect(rows).toEqual([]);
   });

@@ -61,21 +61,14 @@ async function newestApplications(service: FunctionEnvironment['service']) {
   return (user: User) => byUser.get(user.id) ?? byEmail.get((user.email ?? '').toLowerCase());
 }
 
-type PortalView = { actor_id: string | null; record_id: string; created_at: string };
+type PortalView = { client_id: string; actor_id: string | null; created_at: string };
 
-/** Each client's latest portal view by an officer, from the audit log (log_impersonation writes one per view). */
+/** Each client's latest portal view by an officer (the portal_last_views view of the audit log). */
 async function latestPortalViews(service: FunctionEnvironment['service']): Promise<Map<string, PortalView>> {
   const views = await allRows<PortalView>((from, to) =>
-    service
-      .from('audit_log')
-      .select('actor_id, record_id, created_at')
-      .eq('action', 'impersonation.start')
-      .order('id', { ascending: false })
-      .range(from, to),
+    service.from('portal_last_views').select('client_id, actor_id, created_at').order('client_id').range(from, to),
   );
-  const latest = new Map<string, PortalView>();
-  for (const view of views) if (!latest.has(view.record_id)) latest.set(view.record_id, view);
-  return latest;
+  return new Map(views.map((view) => [view.client_id, view]));
 }
 
 /**
