@@ -85,6 +85,20 @@ describe('desktop cache migrations', () => {
     expect(db.prepare('select table_name from sync_state').pluck().all()).toEqual(['term_sheets']);
   });
 
+  it('migration 4 drops the audit entries’ cursor only (all fetched again with their lender names), keeping the entries', () => {
+    const db = new Database(':memory:');
+    migrateCache(db, cacheMigrations.slice(0, 3));
+    db.prepare(
+      "insert into related_rows (table_name, id, application_id, sort_key, data) values ('audit_log', '1', 'a', 't', '{}')",
+    ).run();
+    const cursor = db.prepare("insert into sync_state (table_name, cursor_at, cursor_id) values (?, 't', '1')");
+    cursor.run('audit_log');
+    cursor.run('term_sheets');
+    migrateCache(db, cacheMigrations.slice(0, 4));
+    expect(db.prepare('select table_name from related_rows').pluck().all()).toEqual(['audit_log']);
+    expect(db.prepare('select table_name from sync_state').pluck().all()).toEqual(['term_sheets']);
+  });
+
   it('runs each migration once: opening a current cache again changes nothing', () => {
     const file = cacheFile();
     openCacheDatabase(file).close();

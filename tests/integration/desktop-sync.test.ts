@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateCache } from '../../electron/cache/cache-database.ts';
+import { cacheMigrations } from '../../electron/cache/migrations.ts';
 import { CacheStore } from '../../electron/cache/cache-store.ts';
 import { Outbox } from '../../electron/cache/outbox.ts';
 import type { DesktopBridge, NoteIntent } from '../../shared/ipc/channels.ts';
@@ -24,9 +25,10 @@ beforeAll(async () => {
 });
 afterAll(() => backend?.close());
 
-function freshCache() {
+/** A cache migrated to the latest version, or to `version` (an officer's cache from an earlier release). */
+function freshCache(version?: number) {
   const db = new Database(':memory:');
-  migrateCache(db);
+  migrateCache(db, version === undefined ? cacheMigrations : cacheMigrations.slice(0, version));
   const cache = new CacheStore(db);
   const outbox = new Outbox(db);
   // The bridge's cache and outbox channels, called directly (the validation is tested in electron/).
@@ -38,7 +40,7 @@ function freshCache() {
     'outbox:settle': async (settlement) => outbox.settle(settlement),
     'outbox:postpone': async ({ id, error }) => outbox.postpone(id, error),
   } satisfies Partial<DesktopBridge>;
-  return { cache, outbox, bridge };
+  return { db, cache, outbox, bridge };
 }
 
 async function insertApplications(count: number, tag: string): Promise<string[]> {
@@ -92,6 +94,39 @@ describe('desktop sync against server/', () => {
     const after = cache.applicationDetail(id!)!;
     expect(after.lenders.map((row) => row.name)).toEqual(lenders!.slice(1).map((row) => row.name));
     expect(after.related.lender_consents).toEqual([]);
+  });
+
+  it('names a consent request’s lender in the audit entries an older cache synced before, once it is upgraded', async () => {
+    const [id] = await insertApplications(1, 'Sync Audit Names');
+    const { data: lender } = await backend.service.from('lenders').select('id, name').order('name').limit(1).single();
+    const consent = await backend
+      .client(officer)
+      .from('lender_consents')
+      .insert({ application_id: id, lender_id: lender!.id, status: 'requested' });
+    expect(consent.error).toBeNull();
+    // A later entry, so that the sync's cursor ends past the consent's.
+    const decided = await backend.client(officer).rpc('decide_application', {
+      application_id: id,
+      decision: 'approved',
+      reason: 'Later entry',
+      expected_status: 'pending',
+    });
+    expect(decided.error).toBeNull();
+    const { db, cache, bridge } = freshCache(3);
+    await syncCache(backend.client(officer), bridge, { overlapSeconds: 0 });
+    const consentEntries = () =>
+      cache.applicationDetail(id!)!.related.audit_log.filter((entry) => entry.action === 'lender_consent.created');
+    expect(consentEntries()).toEqual([expect.objectContaining({ lender_name: lender!.name })]);
+    // As an entry synced before the server recorded the lender's name: a sync does not send it again.
+    db.prepare(
+      "update related_rows set data = json_remove(data, '$.lender_name') where table_name = 'audit_log' and application_id = ?",
+    ).run(id);
+    await syncCache(backend.client(officer), bridge, { overlapSeconds: 0 });
+    expect(consentEntries()[0]!.lender_name).toBeUndefined();
+
+    migrateCache(db);
+    await syncCache(backend.client(officer), bridge, { overlapSeconds: 0 });
+    expect(consentEntries()).toEqual([expect.objectContaining({ lender_name: lender!.name })]);
   });
 
   it('copies nothing for a signed-in applicant: the database decides what reaches the cache', async () => {
