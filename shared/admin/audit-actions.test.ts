@@ -12,7 +12,7 @@ describe('audit actions in words', () => {
     ['pre_application_letter.created', 'Pre-application letter created'],
     ['term_sheet.created', 'Term sheet created'],
     ['bank_package.created', 'Bank package created'],
-    ['bank_package.sent', 'Bank package sent'],
+    ['bank_package.sent', 'Bank package marked as sent'],
     ['bank_package.sent_to_lender', 'Bank package sent to a lender'],
     ['bank_package.need_more_info', 'Bank package answered by the lender: needs more information'],
     ['lender_consent.requested', 'Lender consent requested'],
@@ -52,16 +52,12 @@ describe('audit actions in words', () => {
     expect(auditEntryActor({ action: 'application.updated', actor_id: null })).toBe('system');
   });
 
-  it('names the lender of a consent request or a bank package the detail holds, and nothing else', () => {
+  it('names the lender of a consent request the detail holds, or of a bank package when the entry was written, and nothing else', () => {
     const known = {
       consents: [{ id: 'consent-1', lender_id: 'lender-1' }],
       lenders: [
         { id: 'lender-1', name: 'First Sierra Bank' },
         { id: 'lender-2', name: 'Comstock Community Bank' },
-      ],
-      packages: [
-        { id: 'package-1', bank_name: 'Comstock Community Bank' },
-        { id: 'package-2', bank_name: null },
       ],
     };
     expect(auditEntryText({ action: 'lender_consent.created', record_id: 'consent-1' }, known)).toBe(
@@ -70,11 +66,14 @@ describe('audit actions in words', () => {
     expect(auditEntryText({ action: 'lender_consent.approved', record_id: 'consent-1' }, known)).toBe(
       'Lender consent approved (First Sierra Bank)',
     );
-    expect(auditEntryText({ action: 'bank_package.sent_to_lender', record_id: 'package-1' }, known)).toBe(
-      'Bank package sent to a lender (Comstock Community Bank)',
-    );
-    // A package without a bank, a row the detail does not hold (deleted since), another subject: the action only.
-    expect(auditEntryText({ action: 'bank_package.created', record_id: 'package-2' }, known)).toBe(
+    expect(
+      auditEntryText(
+        { action: 'bank_package.sent_to_lender', record_id: 'package-1', lender_name: 'Comstock Community Bank' },
+        known,
+      ),
+    ).toBe('Bank package sent to a lender (Comstock Community Bank)');
+    // A package made before it was sent to anyone; a row the detail does not hold; another subject: the action.
+    expect(auditEntryText({ action: 'bank_package.created', record_id: 'package-1', lender_name: null }, known)).toBe(
       'Bank package created',
     );
     expect(auditEntryText({ action: 'lender_consent.created', record_id: 'consent-9' }, known)).toBe(

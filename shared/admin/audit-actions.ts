@@ -21,6 +21,9 @@ const actions: Record<string, string> = {
   'application.pending': 'Application set back to pending',
   'application.linked_to_account': "Application linked to the applicant's account",
   'application.unlinked_from_account': 'Application no longer linked to an account (the account was deleted)',
+  // Written by the database when the send-bank-package function marks the package sent; the function then
+  // writes 'sent_to_lender' with the officer who sent it.
+  'bank_package.sent': 'Bank package marked as sent',
   'bank_package.sent_to_lender': 'Bank package sent to a lender',
   'bank_package.interested': 'Bank package answered by the lender: interested',
   'bank_package.need_more_info': 'Bank package answered by the lender: needs more information',
@@ -69,17 +72,17 @@ export function auditEntryActor(entry: {
   return entry.actor_id === null ? 'system' : undefined;
 }
 
-/** What the application's detail knows of the lenders: the consent requests, the lenders, the bank packages. */
+/** What the application's detail knows of the lenders: the consent requests and the lenders. */
 export type AuditLenderLookup = {
   consents: readonly { id: string; lender_id: string }[];
   lenders: readonly { id: string; name: string }[];
-  packages: readonly { id: string; bank_name: string | null }[];
 };
 
 /**
- * An entry's action in words, naming the lender when it is about a consent request or a bank package the
- * detail holds: 'Lender consent created (First Sierra Bank)'. A consent request's entry also names, when the
- * request or its lender is gone, the lender it recorded when written.
+ * An entry's action in words, naming the lender when it is about a consent request or a bank package:
+ * 'Lender consent created (First Sierra Bank)'. A consent request is named by its lender's name of today when
+ * the detail holds both, else by the name the entry recorded when written; a package entry by the lender the
+ * package was for when the entry was written (none for a package made before it was sent).
  */
 export function auditEntryText(
   entry: { action: string; record_id: string | null; lender_name?: string | null },
@@ -92,7 +95,7 @@ export function auditEntryText(
     const consent = known.consents.find((row) => row.id === entry.record_id);
     lender = known.lenders.find((row) => row.id === consent?.lender_id)?.name ?? entry.lender_name;
   } else if (subject === 'bank_package') {
-    lender = known.packages.find((row) => row.id === entry.record_id)?.bank_name;
+    lender = entry.lender_name;
   }
   return lender ? `${text} (${lender})` : text;
 }

@@ -182,8 +182,9 @@ test('from matches to a lender’s interested answer, every step explained to th
   await expect(auditEntry(`Lender consent created (${SIERRA})`)).toContainText('by you');
   await expect(auditEntry(`Lender consent approved (${SIERRA})`)).toContainText('by the applicant');
   await expect(auditEntry(`Bank package sent to a lender (${SIERRA})`)).toContainText('by you');
-  // The package's status was set by the sending function itself.
-  await expect(auditEntry(`Bank package sent (${SIERRA})`)).toContainText('by the system');
+  // The package's status was set by the sending function itself; the package was made before any lender.
+  await expect(auditEntry(`Bank package marked as sent (${SIERRA})`)).toContainText('by the system');
+  await expect(auditEntry('Bank package created')).toContainText('by you');
   await expect(auditEntry(`Bank package answered by the lender: interested (${SIERRA})`)).toContainText(
     'by the lender',
   );

@@ -905,7 +905,7 @@ describe('the schema’s safety properties', () => {
       { proname: 'link_applications_to_confirmed_account', anon: false, authenticated: false },
       { proname: 'link_new_application_to_confirmed_account', anon: false, authenticated: false },
       { proname: 'log_impersonation', anon: false, authenticated: true },
-      { proname: 'name_consent_lender_in_audit', anon: false, authenticated: false },
+      { proname: 'name_lender_in_audit', anon: false, authenticated: false },
       { proname: 'record_application_event', anon: false, authenticated: false },
       { proname: 'record_consent_event', anon: false, authenticated: false },
       { proname: 'record_deleted_row', anon: false, authenticated: false },

@@ -292,6 +292,20 @@ describe('the lender link', () => {
       { action: 'lender_consent.approved', lender_name: lender.name },
       { action: 'lender_consent.deleted', lender_name: lender.name },
     ]);
+    // The package's entries name the lender it was for at the time: none when it was made, then the lender.
+    const packageAudit = await backend
+      .client(officer)
+      .from('audit_log')
+      .select('action, lender_name')
+      .eq('record_id', flow.packageId)
+      .order('id');
+    expect(packageAudit.data).toEqual([
+      { action: 'bank_package.created', lender_name: null },
+      { action: 'bank_package.sent', lender_name: lender.name },
+      { action: 'bank_package.sent_to_lender', lender_name: lender.name },
+      { action: 'bank_package.updated', lender_name: lender.name },
+      { action: 'bank_package.updated', lender_name: lender.name },
+    ]);
   });
 
   it('reads only its own package: another package’s link opens that one, a guessed one opens none', async () => {

@@ -136,3 +136,39 @@ describe('20261127110000: applications made before their applicant had an accoun
     });
   });
 });
+
+describe('20261202110000: bank package audit entries written before they named the lender', () => {
+  it('name the lender the package was for at the time: none when it was made, then the lender it was sent to', async () => {
+    await databaseBefore('20261202110000');
+    const application = await insertApplication();
+    await db.query(`update public.applications set status = 'approved' where id = $1`, [application]);
+    const { rows } = await db.query<{ id: string }>(
+      `insert into public.bank_packages (application_id, summary) values ($1, 'Summary') returning id`,
+      [application],
+    );
+    const packageId = rows[0]!.id;
+    await db.query(
+      `update public.bank_packages set status = 'sent', bank_name = 'Sierra Community Bank', sent_at = now()
+        where id = $1`,
+      [packageId],
+    );
+    await db.query(
+      `insert into public.audit_log (action, table_name, record_id, application_id, details)
+       values ('bank_package.sent_to_lender', 'bank_packages', $1, $2, '{"lender_name": "Sierra Community Bank"}')`,
+      [packageId, application],
+    );
+
+    await applyMigrations(db, migrations);
+
+    const { rows: entries } = await db.query<{ action: string; lender_name: string | null }>(
+      'select action, lender_name from public.audit_log where record_id = $1 order by id',
+      [packageId],
+    );
+    expect(entries).toEqual([
+      { action: 'bank_package.created', lender_name: null },
+      { action: 'bank_package.sent', lender_name: 'Sierra Community Bank' },
+      { action: 'bank_package.sent_to_lender', lender_name: 'Sierra Community Bank' },
+    ]);
+    await expect(db.query(`update public.audit_log set action = 'x'`)).rejects.toThrow(/append-only/);
+  });
+});

@@ -65,7 +65,6 @@ function DetailContent({ detail, me }: { detail: ApplicationDetail; me: string |
   const auditLenders = {
     consents: network.data?.consents ?? [],
     lenders: network.data?.lenders ?? [],
-    packages: detail.bankPackages,
   };
   // Opening the detail brings it into view and moves the focus to its heading (a disclosure's content).
   const heading = useRef<HTMLHeadingElement>(null);
