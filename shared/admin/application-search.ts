@@ -11,6 +11,12 @@
  */
 export const SEARCH_WORDS_MAX = 10;
 
+/**
+ * The most characters the search field takes. Longer text would only make the request's address too long for
+ * the server (HTTP 431) and match nothing an officer would look for.
+ */
+export const SEARCH_MAX_LENGTH = 200;
+
 export function searchWords(search: string): string[] {
   return search
     .split(/[\s,*]+/u)

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { brand } from '../../shared/brand/brand.ts';
+import { SEARCH_MAX_LENGTH } from '../../shared/admin/application-search.ts';
 import { pdfText } from '../support/pdf-text.ts';
 import { mailbox } from '../support/auth-helpers.ts';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
@@ -452,6 +453,29 @@ test('lists are paged by the server, 25 to a page', async ({ page, baseURL, data
   await expect(admin.row(`${tag} 26`)).toBeVisible();
 });
 
+test('a page past the last, once its last row is decided or from an old link, gives way to the last page', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const tag = await officerWithNumberedApplications(page, baseURL!, database, 'Last Page Deli', 26);
+  const admin = new AdminPages(page);
+  // The search field takes no more than an address can carry.
+  await expect(admin.search()).toHaveAttribute('maxlength', String(SEARCH_MAX_LENGTH));
+  await page.getByRole('combobox', { name: 'Sort' }).selectOption('business');
+  await admin.searchFor(tag);
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page.getByText('Page 2 of 2 · 26 applications')).toBeVisible();
+  await admin.decide(`${tag} 25`, 'Reject', 'Outside our lending area.');
+  await expect(page.getByText('Page 1 of 1 · 25 applications')).toBeVisible();
+  await expect(admin.list('Pending Applications').getByRole('row')).toHaveCount(26);
+  expect(new URL(page.url()).searchParams.get('page')).toBeNull();
+
+  await page.goto(`/admin?sort=business&q=${encodeURIComponent(tag)}&page=99`);
+  await expect(page.getByText('Page 1 of 1 · 25 applications')).toBeVisible();
+  await expect(admin.row(`${tag} 24`)).toBeVisible();
+});
+
 test('Business name (A-Z) reads names as people do: a name in small letters comes with its letter', async ({
   page,
   baseURL,
@@ -852,6 +876,16 @@ test('every admin error text of spec section 8, each failure forced at the API',
   await fail('**/rest/v1/applications?*');
   await page.goto('/admin');
   await expect(page.getByRole('alert')).toHaveText('Failed to load data');
+  await page.unroute('**/rest/v1/applications?*');
+  // A search that fails leaves no rows of the search before on the screen, as if they matched it.
+  await page.goto('/admin?list=approved');
+  await admin.searchFor(client.email);
+  await expect(page.getByText('Page 1 of 1 · 1 application', { exact: true })).toBeVisible();
+  await fail('**/rest/v1/applications?*');
+  await admin.searchFor(`${client.email} x`);
+  await expect(page.getByRole('alert')).toHaveText('Failed to load data');
+  await expect(admin.list('Approved Applications').getByRole('row')).toHaveCount(1);
+  await expect(page.getByText('Page 1 of 1 · 0 applications')).toBeVisible();
   await page.unroute('**/rest/v1/applications?*');
 
   await page.goto(`/admin?list=approved&application=${application.id}`);

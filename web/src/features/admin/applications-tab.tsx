@@ -14,6 +14,7 @@ import {
   type ApplicationListId,
   type ApplicationSortId,
 } from '../../../../shared/admin/application-lists.ts';
+import { SEARCH_MAX_LENGTH } from '../../../../shared/admin/application-search.ts';
 import { rowsAsCardsOnPhones } from '../../components/rows-as-cards.ts';
 import { useApplicationsPageQuery } from './admin-api.ts';
 import { ApplicationDetailPanel } from './application-detail.tsx';
@@ -133,9 +134,15 @@ function ApplicationList({
     if (query !== addressed) update({ q: query || null, page: null }, { replace: true });
   }, [query]); // eslint-disable-line react-hooks/exhaustive-deps -- only a settled search writes the address
   const result = useApplicationsPageQuery({ list, search: query, sort, page });
+  // A failed read shows no rows: the last ones read were for another search or page.
+  const data = result.isError ? undefined : result.data;
   const title = applicationLists.find((option) => option.id === list)!.title;
-  const total = result.data?.total ?? 0;
+  const total = data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+  useEffect(() => {
+    // Past the last page (its last row was just decided, or an old link): the last page instead.
+    if (result.currentData && page >= pages) update({ page: pages === 1 ? null : String(pages) }, { replace: true });
+  }, [result.currentData, page, pages]); // eslint-disable-line react-hooks/exhaustive-deps -- update changes with every address
   const listHeading = useRef<HTMLHeadingElement>(null);
   return (
     <Stack gap="4" pt="4">
@@ -149,6 +156,7 @@ function ApplicationList({
           placeholder="Search by business, name or e-mail"
           value={search}
           onChange={(event) => setSearch(event.target.value)}
+          maxLength={SEARCH_MAX_LENGTH}
           maxW="sm"
         />
         <NativeSelect.Root maxW="xs">
@@ -189,7 +197,7 @@ function ApplicationList({
             </Table.Row>
           </Table.Header>
           <Table.Body>
-            {(result.data?.rows ?? []).map((row) => (
+            {(data?.rows ?? []).map((row) => (
               <Table.Row key={row.id}>
                 <Table.Cell data-label="Business" overflowWrap="anywhere">
                   {row.business_name}
@@ -241,7 +249,7 @@ function ApplicationList({
           </Table.Body>
         </Table.Root>
       </Box>
-      {result.data && total === 0 ? <Text color="gray.600">No applications here.</Text> : null}
+      {data && total === 0 ? <Text color="gray.600">No applications here.</Text> : null}
       <HStack gap="3">
         <Button size="sm" variant="outline" disabled={page === 0} onClick={() => setPage(page - 1)}>
           Previous page
