@@ -81,10 +81,10 @@ export const cacheMigrations: readonly CacheMigration[] = [
   },
   {
     version: 4,
-    name: 'audit entries read again, now naming a consent request’s lender',
-    // The server's entries gained lender_name (migration 20261201110000), but a synced entry is not sent again
-    // (its created_at does not change). Dropping the cursor makes the next sync fetch them all and overwrite
-    // the cached copies; until then the cached entries stay readable offline.
+    name: 'audit entries read again, now naming the lender of a consent request or a bank package',
+    // The server's entries gained lender_name (migrations 20261201110000 and 20261202110000), but a synced entry
+    // is not sent again (its created_at does not change). Dropping the cursor makes the next sync fetch them all
+    // and overwrite the cached copies; until then the cached entries stay readable offline.
     sql: `
       delete from sync_state where table_name = 'audit_log';
     `,
