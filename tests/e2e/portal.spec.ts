@@ -548,6 +548,57 @@ test('with a newer application that was not qualified, documents and additional 
   expect(uploaded.data).toEqual([{ application_id: open.id }]);
 });
 
+test('with two open applications the applicant chooses which one the documents and information are for; each keeps its own', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const account = await createAccount(database, baseURL!);
+  const business = `Twin Oaks Bakery ${crypto.randomUUID().slice(0, 6)}`;
+  const older = await applicationFor(database, account, { business_name: business, loan_amount: '100000-250000' });
+  const stored = await database
+    .from('additional_info')
+    .insert({ user_id: account.id, ...completeAdditionalInfoRow(older.id, 'A second oven line.') });
+  expect(stored.error).toBeNull();
+  const portal = await signedInPortal(page, baseURL!, account);
+  await portal.upload('Tax Returns', [file('return.pdf', pdfBytes(), 'application/pdf')]);
+  await expect(portal.storedFile('Tax Returns', 'return.pdf')).toBeVisible();
+  // The same business applies again, for more: the new application is the one shown first.
+  const newer = await applicationFor(database, account, { business_name: business, loan_amount: '500000+' });
+  await page.reload();
+  const chooser = page.getByLabel('Documents and information for');
+  await expect(chooser).toHaveValue(newer.id);
+  await expect(chooser.getByRole('option')).toHaveText([
+    new RegExp(`^${business} · \\$500,000\\+ · submitted .+ · In review$`),
+    new RegExp(`^${business} · \\$100,000 - \\$250,000 · submitted .+ · In review$`),
+  ]);
+  await expect(portal.storedFile('Tax Returns', 'return.pdf')).toHaveCount(0);
+  await expect(portal.infoField('Project Description')).toHaveValue('');
+
+  await chooser.selectOption(older.id);
+  await expect(portal.storedFile('Tax Returns', 'return.pdf')).toBeVisible();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  await expect(portal.infoField('Project Description')).toHaveValue('A second oven line.');
+  // The choice is in the address: a reload keeps it.
+  await page.reload();
+  await expect(chooser).toHaveValue(older.id);
+  await expect(portal.infoField('Project Description')).toHaveValue('A second oven line.');
+
+  await chooser.selectOption(newer.id);
+  await portal.upload('Tax Returns', [file('statement.pdf', pdfBytes(), 'application/pdf')]);
+  await expect(portal.storedFile('Tax Returns', 'statement.pdf')).toBeVisible();
+  await expect(portal.storedFile('Tax Returns', 'return.pdf')).toHaveCount(0);
+  const uploaded = await database
+    .from('documents')
+    .select('file_name, application_id')
+    .eq('user_id', account.id)
+    .order('created_at');
+  expect(uploaded.data).toEqual([
+    { file_name: 'return.pdf', application_id: older.id },
+    { file_name: 'statement.pdf', application_id: newer.id },
+  ]);
+});
+
 test('with one application the portal does not repeat which one the documents are for', async ({
   page,
   baseURL,
@@ -556,6 +607,7 @@ test('with one application the portal does not repeat which one the documents ar
   await applicantOnPortal(page, baseURL!, database);
   await expect(page.getByRole('region', { name: 'Required Documents' })).toBeVisible();
   await expect(page.getByText(/^For your application for/)).toHaveCount(0);
+  await expect(page.getByLabel('Documents and information for')).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 2, name: 'My Application', exact: true })).toBeVisible();
 });
 

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { currentApplication, forApplicationSentence } from './current-application.ts';
+import {
+  applicationChoiceLabel,
+  currentApplication,
+  documentsOf,
+  forApplicationSentence,
+  shownApplication,
+} from './current-application.ts';
 
 const application = (business_name: string, status: 'pending' | 'approved' | 'rejected', created_at: string) => ({
+  id: `${business_name}-${created_at}`,
   business_name,
   status,
   created_at,
@@ -22,9 +29,49 @@ describe('the application documents and additional information go to', () => {
     expect(currentApplication([])).toBeUndefined();
   });
 
+  it('is the one the applicant chose, else the current one (an unknown or stale choice too)', () => {
+    const open = application('Harbor Cafe', 'pending', '2026-11-01T10:00:00Z');
+    const older = application('Harbor Cafe', 'approved', '2026-10-01T10:00:00Z');
+    expect(shownApplication([open, older], older.id)).toBe(older);
+    expect(shownApplication([open, older], null)).toBe(open);
+    expect(shownApplication([open, older], 'gone')).toBe(open);
+    expect(shownApplication([], null)).toBeUndefined();
+  });
+
   it('is named with its business and the date it was submitted', () => {
     expect(forApplicationSentence(application('Harbor Cafe', 'pending', '2026-11-01T18:00:00Z'))).toBe(
       'For your application for Harbor Cafe, submitted November 1, 2026.',
     );
+  });
+
+  it('is told from the others by its amount, date and status', () => {
+    expect(
+      applicationChoiceLabel({
+        ...application('Harbor Cafe', 'rejected', '2026-11-01T18:00:00Z'),
+        loan_amount: '250000-500000',
+        decided_at: '2026-11-02T18:00:00Z',
+      }),
+    ).toBe('Harbor Cafe · $250,000 - $500,000 · submitted November 1, 2026 · Declined');
+  });
+});
+
+describe('the documents shown with an application', () => {
+  const open = application('Harbor Cafe', 'pending', '2026-11-01T10:00:00Z');
+  const older = application('Harbor Cafe', 'approved', '2026-10-01T10:00:00Z');
+  const documents = [
+    { id: 'for-open', application_id: open.id },
+    { id: 'for-older', application_id: older.id },
+    { id: 'unlinked', application_id: null },
+  ];
+  const ids = (shown: typeof open | undefined, applications = [open, older]) =>
+    documentsOf(documents, applications, shown).map((document) => document.id);
+
+  it('are the ones linked to it; those linked to none go with the current application', () => {
+    expect(ids(open)).toEqual(['for-open', 'unlinked']);
+    expect(ids(older)).toEqual(['for-older']);
+  });
+
+  it('are all of them when there is no application', () => {
+    expect(ids(undefined, [])).toEqual(['for-open', 'for-older', 'unlinked']);
   });
 });

@@ -1,7 +1,7 @@
 import { Alert, Container, Flex, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { confirmationLinkForAnotherAccountMessage } from '../../../../shared/messages/auth.ts';
 import { ImpersonationBanner } from '../../components/impersonation-banner.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
@@ -9,7 +9,8 @@ import { isAdminSession, useAuth } from '../../lib/auth-state.ts';
 import { readImpersonation } from '../../lib/impersonation.ts';
 import { searchWithoutCode } from '../../lib/route-access.ts';
 import { AdditionalInfoFormSection } from './additional-info-form.tsx';
-import { currentApplication, forApplicationSentence } from './current-application.ts';
+import { ApplicationChooser } from './application-chooser.tsx';
+import { currentApplication, documentsOf, forApplicationSentence, shownApplication } from './current-application.ts';
 import { LenderNetwork } from './lender-network.tsx';
 import { usePortalLendersQuery } from './lenders-api.ts';
 import { MyApplications } from './my-applications.tsx';
@@ -93,31 +94,46 @@ function useUnusedConfirmationLink(): boolean {
 }
 
 function PortalContent({ data, reload }: { data: PortalData; reload: () => Promise<unknown> }) {
-  const current = currentApplication(data.applications);
-  const forApplication = current && data.applications.length > 1 ? forApplicationSentence(current) : null;
-  const stored = current ? data.additionalInfo.find((row) => row.application_id === current.id) : undefined;
+  // The application chosen for the documents and information is in the address: a reload keeps it.
+  const [params, setParams] = useSearchParams();
+  const shown = shownApplication(data.applications, params.get('application'));
+  const choose = (id: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id === currentApplication(data.applications)?.id) next.delete('application');
+        else next.set('application', id);
+        return next;
+      },
+      { replace: true },
+    );
+  const forApplication = shown && data.applications.length > 1 ? forApplicationSentence(shown) : null;
+  const stored = shown ? data.additionalInfo.find((row) => row.application_id === shown.id) : undefined;
   const lockedReason = data.readOnly
     ? 'You are viewing this client’s information; it cannot be changed here.'
-    : current?.decided_at
+    : shown?.decided_at
       ? 'A loan officer has decided on this application, so its information can no longer be changed.'
       : null;
   return (
     <>
       <MyApplications applications={data.applications} />
       <LenderNetwork applications={data.applications} readOnly={data.readOnly} />
+      {shown && data.applications.length > 1 ? (
+        <ApplicationChooser applications={data.applications} shownId={shown.id} onChoose={choose} />
+      ) : null}
       <RequiredDocuments
         userId={data.userId}
-        applicationId={current?.id ?? null}
+        applicationId={shown?.id ?? null}
         forApplication={forApplication}
-        documents={data.documents}
+        documents={documentsOf(data.documents, data.applications, shown)}
         readOnly={data.readOnly}
         reload={reload}
       />
-      {current ? (
+      {shown ? (
         <AdditionalInfoFormSection
-          key={current.id}
+          key={shown.id}
           userId={data.userId}
-          applicationId={current.id}
+          applicationId={shown.id}
           forApplication={forApplication}
           stored={stored}
           lockedReason={lockedReason}
