@@ -36,6 +36,13 @@ describe('a dollar amount typed into a form', () => {
     }
   });
 
+  it('is not an amount when too large to keep to the cent, rather than a rounded one', () => {
+    expect(parseMoneyInput('90,000,000,000,000')).toBe(90_000_000_000_000);
+    for (const text of ['99999999999999999999', '100,000,000,000,000', '90000000000000000k', '1'.repeat(400)]) {
+      expect(parseMoneyInput(text)).toBeNull();
+    }
+  });
+
   it('is shown in dollars, with cents only when it has some', () => {
     expect([85_000, 85_000.75, 0.5, 1_200_000].map(formatUsdInput)).toEqual([
       '$85,000',

@@ -40,13 +40,18 @@ export function formatUsd(amount: number): string {
 /** '$85,000', '85000.75', '50k', '$1.2M' (thousands commas, cents, a k or M for thousands or millions). */
 const MONEY_INPUT = /^\$?\s*(\d{1,3}(?:,\d{3})+|\d+)?(?:\.(\d+))?\s*([km])?$/i;
 
-/** A dollar amount typed into a form, to the cent; null when the text is not one ('abc', '-5', '1,2,3'). */
+/**
+ * A dollar amount typed into a form, to the cent; null when the text is not one ('abc', '-5', '1,2,3'), or
+ * when it is too large to be kept to the cent (over about $90 trillion: '99999999999999999999' would come back
+ * as $100,000,000,000,000,000,000).
+ */
 export function parseMoneyInput(text: string): number | null {
   const match = MONEY_INPUT.exec(text.trim());
   if (!match || (match[1] === undefined && match[2] === undefined)) return null;
   const amount = Number(`${(match[1] ?? '0').replaceAll(',', '')}.${match[2] ?? '0'}`);
   const scale = match[3] === undefined ? 1 : match[3].toLowerCase() === 'k' ? 1_000 : 1_000_000;
-  return Math.round(amount * scale * 100) / 100;
+  const cents = Math.round(amount * scale * 100);
+  return Number.isSafeInteger(cents) ? cents / 100 : null;
 }
 
 /** A typed amount as the form keeps it: '$85,000', or '$85,000.75' when it has cents. */
