@@ -146,6 +146,9 @@ test('the officer adds, edits, pauses, activates and deletes a lender; the sampl
   await expect(row).toBeVisible();
   await row.getByRole('button', { name: `Delete ${name}` }).click();
   await confirm.getByRole('button', { name: 'Delete' }).click();
+  // The dialog closes once the server has deleted it (while it is open, the rows behind it are hidden from
+  // the accessibility tree, so the row's absence alone proves nothing).
+  await expect(confirm).toHaveCount(0);
   await expect(row).toHaveCount(0);
   expect(await storedLender(database, name)).toBeUndefined();
 
