@@ -585,6 +585,13 @@ test('with two open applications the applicant chooses which one the documents a
   await expect(portal.infoField('Project Description')).toHaveValue('A second oven line.');
 
   await chooser.selectOption(newer.id);
+  // A refusal stays with the application it was for.
+  await portal.upload('Tax Returns', [file('notes.txt', new TextEncoder().encode('hello'), 'text/plain')]);
+  await expect(portal.uploadErrors('Tax Returns')).toContainText('"notes.txt" is not an accepted file type.');
+  await chooser.selectOption(older.id);
+  await expect(portal.uploadErrors('Tax Returns')).toHaveCount(0);
+  await chooser.selectOption(newer.id);
+  await expect(portal.uploadErrors('Tax Returns')).toContainText('"notes.txt" is not an accepted file type.');
   await portal.upload('Tax Returns', [file('statement.pdf', pdfBytes(), 'application/pdf')]);
   await expect(portal.storedFile('Tax Returns', 'statement.pdf')).toBeVisible();
   await expect(portal.storedFile('Tax Returns', 'return.pdf')).toHaveCount(0);

@@ -16,6 +16,8 @@ import { useDeleteDocumentMutation, type DocumentRow } from './portal-api.ts';
 /** A file on its way (pending, with its progress) or refused (error, with the message). */
 type UploadItem = {
   key: string;
+  /** The application the file goes to: shown with that application only, when the applicant has several. */
+  applicationId: string | null;
   type: DocumentType;
   fileName: string;
   status: 'pending' | 'error';
@@ -52,7 +54,10 @@ export function RequiredDocuments({
 
   const upload = async (type: DocumentType, file: File) => {
     const key = crypto.randomUUID();
-    setUploads((items) => [...items, { key, type, fileName: file.name, status: 'pending', progress: 0 }]);
+    setUploads((items) => [
+      ...items,
+      { key, applicationId, type, fileName: file.name, status: 'pending', progress: 0 },
+    ]);
     try {
       await uploadDocument(file, { userId, applicationId, type }, (progress) => update(key, { progress }));
       // Uploaded: the stored list (reloaded) shows it from now on.
@@ -80,7 +85,7 @@ export function RequiredDocuments({
           label={documentType.label}
           description={documentType.description}
           stored={documents.filter((document) => document.type === documentType.value)}
-          uploads={uploads.filter((item) => item.type === documentType.value)}
+          uploads={uploads.filter((item) => item.type === documentType.value && item.applicationId === applicationId)}
           readOnly={readOnly}
           onFiles={(files) => {
             for (const file of files) void upload(documentType.value, file);
