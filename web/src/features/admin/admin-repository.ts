@@ -36,7 +36,7 @@ export type AuditEntry = {
   action: string;
   record_id: string | null;
   created_at: string;
-  /** For an entry about a consent request: its lender's name when the entry was written. */
+  /** For an entry about a consent request or a bank package: its lender's name when the entry was written. */
   lender_name: string | null;
 };
 
