@@ -139,6 +139,10 @@ describe('portal and admin messages (spec section 8)', () => {
       additionalInfoFailed: 'There was an error submitting your information. Please try again or contact us directly.',
       additionalInfoSubmitted:
         'Your information and documents have been successfully submitted. Our team will review them and contact you shortly.',
+      additionalInfoChangedElsewhere:
+        'These answers were changed in another tab or window after you opened them, so yours were not saved. They are still below: submit again to replace the stored answers, or reload the page to see them.',
+      additionalInfoDecidedMeanwhile:
+        'A loan officer decided on this application while you were editing, so your answers were not saved. Please contact us if you need to add anything.',
       lendersLoadFailed: 'Failed to load your lender matches. Please reload the page to try again.',
       consentAnswerFailed: 'Failed to save your answer. Please try again.',
     });

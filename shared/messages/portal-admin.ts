@@ -7,6 +7,14 @@ export const PORTAL_MESSAGES = {
   additionalInfoFailed: 'There was an error submitting your information. Please try again or contact us directly.',
   additionalInfoSubmitted:
     'Your information and documents have been successfully submitted. Our team will review them and contact you shortly.',
+  /**
+   * Not in the spec (which does not store the answers): why a submission of the additional information was not
+   * stored, when it was answered from two tabs or windows, or decided by an officer while the applicant edited.
+   */
+  additionalInfoChangedElsewhere:
+    'These answers were changed in another tab or window after you opened them, so yours were not saved. They are still below: submit again to replace the stored answers, or reload the page to see them.',
+  additionalInfoDecidedMeanwhile:
+    'A loan officer decided on this application while you were editing, so your answers were not saved. Please contact us if you need to add anything.',
   /** Not in the spec (issue 13, the lender network): the portal's lender matches and consent answers. */
   lendersLoadFailed: 'Failed to load your lender matches. Please reload the page to try again.',
   consentAnswerFailed: 'Failed to save your answer. Please try again.',

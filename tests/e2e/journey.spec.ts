@@ -21,28 +21,6 @@ function firstRunAdmin(): { email: string; password: string } {
   return { email, password };
 }
 
-const requiredInformation: Record<string, string> = {
-  'Borrower Injection (%)': '10',
-  'Bank Funding (%)': '90',
-  'Project Description': 'A second oven line for wholesale orders.',
-  'Company History': 'Family bakery since 2015.',
-  'Business Operations': 'Retail and wholesale bread.',
-  'Business Hours': 'Mon-Sat 6am-6pm',
-  'Physical Location': '410 Sierra St, Reno, NV',
-  'Property Details': '2,400 sq ft storefront.',
-  'Target Customers': 'Cafes and households.',
-  'Geographic Reach': 'Washoe County.',
-  Education: 'Culinary school.',
-  'Work History': 'Head baker, 8 years.',
-  'Industry Experience': '15 years in baking.',
-};
-
-async function fillInformation(portal: PortalPage): Promise<void> {
-  for (const [label, value] of Object.entries(requiredInformation)) await portal.infoField(label).fill(value);
-  await portal.infoField('Import / Export').selectOption('none');
-  await portal.infoField('Property Ownership').selectOption('leased');
-}
-
 async function openPortal(page: Page): Promise<PortalPage> {
   const portal = new PortalPage(page);
   await page.getByRole('heading', { name: 'Required Documents' }).waitFor();
@@ -90,7 +68,7 @@ test('a visitor pre-qualifies, opens an account, sends documents and information
     { name: 'return-2025.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdfBytes()) },
   ]);
   await expect(portal.storedFile('Tax Returns', 'return-2025.pdf')).toBeVisible();
-  await fillInformation(portal);
+  await portal.fillRequiredInfo();
   await portal.submitInfoButton().click();
   await expect(page.getByText('Your information and documents have been successfully submitted.')).toBeVisible();
   await new SiteShell(page).topBarButton('Logout').click();

@@ -8,7 +8,7 @@ import { expect, test } from './fixtures.ts';
 import { seriousAccessibilityViolations } from './pages/accessibility.ts';
 import { AuthPages } from './pages/auth-pages.ts';
 import { applicationFor, createAccount, plantImpersonation, signedInPortal } from './pages/portal-session.ts';
-import { PortalPage } from './pages/portal-page.ts';
+import { PortalPage, requiredInfoAnswers } from './pages/portal-page.ts';
 import { SiteShell } from './pages/site-shell.ts';
 
 /** A signed-in applicant with one pending application, on their portal. */
@@ -235,22 +235,7 @@ test('additional information: required fields, money formatting, stored, shown a
   const required = page.getByText('This field is required');
   await expect(required).toHaveCount(15);
 
-  const answers: Record<string, string> = {
-    'Borrower Injection (%)': '10',
-    'Bank Funding (%)': '90',
-    'Project Description': 'A second oven line for wholesale orders.',
-    'Company History': 'Family bakery since 2015.',
-    'Business Operations': 'Retail and wholesale bread.',
-    'Business Hours': 'Mon-Sat 6am-6pm',
-    'Physical Location': '410 Sierra St, Reno, NV',
-    'Property Details': '2,400 sq ft storefront.',
-    'Target Customers': 'Cafes and households.',
-    'Geographic Reach': 'Washoe County.',
-    Education: 'Culinary school.',
-    'Work History': 'Head baker, 8 years.',
-    'Industry Experience': '15 years in baking.',
-  };
-  for (const [label, value] of Object.entries(answers)) await portal.infoField(label).fill(value);
+  for (const [label, value] of Object.entries(requiredInfoAnswers)) await portal.infoField(label).fill(value);
   await portal.infoField('Import / Export').selectOption('none');
   await portal.infoField('Property Ownership').selectOption('leased');
   // Amounts are written in dollars once typed; text that is not an amount stays as typed, with a message.
@@ -352,6 +337,105 @@ test('the form’s rules are fetched once the applicant starts on it; if they ca
   await page.unroute('**/additional-info-rules-*');
   await portal.submitInfoButton().click();
   await expect(page.getByText('This field is required')).toHaveCount(14);
+});
+
+test('answers submitted from two tabs: the later one from a stale form is refused with a clear message and keeps what was typed; submitting again replaces them', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const { account, application, portal } = await applicantOnPortal(page, baseURL!, database);
+  const storedTargetCustomers = async () => {
+    const { data } = await database
+      .from('additional_info')
+      .select('market_analysis')
+      .eq('application_id', application.id)
+      .single();
+    return (data?.market_analysis as { targetCustomers?: string } | undefined)?.targetCustomers;
+  };
+
+  // The first answers: this tab's form is empty when another stores its own first.
+  await portal.fillRequiredInfo();
+  await portal.infoField('Target Customers').fill('Answered in the first tab.');
+  const { error } = await database
+    .from('additional_info')
+    .insert({ user_id: account.id, ...completeAdditionalInfoRow(application.id) });
+  expect(error).toBeNull();
+  await portal.submitInfoButton().click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: PORTAL_MESSAGES.additionalInfoChangedElsewhere }),
+  ).toBeVisible();
+  await expect(portal.infoField('Target Customers')).toHaveValue('Answered in the first tab.');
+  expect(await storedTargetCustomers()).toBe('Cafes');
+  // Submitting again, knowingly, replaces the answers stored meanwhile.
+  await portal.submitInfoButton().click();
+  await expect(page.getByRole('status').filter({ hasText: PORTAL_MESSAGES.additionalInfoSubmitted })).toBeVisible();
+  expect(await storedTargetCustomers()).toBe('Answered in the first tab.');
+
+  // A change: a second tab of the same account submits after this one opened its form.
+  const secondTab = await page.context().newPage();
+  const second = new PortalPage(secondTab);
+  await second.open();
+  await second.infoField('Target Customers').fill('Answered in the second tab.');
+  await second.submitInfoButton().click();
+  await expect(secondTab.getByText(PORTAL_MESSAGES.additionalInfoSubmitted)).toBeVisible();
+  await secondTab.close();
+
+  await portal.infoField('Target Customers').fill('Changed in the first tab.');
+  await portal.submitInfoButton().click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: PORTAL_MESSAGES.additionalInfoChangedElsewhere }),
+  ).toBeVisible();
+  await expect(portal.infoField('Target Customers')).toHaveValue('Changed in the first tab.');
+  expect(await storedTargetCustomers()).toBe('Answered in the second tab.');
+  await portal.submitInfoButton().click();
+  await expect(page.getByRole('status').filter({ hasText: PORTAL_MESSAGES.additionalInfoSubmitted })).toBeVisible();
+  expect(await storedTargetCustomers()).toBe('Changed in the first tab.');
+
+  // Two submissions in a row from the same tab, the second before the portal has read the first back (held
+  // here), are not taken for a change made elsewhere.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/rest/v1/additional_info?*', async (route) => {
+    if (route.request().method() === 'GET') await held;
+    await route.continue();
+  });
+  await portal.infoField('Target Customers').fill('Changed once more.');
+  await portal.submitInfoButton().click();
+  await expect.poll(storedTargetCustomers).toBe('Changed once more.');
+  await portal.infoField('Target Customers').fill('Changed twice more.');
+  await portal.submitInfoButton().click();
+  await expect.poll(storedTargetCustomers).toBe('Changed twice more.');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  release();
+  await page.unrouteAll({ behavior: 'wait' });
+});
+
+test('an officer who decides while the applicant edits: the submission is refused with a message saying why, and the form locks', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const { account, application, portal } = await applicantOnPortal(page, baseURL!, database);
+  await database.from('additional_info').insert({ user_id: account.id, ...completeAdditionalInfoRow(application.id) });
+  await portal.open();
+  await expect(portal.infoField('Target Customers')).toHaveValue('Cafes');
+  await portal.infoField('Target Customers').fill('Typed while the officer decided.');
+
+  await database.from('applications').update({ status: 'approved' }).eq('id', application.id);
+  await portal.submitInfoButton().click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: PORTAL_MESSAGES.additionalInfoDecidedMeanwhile }),
+  ).toBeVisible();
+  await expect(portal.submitInfoButton()).toHaveCount(0);
+  await expect(portal.infoField('Target Customers')).toBeDisabled();
+  await expect(portal.infoField('Target Customers')).toHaveValue('Typed while the officer decided.');
+  const { data } = await database
+    .from('additional_info')
+    .select('market_analysis')
+    .eq('application_id', application.id)
+    .single();
+  expect(data?.market_analysis).toMatchObject({ targetCustomers: 'Cafes' });
 });
 
 test('an admin viewing a client’s portal sees it read-only with the banner, recorded in the audit log; Exit goes to /admin', async ({

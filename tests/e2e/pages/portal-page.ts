@@ -4,6 +4,23 @@ import { openWhenReady } from './app-ready.ts';
 
 type DocumentLabel = (typeof documentTypes)[number]['label'];
 
+/** An answer to every required text field of the additional-information form. */
+export const requiredInfoAnswers: Record<string, string> = {
+  'Borrower Injection (%)': '10',
+  'Bank Funding (%)': '90',
+  'Project Description': 'A second oven line for wholesale orders.',
+  'Company History': 'Family bakery since 2015.',
+  'Business Operations': 'Retail and wholesale bread.',
+  'Business Hours': 'Mon-Sat 6am-6pm',
+  'Physical Location': '410 Sierra St, Reno, NV',
+  'Property Details': '2,400 sq ft storefront.',
+  'Target Customers': 'Cafes and households.',
+  'Geographic Reach': 'Washoe County.',
+  Education: 'Culinary school.',
+  'Work History': 'Head baker, 8 years.',
+  'Industry Experience': '15 years in baking.',
+};
+
 /** The client portal (/portal): applications with their timeline, required documents, additional information. */
 export class PortalPage {
   constructor(readonly page: Page) {}
@@ -51,6 +68,13 @@ export class PortalPage {
     return this.page
       .getByRole('form', { name: 'Additional information' })
       .getByLabel(new RegExp(`^${escaped}\\s*\\*?$`));
+  }
+
+  /** Answers every required question of the additional-information form (text and choices). */
+  async fillRequiredInfo(): Promise<void> {
+    for (const [label, value] of Object.entries(requiredInfoAnswers)) await this.infoField(label).fill(value);
+    await this.infoField('Import / Export').selectOption('none');
+    await this.infoField('Property Ownership').selectOption('leased');
   }
 
   submitInfoButton(): Locator {

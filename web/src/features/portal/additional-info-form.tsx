@@ -24,6 +24,15 @@ export function formatMoneyInput(value: string): string {
   return amount === null ? value : formatUsdInput(amount);
 }
 
+/**
+ * The later of two versions of a stored row (its updated_at as the server writes it, so that text order is time
+ * order), or null when neither is known.
+ */
+export function latestVersion(a: string | null, b: string | null): string | null {
+  if (a === null || b === null) return a ?? b;
+  return a > b ? a : b;
+}
+
 /** The form's rules, loaded on first use (see additional-info-rules.ts). */
 const loadRules = () => import('./additional-info-rules.ts');
 
@@ -69,11 +78,17 @@ export function AdditionalInfoFormSection({
     resolver: additionalInfoResolver,
   });
   const [save] = useSaveAdditionalInfoMutation();
-  const [outcome, setOutcome] = useState<'success' | 'error' | null>(null);
+  // The submission's result: stored, or the reason it was not (shown under the form).
+  const [outcome, setOutcome] = useState<{ saved: true } | { saved: false; message: string } | null>(null);
+  const failed = { saved: false, message: PORTAL_MESSAGES.additionalInfoFailed } as const;
   const values = useWatch({ control });
 
   // What the server holds now: the stored row, then each submission that succeeded.
   const [savedValues, setSavedValues] = useState(storedValues);
+  // The stored row's version (updated_at) this form last saw: read with the portal, or given by a save that
+  // succeeded (before the portal is read again). A change made elsewhere since then refuses the next save.
+  const [savedVersion, setSavedVersion] = useState<string | null>(null);
+  const basedOn = latestVersion(stored?.updated_at ?? null, savedVersion);
 
   // Keep what is typed (not yet submitted) in the browser; answers no different from the stored ones (or,
   // with nothing stored, from the empty form) are no draft.
@@ -86,15 +101,16 @@ export function AdditionalInfoFormSection({
 
   const onSubmit = handleSubmit(async (form) => {
     setOutcome(null);
-    const result = await save({ applicationId, form });
+    const result = await save({ applicationId, form, basedOn });
     if ('error' in result) {
-      setOutcome('error');
+      setOutcome({ saved: false, message: result.error?.message ?? failed.message });
       return;
     }
+    setSavedVersion(result.data);
     clearDraft(userId, applicationId);
     setSavedValues(form);
     reset(form);
-    setOutcome('success');
+    setOutcome({ saved: true });
   });
 
   const moneyBlur = (name: keyof AdditionalInfoForm) => (event: { target: { value: string } }) =>
@@ -116,7 +132,7 @@ export function AdditionalInfoFormSection({
         // The rules are fetched as soon as the applicant starts on the form; should that fail (the network
         // dropped), the submission fails as a failed save does, and nothing typed is lost.
         onFocus={() => void loadRules().catch(() => undefined)}
-        onSubmit={(event) => void onSubmit(event).catch(() => setOutcome('error'))}
+        onSubmit={(event) => void onSubmit(event).catch(() => setOutcome(failed))}
         noValidate
         aria-label="Additional information"
       >
@@ -149,16 +165,16 @@ export function AdditionalInfoFormSection({
           </Stack>
         </chakra.fieldset>
       </form>
-      {outcome === 'success' ? (
+      {outcome?.saved ? (
         <Alert.Root status="success" role="status">
           <Alert.Indicator />
           <Alert.Title>{PORTAL_MESSAGES.additionalInfoSubmitted}</Alert.Title>
         </Alert.Root>
       ) : null}
-      {outcome === 'error' ? (
+      {outcome && !outcome.saved ? (
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />
-          <Alert.Title>{PORTAL_MESSAGES.additionalInfoFailed}</Alert.Title>
+          <Alert.Title>{outcome.message}</Alert.Title>
         </Alert.Root>
       ) : null}
     </Stack>

@@ -92,6 +92,19 @@ async function applicationsOf(supabase: SupabaseClient, userId: string, email: s
   }));
 }
 
+/** Postgres's codes for a row refused by a policy and for a duplicate key. */
+const rlsRefusal = '42501';
+const duplicateKey = '23505';
+
+/** Why an applicant's answers were refused: the application was decided, or its answers changed elsewhere. */
+async function whyNotSaved(supabase: SupabaseClient, applicationId: string): Promise<string> {
+  const application = await supabase.from('applications').select('decided_at').eq('id', applicationId).maybeSingle();
+  const row = unwrap(application, 'application') as { decided_at: string | null } | null;
+  return row?.decided_at
+    ? PORTAL_MESSAGES.additionalInfoDecidedMeanwhile
+    : PORTAL_MESSAGES.additionalInfoChangedElsewhere;
+}
+
 async function loadPortal(viewer: PortalViewer): Promise<PortalData> {
   const supabase = await loadSupabase();
   const owner = await portalOwner(supabase, viewer);
@@ -146,25 +159,45 @@ const portalApi = api.injectEndpoints({
       invalidatesTags: ['Portal'],
     }),
 
-    /** Stores the additional information of an application (insert, or replace the sections while undecided). */
-    saveAdditionalInfo: build.mutation<null, { applicationId: string; form: AdditionalInfoForm }>({
-      async queryFn({ applicationId, form }) {
+    /**
+     * Stores the additional information of an application: a first insert, or a change of the row only if it is
+     * still as the form found it (its updated_at), so that answers submitted from another tab or window are not
+     * silently written over. A refusal says why: changed elsewhere, or decided by an officer meanwhile. Gives the
+     * stored row's new version (updated_at).
+     */
+    saveAdditionalInfo: build.mutation<
+      string,
+      { applicationId: string; form: AdditionalInfoForm; basedOn: string | null }
+    >({
+      async queryFn({ applicationId, form, basedOn }) {
         try {
           const supabase = await loadSupabase();
-          const { error } = await supabase.from('additional_info').upsert(
-            { application_id: applicationId, ...additionalInfoSectionsFromForm(form) },
-            {
-              onConflict: 'application_id',
-            },
-          );
-          if (error) throw new Error(error.message);
-          return { data: null };
+          const sections = additionalInfoSectionsFromForm(form);
+          const saved = basedOn
+            ? await supabase
+                .from('additional_info')
+                .update(sections)
+                .eq('application_id', applicationId)
+                .eq('updated_at', basedOn)
+                .select('updated_at')
+            : await supabase
+                .from('additional_info')
+                .insert({ application_id: applicationId, ...sections })
+                .select('updated_at');
+          // Refused by the row policies (the application is decided) or the one-row-per-application index
+          // (another tab stored its first answers), or no row as the form found it.
+          const refused = saved.error?.code === rlsRefusal || saved.error?.code === duplicateKey;
+          if (saved.error && !refused) throw new Error(saved.error.message);
+          const version = (saved.data as { updated_at: string }[] | null)?.[0]?.updated_at;
+          if (refused || !version) return { error: { message: await whyNotSaved(supabase, applicationId) } };
+          return { data: version };
         } catch (error) {
           console.error('Additional information submission failed', error);
           return { error: { message: PORTAL_MESSAGES.additionalInfoFailed } };
         }
       },
-      invalidatesTags: ['Portal'],
+      // After a save, or a refusal because of a change meanwhile: the portal reads the answers and status again.
+      invalidatesTags: (_result, error) => (error?.message === PORTAL_MESSAGES.additionalInfoFailed ? [] : ['Portal']),
     }),
   }),
 });
