@@ -243,6 +243,21 @@ describe('desktop cache: the admin lists, as the database answers them', () => {
     expect(store.applicationDetail('00000000-0000-4000-8000-999999999999')).toBeNull();
   });
 
+  it('gives the same applicant’s other applications with the detail: same e-mail or same account, not others', () => {
+    const account = '20000000-0000-4000-8000-000000000001';
+    const sameEmail = applicationRow(5, { business_name: 'Reyes Bakery Two', email: a.email });
+    const sameAccount = applicationRow(6, { business_name: 'Reyes Catering', user_id: account });
+    const withAccount = { ...a, user_id: account };
+    const stranger = applicationRow(7, { user_id: '20000000-0000-4000-8000-000000000002' });
+    store.storeChanges({ table: 'applications', rows: [withAccount, b, sameEmail, sameAccount, stranger] });
+    const names = (id: string) => store.applicationDetail(id)!.otherApplications.map((row) => row.business_name);
+    expect(names(a.id).sort()).toEqual(['Reyes Bakery Two', 'Reyes Catering']);
+    expect(names(sameEmail.id)).toEqual(['Reyes Bakery']);
+    // No account on either side: an application without one is no one's other application by that.
+    expect(names(b.id)).toEqual([]);
+    expect(names(stranger.id)).toEqual([]);
+  });
+
   it('forgets everything on sign-out: rows, cursors, queued decisions and kept files', () => {
     store.keepDocument('doc', new Uint8Array(10));
     store.finishSync('2026-11-23T10:00:00.000Z');

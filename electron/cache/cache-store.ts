@@ -222,8 +222,18 @@ export class CacheStore {
       .prepare("select data from related_rows where table_name = 'lenders' order by sort_key, id")
       .pluck()
       .all() as string[];
+    const application = JSON.parse(data) as ApplicationRow;
+    const others = this.db
+      .prepare(
+        `select data from applications
+          where id <> @id
+            and (json_extract(data, '$.email') = @email or json_extract(data, '$.user_id') = @userId)`,
+      )
+      .pluck()
+      .all({ id, email: application.email, userId: application.user_id }) as string[];
     return {
-      application: JSON.parse(data) as ApplicationRow,
+      application,
+      otherApplications: others.map((row) => JSON.parse(row) as ApplicationRow),
       related,
       lenders: lenders.map((row) => JSON.parse(row) as Record<string, unknown>),
       keptDocumentIds,

@@ -37,8 +37,34 @@ describe('the desktop detail', () => {
         { id: 'n2', body: 'Second', created_at: '2026-11-23T10:00:00+00:00' },
       ],
     } satisfies CachedApplication['related'];
-    const detail = detailFromCache({ application, related, lenders: [], keptDocumentIds: [] });
+    const detail = detailFromCache({ application, otherApplications: [], related, lenders: [], keptDocumentIds: [] });
     expect(detail.notes.map((note) => note.body)).toEqual(['Second', 'First']);
+  });
+
+  it('lists the applicant’s other applications newest first, never the application itself', () => {
+    const older = applicationRow(3, { created_at: '2026-10-01T00:00:00+00:00' });
+    const newer = applicationRow(4, { created_at: '2026-11-20T00:00:00+00:00' });
+    const related = Object.fromEntries(
+      [
+        'documents',
+        'additional_info',
+        'pre_application_letters',
+        'term_sheets',
+        'bank_packages',
+        'application_events',
+        'audit_log',
+        'lender_consents',
+        'application_notes',
+      ].map((table) => [table, []]),
+    ) as unknown as Parameters<typeof detailFromCache>[0]['related'];
+    const detail = detailFromCache({
+      application,
+      otherApplications: [older, application, newer],
+      related,
+      lenders: [],
+      keptDocumentIds: [],
+    });
+    expect(detail.otherApplications.map((row) => row.id)).toEqual([newer.id, older.id]);
   });
 
   it('shows the application’s notes still waiting in the outbox, newest first, marked as queued', () => {

@@ -10,6 +10,7 @@ import {
   lenderNetworkFrom,
   type ApplicationDetail,
   type DecisionOutcome,
+  otherApplicationsOf,
 } from '../../web/src/features/admin/admin-repository.ts';
 
 type Related = CachedApplication['related'];
@@ -19,10 +20,11 @@ function newestFirst<T extends Record<string, unknown>>(rows: T[]): T[] {
 }
 
 /** The cached rows of an application, in the shape and order the API gives the admin screens. */
-export function detailFromCache({ application, related }: CachedApplication): ApplicationDetail {
+export function detailFromCache({ application, otherApplications, related }: CachedApplication): ApplicationDetail {
   const pick = <K extends keyof Related>(table: K) => related[table] as never[];
   return {
     application,
+    otherApplications: otherApplicationsOf(application, otherApplications),
     events: pick('application_events'),
     documents: newestFirst(pick('documents')),
     additionalInfo: pick('additional_info')[0] ?? null,

@@ -91,6 +91,8 @@ export type SyncPage = { table: SyncedTable; rows: Record<string, unknown>[] };
 /** An application and every cached row linked to it, by table, as the API returned them. */
 export type CachedApplication = {
   application: ApplicationRow;
+  /** The same applicant's other cached applications (same e-mail or account). */
+  otherApplications: ApplicationRow[];
   related: Record<Exclude<SyncedTable, 'applications' | 'deleted_rows' | 'lenders'>, Record<string, unknown>[]>;
   /** The whole lender network as last synced (matching reads it), by name. */
   lenders: Record<string, unknown>[];

@@ -247,6 +247,43 @@ test('View brings the detail into view with the focus on its heading; Close deta
   await expect(view).toBeFocused();
 });
 
+test('the detail lists the applicant’s other applications (same e-mail or account), each one click from its own detail', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const { admin, application } = await officerWithNewApplication(page, baseURL!, database);
+  const applicant = await createAccount(database, baseURL!);
+  await database.from('applications').update({ user_id: applicant.id }).eq('id', application.id);
+  const sameEmail = await approvedApplication(database, {
+    email: application.email,
+    business_name: `${application.businessName} Catering`,
+  });
+  const sameAccount = await submitted(database, {
+    user_id: applicant.id,
+    business_name: `${application.businessName} Food Truck`,
+  });
+  const stranger = await submitted(database);
+
+  await page.goto(`/admin?application=${application.id}`);
+  const others = admin.detail().getByRole('region', { name: 'Other Applications from This Applicant' });
+  await expect(others.getByRole('listitem')).toHaveCount(2);
+  // Newest first, each with its amount, date and status.
+  await expect(others.getByRole('listitem').first()).toContainText(`${sameAccount.businessName} · `);
+  await expect(others.getByRole('listitem').first()).toContainText('status pending');
+  await expect(others.getByRole('listitem').last()).toContainText(`${sameEmail.businessName} · `);
+  await expect(others.getByRole('listitem').last()).toContainText('status approved');
+  await expect(others).not.toContainText(stranger.businessName);
+  expect(await seriousAccessibilityViolations(page, ['section[aria-label="Application detail"]'])).toEqual([]);
+
+  await others.getByRole('button', { name: new RegExp(`^View ${sameEmail.businessName} · `) }).click();
+  await expect(admin.detail().getByRole('heading', { level: 2, name: sameEmail.businessName })).toBeFocused();
+  await expect(page).toHaveURL(new RegExp(`application=${sameEmail.id}`));
+  // The application opened from: same e-mail; the other one shares only the account, which this one lacks.
+  await expect(others.getByRole('listitem')).toHaveCount(1);
+  await expect(others.getByRole('listitem')).toContainText(application.businessName);
+});
+
 test('a reason over 2,000 characters is kept whole with a message, not cut, and nothing is decided', async ({
   page,
   baseURL,

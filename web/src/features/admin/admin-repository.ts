@@ -59,8 +59,24 @@ export type NewNote = {
   label: string;
 };
 
+/** Another application of the same applicant (same e-mail or account), as the detail lists it. */
+export type OtherApplication = Pick<
+  ApplicationRow,
+  'id' | 'business_name' | 'loan_amount' | 'status' | 'decided_at' | 'created_at'
+>;
+
+export const OTHER_APPLICATION_COLUMNS = 'id, business_name, loan_amount, status, decided_at, created_at';
+
+/** The other applications of an application's applicant, newest first, each once. */
+export function otherApplicationsOf(application: ApplicationRow, candidates: OtherApplication[]): OtherApplication[] {
+  const byId = new Map(candidates.filter((row) => row.id !== application.id).map((row) => [row.id, row]));
+  return [...byId.values()].sort((a, b) => b.created_at.localeCompare(a.created_at) || a.id.localeCompare(b.id));
+}
+
 export type ApplicationDetail = {
   application: ApplicationRow;
+  /** The same applicant's other applications (same e-mail or account), newest first. */
+  otherApplications: OtherApplication[];
   events: ApplicationEvent[];
   documents: AdminDocument[];
   additionalInfo: AdditionalInfoRow | null;
@@ -215,8 +231,20 @@ export const apiAdminRepository: AdminRepository = {
           .order('id', newestFirst),
       ]);
     const context = 'Loading the application failed';
+    const row = check(context, application) as ApplicationRow;
+    // The applicant's other applications: by the e-mail (made before or without an account) or by the account.
+    const others = await Promise.all([
+      supabase.from('applications').select(OTHER_APPLICATION_COLUMNS).eq('email', row.email),
+      ...(row.user_id
+        ? [supabase.from('applications').select(OTHER_APPLICATION_COLUMNS).eq('user_id', row.user_id)]
+        : []),
+    ]);
     return {
-      application: check(context, application) as ApplicationRow,
+      application: row,
+      otherApplications: otherApplicationsOf(
+        row,
+        others.flatMap((result) => (check(context, result) ?? []) as OtherApplication[]),
+      ),
       events: (check(context, events) ?? []) as ApplicationEvent[],
       documents: (check(context, documents) ?? []) as AdminDocument[],
       additionalInfo: (check(context, additionalInfo) ?? null) as AdditionalInfoRow | null,

@@ -2,6 +2,8 @@ import { useEffect, useId, useRef } from 'react';
 import { Alert, Badge, Box, Button, Heading, List, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { additionalInfoAnswerText, additionalInfoSections } from '../../../../shared/catalogue/additional-info.ts';
 import { documentTypes } from '../../../../shared/catalogue/documents.ts';
+import { optionLabel } from '../../../../shared/catalogue/fields.ts';
+import { loanAmountOptions } from '../../../../shared/catalogue/pre-qualification.ts';
 import { officerStatusLabel } from '../../../../shared/admin/application-lists.ts';
 import { auditEntryActor, auditEntryText } from '../../../../shared/admin/audit-actions.ts';
 import { applicationAnswers } from '../../../../shared/application/application-answers.ts';
@@ -12,7 +14,7 @@ import { formatUsd } from '../../../../shared/format/money.ts';
 import { preApplicationLetterFileName, termSheetFileName } from '../../../../shared/summary/file-names.ts';
 import { applicationEventText, eventNoteLabel } from '../../../../shared/status/timeline.ts';
 import { useApplicationDetailQuery, useOpenDocumentMutation } from './admin-api.ts';
-import type { ApplicationDetail } from './admin-repository.ts';
+import type { ApplicationDetail, OtherApplication } from './admin-repository.ts';
 import { BankPackages } from './bank-packages.tsx';
 import { DecisionButtons } from './decision-dialog.tsx';
 import { FinancialAnalysis } from './financial-analysis.tsx';
@@ -29,10 +31,13 @@ export function ApplicationDetailPanel({
   id,
   me,
   onClose,
+  onOpen,
 }: {
   id: string;
   me: string | undefined;
   onClose: () => void;
+  /** Opens another application's detail in place of this one (the applicant's other applications). */
+  onOpen: (id: string) => void;
 }) {
   const detail = useApplicationDetailQuery(id);
   return (
@@ -41,7 +46,7 @@ export function ApplicationDetailPanel({
         Close detail
       </Button>
       {detail.currentData ? (
-        <DetailContent key={id} detail={detail.currentData} me={me} />
+        <DetailContent key={id} detail={detail.currentData} me={me} onOpen={onOpen} />
       ) : detail.isError ? (
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />
@@ -54,7 +59,15 @@ export function ApplicationDetailPanel({
   );
 }
 
-function DetailContent({ detail, me }: { detail: ApplicationDetail; me: string | undefined }) {
+function DetailContent({
+  detail,
+  me,
+  onOpen,
+}: {
+  detail: ApplicationDetail;
+  me: string | undefined;
+  onOpen: (id: string) => void;
+}) {
   const { application } = detail;
   const evaluation = application.evaluation_result as { qualified?: boolean; reasons?: string[] };
   const info = detail.additionalInfo ? additionalInfoFormFromSections(detail.additionalInfo) : null;
@@ -96,6 +109,8 @@ function DetailContent({ detail, me }: { detail: ApplicationDetail; me: string |
           ) : null}
         </Stack>
       </Stack>
+
+      <OtherApplications applications={detail.otherApplications} onOpen={onOpen} />
 
       <Box>
         <Heading as="h3" size="md" mb="2">
@@ -272,5 +287,37 @@ function DetailContent({ detail, me }: { detail: ApplicationDetail; me: string |
         ) : null}
       </Box>
     </Stack>
+  );
+}
+
+/** The applicant's other applications (same e-mail or account), each one click from its own detail. */
+function OtherApplications({
+  applications,
+  onOpen,
+}: {
+  applications: OtherApplication[];
+  onOpen: (id: string) => void;
+}) {
+  const headingId = useId();
+  if (applications.length === 0) return null;
+  return (
+    <Box as="section" aria-labelledby={headingId}>
+      <Heading as="h3" size="md" mb="2" id={headingId}>
+        Other Applications from This Applicant
+      </Heading>
+      <List.Root gap="2">
+        {applications.map((other) => {
+          const line = `${other.business_name} · ${optionLabel(loanAmountOptions, other.loan_amount)} · submitted ${formatLongDate(other.created_at)} · status ${officerStatusLabel(other)}`;
+          return (
+            <List.Item key={other.id} display="flex" gap="3" alignItems="center" flexWrap="wrap">
+              <Text overflowWrap="anywhere">{line}</Text>
+              <Button size="xs" variant="outline" aria-label={`View ${line}`} onClick={() => onOpen(other.id)}>
+                View
+              </Button>
+            </List.Item>
+          );
+        })}
+      </List.Root>
+    </Box>
   );
 }

@@ -103,6 +103,7 @@ export function ApplicationsTab({ me }: { me: string | undefined }) {
             if (opener.current?.isConnected) opener.current.focus();
             opener.current = null;
           }}
+          onOpen={(id) => update({ application: id })}
         />
       ) : null}
     </Stack>
