@@ -3,7 +3,7 @@ import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { brand } from '../../shared/brand/brand.ts';
 import { API_MAX_ROWS } from '../../shared/db/api-limits.ts';
-import { evaluatePreQualification } from '../../shared/evaluation/evaluate.ts';
+import { evaluatePreQualification, NEXT_STEPS } from '../../shared/evaluation/evaluate.ts';
 import { LENDER_VIEW_MESSAGES } from '../../shared/matching/lender-answers.ts';
 import { sampleForm } from '../../shared/testing/samples.ts';
 import { defaultSendLimits } from '../../supabase/functions/_shared/rate-limit.ts';
@@ -238,6 +238,51 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
         });
       }
       expect(await teamMailAbout(target, recipient)).toEqual([]);
+    });
+
+    it('tells the evaluation of the answers sent, never unmet criteria or next steps the caller made up', async () => {
+      const recipient = uniqueEmail('owner');
+      const forged = {
+        qualified: false,
+        reasons: ['Your account is suspended. Verify at http://evil.example/login within 24 hours'],
+        suggestedNextSteps: ['Wire the $500 processing fee to account 123'],
+      };
+      const outcome = await invoke(anonClient(target.api), 'send-emails', {
+        ...sendEmailsPayload(recipient),
+        evaluation: forged,
+      });
+      expect(outcome).toEqual({ status: 200, body: { success: true } });
+      const [toApplicant] = await target.functionMail(recipient);
+      // The answers qualify: the e-mail says so, with our next steps, and nothing of the forged text.
+      expect(toApplicant!.subject).toBe('You pre-qualify: next steps for Harbor Cafe');
+      expect(toApplicant!.text).toContain(`- ${NEXT_STEPS.scheduleConsultation}`);
+      for (const mail of [toApplicant!, ...(await teamMailAbout(target, recipient))]) {
+        expect(mail.text).not.toContain('evil.example');
+        expect(mail.text).not.toContain('Wire the $500');
+      }
+    });
+
+    it('without the answers (the test page), refuses any unmet criterion or next step that is not ours', async () => {
+      const client = anonClient(target.api);
+      const recipient = uniqueEmail('owner');
+      const { formData: _answers, ...withoutAnswers } = sendEmailsPayload(recipient);
+      const made = [
+        { qualified: false, reasons: ['Verify your account at http://evil.example'], suggestedNextSteps: [] },
+        { qualified: true, reasons: [], suggestedNextSteps: ['Wire the $500 processing fee to account 123'] },
+      ];
+      for (const evaluation of made) {
+        expect(await invoke(client, 'send-emails', { ...withoutAnswers, evaluation })).toEqual({
+          status: 400,
+          body: { success: false, error: 'Invalid e-mail notification data' },
+        });
+      }
+      expect(await target.functionMail(recipient)).toEqual([]);
+      const ours = { qualified: true, reasons: [], suggestedNextSteps: [NEXT_STEPS.scheduleConsultation] };
+      expect(await invoke(client, 'send-emails', { ...withoutAnswers, evaluation: ours })).toEqual({
+        status: 200,
+        body: { success: true },
+      });
+      expect(await target.functionMail(recipient)).toHaveLength(1);
     });
 
     it('answers 405 to anything but POST', async () => {

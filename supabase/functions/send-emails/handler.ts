@@ -1,10 +1,40 @@
+import { emptyPreQualificationForm, type PreQualificationForm } from '../../../shared/catalogue/pre-qualification.ts';
+import { evaluatePreQualification, NEXT_STEPS } from '../../../shared/evaluation/evaluate.ts';
 import { normalizeEmail, EMAIL_PATTERN } from '../../../shared/validation/email.ts';
-import { notificationDataError, sendEmailsPayloadSchema } from '../../../shared/validation/notifications.ts';
+import {
+  notificationDataError,
+  sendEmailsPayloadSchema,
+  type SendEmailsPayload,
+} from '../../../shared/validation/notifications.ts';
 import { callerAddress, json, preflight, readJson, type FunctionHandler } from '../_shared/http.ts';
 import type { SendMail } from '../_shared/mail.ts';
 import { allowSend, type SendLimits } from '../_shared/rate-limit.ts';
 import type { FunctionEnvironment } from '../_shared/service-client.ts';
 import { applicantEmail, teamEmail } from './templates.ts';
+
+/**
+ * The evaluation the e-mails tell, never text a caller made up (the function answers anyone, and the e-mails go
+ * out from our sender): with the form's answers, the evaluation of those answers, worked out again here; without
+ * (the developer test page), only a result with no unmet criteria and next steps of our own. Undefined when the
+ * request's evaluation could not have come from us.
+ */
+export function evaluationToSend(payload: SendEmailsPayload): SendEmailsPayload['evaluation'] | undefined {
+  if (payload.formData) {
+    const answers = Object.fromEntries(
+      Object.entries(payload.formData).filter(([key]) => key in emptyPreQualificationForm),
+    );
+    const { qualified, reasons, suggestedNextSteps } = evaluatePreQualification({
+      ...emptyPreQualificationForm,
+      ...answers,
+    } as PreQualificationForm);
+    return { qualified, reasons, suggestedNextSteps };
+  }
+  const ours: readonly string[] = Object.values(NEXT_STEPS);
+  const { evaluation } = payload;
+  return evaluation.reasons.length === 0 && evaluation.suggestedNextSteps.every((step) => ours.includes(step))
+    ? evaluation
+    : undefined;
+}
 
 export const SEND_FAILED_MESSAGE = 'Failed to send emails';
 export const RATE_LIMITED_MESSAGE = 'Too many e-mails were requested. Please try again later.';
@@ -27,7 +57,9 @@ export function createSendEmailsHandler(
     if (!parsed.success || !EMAIL_PATTERN.test(parsed.data.applicantEmail.trim())) {
       return json({ success: false, error: 'Invalid e-mail notification data' }, 400);
     }
-    const payload = { ...parsed.data, applicantEmail: normalizeEmail(parsed.data.applicantEmail) };
+    const evaluation = evaluationToSend(parsed.data);
+    if (!evaluation) return json({ success: false, error: 'Invalid e-mail notification data' }, 400);
+    const payload = { ...parsed.data, evaluation, applicantEmail: normalizeEmail(parsed.data.applicantEmail) };
     try {
       const allowed = await allowSend(
         environment.service,
