@@ -284,8 +284,20 @@ test('a lender link stops working when revoked or expired; an unanswered package
   const contact = String(rows!.find((row) => row.name === GREAT_PLAINS)!.contact_email);
   const lender = await lenderPage(browser);
 
-  // Revoked: the officer confirms, and the link no longer opens.
+  // Two links opened one after the other in the same tab (only the part after '#' changes): each shows its own
+  // package. A link whose '#' part is broken is refused as any unknown link is.
   const revokedLink = await lenderLink(baseURL!, contact, first!);
+  const expiredLink = await lenderLink(baseURL!, contact, second!);
+  await lender.goto(revokedLink);
+  await expect(lender.getByRole('heading', { level: 1 })).toContainText(`Loan Package ${first!.slice(0, 8)}`);
+  await lender.goto(expiredLink);
+  await expect(lender.getByRole('heading', { level: 1 })).toContainText(`Loan Package ${second!.slice(0, 8)}`);
+  await lender.goto(`${baseURL}/lender#%E0%A4%A`);
+  await expect(lender.getByRole('alert')).toHaveText(
+    'This link has expired or was revoked. Please ask the loan officer who sent it for a new one.',
+  );
+
+  // Revoked: the officer confirms, and the link no longer opens.
   await lender.goto(revokedLink);
   await expect(lender.getByRole('heading', { level: 1 })).toContainText(`Loan Package ${first!.slice(0, 8)}`);
   const firstItem = packages.getByRole('listitem', { name: `Package ${first!.slice(0, 8)}` });
@@ -298,7 +310,6 @@ test('a lender link stops working when revoked or expired; an unanswered package
   );
 
   // Expired, and overdue: the deadline passed without an answer.
-  const expiredLink = await lenderLink(baseURL!, contact, second!);
   await database
     .from('bank_packages')
     .update({ link_expires_at: new Date(Date.now() - 1000).toISOString() })

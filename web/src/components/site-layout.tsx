@@ -1,6 +1,7 @@
 import { Box, Flex, Link, Spinner } from '@chakra-ui/react';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { hashText } from '../lib/address-hash.ts';
 import { markAppLive, useIsClient } from '../lib/use-is-client.ts';
 import { PageErrorBoundary } from './page-error-boundary.tsx';
 import { SiteFooter } from './site-footer.tsx';
@@ -21,7 +22,7 @@ function ScrollOnNavigate() {
     document.documentElement.dataset.appReady = 'true';
   }, [isClient]);
   useEffect(() => {
-    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    const target = hash ? document.getElementById(hashText(hash)) : null;
     if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
   }, [pathname, hash]);

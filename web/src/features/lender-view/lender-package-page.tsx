@@ -13,7 +13,7 @@ import {
   Text,
   Textarea,
 } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useForm } from 'react-hook-form';
 import { brand } from '../../../../shared/brand/brand.ts';
 import { formatLongDate } from '../../../../shared/format/dates.ts';
@@ -26,6 +26,7 @@ import { lenderAnswerSchema, type LenderAnswerForm } from '../../../../shared/va
 import { FormField, RadioGroupField } from '../../components/form-controls.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { functionErrorMessage } from '../../lib/function-error.ts';
+import { hashText } from '../../lib/address-hash.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 
@@ -41,7 +42,13 @@ async function callLenderPackage(body: Record<string, unknown>) {
 
 /** The link's token: what follows '#' in the address (never sent to a server with the page request). */
 function tokenFromAddress(): string {
-  return decodeURIComponent(window.location.hash.replace(/^#/, ''));
+  return hashText(window.location.hash);
+}
+
+/** Follows the address's token: opening another lender link in the same tab changes only the part after '#'. */
+function subscribeToHash(onChange: () => void): () => void {
+  window.addEventListener('hashchange', onChange);
+  return () => window.removeEventListener('hashchange', onChange);
 }
 
 /** Reads the package behind the link: ready to show, or why it cannot be. */
@@ -62,13 +69,15 @@ async function packageStage(token: string, answered = false): Promise<Stage> {
  * the page shows the package and the application's documents, and takes the lender's answer with a note.
  */
 export function LenderPackagePage() {
-  const [stage, setStage] = useState<Stage>({ kind: 'loading' });
-  const token = tokenFromAddress();
+  const token = useSyncExternalStore(subscribeToHash, tokenFromAddress, () => '');
+  // The stage of the link it was read for: another link's package is never shown (nor answered) under this one.
+  const [read, setRead] = useState<{ token: string; stage: Stage } | null>(null);
+  const stage: Stage = read?.token === token ? read.stage : { kind: 'loading' };
 
   useEffect(() => {
     let current = true;
     void packageStage(token).then((next) => {
-      if (current) setStage(next);
+      if (current) setRead({ token, stage: next });
     });
     return () => {
       current = false;
@@ -87,10 +96,11 @@ export function LenderPackagePage() {
           <ErrorAlert message={stage.message} />
         ) : (
           <PackageView
+            key={token}
             view={stage.view}
             answered={stage.answered}
             token={token}
-            onAnswered={async () => setStage(await packageStage(token, true))}
+            onAnswered={async () => setRead({ token, stage: await packageStage(token, true) })}
           />
         )}
       </Container>
