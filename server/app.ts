@@ -1,8 +1,9 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import fastifyCors from '@fastify/cors';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { bootstrapAdmin, type BootstrapResult } from './auth/admin-accounts.ts';
+import { ADMIN_CREDENTIALS_FILE, bootstrapAdmin, type BootstrapResult } from './auth/admin-accounts.ts';
 import { registerBackupRoute } from './backup/routes.ts';
 import { registerAuth } from './auth/routes.ts';
 import type { ServerConfig } from './config.ts';
@@ -22,7 +23,7 @@ import { createMailTransport } from './mail/transport.ts';
 import { PostgrestError } from './rest/errors.ts';
 import { registerRest } from './rest/routes.ts';
 import { loadSchemaCache, type SchemaCache } from './rest/schema-cache.ts';
-import { recordServerAddress, writeServerLock } from './server-lock.ts';
+import { takeServerLock } from './server-lock.ts';
 import { FileStore } from './storage/file-store.ts';
 import { registerStorage } from './storage/routes.ts';
 import { sweepStorage, sweepSummary } from './storage/sweep.ts';
@@ -143,7 +144,7 @@ function closeAfterUnreadBody(app: FastifyInstance) {
 /** Builds the whole HTTP surface on an opened, migrated database. */
 async function createApp(config: ServerConfig, db: Database, keys: ApiKeys, jwtSecret: string) {
   const app = Fastify({
-    logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+    logger: { level: config.logLevel },
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     trustProxy: config.trustProxy,
@@ -215,11 +216,22 @@ async function createApp(config: ServerConfig, db: Database, keys: ApiKeys, jwtS
 /** How long a stopping server waits for requests under way before closing their connections. */
 const SHUTDOWN_GRACE_MS = 5_000;
 
-/** Opens the database, applies platform objects and migrations, and listens on config.port. */
+/**
+ * Takes DATA_DIR's lock (refusing, with a ServerLockError, when another process holds it), opens the database,
+ * applies platform objects and migrations, and listens on config.port.
+ */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
-  const db = await bootDatabase(config, path.join(projectRoot, 'supabase', 'migrations'));
-  // Tells the CLI (npm run admin, db:reset) that the embedded database is in use.
-  const releaseLock = config.databaseUrl ? () => {} : writeServerLock(config.dataDir);
+  // Before the database opens: PGlite does not lock its folder, and the storage check below removes files it
+  // finds no row for, so a second server on this DATA_DIR (PGlite or Postgres) and the CLI must wait for this one.
+  const lock = takeServerLock(config.dataDir);
+  let db: Database;
+  try {
+    db = await bootDatabase(config, path.join(projectRoot, 'supabase', 'migrations'));
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  let opened: FastifyInstance | undefined;
   try {
     const jwtSecret = loadJwtSecret(config.dataDir, config.jwtSecret);
     const keys = await createApiKeys(jwtSecret);
@@ -228,13 +240,14 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     const swept = sweepSummary(await sweepStorage(db, path.join(config.dataDir, 'storage'), config.storageSweepGrace));
     if (swept) console.warn(swept);
     const app = await createApp(config, db, keys, jwtSecret);
+    opened = app;
     await app.listen({ port: config.port, host: config.host });
-    if (!config.databaseUrl) recordServerAddress(config.dataDir, internalUrl(app));
+    lock.recordAddress(internalUrl(app));
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-    announceAdmin(admin);
+    announceAdmin(admin, config.dataDir);
     const mailboxNotice = devMailboxNotice(config, port);
     if (mailboxNotice) console.warn(mailboxNotice);
     return {
@@ -251,15 +264,16 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         clearTimeout(deadline);
         const http = performance.now() - started;
         await db.close();
-        releaseLock();
+        lock.release();
         console.log(
           `Stopped in ${Math.round(performance.now() - started)} ms (connections ${Math.round(http)} ms, database ${Math.round(performance.now() - started - http)} ms)`,
         );
       },
     };
   } catch (error) {
+    await opened?.close();
     await db.close();
-    releaseLock();
+    lock.release();
     throw error;
   }
 }
@@ -285,8 +299,12 @@ function devMailboxNotice(config: ServerConfig, port: number): string | undefine
     : `Dev mailbox: off. SMTP_URL is not set and ${where} is reachable from other machines, so e-mails (password-reset links included) are kept in the database but /_dev/mailbox is not served, and nobody receives them. Set SMTP_URL to deliver them, or DEV_MAILBOX=on to serve the mailbox to anyone who can reach the server.`;
 }
 
-/** Prints the first-run administrator credentials once (they are also in DATA_DIR, owner-only). */
-function announceAdmin(admin: BootstrapResult): void {
+/**
+ * Prints the first-run administrator credentials once (they are also in DATA_DIR, owner-only); on a later
+ * start, as long as that file is there, one line says where they are (a first start that failed after
+ * creating the account printed nothing).
+ */
+function announceAdmin(admin: BootstrapResult, dataDir: string): void {
   if (admin.outcome === 'created') {
     const line = '='.repeat(72);
     console.log(
@@ -300,9 +318,17 @@ function announceAdmin(admin: BootstrapResult): void {
         line,
       ].join('\n'),
     );
-  } else if (admin.outcome === 'email-taken') {
+    return;
+  }
+  if (admin.outcome === 'email-taken') {
     console.warn(
       `No administrator account exists, and ADMIN_EMAIL (${admin.email}) belongs to an ordinary account, which is not promoted automatically. Create one with: npm run admin -- create --email <e-mail> --password <password>`,
+    );
+  }
+  const credentials = path.join(dataDir, ADMIN_CREDENTIALS_FILE);
+  if (existsSync(credentials)) {
+    console.log(
+      `The first administrator's e-mail and password are in ${credentials}; delete the file once you have stored them.`,
     );
   }
 }

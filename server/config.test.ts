@@ -1,3 +1,4 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, isLoopbackHost, loadConfig, servesDevMailbox } from './config.ts';
 
@@ -106,5 +107,69 @@ describe('the dev mailbox: served on loopback, elsewhere only with DEV_MAILBOX=o
     expect(() => loadConfig({ DEV_MAILBOX: 'maybe' })).toThrow(
       'DEV_MAILBOX: DEV_MAILBOX must be on or off (leave it unset to serve the dev mailbox only on a loopback HOST)',
     );
+  });
+});
+
+describe('loadConfig: LOG_LEVEL and TRUST_PROXY, checked before anything starts', () => {
+  const problemsOf = (env: Record<string, string>): string[] => {
+    try {
+      loadConfig(env);
+      return [];
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as ConfigError).problems;
+    }
+  };
+
+  it("takes pino's levels, warn by default and when empty", () => {
+    expect(loadConfig({}).logLevel).toBe('warn');
+    expect(loadConfig({ LOG_LEVEL: '' }).logLevel).toBe('warn');
+    for (const level of ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) {
+      expect(loadConfig({ LOG_LEVEL: level }).logLevel).toBe(level);
+    }
+    expect(loadConfig({ LOG_LEVEL: ' Info ' }).logLevel).toBe('info');
+  });
+
+  it('refuses another LOG_LEVEL, listed with the other problems', () => {
+    expect(problemsOf({ LOG_LEVEL: 'verbose', TRUST_PROXY: 'garbage!!', PORT: 'http' })).toEqual([
+      'PORT: PORT must be a number between 0 and 65535',
+      'TRUST_PROXY: TRUST_PROXY must be true, false, or addresses and CIDR ranges separated by commas (such as 10.0.0.0/8,192.168.1.5; or loopback, linklocal, uniquelocal)',
+      'LOG_LEVEL: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+    ]);
+  });
+
+  it('takes true, false, addresses, CIDR ranges and named ranges, each as Fastify takes it', () => {
+    expect(loadConfig({ TRUST_PROXY: 'TRUE' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe('loopback');
+    for (const value of [
+      'loopback',
+      '10.0.0.1',
+      '10.0.0.0/8, 192.168.1.5',
+      '10.0.0.0/255.0.0.0',
+      '::1',
+      'fd00::/8,loopback',
+      'uniquelocal,linklocal',
+      '172.16.0.0/12',
+    ]) {
+      const trustProxy = loadConfig({ TRUST_PROXY: value }).trustProxy;
+      expect(trustProxy, value).toBe(value);
+      expect(() => Fastify({ trustProxy }), value).not.toThrow();
+    }
+  });
+
+  it('refuses what Fastify would fail on at start', () => {
+    for (const value of [
+      'garbage!!',
+      'maybe',
+      '10.0.0.1,',
+      '10.0.0.0/33',
+      '::1/129',
+      '1.2.3.4/0',
+      '10.0.0.0/255.0.255.0',
+    ]) {
+      expect(problemsOf({ TRUST_PROXY: value }), value).toHaveLength(1);
+      expect(() => Fastify({ trustProxy: value }), value).toThrow();
+    }
   });
 });

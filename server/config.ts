@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { brand } from '../shared/brand/brand.ts';
@@ -36,6 +37,8 @@ export type ServerConfig = {
   webDir: string;
   /** Fastify's trustProxy: which peers may set X-Forwarded-For / -Proto / -Host. */
   trustProxy: boolean | string;
+  /** LOG_LEVEL: the server log's level (pino's). */
+  logLevel: LogLevel;
   /** The account created on first start when no admin exists. */
   adminEmail: string;
   /** The From address of every e-mail the server sends. */
@@ -78,14 +81,51 @@ const seconds = (name: string, fallback: number, min: number) =>
     .min(min, `${name} must be at least ${min} second${min === 1 ? '' : 's'}`)
     .default(fallback);
 
+/** The ranges TRUST_PROXY may name (those of Fastify's proxy-addr). */
+const namedRanges = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** The netmask's prefix length (255.255.0.0: 16), or undefined when it is not one. */
+function netmaskLength(mask: string): number | undefined {
+  if (isIP(mask) !== 4) return undefined;
+  const bits = mask
+    .split('.')
+    .map((part) => Number(part).toString(2).padStart(8, '0'))
+    .join('');
+  return /^1*0*$/.test(bits) ? bits.replace(/0+$/, '').length : undefined;
+}
+
+/** One TRUST_PROXY entry as Fastify reads it: a named range, an address, or address/prefix (or /netmask). */
+function isTrustedProxyEntry(entry: string): boolean {
+  if (namedRanges.includes(entry)) return true;
+  const slash = entry.lastIndexOf('/');
+  const address = slash === -1 ? entry : entry.slice(0, slash);
+  const kind = address.includes('%') ? 0 : isIP(address);
+  if (kind === 0) return false;
+  if (slash === -1) return true;
+  const range = entry.slice(slash + 1);
+  const bits = /^\d+$/.test(range) ? Number(range) : kind === 4 ? netmaskLength(range) : undefined;
+  return bits !== undefined && bits > 0 && bits <= (kind === 4 ? 32 : 128);
+}
+
 const trustProxySchema = z
   .string()
-  .min(1)
-  .transform((value): boolean | string => {
-    if (['true', '1', 'yes', 'on'].includes(value)) return true;
-    if (['false', '0', 'no', 'off'].includes(value)) return false;
-    return value;
+  .trim()
+  .transform((value, context): boolean | string => {
+    const word = value.toLowerCase();
+    if (['true', '1', 'yes', 'on'].includes(word)) return true;
+    if (['false', '0', 'no', 'off'].includes(word)) return false;
+    if (value.split(',').every((entry) => isTrustedProxyEntry(entry.trim()))) return value;
+    context.addIssue({
+      code: 'custom',
+      message:
+        'TRUST_PROXY must be true, false, or addresses and CIDR ranges separated by commas (such as 10.0.0.0/8,192.168.1.5; or loopback, linklocal, uniquelocal)',
+    });
+    return z.NEVER;
   });
+
+/** pino's levels, which the server log takes. */
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof logLevels)[number];
 
 const environmentSchema = z.object({
   PORT: z.coerce
@@ -123,6 +163,12 @@ const environmentSchema = z.object({
     .optional(),
   WEB_DIR: z.string().min(1).optional(),
   TRUST_PROXY: trustProxySchema.default('loopback'),
+  LOG_LEVEL: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(logLevels, { error: `LOG_LEVEL must be one of ${logLevels.join(', ')}` }))
+    .default('warn'),
   ADMIN_EMAIL: z
     .string()
     .trim()
@@ -197,6 +243,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     autoconfirm: e.AUTOCONFIRM,
     webDir: path.resolve(e.WEB_DIR ?? path.join(projectRoot, 'dist', 'web')),
     trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
     adminEmail: e.ADMIN_EMAIL,
     mailFrom: e.MAIL_FROM,
     emailLinkLifetime: e.AUTH_EMAIL_LINK_LIFETIME,

@@ -6,7 +6,7 @@ import { checkPasswordStrength, generatePassword } from '../auth/passwords.ts';
 import { normalizeAuthEmail } from '../auth/users.ts';
 import { ConfigError, loadConfig, projectRoot } from '../config.ts';
 import { bootDatabase } from '../db/boot.ts';
-import { serverRunningRefusal, writeServerLock } from '../server-lock.ts';
+import { ServerLockError, serverRunningRefusal, writeServerLock } from '../server-lock.ts';
 
 const usage = `Usage: npm run admin -- create --email <e-mail> [--password <password>]
 
@@ -53,8 +53,15 @@ async function main(): Promise<number> {
     console.error(refusal);
     return 1;
   }
-  const db = await bootDatabase(config, path.join(projectRoot, 'supabase', 'migrations'));
+  // Taken before the database opens: a server starting meanwhile waits for this command (or refuses it).
   if (!config.databaseUrl) releaseLock = writeServerLock(config.dataDir);
+  let db: Awaited<ReturnType<typeof bootDatabase>>;
+  try {
+    db = await bootDatabase(config, path.join(projectRoot, 'supabase', 'migrations'));
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
   try {
     const { user, created } = await createOrPromoteAdmin(db, email, password);
     console.log(
@@ -75,7 +82,7 @@ main().then(
   (error: unknown) => {
     if (error instanceof UsageError) console.error(`${error.message}\n\n${usage}`);
     else if (error instanceof AuthError) console.error(error.message);
-    else if (error instanceof ConfigError) console.error(error.message);
+    else if (error instanceof ConfigError || error instanceof ServerLockError) console.error(error.message);
     else console.error(error);
     process.exit(1);
   },

@@ -1,14 +1,18 @@
 import path from 'node:path';
 import { startServer } from '../app.ts';
-import { ConfigError, loadConfig, projectRoot } from '../config.ts';
+import { ConfigError, loadConfig, projectRoot, type ServerConfig } from '../config.ts';
+import { describeStartError } from './start-errors.ts';
 import { buildWeb, isWebBuildStale } from './web-build.ts';
+
+/** Read once main has validated it: what a failed start is explained against. */
+let config: ServerConfig | undefined;
 
 /**
  * `npm start`: builds the web app when it is missing or older than its sources, then serves it and the
  * API on one port. `--no-build` skips the build check (npm run dev, tests).
  */
 async function main() {
-  const config = loadConfig();
+  config = loadConfig();
   const usesDefaultWebDir = config.webDir === path.join(projectRoot, 'dist', 'web');
   if (!process.argv.includes('--no-build') && usesDefaultWebDir && isWebBuildStale(config.webDir)) {
     console.log('Building the web app (its build is missing or older than its sources)...');
@@ -32,7 +36,10 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
+// What stands in the way of a start (configuration, port, DATA_DIR, the Postgres server) is said in one line;
+// anything else is a bug and is printed in full.
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  const known = error instanceof ConfigError ? error.message : config && describeStartError(error, config);
+  console.error(known ?? error);
   process.exit(1);
 });
