@@ -5,7 +5,7 @@ import { ADMIN_CREDENTIALS_FILE } from '../auth/admin-accounts.ts';
 import type { ServerConfig } from '../config.ts';
 import { databaseErrorFields, type Database } from '../db/database.ts';
 import { JWT_SECRET_FILE } from '../keys.ts';
-import { databaseEntry, type ArchiveDescription, type ArchiveEntry } from './archive.ts';
+import { databaseEntry, type ArchiveDescription, type ArchiveEntry, type Manifest } from './archive.ts';
 import { connectionFor, findPostgresProgram, runProgram } from './postgres-tools.ts';
 
 /**
@@ -24,6 +24,22 @@ export type BackupParts = { entries: ArchiveEntry[]; description: ArchiveDescrip
 
 export class BackupError extends Error {
   override name = 'BackupError';
+}
+
+/**
+ * What a backup holds, in words, read from its manifest: "the embedded database (PGlite), 5 stored file(s),
+ * the JWT secret and the first-run administrator's credentials". The JWT secret only when it is the one in
+ * use (not when JWT_SECRET is: then a jwt-secret file left in the data folder is not what signs the keys).
+ */
+export function describeBackup(manifest: Manifest): string {
+  const has = (name: string) => manifest.entries.some((entry) => entry.name === `data/${name}`);
+  const parts = [
+    manifest.database.kind === 'pglite' ? 'the embedded database (PGlite)' : 'the Postgres database',
+    `${manifest.storedFiles} stored file(s)`,
+    ...(manifest.jwtSecret === 'data-folder' && has(JWT_SECRET_FILE) ? ['the JWT secret'] : []),
+    ...(has(ADMIN_CREDENTIALS_FILE) ? ["the first-run administrator's credentials"] : []),
+  ];
+  return `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)!}`;
 }
 
 /** Where POST asks a running PGlite server for its archive (loopback, service role only). */

@@ -1,4 +1,4 @@
-import { createWriteStream, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -8,6 +8,7 @@ import { createApiKeys, readJwtSecret } from '../keys.ts';
 import { runningServer, writeServerLock } from '../server-lock.ts';
 import { readArchive, writeArchive, type Manifest } from './archive.ts';
 import { BACKUP_ROUTE, BackupError, pgliteParts, withPostgresParts } from './contents.ts';
+import { dataDirProblem } from './data-dir.ts';
 
 /** Asks the server running on the data folder for its archive (see routes.ts), into `output`. */
 async function fromRunningServer(config: ServerConfig, server: { pid: number; url: string }, output: Writable) {
@@ -48,7 +49,13 @@ async function fromStoppedPglite(config: ServerConfig, output: Writable) {
   if (!existsSync(path.join(config.dataDir, 'pgdata', 'PG_VERSION'))) {
     throw new BackupError(`There is no database in ${path.join(config.dataDir, 'pgdata')} to back up.`);
   }
-  const releaseLock = writeServerLock(config.dataDir);
+  let releaseLock: () => void;
+  try {
+    releaseLock = writeServerLock(config.dataDir);
+  } catch (error) {
+    // A server (or npm run admin) took the folder meanwhile: its lock says who.
+    throw new BackupError(reason(error));
+  }
   try {
     const db = await openPglite(config.dataDir);
     try {
@@ -62,7 +69,16 @@ async function fromStoppedPglite(config: ServerConfig, output: Writable) {
   }
 }
 
-/** `npm run backup`'s default file: backups/loan-match-<UTC date>-<time>.tar.gz (or in a given folder). */
+/** Whether a target names a folder by its form: it ends in a path separator (`/var/backups/lm/`). */
+function namesFolder(target: string): boolean {
+  return target.endsWith('/') || target.endsWith(path.sep);
+}
+
+/**
+ * Where `npm run backup [-- TARGET]` writes: backups/loan-match-<UTC date>-<time>Z.tar.gz without a target;
+ * that name inside the target when it is a folder (an existing one, or one ending in a path separator, which
+ * is created when missing); else the target itself, as a file name.
+ */
 export function backupFileName(target: string | undefined, now = new Date()): string {
   const stamp = now
     .toISOString()
@@ -72,7 +88,30 @@ export function backupFileName(target: string | undefined, now = new Date()): st
   const name = `loan-match-${stamp}.tar.gz`;
   if (target === undefined) return path.resolve('backups', name);
   const resolved = path.resolve(target);
-  return existsSync(resolved) && statSync(resolved).isDirectory() ? path.join(resolved, name) : resolved;
+  const folder = namesFolder(target) || (existsSync(resolved) && statSync(resolved).isDirectory());
+  return folder ? path.join(resolved, name) : resolved;
+}
+
+/** A file system error in words: "permission denied (EACCES)". */
+function reason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const system = /^([A-Z]+): ([^,]+),/.exec(message);
+  return system ? `${system[2]} (${system[1]})` : message;
+}
+
+/** Creates the folder of `file` and opens `partial` (its temporary name) for writing; a BackupError when it cannot. */
+function openForWriting(file: string, partial: string): number {
+  const folder = path.dirname(file);
+  try {
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    throw new BackupError(`Cannot create the folder ${folder} for the backup: ${reason(error)}.`);
+  }
+  try {
+    return openSync(partial, 'w', 0o600);
+  } catch (error) {
+    throw new BackupError(`Cannot write the backup ${file}: ${reason(error)}.`);
+  }
 }
 
 /**
@@ -82,15 +121,17 @@ export function backupFileName(target: string | undefined, now = new Date()): st
  * read back against its manifest, then renamed: a failed backup leaves no file that looks like one.
  */
 export async function createBackup(config: ServerConfig, file: string): Promise<Manifest> {
+  const problem = dataDirProblem(config.dataDir);
+  if (problem) throw new BackupError(`${problem}: set DATA_DIR to the data folder.`);
   if (existsSync(file))
     throw new BackupError(`${file} already exists: choose another name (backups are never overwritten).`);
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const partial = `${file}.partial`;
-  const output = () => createWriteStream(partial, { mode: 0o600 });
+  // Opened here, so that a target that cannot be written fails at once, and plainly.
+  const output = createWriteStream(partial, { fd: openForWriting(file, partial) });
   try {
     if (config.databaseUrl) {
       await withPostgresParts({ ...config, databaseUrl: config.databaseUrl }, path.dirname(file), (parts) =>
-        writeArchive(output(), parts.entries, parts.description),
+        writeArchive(output, parts.entries, parts.description),
       );
     } else {
       const server = runningServer(config.dataDir);
@@ -99,13 +140,14 @@ export async function createBackup(config: ServerConfig, file: string): Promise<
           `Another process (pid ${server.pid}: a server starting, or npm run admin) is using ${config.dataDir}: try again in a moment.`,
         );
       }
-      if (server) await fromRunningServer(config, { pid: server.pid, url: server.url! }, output());
-      else await fromStoppedPglite(config, output());
+      if (server) await fromRunningServer(config, { pid: server.pid, url: server.url! }, output);
+      else await fromStoppedPglite(config, output);
     }
     const manifest = await readArchive(partial);
     renameSync(partial, file);
     return manifest;
   } finally {
+    output.destroy();
     rmSync(partial, { force: true });
   }
 }

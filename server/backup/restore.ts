@@ -5,6 +5,8 @@ import pg from 'pg';
 import type { ServerConfig } from '../config.ts';
 import { serverRunningRefusal } from '../server-lock.ts';
 import { ArchiveError, databaseEntry, readArchive, type Manifest } from './archive.ts';
+import { dataDirProblem } from './data-dir.ts';
+import { otherConnectionsRefusal, postgresServerRefusal } from './database-connections.ts';
 import { connectionFor, findPostgresProgram, PostgresProgramError, runProgram } from './postgres-tools.ts';
 
 /**
@@ -52,14 +54,9 @@ async function inspectPostgres(databaseUrl: string, force: boolean): Promise<Pos
           'Restore into an empty database, or pass --force to replace what it holds.',
       );
     }
-    const others = await client.query<{ count: number }>(
-      `select count(*)::int as count from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
-    );
-    if (schemas.length > 0 && others.rows[0]!.count > 0) {
-      throw new RestoreError(
-        `${others.rows[0]!.count} other connection(s) are open on ${describeDatabase(databaseUrl)}: stop the server using it first.`,
-      );
-    }
+    const refusal =
+      schemas.length > 0 ? await otherConnectionsRefusal(client, describeDatabase(databaseUrl)) : undefined;
+    if (refusal) throw new RestoreError(refusal);
     const major = (
       await client.query<{ major: number }>(`select current_setting('server_version_num')::int / 10000 as major`)
     ).rows[0]!.major;
@@ -106,6 +103,29 @@ async function restorePglite(tarball: string, pgdata: string): Promise<void> {
   }
 }
 
+/** DATA_DIR must be a folder, or one that can be created: not a file, nor under one. */
+function checkDataDir(dataDir: string): void {
+  const problem = dataDirProblem(dataDir);
+  if (problem) {
+    throw new RestoreError(
+      `${problem}: set DATA_DIR to the folder to restore into (an empty or new one). Nothing was changed.`,
+    );
+  }
+}
+
+/** The folder beside DATA_DIR that the archive is read into. */
+function stagingFolder(dataDir: string): string {
+  try {
+    mkdirSync(path.dirname(dataDir), { recursive: true });
+    return mkdtempSync(path.join(path.dirname(dataDir), `.${path.basename(dataDir)}.restoring-`));
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new RestoreError(
+      `Cannot create a folder beside ${dataDir} to read the archive into (${why}). Nothing was changed.`,
+    );
+  }
+}
+
 function entriesOf(folder: string): string[] {
   return existsSync(folder) ? readdirSync(folder) : [];
 }
@@ -113,7 +133,10 @@ function entriesOf(folder: string): string[] {
 /** Restores `file` into the configured DATA_DIR (and DATABASE_URL). Returns the archive's manifest. */
 export async function restoreBackup(config: ServerConfig, file: string, force: boolean): Promise<Manifest> {
   const { dataDir, databaseUrl } = config;
-  const refusal = databaseUrl ? undefined : serverRunningRefusal(dataDir);
+  checkDataDir(dataDir);
+  const refusal = databaseUrl
+    ? postgresServerRefusal(dataDir, describeDatabase(databaseUrl))
+    : serverRunningRefusal(dataDir);
   if (refusal) throw new RestoreError(refusal);
   if (!existsSync(file)) throw new RestoreError(`${file} does not exist.`);
   const existing = entriesOf(dataDir);
@@ -125,8 +148,7 @@ export async function restoreBackup(config: ServerConfig, file: string, force: b
   }
   const postgres = databaseUrl ? await inspectPostgres(databaseUrl, force) : undefined;
 
-  mkdirSync(path.dirname(dataDir), { recursive: true });
-  const staging = mkdtempSync(path.join(path.dirname(dataDir), `.${path.basename(dataDir)}.restoring-`));
+  const staging = stagingFolder(dataDir);
   try {
     let manifest: Manifest;
     try {

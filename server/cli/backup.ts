@@ -1,16 +1,17 @@
 import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ArchiveError } from '../backup/archive.ts';
-import { BackupError } from '../backup/contents.ts';
+import { BackupError, describeBackup } from '../backup/contents.ts';
 import { backupFileName, createBackup } from '../backup/create.ts';
 import { PostgresProgramError } from '../backup/postgres-tools.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 
-const usage = `Usage: npm run backup [-- FILE]
+const usage = `Usage: npm run backup [-- FILE | FOLDER/]
 
 Writes one archive (.tar.gz) of the database and the stored files, while the server runs or not.
-FILE defaults to backups/loan-match-<date>-<time>.tar.gz; a folder gets that name inside it.
-An existing file is never overwritten. Restore with: npm run restore -- FILE`;
+Without FILE: backups/loan-match-<date>-<time>Z.tar.gz (UTC). A FOLDER/ (ending in /, created when missing)
+or an existing folder gets that name inside it. An existing file is never overwritten.
+Restore with: npm run restore -- FILE`;
 
 class UsageError extends Error {}
 
@@ -41,9 +42,8 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const file = backupFileName(args.target);
   const manifest = await createBackup(config, file);
-  const database = manifest.database.kind === 'pglite' ? 'embedded database (PGlite)' : 'Postgres database';
   console.log(
-    `Backup written to ${file} (${megabytes(file)}): the ${database}, ${manifest.storedFiles} stored file(s) and the data folder's keys; checked against its manifest.`,
+    `Backup written to ${file} (${megabytes(file)}): ${describeBackup(manifest)}; checked against its manifest.`,
   );
   if (manifest.jwtSecret === 'environment') {
     console.warn('The JWT secret comes from JWT_SECRET and is not in the archive: keep it with your backups.');

@@ -1,9 +1,11 @@
+import { spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { uploadContentTypes, type UploadExtension } from '../../shared/catalogue/documents.ts';
 import { openPglite } from '../../server/db/pglite.ts';
@@ -11,7 +13,7 @@ import { openPostgres } from '../../server/db/postgres.ts';
 import type { ApiKeys } from '../../server/keys.ts';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { uniqueEmail } from '../support/auth-helpers.ts';
-import { runCli, type CliResult } from '../support/cli-process.ts';
+import { outputOf, runCli, type CliResult } from '../support/cli-process.ts';
 import { largePdf, officeOpenXmlBytes, pdfBytes, pngBytes } from '../support/sample-files.ts';
 import {
   anonClient,
@@ -550,4 +552,204 @@ describe('npm run backup and npm run restore', () => {
       await restored.stop();
     }
   }, 300_000);
+});
+
+/** Runs a CLI script with more environment than runCli sets (JWT_SECRET). */
+function cliWithEnv(script: string, args: string[], env: Record<string, string | undefined>): Promise<CliResult> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join('server', 'cli', script), ...args], {
+    cwd: path.resolve(import.meta.dirname, '..', '..'),
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return outputOf(child);
+}
+
+/** A message an operator reads: one line, no stack trace. */
+function expectOneLine(text: string): void {
+  expect(text.trim().split('\n'), text).toHaveLength(1);
+  expect(text).not.toMatch(/^\s+at /m);
+}
+
+/**
+ * What backup, restore and db:reset tell an operator who gets something wrong or unusual: a folder that does
+ * not exist yet, a target that cannot be written, a DATA_DIR that is a file or holds no database, a database
+ * someone else uses, JWT_SECRET in the environment. Each on an installation made by one start of the server.
+ */
+describe('backup, restore and db:reset: what an operator is told', () => {
+  const installed = dataFolder('operated');
+  const installedArchive = path.join(backups, 'operated.tar.gz');
+  beforeAll(async () => {
+    const server = await startServerProcess({ dataDir: installed, env });
+    await server.stop();
+    const made = await cli('backup.ts', installed, installedArchive);
+    expect(made.stderr).toBe('');
+    expect(made.code).toBe(0);
+  }, 180_000);
+
+  it('writes into a folder named with a trailing separator, creating it, under the name its usage text gives', async () => {
+    // As in README's cron line: the folder does not exist before the first night.
+    const folder = path.join(backups, 'nightly', 'loan-match');
+    const result = await cli('backup.ts', installed, `${folder}/`);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(statSync(folder).isDirectory()).toBe(true);
+    const written = readdirSync(folder);
+    expect(written).toHaveLength(1);
+    expect(result.stdout).toContain(`Backup written to ${path.join(folder, written[0]!)} (`);
+    // The name the usage text announces is the one written.
+    const help = await cli('backup.ts', installed, '--help');
+    expect(help.code).toBe(0);
+    const announced = /backups\/(loan-match-<date>-<time>\S*\.tar\.gz)/.exec(help.stdout)?.[1];
+    expect(announced).toBeDefined();
+    const pattern = announced!.replace('<date>', '\\d{8}').replace('<time>', '\\d{6}').replaceAll('.', '\\.');
+    expect(written[0]).toMatch(new RegExp(`^${pattern}$`));
+    // A file name that does not exist yet stays a file name.
+    const named = path.join(backups, 'nightly', 'named');
+    expect((await cli('backup.ts', installed, named)).code).toBe(0);
+    expect(statSync(named).isFile()).toBe(true);
+  }, 120_000);
+
+  it("says which keys are in the archive: the JWT secret only when it is the data folder's", async () => {
+    const withFile = await cli('backup.ts', installed, path.join(backups, 'keys-data-folder.tar.gz'));
+    expect(withFile.code).toBe(0);
+    expect(withFile.stdout).toContain("the JWT secret and the first-run administrator's credentials; checked");
+    expect(withFile.stderr).toBe('');
+
+    const fromEnvironment = await cliWithEnv('backup.ts', [path.join(backups, 'keys-environment.tar.gz')], {
+      DATA_DIR: installed,
+      DATABASE_URL: await testDatabaseUrl(installed),
+      JWT_SECRET: randomBytes(32).toString('hex'),
+    });
+    expect(fromEnvironment.code).toBe(0);
+    expect(fromEnvironment.stdout).toContain("stored file(s) and the first-run administrator's credentials; checked");
+    expect(fromEnvironment.stdout).not.toContain('JWT secret');
+    expect(fromEnvironment.stdout).not.toContain("data folder's keys");
+    expect(fromEnvironment.stderr).toContain('The JWT secret comes from JWT_SECRET and is not in the archive');
+  }, 120_000);
+
+  it('refuses a target it cannot write in one line, leaving nothing behind', async () => {
+    const aFile = path.join(backups, 'a-file');
+    writeFileSync(aFile, 'not a folder');
+    // /proc takes no new files (Linux); a file stands where the folder should be.
+    const targets = existsSync('/proc/self') ? ['/proc/loan-match-backup.tar.gz'] : [];
+    targets.push(path.join(aFile, 'backup.tar.gz'), `${aFile}${path.sep}`);
+    for (const target of targets) {
+      const result = await cli('backup.ts', installed, target);
+      expect(result.code, target).toBe(1);
+      expectOneLine(result.stderr);
+      expect(result.stderr).toMatch(/^Cannot (write the backup|create the folder)/);
+      expect(result.stdout).toBe('');
+    }
+    expect(readFileSync(aFile, 'utf8')).toBe('not a folder');
+    expect(readdirSync(backups).filter((name) => name.includes('.partial') || name.startsWith('.'))).toEqual([]);
+  }, 120_000);
+
+  it('refuses a DATA_DIR that is a file in one line, changing nothing', async () => {
+    const aFile = path.join(backups, 'data-dir-is-a-file');
+    writeFileSync(aFile, 'not a folder');
+    for (const dataDir of [aFile, path.join(aFile, 'data')]) {
+      const restored = await runCli('restore.ts', [installedArchive], { dataDir });
+      expect(restored.code, dataDir).toBe(1);
+      expectOneLine(restored.stderr);
+      expect(restored.stderr).toContain(`DATA_DIR (${dataDir})`);
+      expect(restored.stderr).toContain('Nothing was changed.');
+      const reset = await runCli('db-reset.ts', ['--yes'], { dataDir });
+      expect(reset.code, dataDir).toBe(1);
+      expectOneLine(reset.stderr);
+      expect(reset.stdout).toBe('');
+    }
+    expect(readFileSync(aFile, 'utf8')).toBe('not a folder');
+    expect(readdirSync(backups).filter((name) => name.includes('.restoring-'))).toEqual([]);
+  }, 60_000);
+
+  it('says db:reset has nothing to reset when DATA_DIR holds no database, and touches nothing', async () => {
+    const missing = path.join(backups, 'no-such-data-folder');
+    const reset = await runCli('db-reset.ts', ['--yes'], { dataDir: missing });
+    expect(reset.code).toBe(1);
+    expect(reset.stderr.trim()).toBe(`No database in ${missing}: nothing to reset.`);
+    expect(reset.stdout).toBe('');
+    expect(existsSync(missing)).toBe(false);
+    // A folder with a secret and files but no database (a DATA_DIR that is not the server's): left as it is.
+    const noDatabase = dataFolder('no-database');
+    writeFileSync(path.join(noDatabase, 'jwt-secret'), 'x'.repeat(40));
+    writeFileSync(path.join(noDatabase, 'admin-credentials.txt'), 'e-mail: a@example.com\n');
+    const before = everyFileOf(noDatabase);
+    const resetEmpty = await runCli('db-reset.ts', ['--yes'], { dataDir: noDatabase });
+    expect(resetEmpty.code).toBe(1);
+    expect(resetEmpty.stderr.trim()).toBe(`No database in ${noDatabase}: nothing to reset.`);
+    expect(everyFileOf(noDatabase)).toEqual(before);
+  }, 60_000);
+
+  it('prints a usage text for db:reset --help and -h, and for an unknown option', async () => {
+    for (const flag of ['--help', '-h']) {
+      const help = await runCli('db-reset.ts', [flag], { dataDir: installed });
+      expect(help.code, flag).toBe(0);
+      expect(help.stderr).toBe('');
+      expect(help.stdout).toMatch(/^Usage: npm run db:reset \[-- --yes\]\n/);
+    }
+    const unknown = await runCli('db-reset.ts', ['--force'], { dataDir: installed });
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("Unknown option '--force'");
+    expect(unknown.stderr).toContain('Usage: npm run db:reset');
+    // Nothing was reset meanwhile.
+    expect(existsSync(path.join(installed, 'admin-credentials.txt'))).toBe(true);
+  }, 60_000);
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'refuses db:reset while someone else is connected to the database (as restore --force does), then resets',
+    async () => {
+      const target = dataFolder('reset-in-use');
+      const databaseUrl = await testDatabaseUrl(target);
+      expect((await cli('restore.ts', target, installedArchive)).code).toBe(0);
+      const ourSchemas = async (client: pg.Client) =>
+        (
+          await client.query<{ name: string }>(
+            `select nspname as name from pg_namespace where nspname in ('auth', 'storage', 'supabase_migrations') order by 1`,
+          )
+        ).rows.map((row) => row.name);
+
+      // Someone else's session on the database: a server elsewhere, a psql.
+      const other = new pg.Client({ connectionString: databaseUrl });
+      await other.connect();
+      try {
+        const refused = await runCli('db-reset.ts', ['--yes'], { dataDir: target, databaseUrl });
+        expect(refused.code).toBe(1);
+        expectOneLine(refused.stderr);
+        expect(refused.stderr).toMatch(/^1 other connection\(s\) are open on the Postgres database \S+ on \S+: stop/);
+        expect(refused.stderr).toContain('Nothing was changed.');
+        expect(await ourSchemas(other)).toEqual(['auth', 'storage', 'supabase_migrations']);
+        const forced = await runCli('restore.ts', [installedArchive, '--force'], { dataDir: target, databaseUrl });
+        expect(forced.code).toBe(1);
+        expect(forced.stderr).toMatch(/^1 other connection\(s\) are open on the database/);
+
+        // A server on the folder: refused too, and it keeps answering.
+        const server = await startServerProcess({ dataDir: target, env });
+        try {
+          const refusedServer = await runCli('db-reset.ts', ['--yes'], { dataDir: target, databaseUrl });
+          expect(refusedServer.code).toBe(1);
+          expect(refusedServer.stderr).toMatch(/is running on|other connection\(s\) are open/);
+          const read = await serviceClient(server).from('applications').select('id');
+          expect(read.error).toBeNull();
+        } finally {
+          await server.stop();
+        }
+        expect(await ourSchemas(other)).toEqual(['auth', 'storage', 'supabase_migrations']);
+      } finally {
+        await other.end();
+      }
+
+      // Once they are gone (the server just stopped, the session just closed), the reset goes ahead.
+      const reset = await runCli('db-reset.ts', ['--yes'], { dataDir: target, databaseUrl });
+      expect(reset.stderr).toBe('');
+      expect(reset.code).toBe(0);
+      const after = new pg.Client({ connectionString: databaseUrl });
+      await after.connect();
+      try {
+        expect(await ourSchemas(after)).toEqual([]);
+      } finally {
+        await after.end();
+      }
+    },
+    180_000,
+  );
 });
