@@ -14,10 +14,12 @@ describe('the e-mail an applicant gets when their application changes', () => {
 
   it('links the client portal in its HTML part, and names it in its text part', () => {
     const mail = applicationChangeEmail(change, 'https://loans.example');
+    const followUp =
+      'You can follow every step in your client portal (the first time, create your account there with this e-mail address):';
     expect(mail.html).toContain(
-      '<p>You can follow every step in your client portal: <a href="https://loans.example/portal">https://loans.example/portal</a></p>',
+      `<p>${followUp} <a href="https://loans.example/portal">https://loans.example/portal</a></p>`,
     );
-    expect(mail.text).toContain('You can follow every step in your client portal: https://loans.example/portal');
+    expect(mail.text).toContain(`${followUp} https://loans.example/portal`);
   });
 
   it('keeps every other line as escaped text, in order', () => {
@@ -26,8 +28,19 @@ describe('the e-mail an applicant gets when their application changes', () => {
     expect(paragraphs[0]).toBe('Hi Maria,');
     expect(paragraphs[1]).toContain('Lopez &amp; Sons Bakery');
     expect(paragraphs[2]).toBe('Our loan officer&#39;s note: Strong &lt;cash&gt; flow &amp; history');
-    expect(paragraphs).toHaveLength(5);
-    expect(mail.text.split('\n\n')).toHaveLength(5);
+    expect(paragraphs[3]).toContain('What this means: Loan Match is not a lender, so this is not a loan yet.');
+    expect(paragraphs).toHaveLength(6);
+    expect(mail.text.split('\n\n')).toHaveLength(6);
+  });
+
+  it('says what comes next after a decision: an approval is not a loan yet; a decline can be talked about', () => {
+    const approved = applicationChangeEmail(change, 'https://loans.example').text;
+    expect(approved).toContain('this is not a loan yet');
+    expect(approved).toContain('asks your approval before your loan package goes to any of them');
+    const declined = applicationChangeEmail({ ...change, kind: 'rejected', reason: null }, 'https://loans.example');
+    expect(declined.text).toContain('you can apply again whenever your situation changes');
+    const lender = applicationChangeEmail({ ...change, kind: 'package_sent' }, 'https://loans.example');
+    expect(lender.text).not.toContain('What this means');
   });
 
   it('keeps the line breaks of the officer’s note in its HTML part', () => {

@@ -5,7 +5,7 @@ import {
   applicationEventText,
   type ApplicationEventKind,
 } from '../../../shared/status/timeline.ts';
-import { escapeHtml, type MailMessage, type SendMail } from './mail.ts';
+import { htmlParagraph, type MailMessage, type SendMail } from './mail.ts';
 
 /**
  * Timeline events an applicant is e-mailed about, once each (the submission has its own e-mail, send-emails;
@@ -61,6 +61,19 @@ function whatHappened(change: ApplicationChange): string {
   }
 }
 
+/** What comes next, for a decision (an approval is not yet a loan: we are not a lender). */
+function nextLine(change: ApplicationChange): string[] {
+  if (change.kind === 'approved') {
+    return [
+      `What this means: ${brand.productName} is not a lender, so this is not a loan yet. Next, your loan officer matches ${change.businessName} with lenders in our network and asks your approval before your loan package goes to any of them. Make sure every required document is uploaded in your client portal.`,
+    ];
+  }
+  if (change.kind === 'rejected') {
+    return ['We would be glad to talk about what would help, and you can apply again whenever your situation changes.'];
+  }
+  return [];
+}
+
 function noteLine(change: ApplicationChange): string[] {
   if (!change.reason) return [];
   return change.kind.startsWith('lender_')
@@ -71,18 +84,21 @@ function noteLine(change: ApplicationChange): string[] {
 export function applicationChangeEmail(change: ApplicationChange, siteUrl: string): MailMessage {
   const headline = headlines[change.kind] ?? 'An update on your application';
   const portal = `${siteUrl}/portal`;
-  const followUp = 'You can follow every step in your client portal:';
-  const before = [`Hi ${change.firstName},`, `${headline}. ${whatHappened(change)}`, ...noteLine(change)];
-  const after = [`Questions? Call ${brand.contactPhone} or write to ${brand.contactEmail}.`];
-  // A note's own line breaks are kept in the HTML part too.
-  const paragraphs = (lines: string[]) =>
-    lines.map((line) => `<p>${escapeHtml(line).replaceAll('\n', '<br>')}</p>`).join('');
+  const followUp = `You can follow every step in your client portal (the first time, create your account there with this e-mail address): ${portal}`;
+  const lines = [
+    `Hi ${change.firstName},`,
+    `${headline}. ${whatHappened(change)}`,
+    ...noteLine(change),
+    ...nextLine(change),
+    followUp,
+    `Questions? Call ${brand.contactPhone} or write to ${brand.contactEmail}.`,
+  ];
   return {
     to: change.email,
     subject: `${brand.productName}: ${headline}`,
-    text: [...before, `${followUp} ${portal}`, ...after].join('\n\n'),
-    // The portal's address is a link in the HTML part.
-    html: `<!doctype html><html><body style="font-family: Arial, sans-serif; line-height: 1.5">${paragraphs(before)}<p>${escapeHtml(followUp)} <a href="${escapeHtml(portal)}">${escapeHtml(portal)}</a></p>${paragraphs(after)}</body></html>`,
+    text: lines.join('\n\n'),
+    // The portal's address is a link in the HTML part, and a note keeps its line breaks.
+    html: `<!doctype html><html><body style="font-family: Arial, sans-serif; line-height: 1.5">${lines.map(htmlParagraph).join('')}</body></html>`,
   };
 }
 

@@ -12,3 +12,15 @@ export function escapeHtml(value: string): string {
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
 }
+
+/** A web address in escaped text, without the punctuation that ends a sentence after it. */
+const WEB_ADDRESS = /https?:\/\/[^\s<]*[^\s<.,;:!?)]/g;
+
+/**
+ * One line (or note) of an e-mail as an HTML paragraph: escaped, its line breaks kept, and its web addresses
+ * links, as the plain-text part shows them.
+ */
+export function htmlParagraph(line: string): string {
+  const escaped = escapeHtml(line).replaceAll('\n', '<br>');
+  return `<p>${escaped.replace(WEB_ADDRESS, (address) => `<a href="${address}">${address}</a>`)}</p>`;
+}

@@ -11,7 +11,7 @@ import {
 import { bankPackageNumber } from '../../../shared/summary/file-names.ts';
 import { notifyApplicantOfEvents } from '../_shared/applicant-events.ts';
 import { json, preflight, readJson, type FunctionHandler } from '../_shared/http.ts';
-import { escapeHtml, type SendMail } from '../_shared/mail.ts';
+import { htmlParagraph, type MailMessage, type SendMail } from '../_shared/mail.ts';
 import type { FunctionEnvironment } from '../_shared/service-client.ts';
 
 type PackageRow = {
@@ -27,6 +27,28 @@ type PackageRow = {
   answer_note: string | null;
   answered_at: string | null;
 };
+
+/** What the officer who sent a package is e-mailed when the lender answers: the answer, the note, the application. */
+export function officerAnswerEmail(
+  row: Pick<PackageRow, 'package_id' | 'application_id' | 'lender_name' | 'business_name'>,
+  answer: LenderAnswer,
+  note: string | null,
+  to: string,
+  siteUrl: string,
+): MailMessage {
+  const label = lenderAnswers.find((item) => item.value === answer)?.label ?? answer;
+  const lines = [
+    `${row.lender_name} answered loan package ${bankPackageNumber(row.package_id)} for ${row.business_name}: ${label}.`,
+    note ? `Their note: ${note}` : 'They left no note.',
+    `The application in the admin dashboard shows it in its timeline: ${siteUrl}/admin?list=approved&application=${row.application_id}`,
+  ];
+  return {
+    to,
+    subject: `${row.lender_name}: ${label} (package ${bankPackageNumber(row.package_id)}, ${row.business_name})`,
+    text: lines.join('\n\n'),
+    html: `<!doctype html><html><body style="font-family: Arial, sans-serif; line-height: 1.5">${lines.map(htmlParagraph).join('')}</body></html>`,
+  };
+}
 
 /** Tokens are 43 base64url characters; anything else is not a link we made. */
 const tokenPattern = /^[A-Za-z0-9_-]{20,100}$/;
@@ -96,20 +118,7 @@ export function createLenderPackageHandler(environment: FunctionEnvironment & { 
       const officer = await service.auth.admin.getUserById(sent.data.sent_by);
       if (officer.data.user?.email) to = officer.data.user.email;
     }
-    const label = lenderAnswers.find((item) => item.value === answer)?.label ?? answer;
-    const lines = [
-      `${row.lender_name} answered loan package ${bankPackageNumber(row.package_id)} for ${row.business_name}: ${label}.`,
-      note ? `Their note: ${note}` : 'They left no note.',
-      `The application's timeline in the admin dashboard shows it: ${environment.siteUrl}/admin`,
-    ];
-    await environment.sendMail({
-      to,
-      subject: `${row.lender_name}: ${label} (package ${bankPackageNumber(row.package_id)}, ${row.business_name})`,
-      text: lines.join('\n\n'),
-      html: `<!doctype html><html><body style="font-family: Arial, sans-serif; line-height: 1.5">${lines
-        .map((line) => `<p>${escapeHtml(line)}</p>`)
-        .join('')}</body></html>`,
-    });
+    await environment.sendMail(officerAnswerEmail(row, answer, note, to, environment.siteUrl));
   }
 
   return async (request) => {

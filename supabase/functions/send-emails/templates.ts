@@ -2,12 +2,12 @@ import { brand, CONSULTATION_MINUTES } from '../../../shared/brand/brand.ts';
 import { optionLabel } from '../../../shared/catalogue/fields.ts';
 import { preQualificationFields } from '../../../shared/catalogue/pre-qualification.ts';
 import type { SendEmailsPayload } from '../../../shared/validation/notifications.ts';
-import { escapeHtml, type MailMessage } from '../_shared/mail.ts';
+import { escapeHtml, htmlParagraph, type MailMessage } from '../_shared/mail.ts';
 
 /** The two notification e-mails of a pre-qualification (spec section 7): to the applicant and to the team. */
 
 function paragraphs(lines: string[]): string {
-  return lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n');
+  return lines.map(htmlParagraph).join('\n');
 }
 
 function list(items: string[]): { text: string; html: string } {
