@@ -158,6 +158,8 @@ describe('portal and admin messages (spec section 8)', () => {
       clientsLoadFailed: 'Failed to load clients',
       clientAccessFailed: 'Failed to access client account',
       clientResetFailed: 'Failed to send password reset email',
+      clientResetTooSoon:
+        'A password reset e-mail went to this client less than a minute ago, so no new one was sent. Wait a minute before sending another.',
       letterFailed: 'Failed to generate letter',
       noClients: 'No clients found',
       noClientsSearching: 'Try adjusting your search terms',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { brand } from '../../shared/brand/brand.ts';
+import { ADMIN_MESSAGES } from '../../shared/messages/portal-admin.ts';
 import { API_MAX_ROWS } from '../../shared/db/api-limits.ts';
 import { evaluatePreQualification, NEXT_STEPS } from '../../shared/evaluation/evaluate.ts';
 import { LENDER_VIEW_MESSAGES } from '../../shared/matching/lender-answers.ts';
@@ -419,6 +420,18 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
         .select('action, record_id')
         .eq('record_id', userId);
       expect(audit.data).toEqual([{ action: 'client.password_reset_sent', record_id: userId }]);
+
+      // Asked again within the minute: none is sent, and the officer is told so rather than 'sent'.
+      const resets = async () =>
+        (await mailbox(target.server, applicantEmail)).filter((mail) => /reset/i.test(mail.subject)).length;
+      const before = await resets();
+      expect(await invoke(admin, 'admin-reset-password', { userId })).toEqual({
+        status: 429,
+        body: { success: false, error: ADMIN_MESSAGES.clientResetTooSoon },
+      });
+      expect(await resets()).toBe(before);
+      const audited = await serviceClient(target.server).from('audit_log').select('id').eq('record_id', userId);
+      expect(audited.data).toHaveLength(1);
     });
 
     it('admin-clients says when an officer last viewed a client’s portal, and who', async () => {

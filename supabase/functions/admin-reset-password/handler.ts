@@ -25,7 +25,14 @@ export function createAdminResetPasswordHandler(environment: FunctionEnvironment
       const sent = await environment.service.auth.resetPasswordForEmail(email, {
         redirectTo: `${environment.siteUrl}${RESET_PASSWORD_PATH}`,
       });
+      // Within a minute of the last reset e-mail none is sent: server/ answers as if it were (the same answer
+      // for every address), a hosted project answers 429. Either way the officer is told, not 'sent'.
+      const tooSoon = json({ success: false, error: ADMIN_MESSAGES.clientResetTooSoon }, 429);
+      if (sent.error?.status === 429) return tooSoon;
       if (sent.error) throw new Error(sent.error.message);
+      const after = await environment.service.auth.admin.getUserById(userId);
+      if (after.error) throw new Error(after.error.message);
+      if (after.data.user?.recovery_sent_at === data.user.recovery_sent_at) return tooSoon;
       const audit = await environment.service.from('audit_log').insert({
         actor_id: admin.id,
         action: 'client.password_reset_sent',

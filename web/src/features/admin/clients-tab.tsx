@@ -6,6 +6,7 @@ import { IMPERSONATION_STORAGE_KEYS } from '../../../../shared/catalogue/account
 import { formatLongDate } from '../../../../shared/format/dates.ts';
 import { ADMIN_MESSAGES, clientResetSentMessage } from '../../../../shared/messages/portal-admin.ts';
 import { api } from '../../lib/api.ts';
+import { functionErrorMessage } from '../../lib/function-error.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { rowsAsCardsOnPhones } from '../../components/rows-as-cards.ts';
 
@@ -59,7 +60,11 @@ export function ClientsTab() {
       setNotice({ status: 'success', text: clientResetSentMessage(client.email) });
     } catch (error) {
       console.error('Client password reset failed', error);
-      setNotice({ status: 'error', text: ADMIN_MESSAGES.clientResetFailed });
+      const tooSoon = (await functionErrorMessage(error)) === ADMIN_MESSAGES.clientResetTooSoon;
+      setNotice({
+        status: 'error',
+        text: tooSoon ? ADMIN_MESSAGES.clientResetTooSoon : ADMIN_MESSAGES.clientResetFailed,
+      });
     }
   };
 
