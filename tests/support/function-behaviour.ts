@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { brand } from '../../shared/brand/brand.ts';
+import { optionLabel } from '../../shared/catalogue/fields.ts';
+import { loanAmountOptions } from '../../shared/catalogue/pre-qualification.ts';
 import { ADMIN_MESSAGES } from '../../shared/messages/portal-admin.ts';
 import { API_MAX_ROWS } from '../../shared/db/api-limits.ts';
 import { evaluatePreQualification, NEXT_STEPS } from '../../shared/evaluation/evaluate.ts';
@@ -507,7 +509,17 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
       expect(Date.parse(answerDueAt) - Date.parse(sentAt)).toBe(4 * 24 * 3600 * 1000);
       const mail = await target.functionMail(lender.contactEmail);
       expect(mail).toHaveLength(1);
-      expect(mail[0]!.subject).toBe(`${brand.productName} loan package ${packageId.slice(0, 8)} for ${lender.name}`);
+      // The borrower and the amount asked in the subject: every package a lender gets is addressed to it.
+      const { data: application } = await serviceClient(target.server)
+        .from('applications')
+        .select('business_name, loan_amount')
+        .eq('id', applicationId)
+        .single();
+      const amount = optionLabel(loanAmountOptions, String(application?.loan_amount));
+      expect(mail[0]!.subject).toBe(
+        `${brand.productName} loan package ${packageId.slice(0, 8)}: ${String(application?.business_name)}, ${amount}`,
+      );
+      expect(mail[0]!.text).toContain(`(loan requested: ${amount})`);
       expect(mail[0]!.text).toContain('Dear Pat Lender,');
       expect(lenderTokenIn(mail[0]!, target.siteUrl)).toMatch(/^[A-Za-z0-9_-]{43}$/);
       // The applicant hears of it once (with the earlier events nobody had told them about yet).

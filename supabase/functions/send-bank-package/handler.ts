@@ -1,4 +1,6 @@
 import { brand } from '../../../shared/brand/brand.ts';
+import { optionLabel } from '../../../shared/catalogue/fields.ts';
+import { loanAmountOptions } from '../../../shared/catalogue/pre-qualification.ts';
 import { formatLongDate } from '../../../shared/format/dates.ts';
 import {
   addDays,
@@ -11,7 +13,7 @@ import { ADMIN_MESSAGES } from '../../../shared/messages/portal-admin.ts';
 import { bankPackageNumber } from '../../../shared/summary/file-names.ts';
 import { notifyApplicantOfEvents } from '../_shared/applicant-events.ts';
 import { json, preflight, readJson, type FunctionHandler } from '../_shared/http.ts';
-import { escapeHtml, type SendMail } from '../_shared/mail.ts';
+import { escapeHtml, htmlParagraph, type SendMail } from '../_shared/mail.ts';
 import { adminCaller, type FunctionEnvironment } from '../_shared/service-client.ts';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -79,11 +81,12 @@ export function createSendBankPackageHandler(
       if (!consent.data) return json({ success: false, error: SEND_PACKAGE_ERRORS.noConsent }, 403);
       const application = await service
         .from('applications')
-        .select('business_name')
+        .select('business_name, loan_amount')
         .eq('id', bankPackage.application_id)
         .single();
       if (application.error) throw new Error(application.error.message);
       const business = application.data.business_name;
+      const amount = optionLabel(loanAmountOptions, application.data.loan_amount);
 
       const sentAt = new Date();
       const answerDueAt = addDays(sentAt, lender.answer_days);
@@ -93,17 +96,18 @@ export function createSendBankPackageHandler(
       const number = bankPackageNumber(bankPackage.id);
       const lines = [
         `Dear ${lender.contact_name},`,
-        `${brand.productName} sends you loan package ${number} for ${business}, with the applicant's consent to share it with ${lender.name}.`,
+        `${brand.productName} is sending you loan package ${number} for ${business} (loan requested: ${amount}), with the applicant's consent to share it with ${lender.name}.`,
         `Read the package and its documents, and answer interested, need more information or declined, on this page: ${link}`,
         `We would appreciate your answer by ${formatLongDate(answerDueAt)}. The link works until ${formatLongDate(linkExpiresAt)}; anyone who has it can read the package, so please do not forward it.`,
         `Questions? Write to ${brand.loansEmail}.`,
       ];
       await environment.sendMail({
         to: lender.contact_email,
-        subject: `${brand.productName} loan package ${number} for ${lender.name}`,
+        // The borrower in the subject: a lender receives many packages, all addressed to itself.
+        subject: `${brand.productName} loan package ${number}: ${business}, ${amount}`,
         text: lines.join('\n\n'),
         html: `<!doctype html><html><body style="font-family: Arial, sans-serif; line-height: 1.5">${lines
-          .map((line) => `<p>${escapeHtml(line)}</p>`)
+          .map(htmlParagraph)
           .join('')}<p><a href="${escapeHtml(link)}">Open loan package ${escapeHtml(number)}</a></p></body></html>`,
         replyTo: brand.loansEmail,
       });
