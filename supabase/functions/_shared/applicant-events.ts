@@ -5,7 +5,7 @@ import {
   applicationEventText,
   type ApplicationEventKind,
 } from '../../../shared/status/timeline.ts';
-import { htmlParagraph, type MailMessage, type SendMail } from './mail.ts';
+import { htmlEmail, type MailMessage, type SendMail } from './mail.ts';
 
 /**
  * Timeline events an applicant is e-mailed about, once each (the submission has its own e-mail, send-emails;
@@ -98,7 +98,7 @@ export function applicationChangeEmail(change: ApplicationChange, siteUrl: strin
     subject: `${brand.productName}: ${headline}`,
     text: lines.join('\n\n'),
     // The portal's address is a link in the HTML part, and a note keeps its line breaks.
-    html: `<!doctype html><html><body style="font-family: Arial, sans-serif; line-height: 1.5">${lines.map(htmlParagraph).join('')}</body></html>`,
+    html: htmlEmail(lines),
   };
 }
 

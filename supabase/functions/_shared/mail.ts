@@ -24,3 +24,10 @@ export function htmlParagraph(line: string): string {
   const escaped = escapeHtml(line).replaceAll('\n', '<br>');
   return `<p>${escaped.replace(WEB_ADDRESS, (address) => `<a href="${address}">${address}</a>`)}</p>`;
 }
+
+/** An e-mail's HTML part: its lines as paragraphs (see htmlParagraph), then `after` (markup of its own, if any). */
+export function htmlEmail(lines: string[], after = ''): string {
+  return `<!doctype html><html><body style="font-family: Arial, sans-serif; line-height: 1.5">${lines
+    .map(htmlParagraph)
+    .join('')}${after}</body></html>`;
+}

@@ -11,7 +11,7 @@ import {
 import { bankPackageNumber } from '../../../shared/summary/file-names.ts';
 import { notifyApplicantOfEvents } from '../_shared/applicant-events.ts';
 import { json, preflight, readJson, type FunctionHandler } from '../_shared/http.ts';
-import { htmlParagraph, type MailMessage, type SendMail } from '../_shared/mail.ts';
+import { htmlEmail, type MailMessage, type SendMail } from '../_shared/mail.ts';
 import type { FunctionEnvironment } from '../_shared/service-client.ts';
 
 type PackageRow = {
@@ -46,7 +46,7 @@ export function officerAnswerEmail(
     to,
     subject: `${row.lender_name}: ${label} (package ${bankPackageNumber(row.package_id)}, ${row.business_name})`,
     text: lines.join('\n\n'),
-    html: `<!doctype html><html><body style="font-family: Arial, sans-serif; line-height: 1.5">${lines.map(htmlParagraph).join('')}</body></html>`,
+    html: htmlEmail(lines),
   };
 }
 

@@ -13,7 +13,7 @@ import { ADMIN_MESSAGES } from '../../../shared/messages/portal-admin.ts';
 import { bankPackageNumber } from '../../../shared/summary/file-names.ts';
 import { notifyApplicantOfEvents } from '../_shared/applicant-events.ts';
 import { json, preflight, readJson, type FunctionHandler } from '../_shared/http.ts';
-import { escapeHtml, htmlParagraph, type SendMail } from '../_shared/mail.ts';
+import { escapeHtml, htmlEmail, type SendMail } from '../_shared/mail.ts';
 import { adminCaller, type FunctionEnvironment } from '../_shared/service-client.ts';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -106,9 +106,7 @@ export function createSendBankPackageHandler(
         // The borrower in the subject: a lender receives many packages, all addressed to itself.
         subject: `${brand.productName} loan package ${number}: ${business}, ${amount}`,
         text: lines.join('\n\n'),
-        html: `<!doctype html><html><body style="font-family: Arial, sans-serif; line-height: 1.5">${lines
-          .map(htmlParagraph)
-          .join('')}<p><a href="${escapeHtml(link)}">Open loan package ${escapeHtml(number)}</a></p></body></html>`,
+        html: htmlEmail(lines, `<p><a href="${escapeHtml(link)}">Open loan package ${escapeHtml(number)}</a></p>`),
         replyTo: brand.loansEmail,
       });
       const updated = await service

@@ -19,6 +19,9 @@ import { openStoredDocument } from '../../lib/open-document.ts';
 import type { BankPackageRow } from './bank-packages.tsx';
 import type { LetterRow } from './letter-dialog.tsx';
 import type { TermSheetRow } from './term-sheet-dialog.tsx';
+import { duplicateKey } from '../../lib/postgres-codes.ts';
+
+export { duplicateKey };
 
 export type AdminDocument = {
   id: string;
@@ -168,7 +171,6 @@ function check<T>(
 }
 
 /** Postgres's unique_violation: the row with this key is already stored. */
-export const duplicateKey = '23505';
 
 /** decide_application's code for "the application is no longer in the status the officer saw" (HTTP 409). */
 export const DECIDED_MEANWHILE_CODE = 'PT409';

@@ -8,6 +8,7 @@ import { ADMIN_MESSAGES, PORTAL_MESSAGES } from '../../../../shared/messages/por
 import type { ApplicationEvent } from '../../../../shared/status/timeline.ts';
 import { api, type ApiError } from '../../lib/api.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
+import { duplicateKey, rlsRefusal } from '../../lib/postgres-codes.ts';
 
 /** A documents row as the portal lists it. */
 export type DocumentRow = {
@@ -91,10 +92,6 @@ async function applicationsOf(supabase: SupabaseClient, userId: string, email: s
     events: events.filter((event) => event.application_id === application.id),
   }));
 }
-
-/** Postgres's codes for a row refused by a policy and for a duplicate key. */
-const rlsRefusal = '42501';
-const duplicateKey = '23505';
 
 /** Why an applicant's answers were refused: the application was decided, or its answers changed elsewhere. */
 async function whyNotSaved(supabase: SupabaseClient, applicationId: string): Promise<string> {
