@@ -168,6 +168,7 @@ describe('a package from consent to the lender’s answer', () => {
     ]);
     const file = await fetch(view.documents[0]!.url);
     expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''return-2025.pdf");
     expect(Buffer.from(await file.arrayBuffer())).toEqual(flow.bytes);
 
     const answered = await invoke(backend.anon, 'lender-package', {

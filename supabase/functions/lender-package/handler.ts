@@ -83,7 +83,8 @@ export function createLenderPackageHandler(environment: FunctionEnvironment & { 
     for (const document of documents.data ?? []) {
       const signed = await service.storage
         .from('documents')
-        .createSignedUrl(document.storage_path, LENDER_DOCUMENT_LINK_SECONDS);
+        // The lender saves the file under the name the applicant gave it, not the stored id.
+        .createSignedUrl(document.storage_path, LENDER_DOCUMENT_LINK_SECONDS, { download: document.file_name });
       if (signed.error || !signed.data) throw new Error(signed.error?.message ?? 'no signed link');
       links.push({
         type: document.type,
