@@ -24,4 +24,11 @@ describe('the officer’s search', () => {
     expect(postgrestSearchFilters('5%')[0]).toContain('business_name.ilike."*5\\\\%*"');
     expect(postgrestSearchFilters('')).toEqual([]);
   });
+
+  it('looks in the columns it is given, when given some', () => {
+    expect(postgrestSearchFilters('Dana Reyes', ['contact_name', 'city'])).toEqual([
+      'contact_name.ilike."*Dana*",city.ilike."*Dana*"',
+      'contact_name.ilike."*Reyes*",city.ilike."*Reyes*"',
+    ]);
+  });
 });

@@ -35,10 +35,11 @@ export function containsPattern(word: string, wildcard: '%' | '*'): string {
 /**
  * PostgREST's or=(...) filters of a search, one per word (PostgREST and server/ both AND repeated filters).
  * Each pattern is double-quoted, with '\' and '"' escaped, so that ',', '(', ')' and ':' in a word are text.
+ * The columns are the applications' unless others are given (the Registrations tab searches its own).
  */
-export function postgrestSearchFilters(search: string): string[] {
+export function postgrestSearchFilters(search: string, columns: readonly string[] = searchedColumns): string[] {
   return searchWords(search).map((word) => {
     const quoted = `"${containsPattern(word, '*').replace(/[\\"]/g, (character) => `\\${character}`)}"`;
-    return searchedColumns.map((column) => `${column}.ilike.${quoted}`).join(',');
+    return columns.map((column) => `${column}.ilike.${quoted}`).join(',');
   });
 }

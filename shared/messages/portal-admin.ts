@@ -41,6 +41,10 @@ export const ADMIN_MESSAGES = {
   noClients: 'No clients found',
   noClientsSearching: 'Try adjusting your search terms',
   noClientsYet: 'No clients have registered yet',
+  /** Not in the spec (which only logs registrations): the Registrations tab. */
+  registrationsLoadFailed: 'Failed to load registrations',
+  noRegistrations: 'No registrations found',
+  noRegistrationsYet: 'No businesses have registered yet',
   /** Not in the spec (issue 13, the lender network): matches, consent requests and lender links. */
   lendersLoadFailed: 'Failed to load the lender network',
   consentRequestFailed: 'Failed to ask the applicant’s consent',

@@ -666,6 +666,114 @@ test('Client Management: search, the empty states, a password reset e-mail, and 
   await expect(row).toContainText(`${today} by ${officer.email}`);
 });
 
+/** A business registration as the public form stores it (the service role writes it here). */
+async function registered(database: SupabaseClient, overrides: Record<string, unknown> = {}) {
+  const unique = crypto.randomUUID().slice(0, 8);
+  const row = {
+    legal_business_name: `Gomez Floral Design LLC ${unique}`,
+    website_url: 'www.gomezfloral.com',
+    no_website: false,
+    address: '2201 E Camelback Rd',
+    suite: 'Suite 104',
+    city: 'Phoenix',
+    state: 'AZ',
+    zip_code: '85016-4310',
+    business_start_date: '2019-03-15',
+    agree_to_terms: true,
+    contact_name: 'Maria Elena Gomez',
+    contact_email: `maria.${unique}@gomezfloral.com`,
+    contact_mobile: '(602) 555-0117',
+    ...overrides,
+  };
+  const { error } = await database.from('business_registrations').insert(row);
+  if (error) throw new Error(error.message);
+  return { unique, ...row };
+}
+
+test('Registrations: newest first, searched, the empty states, and the application made with the contact’s e-mail one click away', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const officer = await createAccount(database, baseURL!, { admin: true });
+  const withWebsite = await registered(database);
+  const applied = await submitted(database, { email: withWebsite.contact_email });
+  const noWebsite = await registered(database, {
+    legal_business_name: `${withWebsite.legal_business_name} Events`,
+    website_url: '',
+    no_website: true,
+    suite: '',
+    contact_name: 'Luis Gomez',
+    contact_email: `luis.${withWebsite.unique}@gomezfloral.com`,
+  });
+  const admin = new AdminPages(page);
+  await plantSession(page, baseURL!, officer.session);
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Registrations' }).click();
+  await expect(page).toHaveURL(/view=registrations/);
+  const search = page.getByRole('searchbox', {
+    name: 'Search registrations by business, contact, e-mail, mobile or city',
+  });
+  const table = page.getByRole('table', { name: 'Business registrations' });
+  const rows = table.locator('tbody tr');
+
+  // Both words must match: the business's name and the city, in two columns.
+  await search.fill(`${withWebsite.unique} phoenix`);
+  await expect(rows).toHaveCount(2);
+  // Newest first.
+  await expect(rows.first()).toContainText(noWebsite.legal_business_name);
+  await expect(rows.first()).toContainText('No website');
+  await expect(rows.first()).toContainText('2201 E Camelback Rd, Phoenix, AZ 85016-4310');
+  await expect(rows.first()).toContainText('None yet');
+  const first = rows.last();
+  await expect(first.getByRole('link', { name: 'www.gomezfloral.com' })).toHaveAttribute(
+    'href',
+    'https://www.gomezfloral.com',
+  );
+  await expect(first).toContainText('2201 E Camelback Rd, Suite 104, Phoenix, AZ 85016-4310');
+  await expect(first).toContainText('March 15, 2019');
+  await expect(first).toContainText('Maria Elena Gomez');
+  await expect(first.getByRole('link', { name: withWebsite.contact_email })).toHaveAttribute(
+    'href',
+    `mailto:${withWebsite.contact_email}`,
+  );
+  await expect(first.getByRole('link', { name: '(602) 555-0117' })).toHaveAttribute('href', 'tel:(602) 555-0117');
+  const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  await expect(first).toContainText(today);
+  await expect(first).toContainText(`pending, ${today}`);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+  // By the contact's name or mobile too.
+  await search.fill(`Luis ${withWebsite.unique}`);
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText(noWebsite.contact_email);
+
+  await search.fill(`${withWebsite.unique} no-such-registration`);
+  await expect(page.getByText('No registrations found')).toBeVisible();
+  await expect(page.getByText('Try adjusting your search terms')).toBeVisible();
+
+  // View opens the application in the Applications tab.
+  await search.fill(withWebsite.contact_email);
+  await expect(rows).toHaveCount(1);
+  await rows.getByRole('button', { name: `View the application of ${withWebsite.legal_business_name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`application=${applied.id}`));
+  await expect(page).not.toHaveURL(/view=registrations/);
+  await expect(admin.detail().getByRole('heading', { level: 2, name: applied.businessName })).toBeVisible();
+
+  // A failed read says so; with none stored, the empty state says none registered yet. (The answers are forced
+  // in the browser: this shared database has other tests' registrations.)
+  await fail500(page, '**/rest/v1/business_registrations*');
+  await page.goto('/admin?view=registrations');
+  await expect(page.getByRole('alert')).toHaveText('Failed to load registrations');
+  await page.unroute('**/rest/v1/business_registrations*');
+  await page.route('**/rest/v1/business_registrations*', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', headers: { 'Content-Range': '*/0' }, body: '[]' }),
+  );
+  await page.reload();
+  await expect(page.getByText('No registrations found')).toBeVisible();
+  await expect(page.getByText('No businesses have registered yet')).toBeVisible();
+});
+
 test('the dashboard shows the impersonation banner while impersonating; Exit ends it and stays on /admin', async ({
   page,
   baseURL,

@@ -106,7 +106,7 @@ const adminApi = api.injectEndpoints({
         }
         return { data: null };
       },
-      invalidatesTags: ['Application', 'Client'],
+      invalidatesTags: ['Application', 'Client', 'Registration'],
     }),
   }),
 });

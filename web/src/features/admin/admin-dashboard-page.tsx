@@ -15,8 +15,9 @@ import { ApplicationsTab } from './applications-tab.tsx';
 import { ClientsTab } from './clients-tab.tsx';
 import { LendersTab } from './lenders-tab.tsx';
 import { OverduePackages } from './overdue-packages.tsx';
+import { RegistrationsTab } from './registrations-tab.tsx';
 
-const dashboardViews = ['applications', 'clients', 'lenders'] as const;
+const dashboardViews = ['applications', 'clients', 'registrations', 'lenders'] as const;
 type DashboardView = (typeof dashboardViews)[number];
 
 /**
@@ -98,6 +99,9 @@ export function AdminDashboardPage() {
               <Tabs.Trigger value="clients" overflowWrap="normal">
                 Client Management
               </Tabs.Trigger>
+              <Tabs.Trigger value="registrations" overflowWrap="normal">
+                Registrations
+              </Tabs.Trigger>
               <Tabs.Trigger value="lenders" overflowWrap="normal">
                 Lenders
               </Tabs.Trigger>
@@ -107,6 +111,9 @@ export function AdminDashboardPage() {
             </Tabs.Content>
             <Tabs.Content value="clients">
               <ClientsTab />
+            </Tabs.Content>
+            <Tabs.Content value="registrations">
+              <RegistrationsTab />
             </Tabs.Content>
             <Tabs.Content value="lenders">
               <LendersTab />

@@ -18,6 +18,7 @@ import { SEARCH_MAX_LENGTH } from '../../../../shared/admin/application-search.t
 import { rowsAsCardsOnPhones } from '../../components/rows-as-cards.ts';
 import { useApplicationsPageQuery } from './admin-api.ts';
 import { ApplicationDetailPanel } from './application-detail.tsx';
+import { Pager } from './list-parts.tsx';
 import { DecisionButtons } from './decision-dialog.tsx';
 import { LetterDialog } from './letter-dialog.tsx';
 import { TermSheetDialog } from './term-sheet-dialog.tsx';
@@ -251,17 +252,7 @@ function ApplicationList({
         </Table.Root>
       </Box>
       {data && total === 0 ? <Text color="gray.600">No applications here.</Text> : null}
-      <HStack gap="3">
-        <Button size="sm" variant="outline" disabled={page === 0} onClick={() => setPage(page - 1)}>
-          Previous page
-        </Button>
-        <Text fontSize="sm">
-          Page {page + 1} of {pages} · {total} {total === 1 ? 'application' : 'applications'}
-        </Text>
-        <Button size="sm" variant="outline" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
-          Next page
-        </Button>
-      </HStack>
+      <Pager page={page} pages={pages} total={total} noun={['application', 'applications']} onPage={setPage} />
     </Stack>
   );
 }

@@ -8,7 +8,9 @@ import { ADMIN_MESSAGES, clientResetSentMessage } from '../../../../shared/messa
 import { api } from '../../lib/api.ts';
 import { functionErrorMessage } from '../../lib/function-error.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { rowsAsCardsOnPhones } from '../../components/rows-as-cards.ts';
+import { EmptyList } from './list-parts.tsx';
 
 const clientsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -97,17 +99,12 @@ export function ClientsTab() {
           <Alert.Title>{notice.text}</Alert.Title>
         </Alert.Root>
       ) : null}
-      {clients.isError && !clients.currentData ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{clients.error.message}</Alert.Title>
-        </Alert.Root>
-      ) : null}
+      {clients.isError && !clients.currentData ? <ErrorAlert message={clients.error.message} /> : null}
       {clients.currentData && rows.length === 0 ? (
-        <Box textAlign="center" py="6">
-          <Text fontWeight="semibold">{ADMIN_MESSAGES.noClients}</Text>
-          <Text color="gray.600">{query ? ADMIN_MESSAGES.noClientsSearching : ADMIN_MESSAGES.noClientsYet}</Text>
-        </Box>
+        <EmptyList
+          title={ADMIN_MESSAGES.noClients}
+          hint={query ? ADMIN_MESSAGES.noClientsSearching : ADMIN_MESSAGES.noClientsYet}
+        />
       ) : null}
       {rows.length > 0 ? (
         <Box overflowX="auto">

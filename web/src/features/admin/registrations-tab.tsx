@@ -1,0 +1,242 @@
+import { Box, Button, HStack, Input, Link, Stack, Table, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ADMIN_PAGE_SIZE, applicationListOf, officerStatusLabel } from '../../../../shared/admin/application-lists.ts';
+import { postgrestSearchFilters, SEARCH_MAX_LENGTH } from '../../../../shared/admin/application-search.ts';
+import type { ApplicationRow } from '../../../../shared/db/applications.ts';
+import { formatLongDate } from '../../../../shared/format/dates.ts';
+import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
+import { api } from '../../lib/api.ts';
+import { loadSupabase } from '../../lib/load-supabase.ts';
+import { withChanges } from '../../lib/search-params.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+import { rowsAsCardsOnPhones } from '../../components/rows-as-cards.ts';
+import { EmptyList, Pager } from './list-parts.tsx';
+
+/** A stored business registration (supabase/migrations/..._business_registrations.sql), as officers read it. */
+export type RegistrationRow = {
+  id: string;
+  legal_business_name: string;
+  website_url: string;
+  no_website: boolean;
+  address: string;
+  suite: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  business_start_date: string;
+  contact_name: string;
+  contact_email: string;
+  contact_mobile: string;
+  created_at: string;
+};
+
+/** The newest application made with a registration's contact e-mail, if any. */
+type LinkedApplication = Pick<ApplicationRow, 'id' | 'email' | 'status' | 'decided_at' | 'created_at'>;
+
+type RegistrationsPage = {
+  rows: RegistrationRow[];
+  total: number;
+  /** By contact e-mail: the newest application made with it. */
+  applications: Record<string, LinkedApplication>;
+};
+
+/** The columns each word of the Registrations tab's search is looked for in. */
+const registrationSearchColumns = [
+  'legal_business_name',
+  'contact_name',
+  'contact_email',
+  'contact_mobile',
+  'city',
+] as const;
+
+const registrationsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    registrations: build.query<RegistrationsPage, { search: string; page: number }>({
+      async queryFn({ search, page }) {
+        try {
+          const supabase = await loadSupabase();
+          let query = supabase
+            .from('business_registrations')
+            .select(
+              'id, legal_business_name, website_url, no_website, address, suite, city, state, zip_code, business_start_date, contact_name, contact_email, contact_mobile, created_at',
+              { count: 'exact' },
+            );
+          for (const filter of postgrestSearchFilters(search, registrationSearchColumns)) query = query.or(filter);
+          const from = page * ADMIN_PAGE_SIZE;
+          const registrations = await query
+            .order('created_at', { ascending: false })
+            .order('id')
+            .range(from, from + ADMIN_PAGE_SIZE - 1);
+          if (registrations.error) throw registrations.error;
+          const rows = registrations.data as RegistrationRow[];
+          // Both are stored lower-case by the forms; a registration sent around them is matched all the same.
+          const emails = [...new Set(rows.map((row) => row.contact_email.toLowerCase()))];
+          const applications: Record<string, LinkedApplication> = {};
+          if (emails.length > 0) {
+            const made = await supabase
+              .from('applications')
+              .select('id, email, status, decided_at, created_at')
+              .in('email', emails)
+              .order('created_at', { ascending: false });
+            if (made.error) throw made.error;
+            for (const application of made.data as LinkedApplication[]) {
+              applications[application.email] ??= application;
+            }
+          }
+          return { data: { rows, total: registrations.count ?? rows.length, applications } };
+        } catch (error) {
+          console.error('Loading registrations failed', error);
+          return { error: { message: ADMIN_MESSAGES.registrationsLoadFailed } };
+        }
+      },
+      providesTags: ['Registration'],
+    }),
+  }),
+});
+
+/** A website as a link: the registration form takes it with or without 'https://'. */
+function websiteHref(url: string): string {
+  return /^https?:\/\//i.test(url) ? url : `https://${url}`;
+}
+
+/** 'Main St 12, Suite 4, Austin, TX 78701' */
+function addressText(row: RegistrationRow): string {
+  return [row.address, row.suite, row.city, `${row.state} ${row.zip_code}`].filter((part) => part !== '').join(', ');
+}
+
+/**
+ * The Registrations tab (not in the spec, which only logs registrations; DESIGN departure 4 stores them): the
+ * businesses that registered, newest first, with their primary contact, and whether an application was made
+ * with the contact's e-mail (View opens it in the Applications tab). Searched by business, contact, e-mail,
+ * mobile or city, and paged by the database.
+ */
+export function RegistrationsTab() {
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(0);
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      setQuery(search.trim());
+      setPage(0);
+    }, 250);
+    return () => window.clearTimeout(timer);
+  }, [search]);
+  const result = registrationsApi.useRegistrationsQuery({ search: query, page });
+  // The rows of this search and page (not the previous one's while it loads).
+  const rows = result.currentData?.rows ?? [];
+  const total = result.currentData?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+
+  const openApplication = (application: LinkedApplication) =>
+    setParams(
+      withChanges(params, {
+        view: null,
+        list: applicationListOf(application),
+        application: application.id,
+        q: null,
+        page: null,
+      }),
+    );
+
+  return (
+    <Stack gap="4" pt="4">
+      <Input
+        type="search"
+        aria-label="Search registrations by business, contact, e-mail, mobile or city"
+        placeholder="Search registrations by business, contact, e-mail, mobile or city"
+        value={search}
+        maxLength={SEARCH_MAX_LENGTH}
+        onChange={(event) => setSearch(event.target.value)}
+        maxW="lg"
+      />
+      {result.isError && !result.currentData ? <ErrorAlert message={result.error.message} /> : null}
+      {result.currentData && rows.length === 0 ? (
+        <EmptyList
+          title={ADMIN_MESSAGES.noRegistrations}
+          hint={query ? ADMIN_MESSAGES.noClientsSearching : ADMIN_MESSAGES.noRegistrationsYet}
+        />
+      ) : null}
+      {rows.length > 0 ? (
+        <Box overflowX="auto">
+          <Table.Root size="sm" aria-label="Business registrations" css={rowsAsCardsOnPhones}>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>Business</Table.ColumnHeader>
+                <Table.ColumnHeader>Address</Table.ColumnHeader>
+                <Table.ColumnHeader>Started</Table.ColumnHeader>
+                <Table.ColumnHeader>Primary contact</Table.ColumnHeader>
+                <Table.ColumnHeader>Registered</Table.ColumnHeader>
+                <Table.ColumnHeader>Application</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {rows.map((row) => {
+                const application = result.currentData?.applications[row.contact_email.toLowerCase()];
+                return (
+                  <Table.Row key={row.id}>
+                    <Table.Cell data-label="Business" overflowWrap="anywhere">
+                      <Text fontWeight="semibold">{row.legal_business_name}</Text>
+                      {row.no_website ? (
+                        <Text color="gray.600">No website</Text>
+                      ) : (
+                        <Link
+                          href={websiteHref(row.website_url)}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          colorPalette="blue"
+                        >
+                          {row.website_url}
+                        </Link>
+                      )}
+                    </Table.Cell>
+                    <Table.Cell data-label="Address" overflowWrap="anywhere">
+                      {addressText(row)}
+                    </Table.Cell>
+                    <Table.Cell data-label="Started" overflowWrap="normal">
+                      {formatLongDate(row.business_start_date, 'UTC')}
+                    </Table.Cell>
+                    <Table.Cell data-label="Primary contact" overflowWrap="anywhere">
+                      <Text>{row.contact_name}</Text>
+                      <Link href={`mailto:${row.contact_email}`} colorPalette="blue" display="block">
+                        {row.contact_email}
+                      </Link>
+                      <Link href={`tel:${row.contact_mobile}`} colorPalette="blue" display="block">
+                        {row.contact_mobile}
+                      </Link>
+                    </Table.Cell>
+                    <Table.Cell data-label="Registered" overflowWrap="normal">
+                      {formatLongDate(row.created_at)}
+                    </Table.Cell>
+                    <Table.Cell data-label="Application">
+                      {application ? (
+                        <HStack gap="2" wrap="wrap">
+                          <Text>
+                            {officerStatusLabel(application)}, {formatLongDate(application.created_at)}
+                          </Text>
+                          <Button size="xs" variant="outline" onClick={() => openApplication(application)}>
+                            View
+                            <Text as="span" srOnly>
+                              {' '}
+                              the application of {row.legal_business_name}
+                            </Text>
+                          </Button>
+                        </HStack>
+                      ) : (
+                        <Text color="gray.600">None yet</Text>
+                      )}
+                    </Table.Cell>
+                  </Table.Row>
+                );
+              })}
+            </Table.Body>
+          </Table.Root>
+        </Box>
+      ) : null}
+      {total > ADMIN_PAGE_SIZE ? (
+        <Pager page={page} pages={pages} total={total} noun={['registration', 'registrations']} onPage={setPage} />
+      ) : null}
+    </Stack>
+  );
+}
