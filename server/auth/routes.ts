@@ -201,6 +201,13 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
 
         const alreadyRegistered = async (existing: UserRow | undefined) => {
           if (config.autoconfirm) throw new AuthError(422, 'user_already_exists', 'User already registered');
+          if (existing && !existing.email_confirmed_at && existing.raw_app_meta_data?.role !== 'admin') {
+            // Nobody has proved the address yet, so the last sign-up's password is the one the e-mailed link
+            // confirms. Otherwise whoever signed up first with someone else's address would keep a password on
+            // the account its owner confirms later, and read what the owner then uploads. (An officer's
+            // account is made confirmed; an unconfirmed one made by an admin keeps its password.)
+            await updateUser(db, existing.id, { passwordHash, userMetadata });
+          }
           if (existing) await resendConfirmation(request, existing, email, api, redirectTo, pkce);
           return reply.send(obfuscatedUserJson(email, userMetadata));
         };

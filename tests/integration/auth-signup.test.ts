@@ -219,6 +219,43 @@ describe('sign-up with e-mail confirmation', () => {
     expect(data.session?.user.email).toBe(email);
   });
 
+  it('confirms the password of the last sign-up: who signed up first with the address keeps no way in', async () => {
+    // Someone signs up with the owner's address before the owner has an account; the account stays unconfirmed.
+    const email = uniqueEmail('owner');
+    expect((await anonClient(server).auth.signUp({ email, password: 'squatter-pass' })).error).toBeNull();
+    // The owner signs up later (from the result screen) and follows the link e-mailed to them.
+    expect((await anonClient(server).auth.signUp({ email, password: 'owner-pass' })).error).toBeNull();
+    const { location } = await openLink(verifyLinkIn(await latestMail(server, email, confirmSubject)));
+    expect(hashParams(location!).get('access_token')).toBeTruthy();
+
+    const owner = await anonClient(server).auth.signInWithPassword({ email, password: 'owner-pass' });
+    expect(owner.error).toBeNull();
+    const squatter = await anonClient(server).auth.signInWithPassword({ email, password: 'squatter-pass' });
+    expect(squatter.error).toMatchObject({ code: 'invalid_credentials' });
+
+    // Once confirmed, a sign-up changes nothing.
+    expect((await anonClient(server).auth.signUp({ email, password: 'late-pass' })).error).toBeNull();
+    expect((await anonClient(server).auth.signInWithPassword({ email, password: 'owner-pass' })).error).toBeNull();
+    expect((await anonClient(server).auth.signInWithPassword({ email, password: 'late-pass' })).error).toMatchObject({
+      code: 'invalid_credentials',
+    });
+  });
+
+  it('keeps the password of an unconfirmed officer account an admin made when someone signs up with its address', async () => {
+    const email = uniqueEmail('new-officer');
+    const made = await serviceClient(server).auth.admin.createUser({
+      email,
+      password: 'officer-pass',
+      app_metadata: { role: 'admin' },
+    });
+    expect(made.error).toBeNull();
+    expect((await anonClient(server).auth.signUp({ email, password: 'squatter-pass' })).error).toBeNull();
+    const officer = await anonClient(server).auth.signInWithPassword({ email, password: 'officer-pass' });
+    expect(officer.error).toMatchObject({ code: 'email_not_confirmed' });
+    const squatter = await anonClient(server).auth.signInWithPassword({ email, password: 'squatter-pass' });
+    expect(squatter.error).toMatchObject({ code: 'invalid_credentials' });
+  });
+
   it('refuses a weak password as GoTrue does', async () => {
     const { data, error } = await anonClient(server).auth.signUp({ email: uniqueEmail('weak'), password: '12345' });
     expect(data.user).toBeNull();
