@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,6 +13,7 @@ import {
   verifyLinkIn,
 } from '../support/auth-helpers.ts';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
+import { sendEmailsPayload } from '../support/function-behaviour.ts';
 import { anonClient, serviceClient } from '../support/server-process.ts';
 import { serverForThisFile } from '../support/server-for-file.ts';
 
@@ -359,6 +361,61 @@ describe('password recovery', () => {
     // The site's own reset page instead.
     const link = resetLinkIn(await latestMail(server, email, resetSubject));
     expect(`${link.origin}${link.pathname}`).toBe(`${server.url}/portal/reset-password`);
+  });
+});
+
+describe('a request naming another host (Host, X-Forwarded-Host) with SITE_URL unset', () => {
+  /** POST /auth/v1/recover with these headers, through node:http (fetch may not set Host). */
+  function recover(email: string, headers: Record<string, string>): Promise<number> {
+    const body = JSON.stringify({ email });
+    return new Promise((resolve, reject) => {
+      const request = httpRequest(
+        `${server.url}/auth/v1/recover`,
+        {
+          method: 'POST',
+          headers: { apikey: server.keys.anonKey, 'content-type': 'application/json', ...headers },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+        },
+      );
+      request.on('error', reject);
+      request.end(body);
+    });
+  }
+
+  it('never gets an e-mailed link to that host: it would carry the reset token to whoever runs it', async () => {
+    const port = new URL(server.url).port;
+    const attempts: Record<string, string>[] = [
+      { host: 'attacker.example' },
+      { 'x-forwarded-host': 'attacker.example' },
+    ];
+    for (const headers of attempts) {
+      const email = uniqueEmail('officer-target');
+      await signUpAndConfirm(email, 'target-pass');
+      expect(await recover(email, headers)).toBe(200);
+      const link = resetLinkIn(await latestMail(server, email, resetSubject));
+      expect(`${link.origin}${link.pathname}`).toBe(`http://localhost:${port}/portal/reset-password`);
+    }
+  });
+
+  it('links the functions’ e-mails to this machine too (send-emails’ portal link)', async () => {
+    const recipient = uniqueEmail('host-header');
+    const response = await fetch(`${server.url}/functions/v1/send-emails`, {
+      method: 'POST',
+      headers: {
+        apikey: server.keys.anonKey,
+        authorization: `Bearer ${server.keys.anonKey}`,
+        'content-type': 'application/json',
+        'x-forwarded-host': 'attacker.example',
+      },
+      body: JSON.stringify(sendEmailsPayload(recipient)),
+    });
+    expect(response.status).toBe(200);
+    const [mail] = await mailbox(server, recipient);
+    expect(mail!.text).toContain(`http://localhost:${new URL(server.url).port}/portal`);
+    expect(mail!.text).not.toContain('attacker.example');
   });
 });
 
