@@ -98,7 +98,7 @@ export function applicationChangeEmail(change: ApplicationChange, siteUrl: strin
     subject: `${brand.productName}: ${headline}`,
     text: lines.join('\n\n'),
     // The portal's address is a link in the HTML part, and a note keeps its line breaks.
-    html: htmlEmail(lines),
+    html: htmlEmail(lines, siteUrl),
   };
 }
 

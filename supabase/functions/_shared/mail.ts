@@ -1,3 +1,5 @@
+import { brand } from '../../../shared/brand/brand.ts';
+
 /** One e-mail with a plain-text and an HTML body; the runtime decides how it is delivered. */
 export type MailMessage = { to: string; subject: string; text: string; html: string; replyTo?: string | undefined };
 
@@ -17,17 +19,39 @@ export function escapeHtml(value: string): string {
 const WEB_ADDRESS = /https?:\/\/[^\s<]*[^\s<.,;:!?)]/g;
 
 /**
- * One line (or note) of an e-mail as an HTML paragraph: escaped, its line breaks kept, and its web addresses
- * links, as the plain-text part shows them.
+ * Whether a web address is one of ours: on the site (`siteUrl`, its path included) or the scheduling page. The
+ * address is read as escaped text ('&amp;'), which changes neither its origin nor its path.
  */
-export function htmlParagraph(line: string): string {
+function isOurAddress(address: string, siteUrl: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return false;
+  }
+  return [siteUrl, brand.schedulingUrl].some((ours) => {
+    const base = new URL(ours);
+    const path = base.pathname.replace(/\/$/, '');
+    return url.origin === base.origin && (url.pathname === path || url.pathname.startsWith(`${path}/`));
+  });
+}
+
+/**
+ * One line (or note) of an e-mail as an HTML paragraph: escaped, its line breaks kept, and our own web addresses
+ * (the site at `siteUrl`, the scheduling page) links, as the plain-text part shows them. Any other address stays
+ * text: names and notes are typed by others (a visitor's first name on the sign-up form can be a whole
+ * sentence), and our sender must not hand a stranger's link a click.
+ */
+export function htmlParagraph(line: string, siteUrl: string): string {
   const escaped = escapeHtml(line).replaceAll('\n', '<br>');
-  return `<p>${escaped.replace(WEB_ADDRESS, (address) => `<a href="${address}">${address}</a>`)}</p>`;
+  return `<p>${escaped.replace(WEB_ADDRESS, (address) =>
+    isOurAddress(address, siteUrl) ? `<a href="${address}">${address}</a>` : address,
+  )}</p>`;
 }
 
 /** An e-mail's HTML part: its lines as paragraphs (see htmlParagraph), then `after` (markup of its own, if any). */
-export function htmlEmail(lines: string[], after = ''): string {
+export function htmlEmail(lines: string[], siteUrl: string, after = ''): string {
   return `<!doctype html><html><body style="font-family: Arial, sans-serif; line-height: 1.5">${lines
-    .map(htmlParagraph)
+    .map((line) => htmlParagraph(line, siteUrl))
     .join('')}${after}</body></html>`;
 }

@@ -46,7 +46,7 @@ export function officerAnswerEmail(
     to,
     subject: `${row.lender_name}: ${label} (package ${bankPackageNumber(row.package_id)}, ${row.business_name})`,
     text: lines.join('\n\n'),
-    html: htmlEmail(lines),
+    html: htmlEmail(lines, siteUrl),
   };
 }
 

@@ -106,7 +106,11 @@ export function createSendBankPackageHandler(
         // The borrower in the subject: a lender receives many packages, all addressed to itself.
         subject: `${brand.productName} loan package ${number}: ${business}, ${amount}`,
         text: lines.join('\n\n'),
-        html: htmlEmail(lines, `<p><a href="${escapeHtml(link)}">Open loan package ${escapeHtml(number)}</a></p>`),
+        html: htmlEmail(
+          lines,
+          environment.siteUrl,
+          `<p><a href="${escapeHtml(link)}">Open loan package ${escapeHtml(number)}</a></p>`,
+        ),
         replyTo: brand.loansEmail,
       });
       const updated = await service

@@ -68,7 +68,7 @@ export function createSendEmailsHandler(
       );
       if (!allowed) return json({ success: false, error: RATE_LIMITED_MESSAGE }, 429);
       await environment.sendMail(applicantEmail(payload, environment.siteUrl));
-      await environment.sendMail(teamEmail(payload));
+      await environment.sendMail(teamEmail(payload, environment.siteUrl));
       return json({ success: true });
     } catch (error) {
       console.error('send-emails failed:', error instanceof Error ? error.message : error);

@@ -6,8 +6,8 @@ import { escapeHtml, htmlParagraph, type MailMessage } from '../_shared/mail.ts'
 
 /** The two notification e-mails of a pre-qualification (spec section 7): to the applicant and to the team. */
 
-function paragraphs(lines: string[]): string {
-  return lines.map(htmlParagraph).join('\n');
+function paragraphs(lines: string[], siteUrl: string): string {
+  return lines.map((line) => htmlParagraph(line, siteUrl)).join('\n');
 }
 
 function list(items: string[]): { text: string; html: string } {
@@ -38,7 +38,7 @@ export function applicantEmail(payload: SendEmailsPayload, siteUrl: string): Mai
       to: payload.applicantEmail,
       subject: `You pre-qualify: next steps for ${payload.businessName}`,
       text: `${intro.join('\n\n')}\n\nNext steps:\n${steps.text}\n\n${brand.productName}\n${brand.contactPhone}\n${brand.contactEmail}`,
-      html: layout(`${paragraphs(intro)}<p><strong>Next steps</strong></p>${steps.html}`),
+      html: layout(`${paragraphs(intro, siteUrl)}<p><strong>Next steps</strong></p>${steps.html}`),
       replyTo: brand.loansEmail,
     };
   }
@@ -52,8 +52,9 @@ export function applicantEmail(payload: SendEmailsPayload, siteUrl: string): Mai
     subject: `Your pre-qualification results for ${payload.businessName}`,
     text: `${intro.join('\n\n')}\n\nAreas to address:\n${areas.text}\n\nNext steps:\n${steps.text}\n\nCall us at ${brand.contactPhone} or write to ${brand.contactEmail}.`,
     html: layout(
-      `${paragraphs(intro)}<p><strong>Areas to address</strong></p>${areas.html}<p><strong>Next steps</strong></p>${steps.html}${paragraphs(
+      `${paragraphs(intro, siteUrl)}<p><strong>Areas to address</strong></p>${areas.html}<p><strong>Next steps</strong></p>${steps.html}${paragraphs(
         [`Call us at ${brand.contactPhone} or write to ${brand.contactEmail}.`],
+        siteUrl,
       )}`,
     ),
     replyTo: brand.loansEmail,
@@ -78,7 +79,7 @@ function answers(formData: Record<string, unknown> | undefined): string[] {
   });
 }
 
-export function teamEmail(payload: SendEmailsPayload): MailMessage {
+export function teamEmail(payload: SendEmailsPayload, siteUrl: string): MailMessage {
   const { evaluation } = payload;
   const summary = [
     `${payload.firstName} ${payload.lastName} (${payload.applicantEmail}) submitted a pre-qualification for ${payload.businessName}.`,
@@ -93,7 +94,7 @@ export function teamEmail(payload: SendEmailsPayload): MailMessage {
       details.text ? `\n\nAnswers:\n${details.text}` : ''
     }`,
     html: layout(
-      `${paragraphs(summary)}${reasons ? `<p><strong>Unmet criteria</strong></p>${reasons.html}` : ''}${
+      `${paragraphs(summary, siteUrl)}${reasons ? `<p><strong>Unmet criteria</strong></p>${reasons.html}` : ''}${
         details.text ? `<p><strong>Answers</strong></p>${details.html}` : ''
       }`,
     ),
