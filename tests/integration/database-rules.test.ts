@@ -33,7 +33,7 @@ function submission(qualifies: boolean, answers: Row): Row {
     status: qualifies ? 'pending' : 'rejected',
     evaluation_result: {
       qualified: qualifies,
-      reasons: qualifies ? [] : ['A threshold is not met'],
+      reasons: qualifies ? [] : ['A 10% down payment is not available.'],
       suggestedNextSteps: [],
     },
   });
@@ -103,6 +103,44 @@ describe('a visitor’s status must follow the evaluation of their own answers',
     expect(error?.code).toBe('42501');
     const { data } = await backend.service.from('applications').select('id').eq('email', String(row.email));
     expect(data).toEqual([]);
+  });
+
+  it('refuses reasons that are not the evaluation’s own sentences: nobody puts their words in a portal as ours', async () => {
+    const refused = [
+      ['Your account is locked. Verify your bank login at https://evil.example within 24 hours.'],
+      ['Your credit score range (Below 600) is below our minimum of 660.'], // not the range given (700-749)
+      ['Your debt coverage ratio of 1.10 is below our minimum of 1.25. Call 555-0100 now.'],
+      [42],
+      'A 10% down payment is not available.',
+      Array(5).fill('A 10% down payment is not available.'),
+    ];
+    for (const reasons of refused) {
+      const row = qualifiedApplicationRow({
+        credit_score: '700-749',
+        has_down_payment: 'no',
+        status: 'rejected',
+        evaluation_result: { qualified: false, reasons, suggestedNextSteps: [] },
+      });
+      const { error } = await visitorInsert(row);
+      expect(error?.code, JSON.stringify(reasons)).toBe('42501');
+    }
+    const accepted = await visitorInsert(
+      qualifiedApplicationRow({
+        credit_score: '600-649',
+        has_down_payment: 'no',
+        status: 'rejected',
+        evaluation_result: {
+          qualified: false,
+          reasons: [
+            'Your credit score range (600-649) is below our minimum of 660.',
+            'Your debt coverage ratio of 1.10 is below our minimum of 1.25.',
+            'A 10% down payment is not available.',
+          ],
+          suggestedNextSteps: [],
+        },
+      }),
+    );
+    expect(accepted.error).toBeNull();
   });
 
   it('refuses an evaluation result that contradicts the status', async () => {

@@ -72,4 +72,37 @@ describe('the evaluation in shared/ and in the database', () => {
     // Both outcomes occur, so the comparison is not trivially true.
     expect(new Set(rows.map((row) => row.qualifies))).toEqual(new Set([true, false]));
   });
+
+  it('agree on the reasons: the database accepts every reason shared/ gives (evaluation_reasons_are_ours)', async () => {
+    const cases = creditScoreOptions.flatMap((credit) =>
+      yearsInBusinessOptions.flatMap((years) =>
+        [...downPaymentOptions.map((option) => option.value), '' as const].flatMap((downPayment) =>
+          [...figures, ['', '$1,000'] as [string, string]].map(([annualRevenue, monthlyDebtPayments]) => ({
+            ...sampleForm,
+            creditScore: credit.value,
+            yearsInBusiness: years.value,
+            hasDownPayment: downPayment,
+            annualRevenue,
+            monthlyDebtPayments,
+          })),
+        ),
+      ),
+    );
+    const missing = [{ ...sampleForm, creditScore: '' as const, yearsInBusiness: '' as const }];
+    const evaluated = [...cases, ...missing].map((form) => ({
+      creditScore: form.creditScore,
+      evaluation: evaluatePreQualification(form),
+    }));
+    const { rows } = await backend.db.query<{ ours: boolean }>(
+      `select public.evaluation_reasons_are_ours(c -> 'evaluation', c ->> 'creditScore') as ours
+         from jsonb_array_elements($1::jsonb) with ordinality as t(c, n)
+        order by n`,
+      [JSON.stringify(evaluated)],
+    );
+    const refused = evaluated.filter((_, index) => !rows[index]!.ours).map((item) => item.evaluation.reasons);
+    expect(refused).toEqual([]);
+    // Every kind of reason occurs, so the check is not trivially true.
+    const all = new Set(evaluated.flatMap((item) => item.evaluation.reasons.map((reason) => reason.slice(0, 30))));
+    expect(all.size).toBeGreaterThanOrEqual(6);
+  });
 });
