@@ -179,7 +179,9 @@ async function createApp(config: ServerConfig, db: Database, keys: ApiKeys, jwtS
   // local mode), SMTP when SMTP_URL is set.
   const mail = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, db });
   app.addHook('onClose', () => mail.close());
-  if (mail.kind === 'dev-mailbox' && localMode) registerDevMailbox(app, mail);
+  if (mail.kind === 'dev-mailbox' && localMode) {
+    registerDevMailbox(app, mail, { refuseProxied: config.devMailbox === undefined });
+  }
 
   registerHealth(app, db);
   await registerAuth(app, { db, config, jwtSecret, mail });

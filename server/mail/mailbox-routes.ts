@@ -6,7 +6,26 @@ import { renderMailboxPage } from './mailbox-page.ts';
  * Local mode's mailbox, as the Supabase CLI's Mailpit: GET /_dev/mailbox (HTML) and
  * GET /_dev/mailbox/messages (JSON, newest first, `?to=` to filter by recipient).
  */
-export function registerDevMailbox(app: FastifyInstance, mailbox: DevMailbox): void {
+export function registerDevMailbox(
+  app: FastifyInstance,
+  mailbox: DevMailbox,
+  options: {
+    /**
+     * Answer 404 to a request that came through a proxy (X-Forwarded-For, Forwarded): served because HOST is
+     * loopback, the mailbox is for this machine's own browser, and a proxy on this machine would otherwise hand
+     * every password-reset link in it to whoever reaches the proxy. Off when DEV_MAILBOX=on says to serve it.
+     */
+    refuseProxied: boolean;
+  },
+): void {
+  if (options.refuseProxied) {
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.url.startsWith('/_dev/mailbox')) return;
+      if (request.headers['x-forwarded-for'] || request.headers.forwarded) {
+        await reply.code(404).send({ message: 'Not Found' });
+      }
+    });
+  }
   app.get('/_dev/mailbox/messages', async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const to = typeof query.to === 'string' && query.to !== '' ? query.to : undefined;

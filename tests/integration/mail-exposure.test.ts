@@ -105,4 +105,26 @@ describe('the dev mailbox on loopback', () => {
       await server.stop();
     }
   });
+
+  it('is not served to a request that came through a proxy, unless DEV_MAILBOX=on', { timeout: 60_000 }, async () => {
+    const proxied = async (server: ServerProcess, headers: Record<string, string>) =>
+      (await fetch(`${server.url}/_dev/mailbox/messages`, { headers })).status;
+    const implicit = await start({});
+    try {
+      expect(await status(implicit, '/_dev/mailbox/messages')).toBe(200);
+      expect(await proxied(implicit, { 'x-forwarded-for': '203.0.113.9' })).toBe(404);
+      expect(await proxied(implicit, { forwarded: 'for=203.0.113.9' })).toBe(404);
+      expect(
+        (await fetch(`${implicit.url}/_dev/mailbox`, { headers: { 'x-forwarded-for': '203.0.113.9' } })).status,
+      ).toBe(404);
+    } finally {
+      await implicit.stop();
+    }
+    const chosen = await start({ DEV_MAILBOX: 'on' });
+    try {
+      expect(await proxied(chosen, { 'x-forwarded-for': '203.0.113.9' })).toBe(200);
+    } finally {
+      await chosen.stop();
+    }
+  });
 });
