@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import {
@@ -33,7 +33,10 @@ function script(statements: Statement[]): string {
 /** Opens (creating when missing) the embedded Postgres in dataDir/pgdata. */
 export async function openPglite(dataDir: string): Promise<Database> {
   const dir = path.join(dataDir, 'pgdata');
-  mkdirSync(dir, { recursive: true });
+  // Only this account may enter it, whoever made DATA_DIR (an operator's folder, a container volume): the files
+  // PGlite writes inside are readable by everyone, and they hold every application.
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
   const pg = await PGlite.create(dir);
   const base = wrap(pg);
   return {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
+import { chmodSync, createReadStream, createWriteStream, mkdirSync } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -22,6 +22,8 @@ export class FileStore {
   constructor(readonly root: string) {
     this.uploads = path.join(root, '.uploads');
     mkdirSync(this.uploads, { recursive: true, mode: 0o700 });
+    // The applicants' documents: only this account may enter, even when the folder was made before.
+    chmodSync(root, 0o700);
   }
 
   private objectPath(bucket: string, id: string): string {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, watch } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, watch } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -131,4 +131,22 @@ describe('servers started in one process', () => {
       log.mockRestore();
     }
   }, 120_000);
+});
+
+describe('the data folder', () => {
+  it('lets only this account into the database and the documents, even when it was made open before', async () => {
+    const opened = temporaryDataDir();
+    for (const folder of ['', 'pgdata', 'storage'])
+      mkdirSync(path.join(opened, folder), { recursive: true, mode: 0o777 });
+    const server = await startServerProcess({ dataDir: opened });
+    try {
+      const mode = (folder: string) => (statSync(path.join(opened, folder)).mode & 0o777).toString(8);
+      expect(mode('storage')).toBe('700');
+      // The database files are there in PGlite mode (the Postgres run keeps them in its server).
+      if (readdirSync(path.join(opened, 'pgdata')).length > 0) expect(mode('pgdata')).toBe('700');
+    } finally {
+      await server.stop();
+      await removeDataDir(opened);
+    }
+  });
 });
