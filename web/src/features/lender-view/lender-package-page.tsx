@@ -28,6 +28,8 @@ import { PageMeta } from '../../components/page-meta.tsx';
 import { functionErrorMessage } from '../../lib/function-error.ts';
 import { hashText } from '../../lib/address-hash.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
+import { loadRuntimeConfig } from '../../lib/runtime-config.ts';
+import { atOwnApi } from './own-api-link.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 
 type Stage =
@@ -57,7 +59,10 @@ async function packageStage(token: string, answered = false): Promise<Stage> {
     const { data, error } = await callLenderPackage({ token, action: 'view' });
     if (error)
       return { kind: 'invalid', message: (await functionErrorMessage(error)) ?? LENDER_VIEW_MESSAGES.loadFailed };
-    return { kind: 'ready', view: data as LenderPackageView, answered };
+    const view = data as LenderPackageView;
+    const { supabaseUrl } = await loadRuntimeConfig();
+    const documents = view.documents.map((document) => ({ ...document, url: atOwnApi(document.url, supabaseUrl) }));
+    return { kind: 'ready', view: { ...view, documents }, answered };
   } catch (error) {
     console.error('Loading the package failed', error);
     return { kind: 'invalid', message: LENDER_VIEW_MESSAGES.loadFailed };
