@@ -6,6 +6,7 @@ import type { SendMail } from '../../supabase/functions/_shared/mail.ts';
 import type { SendLimits } from '../../supabase/functions/_shared/rate-limit.ts';
 import { createLenderPackageHandler } from '../../supabase/functions/lender-package/handler.ts';
 import { createNotifyApplicantHandler } from '../../supabase/functions/notify-applicant/handler.ts';
+import { createNotifyOfficerHandler } from '../../supabase/functions/notify-officer/handler.ts';
 import { createSendBankPackageHandler } from '../../supabase/functions/send-bank-package/handler.ts';
 import { createSendEmailsHandler } from '../../supabase/functions/send-emails/handler.ts';
 
@@ -21,6 +22,7 @@ export function createFunctionHandlers(environment: {
     'admin-clients': createAdminClientsHandler(environment),
     'admin-reset-password': createAdminResetPasswordHandler(environment),
     'notify-applicant': createNotifyApplicantHandler(environment),
+    'notify-officer': createNotifyOfficerHandler(environment),
     'send-bank-package': createSendBankPackageHandler(environment),
     'lender-package': createLenderPackageHandler(environment),
   };

@@ -6,6 +6,7 @@ import {
   type LenderCriteriaRow,
 } from '../../shared/matching/applicant-matches.ts';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
+import { mailbox } from '../support/auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousAccessibilityViolations } from './pages/accessibility.ts';
 import { PortalLenders } from './pages/portal-lenders.ts';
@@ -181,6 +182,17 @@ test('consent: the applicant approves one lender and declines another, the answe
     { action: 'lender_consent.declined', actor_id: account.id },
     { action: 'lender_consent.withdrawn', actor_id: account.id },
   ]);
+
+  // The officer who asked is e-mailed each answer, once.
+  await expect
+    .poll(async () => (await mailbox({ url: baseURL! }, officer.email)).map((mail) => mail.subject).sort())
+    .toEqual(
+      [
+        `${application.businessName}: the applicant approved ${SIERRA}`,
+        `${application.businessName}: the applicant declined ${GREAT_PLAINS}`,
+        `${application.businessName}: the applicant withdrew ${SIERRA}`,
+      ].sort(),
+    );
 });
 
 test('an answer that cannot be saved says so, and the request stays open', async ({ page, baseURL, database }) => {

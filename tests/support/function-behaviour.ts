@@ -679,4 +679,114 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
       });
     });
   });
+
+  describe('notify-officer', () => {
+    let officer: SupabaseClient;
+    let officerEmail: string;
+    beforeAll(async () => {
+      officer = await signedInAdmin(target);
+      officerEmail = String((await officer.auth.getUser()).data.user?.email);
+    });
+
+    /** An approved application of a signed-in applicant, and a lender the officer asked the applicant about. */
+    async function consentAsked() {
+      const service = serviceClient(target.server);
+      const email = uniqueEmail('consenting');
+      const made = await service.auth.admin.createUser({ email, password: testPassword, email_confirm: true });
+      if (made.error) throw new Error(made.error.message);
+      const row = qualifiedApplicationRow({ email });
+      const inserted = await service.from('applications').insert(row).select('id').single();
+      if (inserted.error) throw new Error(inserted.error.message);
+      const applicationId = String(inserted.data.id);
+      expect(
+        (await service.from('applications').update({ status: 'approved' }).eq('id', applicationId)).error,
+      ).toBeNull();
+      const lender = await lenderWithConsent(target, applicationId, 'requested');
+      // The officer asks (the consent the helper made is the service's; this one names the officer).
+      await service.from('lender_consents').delete().eq('application_id', applicationId);
+      const asked = await officer
+        .from('lender_consents')
+        .insert({ application_id: applicationId, lender_id: lender.id })
+        .select('id')
+        .single();
+      if (asked.error) throw new Error(asked.error.message);
+      const applicant = await signedIn(target.api, email);
+      return {
+        applicationId,
+        applicant,
+        lender,
+        consentId: String(asked.data.id),
+        businessName: String(row.business_name),
+      };
+    }
+
+    it('e-mails the officer who asked each answer of the applicant, once', async () => {
+      const asked = await consentAsked();
+      const answer = async (value: string) => {
+        const { error } = await asked.applicant.rpc('answer_lender_consent', {
+          consent_id: asked.consentId,
+          answer: value,
+        });
+        expect(error).toBeNull();
+      };
+      await answer('approved');
+      const request = { applicationId: asked.applicationId };
+      expect(await invoke(asked.applicant, 'notify-officer', request)).toEqual({
+        status: 200,
+        body: { success: true, sent: 1 },
+      });
+      expect(await invoke(asked.applicant, 'notify-officer', request)).toEqual({
+        status: 200,
+        body: { success: true, sent: 0 },
+      });
+      await answer('withdrawn');
+      expect(await invoke(asked.applicant, 'notify-officer', request)).toEqual({
+        status: 200,
+        body: { success: true, sent: 1 },
+      });
+
+      const mail = (await target.functionMail(officerEmail)).filter((item) =>
+        item.subject.startsWith(`${asked.businessName}:`),
+      );
+      expect(mail.map((item) => item.subject)).toEqual([
+        `${asked.businessName}: the applicant withdrew ${asked.lender.name}`,
+        `${asked.businessName}: the applicant approved ${asked.lender.name}`,
+      ]);
+      expect(mail[1]!.text).toContain(`approved sending the loan package to ${asked.lender.name}.`);
+      expect(mail[1]!.text).toContain(`${target.siteUrl}/admin?list=approved&application=${asked.applicationId}`);
+    });
+
+    it('answers only the application’s applicant, and sends nothing to anyone else’s call', async () => {
+      const asked = await consentAsked();
+      const { error } = await asked.applicant.rpc('answer_lender_consent', {
+        consent_id: asked.consentId,
+        answer: 'declined',
+      });
+      expect(error).toBeNull();
+      const request = { applicationId: asked.applicationId };
+      expect(await invoke(anonClient(target.api), 'notify-officer', request)).toEqual({
+        status: 401,
+        body: { success: false, error: 'Sign in first' },
+      });
+      const stranger = uniqueEmail('stranger');
+      const made = await serviceClient(target.server).auth.admin.createUser({
+        email: stranger,
+        password: testPassword,
+        email_confirm: true,
+      });
+      expect(made.error).toBeNull();
+      const notFound = { status: 404, body: { success: false, error: 'No such application' } };
+      expect(await invoke(await signedIn(target.api, stranger), 'notify-officer', request)).toEqual(notFound);
+      expect(await invoke(asked.applicant, 'notify-officer', { applicationId: noSuchId })).toEqual(notFound);
+      expect(await invoke(asked.applicant, 'notify-officer', { applicationId: 'x' })).toEqual({
+        status: 400,
+        body: { success: false, error: 'applicationId must be an application id' },
+      });
+      // Still due, and told once when its applicant asks.
+      expect(await invoke(asked.applicant, 'notify-officer', request)).toEqual({
+        status: 200,
+        body: { success: true, sent: 1 },
+      });
+    });
+  });
 }

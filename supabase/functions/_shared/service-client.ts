@@ -9,14 +9,29 @@ export type FunctionEnvironment = {
   siteUrl: string;
 };
 
+/** The signed-in caller behind a request's bearer token, if the token is a valid session's. */
+export async function signedInCaller(
+  request: Request,
+  service: SupabaseClient,
+): Promise<{ id: string; email: string | undefined; emailConfirmed: boolean; role: unknown } | undefined> {
+  const token = /^Bearer\s+(.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+  if (!token) return undefined;
+  const { data, error } = await service.auth.getUser(token);
+  if (error || !data.user) return undefined;
+  const { user } = data;
+  return {
+    id: user.id,
+    email: user.email,
+    emailConfirmed: Boolean(user.email_confirmed_at),
+    role: user.app_metadata?.role,
+  };
+}
+
 /** The signed-in caller behind a request's bearer token, when they are an admin (app_metadata.role). */
 export async function adminCaller(
   request: Request,
   service: SupabaseClient,
 ): Promise<{ id: string; email: string | undefined } | undefined> {
-  const token = /^Bearer\s+(.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
-  if (!token) return undefined;
-  const { data, error } = await service.auth.getUser(token);
-  if (error || !data.user) return undefined;
-  return data.user.app_metadata?.role === 'admin' ? { id: data.user.id, email: data.user.email } : undefined;
+  const caller = await signedInCaller(request, service);
+  return caller?.role === 'admin' ? { id: caller.id, email: caller.email } : undefined;
 }

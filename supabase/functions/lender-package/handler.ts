@@ -1,4 +1,3 @@
-import { brand } from '../../../shared/brand/brand.ts';
 import { documentTypes } from '../../../shared/catalogue/documents.ts';
 import {
   LENDER_DOCUMENT_LINK_SECONDS,
@@ -10,6 +9,7 @@ import {
 } from '../../../shared/matching/lender-answers.ts';
 import { bankPackageNumber } from '../../../shared/summary/file-names.ts';
 import { notifyApplicantOfEvents } from '../_shared/applicant-events.ts';
+import { officerAddress } from '../_shared/officer-events.ts';
 import { json, preflight, readJson, type FunctionHandler } from '../_shared/http.ts';
 import { htmlEmail, type MailMessage, type SendMail } from '../_shared/mail.ts';
 import type { FunctionEnvironment } from '../_shared/service-client.ts';
@@ -114,11 +114,7 @@ export function createLenderPackageHandler(environment: FunctionEnvironment & { 
   async function tellOfficer(row: PackageRow, answer: LenderAnswer, note: string | null) {
     const sent = await service.from('bank_packages').select('sent_by').eq('id', row.package_id).single();
     if (sent.error) throw new Error(sent.error.message);
-    let to: string = brand.loansEmail;
-    if (sent.data.sent_by) {
-      const officer = await service.auth.admin.getUserById(sent.data.sent_by);
-      if (officer.data.user?.email) to = officer.data.user.email;
-    }
+    const to = await officerAddress(service, sent.data.sent_by as string | null);
     await environment.sendMail(officerAnswerEmail(row, answer, note, to, environment.siteUrl));
   }
 

@@ -100,9 +100,19 @@ const lendersApi = api.injectEndpoints({
           const rows = unwrap(
             await supabase.rpc('answer_lender_consent', { consent_id: consentId, answer }),
             'answer',
-          ) as { status: LenderConsentStatus; answered_at: string | null }[];
+          ) as { status: LenderConsentStatus; answered_at: string | null; application_id: string }[];
           const stored = rows[0];
           if (!stored) throw new Error('answer: no row returned');
+          // The officer who asked is e-mailed the answer. The answer is stored whatever becomes of the e-mail.
+          void supabase.functions
+            .invoke('notify-officer', { body: { applicationId: stored.application_id } })
+            .then(
+              ({ error }) => error,
+              (error: unknown) => error,
+            )
+            .then((error) => {
+              if (error) console.error('The loan officer could not be e-mailed the answer', error);
+            });
           return { data: { status: stored.status, answered_at: stored.answered_at } };
         } catch (error) {
           console.error('Lender consent answer failed', error);
