@@ -42,7 +42,14 @@ describe('desktop data handlers (main process, real SQLite)', () => {
       IpcValidationError,
     );
     const status = await dispatch(handlers, 'cache:get-status', undefined);
-    expect(status).toEqual({ lastSyncedAt: null, applications: 0, cursors: {}, documentBytes: 0 });
+    expect(status).toEqual({
+      lastSyncedAt: null,
+      applications: 0,
+      cursors: {},
+      documentBytes: 0,
+      owner: null,
+      othersQueued: 0,
+    });
     expect(await dispatch(handlers, 'outbox:list', undefined)).toEqual([]);
   });
 
@@ -77,7 +84,8 @@ describe('desktop data handlers (main process, real SQLite)', () => {
     expect((await dispatch(handlers, 'settings:set-document-budget', { megabytes: 50 })).documentBudgetMb).toBe(50);
   });
 
-  it('signing out wipes the cache and the outbox', async () => {
+  it('logging out wipes the cache and the outbox', async () => {
+    await dispatch(handlers, 'cache:claim', { userId: '20000000-0000-4000-8000-000000000001' });
     await dispatch(handlers, 'cache:store-changes', { table: 'applications', rows: [applicationRow(1)] });
     await dispatch(handlers, 'outbox:enqueue', {
       kind: 'decide',

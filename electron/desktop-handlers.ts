@@ -50,7 +50,9 @@ export function desktopDataHandlers(stores: {
       };
       // Another server means other data: what was cached or queued for the previous one goes.
       const previous = connection.read();
-      if (previous && (previous.supabaseUrl !== next.supabaseUrl || previous.anonKey !== next.anonKey)) cache.clear();
+      if (previous && (previous.supabaseUrl !== next.supabaseUrl || previous.anonKey !== next.anonKey)) {
+        cache.clear({ everything: true });
+      }
       connection.save(next);
       return settings();
     },
@@ -63,6 +65,7 @@ export function desktopDataHandlers(stores: {
     'cache:finish-sync': async ({ syncedAt }) => cache.finishSync(syncedAt),
     'cache:applications-page': async (args) => cache.applicationsPage(args),
     'cache:application-detail': async ({ id }) => cache.applicationDetail(id),
+    'cache:claim': async ({ userId }) => cache.claim(userId),
     'cache:clear': async () => cache.clear(),
     'documents:keep': async ({ documentId, data }) => cache.keepDocument(documentId, data),
     'documents:read': async ({ documentId }) => cache.readDocument(documentId),

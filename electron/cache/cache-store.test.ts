@@ -11,6 +11,9 @@ beforeEach(() => {
   store = new CacheStore(db);
 });
 
+const officer = '20000000-0000-4000-8000-000000000001';
+const colleague = '20000000-0000-4000-8000-000000000002';
+
 const a = applicationRow(1, { business_name: 'Reyes Bakery', first_name: 'Dana', email: 'dana@example.com' });
 const b = applicationRow(2, {
   first_name: 'Lee',
@@ -258,10 +261,42 @@ describe('desktop cache: the admin lists, as the database answers them', () => {
     expect(names(stranger.id)).toEqual([]);
   });
 
-  it('forgets everything on sign-out: rows, cursors, queued decisions and kept files', () => {
+  it('forgets everything on logout: rows, cursors, kept files and whose cache it was', () => {
+    store.claim(officer);
+    store.storeChanges({ table: 'applications', rows: [a] });
     store.keepDocument('doc', new Uint8Array(10));
     store.finishSync('2026-11-23T10:00:00.000Z');
-    expect(store.clear()).toEqual({ lastSyncedAt: null, applications: 0, cursors: {}, documentBytes: 0 });
+    expect(store.clear()).toEqual({
+      lastSyncedAt: null,
+      applications: 0,
+      cursors: {},
+      documentBytes: 0,
+      owner: null,
+      othersQueued: 0,
+    });
+  });
+
+  it('belongs to the account signed in: another account finds nothing of the previous one’s copy', () => {
+    expect(store.claim(officer)).toMatchObject({ owner: officer, applications: 0 });
+    store.storeChanges({ table: 'applications', rows: [a, b] });
+    store.keepDocument('doc', new Uint8Array(10));
+    store.finishSync('2026-11-23T10:00:00.000Z');
+    // The same officer again (a restart, a new session): the copy stays.
+    expect(store.claim(officer)).toMatchObject({ owner: officer, applications: 2 });
+    expect(store.claim(colleague)).toEqual({
+      lastSyncedAt: null,
+      applications: 0,
+      cursors: {},
+      documentBytes: 0,
+      owner: colleague,
+      othersQueued: 0,
+    });
+    expect(store.applicationDetail(a.id)).toBeNull();
+  });
+
+  it('removes a copy made before owners were recorded when an account claims it (whose it was is unknown)', () => {
+    store.storeChanges({ table: 'applications', rows: [a] });
+    expect(store.claim(officer).applications).toBe(0);
   });
 });
 

@@ -17,6 +17,7 @@ import {
 } from '../../shared/ipc/channels.ts';
 import type Database from 'better-sqlite3';
 import type { CacheDatabase } from './cache-database.ts';
+import { cacheOwner } from './cache-owner.ts';
 
 type RelatedTable = keyof CachedApplication['related'];
 const relatedTables = Object.keys(syncedTables).filter(
@@ -68,12 +69,42 @@ export class CacheStore {
     }
     const lastSynced = this.db.prepare("select value from meta where key = 'last_synced_at'").pluck().get() as
       string | undefined;
+    const owner = cacheOwner(this.db);
     return {
       lastSyncedAt: lastSynced ?? null,
       applications: this.db.prepare('select count(*) from applications').pluck().get() as number,
       cursors,
       documentBytes: this.db.prepare('select coalesce(sum(size), 0) from document_files').pluck().get() as number,
+      owner,
+      othersQueued: this.db
+        .prepare("select count(*) from outbox where state = 'pending' and owner_id is not @owner")
+        .pluck()
+        .get({ owner }) as number,
     };
+  }
+
+  /**
+   * An account signed in: the cache becomes its own. Another account's copy is removed before anything of it
+   * can be read (the new account syncs its own); that account's queued changes stay, kept for it (never listed
+   * for, nor sent by, this one) until it signs in again. Changes queued before owners were recorded are taken
+   * by this account.
+   */
+  claim(userId: string): CacheStatus {
+    const removed = this.db.transaction(() => {
+      const owner = cacheOwner(this.db);
+      if (owner === userId) return false;
+      // Without an owner the copy was made before owners were recorded: whose it is cannot be told.
+      const hadCopy = this.deleteReadCopy();
+      this.db
+        .prepare(
+          "insert into meta (key, value) values ('owner_id', ?) on conflict (key) do update set value = excluded.value",
+        )
+        .run(userId);
+      this.db.prepare('update outbox set owner_id = ? where owner_id is null').run(userId);
+      return hadCopy;
+    })();
+    if (removed) this.compact();
+    return this.status();
   }
 
   /** Stores one page of changed rows (upserts; tombstones delete) and moves the table's cursor, atomically. */
@@ -240,18 +271,35 @@ export class CacheStore {
     };
   }
 
-  /** Signing out: nothing of the officer's data stays on the machine. */
-  clear(): CacheStatus {
+  /**
+   * The officer logged out (having agreed to lose what was still queued): nothing of their data stays on the
+   * machine. Changes another account queued stay, kept for it. `everything` (another server) drops those too.
+   */
+  clear({ everything = false }: { everything?: boolean } = {}): CacheStatus {
     this.db.transaction(() => {
-      for (const table of ['applications', 'related_rows', 'sync_state', 'outbox', 'document_files']) {
-        this.db.prepare(`delete from ${table}`).run();
-      }
-      this.db.prepare("delete from meta where key = 'last_synced_at'").run();
+      this.deleteReadCopy();
+      if (everything) this.db.prepare('delete from outbox').run();
+      else this.db.prepare('delete from outbox where owner_id is ?').run(cacheOwner(this.db));
+      this.db.prepare("delete from meta where key = 'owner_id'").run();
     })();
-    // The freed pages are overwritten, not only unlinked.
+    this.compact();
+    return this.status();
+  }
+
+  /** Removes the synced rows, kept files and sync cursors; true when there was any. */
+  private deleteReadCopy(): boolean {
+    let deleted = 0;
+    for (const table of ['applications', 'related_rows', 'sync_state', 'document_files']) {
+      deleted += this.db.prepare(`delete from ${table}`).run().changes;
+    }
+    deleted += this.db.prepare("delete from meta where key = 'last_synced_at'").run().changes;
+    return deleted > 0;
+  }
+
+  /** The freed pages are overwritten, not only unlinked. */
+  private compact() {
     this.db.pragma('wal_checkpoint(TRUNCATE)');
     this.db.exec('vacuum');
-    return this.status();
   }
 
   documentBudgetBytes(): number {

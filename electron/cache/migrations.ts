@@ -89,6 +89,17 @@ export const cacheMigrations: readonly CacheMigration[] = [
       delete from sync_state where table_name = 'audit_log';
     `,
   },
+  {
+    version: 5,
+    name: 'the account each queued change belongs to',
+    // The cache's own account is meta's owner_id (set when an account signs in, electron/cache/cache-store.ts).
+    // A change queued before this version has no owner: the first account to sign in afterwards takes it (until
+    // then the cache was wiped at every sign-out, so it was made by the account still signed in).
+    sql: `
+      alter table outbox add column owner_id text;
+      create index outbox_by_owner on outbox (owner_id, state);
+    `,
+  },
 ];
 
 export const latestCacheVersion = cacheMigrations[cacheMigrations.length - 1]!.version;

@@ -1,4 +1,5 @@
 import { openCacheDatabase } from './cache-database.ts';
+import { CacheStore } from './cache-store.ts';
 import { Outbox } from './outbox.ts';
 
 /**
@@ -7,7 +8,9 @@ import { Outbox } from './outbox.ts';
  */
 const [file] = process.argv.slice(2);
 if (!file) throw new Error('usage: outbox-writer.fixture.ts <cache file>');
-const outbox = new Outbox(openCacheDatabase(file));
+const db = openCacheDatabase(file);
+new CacheStore(db).claim('20000000-0000-4000-8000-000000000001');
+const outbox = new Outbox(db);
 for (let index = 1; index <= 100_000; index += 1) {
   const entry = outbox.enqueue({
     kind: 'decide',

@@ -6,7 +6,10 @@ import Database from 'better-sqlite3';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OutboxIntent } from '../../shared/ipc/channels.ts';
 import { migrateCache, openCacheDatabase } from './cache-database.ts';
+import { CacheStore } from './cache-store.ts';
+import { cacheMigrations } from './migrations.ts';
 import { Outbox } from './outbox.ts';
+import { applicationRow } from './test-rows.ts';
 
 const decision = (label: string, decision: 'approved' | 'rejected' = 'approved'): OutboxIntent => ({
   kind: 'decide',
@@ -17,10 +20,16 @@ const decision = (label: string, decision: 'approved' | 'rejected' = 'approved')
   label,
 });
 
+const officerOne = '20000000-0000-4000-8000-000000000001';
+const officerTwo = '20000000-0000-4000-8000-000000000002';
+
+let cache: CacheStore;
 let outbox: Outbox;
 beforeEach(() => {
   const db = new Database(':memory:');
   migrateCache(db);
+  cache = new CacheStore(db);
+  cache.claim(officerOne);
   outbox = new Outbox(db);
 });
 
@@ -101,6 +110,38 @@ describe('desktop outbox', () => {
     expect(() => outbox.settle({ id: entry.id, outcome: 'refused', message: 'x', serverState: null })).toThrow(
       /not pending/,
     );
+  });
+
+  it('belongs to the account that queued it: another account signing in neither lists, sends nor settles it', () => {
+    cache.storeChanges({ table: 'applications', rows: [applicationRow(1)] });
+    const first = outbox.enqueue(decision('Hazel Hardware', 'rejected'));
+    // A colleague signs in on this computer: the first officer's copy goes, their queued change stays theirs.
+    expect(cache.claim(officerTwo)).toMatchObject({ applications: 0, owner: officerTwo, othersQueued: 1 });
+    expect(outbox.list()).toEqual([]);
+    expect(() => outbox.settle({ id: first.id, outcome: 'done', message: null, serverState: null })).toThrow();
+    expect(() => outbox.postpone(first.id, 'x')).toThrow();
+    const second = outbox.enqueue(decision('Cedar Clinic'));
+    expect(outbox.list().map((entry) => entry.label)).toEqual(['Cedar Clinic']);
+    // Officer two logs out, losing their own queued change only.
+    expect(cache.clear()).toMatchObject({ owner: null, othersQueued: 1 });
+    expect(() => outbox.enqueue(decision('nobody'))).toThrow(/No account/);
+    // The first officer signs in again: their change is theirs to send, as it was queued.
+    expect(cache.claim(officerOne)).toMatchObject({ owner: officerOne, othersQueued: 0 });
+    expect(outbox.list()).toEqual([
+      expect.objectContaining({ id: first.id, label: 'Hazel Hardware', state: 'pending' }),
+    ]);
+    expect(second.id).not.toBe(first.id);
+  });
+
+  it('gives a change queued before owners were recorded to the first account that signs in', () => {
+    const db = new Database(':memory:');
+    migrateCache(db, cacheMigrations.slice(0, 4));
+    db.prepare("insert into outbox (intent, created_at) values (?, '2026-11-23T01:00:00Z')").run(
+      JSON.stringify(decision('Reyes Bakery')),
+    );
+    migrateCache(db);
+    new CacheStore(db).claim(officerTwo);
+    expect(new Outbox(db).list().map((entry) => entry.label)).toEqual(['Reyes Bakery']);
   });
 
   it('loses no acknowledged decision when the app is killed mid-queue (kill -9 of a writing process)', async () => {

@@ -24,6 +24,7 @@ export const ipcChannels = [
   'cache:finish-sync',
   'cache:applications-page',
   'cache:application-detail',
+  'cache:claim',
   'cache:clear',
   'documents:keep',
   'documents:read',
@@ -83,6 +84,10 @@ export type CacheStatus = {
   cursors: Partial<Record<SyncedTable, SyncCursor>>;
   /** Bytes of document files kept for offline reading. */
   documentBytes: number;
+  /** The account (auth user id) the cache and the listed outbox belong to; null when none is signed in. */
+  owner: string | null;
+  /** Changes other accounts queued on this computer, kept for them until they sign in again. */
+  othersQueued: number;
 };
 
 /** One page of changed rows of one table, stored in one SQLite transaction with the table's new cursor. */
@@ -171,6 +176,9 @@ export type IpcRequests = {
   'cache:finish-sync': { syncedAt: string };
   'cache:applications-page': ApplicationsPageArgs;
   'cache:application-detail': { id: string };
+  /** An account signed in: the cache becomes its own (another account's copy is removed first). */
+  'cache:claim': { userId: string };
+  /** Logging out: the owner's copy and queued changes go. */
   'cache:clear': undefined;
   'documents:keep': { documentId: string; data: Uint8Array };
   'documents:read': { documentId: string };
@@ -197,6 +205,7 @@ export type IpcResponses = {
   'cache:applications-page': ApplicationsPage;
   /** null when the application is not cached. */
   'cache:application-detail': CachedApplication | null;
+  'cache:claim': CacheStatus;
   'cache:clear': CacheStatus;
   /** kept: false when the file alone is larger than the budget. */
   'documents:keep': { kept: boolean; documentBytes: number };

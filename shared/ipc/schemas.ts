@@ -102,6 +102,7 @@ export const ipcRequestSchemas: IpcRequestSchemas = {
     page: z.number().int().min(0),
   }),
   'cache:application-detail': z.object({ id: uuid }),
+  'cache:claim': z.object({ userId: uuid }),
   'cache:clear': z.undefined(),
   'documents:keep': z.object({ documentId: uuid, data: z.instanceof(Uint8Array) }),
   'documents:read': z.object({ documentId: uuid }),
