@@ -1,12 +1,13 @@
-import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Container, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useEffect } from 'react';
 import { HashRouter, Navigate, Route, Routes } from 'react-router';
 import type { DesktopBridge } from '../../shared/ipc/channels.ts';
-import { RouteGuard } from '../../web/src/components/route-guard.tsx';
 import { AdminDashboardPage } from '../../web/src/features/admin/admin-dashboard-page.tsx';
 import { AdminLoginPage } from '../../web/src/features/admin/admin-login-page.tsx';
-import { signOut } from '../../web/src/lib/auth-state.ts';
-import type { DesktopSession } from './desktop-session.ts';
+import { isAdminSession, signOut, startAuthSync, useAuth } from '../../web/src/lib/auth-state.ts';
+import { useDesktopState, type DesktopSession } from './desktop-session.ts';
 import { DesktopStatus } from './desktop-status.tsx';
+import { keptForAccountText } from './outbox-text.ts';
 
 /** The admin login sends a signed-in non-admin to /portal, which the desktop app does not have. */
 function NotAnAdmin() {
@@ -25,21 +26,84 @@ function NotAnAdmin() {
   );
 }
 
+function Checking() {
+  return (
+    <Flex justify="center" py="16" minH="100vh">
+      <Spinner size="lg" aria-label="Checking your session" />
+    </Flex>
+  );
+}
+
+/**
+ * The admin dashboard behind the desktop's own guard. The cache and its queue belong to one account: a
+ * signed-in officer sees the dashboard once the cache is theirs (another account's copy is removed first).
+ * Without a usable session, the owner's copy stays readable while supabase-js still keeps the owner's session
+ * (it could not be renewed: offline); the writes queue, and it signs in again when the server answers.
+ */
+function DesktopAdmin({ session, bridge }: { session: DesktopSession; bridge: DesktopBridge }) {
+  const auth = useAuth();
+  const state = useDesktopState(session);
+  const admin = auth.status === 'signed-in' && isAdminSession(auth.session) ? (auth.session?.user.id ?? null) : null;
+  const owner = state.cache?.owner ?? null;
+  useEffect(() => {
+    void startAuthSync();
+  }, []);
+  useEffect(() => {
+    if (admin && state.cache && owner !== admin) void session.claim(admin);
+  }, [admin, owner, state.cache, session]);
+
+  if (auth.status === 'signed-in' && !admin) return <Navigate to="/portal" replace />;
+  const dashboard = (
+    <>
+      <DesktopStatus session={session} bridge={bridge} />
+      <AdminDashboardPage />
+    </>
+  );
+  if (admin) return owner === admin ? dashboard : <Checking />;
+  const keptSession = owner !== null && state.keptAccount === owner;
+  // While supabase-js renews an expired session (it retries for half a minute when the server is unreachable),
+  // the owner's copy is shown at once when offline.
+  if (keptSession && (auth.status === 'signed-out' || (state.checked && !state.online))) return dashboard;
+  if (auth.status === 'loading' || !auth.confirmed) return <Checking />;
+  return <Navigate to="/admin/login" replace state={{ from: '/admin' }} />;
+}
+
+/** Above the login: changes queued on this computer wait for the account that made them, said plainly. */
+function KeptChanges({ session }: { session: DesktopSession }) {
+  const state = useDesktopState(session);
+  const kept = state.outbox.filter((entry) => entry.state === 'pending').length + (state.cache?.othersQueued ?? 0);
+  if (kept === 0) return null;
+  return (
+    <Container maxW="md" pt="8">
+      <Alert.Root status="info" role="status" data-testid="kept-changes">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>{keptForAccountText(kept)}</Alert.Title>
+        </Alert.Content>
+      </Alert.Root>
+    </Container>
+  );
+}
+
 /** The desktop app's screens: web's admin feature, unchanged, with the desktop's status above it. */
 export function DesktopApp({ session, bridge }: { session: DesktopSession; bridge: DesktopBridge }) {
+  useEffect(() => {
+    void session.start();
+    return () => session.stop();
+  }, [session]);
   return (
     <HashRouter>
       <Routes>
-        <Route path="admin/login" element={<AdminLoginPage />} />
         <Route
-          path="admin"
+          path="admin/login"
           element={
-            <RouteGuard adminOnly>
-              <DesktopStatus session={session} bridge={bridge} />
-              <AdminDashboardPage />
-            </RouteGuard>
+            <>
+              <KeptChanges session={session} />
+              <AdminLoginPage />
+            </>
           }
         />
+        <Route path="admin" element={<DesktopAdmin session={session} bridge={bridge} />} />
         <Route path="portal" element={<NotAnAdmin />} />
         <Route path="*" element={<Navigate to="/admin" replace />} />
       </Routes>

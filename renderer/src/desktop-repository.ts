@@ -11,7 +11,9 @@ import {
   type ApplicationDetail,
   type DecisionOutcome,
   otherApplicationsOf,
+  type QueuedDecision,
 } from '../../web/src/features/admin/admin-repository.ts';
+import { isSessionRefusal } from './sync/session-refusal.ts';
 
 type Related = CachedApplication['related'];
 
@@ -46,6 +48,16 @@ export function queuedNotes(outbox: OutboxEntry[], applicationId: string): Admin
   return notes.reverse();
 }
 
+/** The decisions still waiting in the outbox, by application: the screens show them as made (queued). */
+export function queuedDecisions(outbox: OutboxEntry[]): Record<string, QueuedDecision> {
+  const decisions: Record<string, QueuedDecision> = {};
+  for (const entry of outbox) {
+    if (entry.kind !== 'decide' || entry.state !== 'pending') continue;
+    decisions[entry.applicationId] = { decision: entry.decision, reason: entry.reason, queuedAt: entry.createdAt };
+  }
+  return decisions;
+}
+
 export const notKeptOffline =
   'This document was not kept on this computer. Open it once while online to read it offline.';
 export const tooLargeToKeep =
@@ -53,10 +65,12 @@ export const tooLargeToKeep =
 
 export type DesktopRepositoryDeps = {
   bridge: DesktopBridge;
-  /** Whether the server was reachable at the last check. */
-  isOnline: () => boolean;
+  /** Whether a change can be sent now: the server was reachable at the last check, under the owner's session. */
+  canSend: () => boolean;
   /** Called when a request finds the server unreachable. */
   wentOffline: () => void;
+  /** Called when the server refuses a request for its session (it expired meanwhile). */
+  sessionRefused: () => void;
   /** Runs an incremental sync (after a decision, on Refresh Data). */
   syncNow: () => Promise<void>;
   /** Called after a decision or a note was queued, so the outbox count is current. */
@@ -91,16 +105,21 @@ export function createDesktopRepository(deps: DesktopRepositoryDeps): AdminRepos
       }
     }
   };
-  /** Sends a change to the server when it can be reached, then syncs; queues it in the outbox when not. */
+  /**
+   * Sends a change to the server when it can be reached under the officer's session, then syncs; queues it in
+   * the outbox when not (offline, or the session expired and is not renewed yet), to be sent once it is.
+   */
   const sendOrQueue = async (send: () => Promise<DecisionOutcome>, intent: OutboxIntent): Promise<DecisionOutcome> => {
-    if (deps.isOnline()) {
+    if (deps.canSend()) {
       try {
         await send();
         await deps.syncNow();
         return 'applied';
       } catch (error) {
-        if (!(error instanceof AdminRequestError && error.kind === 'unreachable')) throw error;
-        deps.wentOffline();
+        if (!(error instanceof AdminRequestError)) throw error;
+        if (error.kind === 'unreachable') deps.wentOffline();
+        else if (isSessionRefusal({ message: error.message, code: error.code })) deps.sessionRefused();
+        else throw error;
       }
     }
     await bridge['outbox:enqueue'](intent);
@@ -108,17 +127,27 @@ export function createDesktopRepository(deps: DesktopRepositoryDeps): AdminRepos
     return 'queued';
   };
   return {
-    applicationsPage: (args) => bridge['cache:applications-page'](args),
+    async applicationsPage(args) {
+      const [page, outbox] = await Promise.all([
+        bridge['cache:applications-page'](args),
+        bridge['outbox:list'](undefined),
+      ]);
+      return { ...page, queuedDecisions: queuedDecisions(outbox) };
+    },
     async applicationDetail(id) {
       const cached = await bridge['cache:application-detail']({ id });
       if (!cached) throw new AdminRequestError('refused', `Application ${id} is not in the offline copy`);
       const detail = detailFromCache(cached);
+      const outbox = await bridge['outbox:list'](undefined);
+      // A decision queued offline shows as made, so it cannot be made twice; sync brings the server's answer.
+      const decision = queuedDecisions(outbox)[id];
+      if (decision) detail.queuedDecision = decision;
       // A note queued offline shows at once, marked as waiting; once replayed, sync brings it as stored.
-      const waiting = queuedNotes(await bridge['outbox:list'](undefined), id);
+      const waiting = queuedNotes(outbox, id);
       const stored = detail.notes.filter((note) => !waiting.some((queued) => queued.id === note.id));
       detail.notes = [...waiting, ...stored];
       // The documents of an application the officer opens are kept for offline reading (within the budget).
-      if (deps.isOnline()) {
+      if (deps.canSend()) {
         const missing = detail.documents.filter((document) => !cached.keptDocumentIds.includes(document.id));
         void keepDocuments(missing);
       }
@@ -127,7 +156,7 @@ export function createDesktopRepository(deps: DesktopRepositoryDeps): AdminRepos
     async openDocument(document) {
       const show = () => bridge['documents:show']({ documentId: document.id, fileName: document.file_name });
       if ((await show()).shown) return;
-      if (!deps.isOnline()) throw new AdminRequestError('unavailable', notKeptOffline);
+      if (!deps.canSend()) throw new AdminRequestError('unavailable', notKeptOffline);
       if (!(await keepDocument(document))) throw new AdminRequestError('unavailable', tooLargeToKeep);
       if (!(await show()).shown) throw new AdminRequestError('unavailable', tooLargeToKeep);
     },

@@ -1,9 +1,23 @@
-import { Alert, Badge, Box, Button, Field, HStack, Input, Progress, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Dialog,
+  Field,
+  HStack,
+  Input,
+  Portal,
+  Progress,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { formatLongDate } from '../../shared/format/dates.ts';
 import type { DesktopBridge, OutboxEntry } from '../../shared/ipc/channels.ts';
+import { loadSupabase } from '../../web/src/lib/load-supabase.ts';
 import { useDesktopState, type DesktopSession } from './desktop-session.ts';
-import { entryText, queuedCountText } from './outbox-text.ts';
+import { cachedCountText, entryText, logoutQuestionText, othersKeptText, queuedCountText } from './outbox-text.ts';
 
 function lastSyncText(at: string | null): string {
   if (!at) return 'Not synced yet';
@@ -77,16 +91,59 @@ function DocumentBudget({ bridge }: { bridge: DesktopBridge }) {
   );
 }
 
+/** Logout with changes still queued: send them first (when they can be sent), discard them, or stay. */
+function LogoutQuestion({ session, queued }: { session: DesktopSession; queued: number }) {
+  const state = useDesktopState(session);
+  return (
+    <Dialog.Root
+      role="alertdialog"
+      open={state.logoutAsked}
+      onOpenChange={(details) => {
+        if (!details.open) session.answerLogout('cancel');
+      }}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Log out with unsent changes?</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Text>{logoutQuestionText(queued)}</Text>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={() => session.answerLogout('cancel')}>
+                Stay signed in
+              </Button>
+              {session.canSend() ? (
+                <Button variant="outline" onClick={() => session.answerLogout('send-first')}>
+                  Send them, then log out
+                </Button>
+              ) : null}
+              <Button colorPalette="red" onClick={() => session.answerLogout('discard')}>
+                Discard and log out
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** Ends a session the server refused (it was ended elsewhere) here too, so the officer can sign in again. */
+async function signInAgain() {
+  const supabase = await loadSupabase();
+  await supabase.auth.signOut({ scope: 'local' });
+}
+
 /**
  * Above the admin dashboard in the desktop app: offline banner, sync progress and the time of the last
  * sync, the outbox with its count, and how each replayed decision or note ended.
  */
 export function DesktopStatus({ session, bridge }: { session: DesktopSession; bridge: DesktopBridge }) {
   const state = useDesktopState(session);
-  useEffect(() => {
-    void session.start();
-    return () => session.stop();
-  }, [session]);
   const pending = state.outbox.filter((entry) => entry.state === 'pending');
   const settled = state.outbox.filter((entry) => entry.state !== 'pending');
   return (
@@ -100,17 +157,46 @@ export function DesktopStatus({ session, bridge }: { session: DesktopSession; br
               <Alert.Description>
                 Showing the copy saved on this computer. Decisions and notes you make are queued and sent when the
                 connection returns.
+                {state.signedIn ? '' : ' Your session will be renewed then (you are signed in again).'}
               </Alert.Description>
             </Alert.Content>
           </Alert.Root>
         ) : null}
+        {state.online && state.checked && !state.signedIn ? (
+          <Alert.Root status="warning" role="alert" data-testid="session-renewing">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>Signing you in again…</Alert.Title>
+              <Alert.Description>
+                Your session could not be renewed yet. Decisions and notes you make are queued, and sent under your
+                account once it is; if this lasts, sign in again (nothing queued is lost).
+              </Alert.Description>
+            </Alert.Content>
+            <Button size="xs" variant="outline" onClick={() => void signInAgain()}>
+              Sign in again
+            </Button>
+          </Alert.Root>
+        ) : null}
+        {state.cache && state.cache.othersQueued > 0 ? (
+          <Alert.Root status="info" role="status" data-testid="others-kept">
+            <Alert.Indicator />
+            <Alert.Title>{othersKeptText(state.cache.othersQueued)}</Alert.Title>
+          </Alert.Root>
+        ) : null}
+        {state.logoutProblem ? (
+          <Alert.Root status="warning" role="alert" data-testid="logout-problem">
+            <Alert.Indicator />
+            <Alert.Title>{state.logoutProblem}</Alert.Title>
+          </Alert.Root>
+        ) : null}
+        <LogoutQuestion session={session} queued={pending.length} />
         <HStack justify="space-between" wrap="wrap" gap="3">
           <HStack gap="3" wrap="wrap">
             <Text fontSize="sm" data-testid="last-sync">
               {state.syncing ? 'Syncing…' : lastSyncText(state.cache?.lastSyncedAt ?? null)}
             </Text>
             <Text fontSize="sm" color="gray.600">
-              {state.cache ? `${state.cache.applications} applications on this computer` : ''}
+              {state.cache ? cachedCountText(state.cache.applications) : ''}
             </Text>
             <Badge colorPalette={pending.length > 0 ? 'orange' : 'gray'} data-testid="outbox-count">
               {queuedCountText(pending)}

@@ -6,15 +6,18 @@ import type { ConnectionSettings, DesktopBridge } from '../../shared/ipc/channel
 import { createStore } from '../../web/src/app/store.ts';
 import { StyleProvider } from '../../web/src/app/style-provider.tsx';
 import { api } from '../../web/src/lib/api.ts';
+import { handleLogout, onAccountChange, signOut } from '../../web/src/lib/auth-state.ts';
 import { loadSupabase } from '../../web/src/lib/load-supabase.ts';
 import { PlatformProvider } from '../../web/src/lib/platform.tsx';
 import { provideRuntimeConfig } from '../../web/src/lib/runtime-config.ts';
 import { ConnectionSetup } from './connection-setup.tsx';
 import { DesktopApp } from './desktop-app.tsx';
 import { desktopBridge } from './desktop-bridge.ts';
+import { desktopLogout } from './desktop-logout.ts';
 import { desktopPlatform } from './desktop-platform.ts';
 import { createDesktopRepository } from './desktop-repository.ts';
 import { createDesktopSession } from './desktop-session.ts';
+import { storedAccount } from './stored-session.ts';
 
 /** Everything the desktop app runs on once it knows its server. */
 function connect(bridge: DesktopBridge, connection: ConnectionSettings) {
@@ -26,22 +29,25 @@ function connect(bridge: DesktopBridge, connection: ConnectionSettings) {
     connection,
     supabase: loadSupabase,
     dataChanged: () => store.dispatch(api.util.invalidateTags(['Application'])),
+    storedAccount: () => storedAccount(),
   });
   extra.adminRepository = createDesktopRepository({
     bridge,
-    isOnline: session.isOnline,
+    canSend: session.canSend,
     wentOffline: session.wentOffline,
+    sessionRefused: session.sessionRefused,
     syncNow: session.syncNow,
     queued: session.queued,
   });
-  // Signing out leaves nothing of the officer's data on the machine, nor in the window's memory.
+  // Nothing read for one account stays in the window's memory for the next (the cache on disk is claimed per
+  // account, see DesktopApp).
+  onAccountChange(() => store.dispatch(api.util.resetApiState()));
+  // A session that ended (expired for good, or ended elsewhere) keeps the cache and the queue for its account:
+  // they are sent when it signs in again, never under another account.
   void loadSupabase().then((supabase) =>
-    supabase.auth.onAuthStateChange((event) => {
-      if (event !== 'SIGNED_OUT') return;
-      store.dispatch(api.util.resetApiState());
-      void session.forget();
-    }),
+    supabase.auth.onAuthStateChange((_event, current) => session.authChanged(current?.user.id ?? null)),
   );
+  handleLogout(() => desktopLogout(session, signOut));
   return { store, session };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../shared/ipc/channels.ts';
-import { entryText, queuedCountText } from './outbox-text.ts';
+import { cachedCountText, entryText, keptForAccountText, othersKeptText, queuedCountText } from './outbox-text.ts';
 
 const queued = { createdAt: '2026-11-23T01:00:00Z', state: 'pending', attempts: 0 } as const;
 const settled = { lastError: null, serverState: null, settledAt: null } as const;
@@ -43,5 +43,22 @@ describe('the outbox in words', () => {
     expect(queuedCountText([decision(1, 'A')])).toBe('1 decision queued');
     expect(queuedCountText([note(1, 'x'), note(2, 'y')])).toBe('2 notes queued');
     expect(queuedCountText([decision(1, 'A'), decision(2, 'B'), note(3, 'x')])).toBe('2 decisions and 1 note queued');
+  });
+});
+
+describe('the counts of what is on this computer', () => {
+  it('says one application, or several', () => {
+    expect(cachedCountText(1)).toBe('1 application on this computer');
+    expect(cachedCountText(0)).toBe('0 applications on this computer');
+    expect(cachedCountText(12)).toBe('12 applications on this computer');
+  });
+
+  it('says whose queued changes are kept, in the singular or the plural', () => {
+    expect(keptForAccountText(1)).toBe(
+      '1 change queued on this computer is kept for the account that made it: sent when that account signs in again, never under another account.',
+    );
+    expect(othersKeptText(2)).toBe(
+      '2 changes another account queued on this computer are kept until that account signs in again; they are not sent under your name.',
+    );
   });
 });

@@ -25,3 +25,23 @@ export function queuedCountText(pending: OutboxEntry[]): string {
   if (decisions === 0) return `${countOf(notes, 'note')} queued`;
   return `${countOf(decisions, 'decision')} and ${countOf(notes, 'note')} queued`;
 }
+
+/** The status bar's count of cached applications: '1 application on this computer'. */
+export function cachedCountText(applications: number): string {
+  return `${countOf(applications, 'application')} on this computer`;
+}
+
+/** Above the login: changes queued here wait for the account that made them. */
+export function keptForAccountText(count: number): string {
+  return `${countOf(count, 'change')} queued on this computer ${count === 1 ? 'is' : 'are'} kept for the account that made ${count === 1 ? 'it' : 'them'}: sent when that account signs in again, never under another account.`;
+}
+
+/** For an officer signed in after another one: that account's queued changes are kept for it, not sent. */
+export function othersKeptText(count: number): string {
+  return `${countOf(count, 'change')} another account queued on this computer ${count === 1 ? 'is' : 'are'} kept until that account signs in again; ${count === 1 ? 'it is' : 'they are'} not sent under your name.`;
+}
+
+/** The questions a logout with changes still queued asks. */
+export function logoutQuestionText(count: number): string {
+  return `${countOf(count, 'change')} you made ${count === 1 ? 'has' : 'have'} not reached the server yet. Logging out now discards ${count === 1 ? 'it' : 'them'}.`;
+}

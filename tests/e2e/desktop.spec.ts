@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { mailbox } from '../support/auth-helpers.ts';
 import { buildRenderer, DesktopMain, serveFolder } from '../support/desktop-harness.ts';
 import {
+  anonClient,
   removeDataDir,
   serviceClient,
   startServerProcess,
@@ -282,6 +283,237 @@ test('a loan officer on a train: sync, go offline, browse and decide from the ca
     await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
     await expect.poll(async () => (await main.call('cache:get-status', undefined)).applications).toBe(0);
     expect(await main.call('outbox:list', undefined)).toEqual([]);
+  } finally {
+    main.close();
+  }
+});
+
+/** The app's first start: the server's address, then the admin login of this account. */
+async function connectAndSignIn(page: Page, account: { email: string; password: string }) {
+  await page.getByLabel('Server address').fill(server.url);
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await signIn(page, account);
+}
+
+async function signIn(page: Page, account: { email: string; password: string }) {
+  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+  await page.getByLabel(/^Email/).fill(account.email);
+  await page.getByLabel(/^Password/).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+}
+
+async function decideInList(page: Page, businessName: string, verb: 'Approve' | 'Reject', reason: string) {
+  await page.getByRole('row').filter({ hasText: businessName }).getByRole('button', { name: verb }).click();
+  const dialog = page.getByRole('dialog', { name: `${verb} ${businessName}` });
+  await dialog.getByLabel(/Reason/).fill(reason);
+  await dialog.getByRole('button', { name: verb }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** More than an hour went by: the stored session's access token has expired (supabase-js reads expires_at). */
+async function expireStoredSession(page: Page) {
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage).filter((name) => /^sb-.+-auth-token$/.test(name))) {
+      const stored = JSON.parse(localStorage.getItem(key) ?? '{}') as { expires_at?: number };
+      stored.expires_at = Math.floor(Date.now() / 1000) - 3600;
+      localStorage.setItem(key, JSON.stringify(stored));
+    }
+  });
+}
+
+async function decidedOnServer(id: string) {
+  const { data } = await serviceClient(server)
+    .from('applications')
+    .select('status, decision_reason, decided_by')
+    .eq('id', id)
+    .single();
+  return data;
+}
+
+test('a decision queued offline is sent only under the account that made it, after a restart offline and a colleague on the same computer', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const database = serviceClient(server);
+  const officer = await createAccount(database, server.url, { admin: true, keys: server.keys });
+  const colleague = await createAccount(database, server.url, { admin: true, keys: server.keys });
+  const hazel = await submitted(database, 'Hazel Hardware Owner');
+  const main = new DesktopMain();
+  let restarted: DesktopMain | undefined;
+  try {
+    await main.attach(page);
+    await page.goto(renderer.url);
+    await connectAndSignIn(page, officer);
+    await expect(page.getByTestId('last-sync')).toContainText('Last synced');
+    await expect(page.getByRole('row').filter({ hasText: hazel.businessName })).toBeVisible();
+
+    await server.stop();
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await expect(page.getByTestId('offline-banner')).toBeVisible();
+    await decideInList(page, hazel.businessName, 'Reject', 'Officer one rejected this offline');
+    // Decided offline, it shows as decided (queued) and cannot be decided a second time.
+    const row = page.getByRole('row').filter({ hasText: hazel.businessName });
+    await expect(row.getByTestId('queued-decision')).toHaveText('Rejection queued, sent when the connection returns');
+    await expect(row.getByRole('button', { name: 'Reject' })).toHaveCount(0);
+    await page.getByRole('button', { name: hazel.businessName }).click();
+    const detail = page.getByRole('region', { name: 'Application detail' });
+    await expect(detail.getByTestId('queued-decision')).toBeVisible();
+    await expect(detail.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Close detail' }).click();
+
+    // Logging out needs the server: offline, the officer is told why, and nothing is wiped.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByTestId('logout-problem')).toContainText(
+      'You cannot log out while the server cannot be reached',
+    );
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    await expect(page.getByTestId('outbox-count')).toHaveText('1 decision queued');
+
+    // The access token expires, and the app restarts while still offline: the officer's copy is readable at once.
+    await expireStoredSession(page);
+    await page.close();
+    main.quit();
+    restarted = new DesktopMain(main.folder);
+    const again = await page.context().newPage();
+    await restarted.attach(again);
+    await again.goto(renderer.url);
+    await expect(again.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible({ timeout: 10_000 });
+    await expect(again.getByTestId('offline-banner')).toContainText('Your session will be renewed then');
+    await expect(again.getByText(/applications? on this computer/)).toBeVisible();
+    await expect(again.getByTestId('outbox-count')).toHaveText('1 decision queued');
+
+    // Meanwhile the officer signed out everywhere from the web: when the server returns the session is refused
+    // for good, and the login says the queued change is kept for its account.
+    server = await startServerProcess({ dataDir, env: { PORT: port } });
+    const web = anonClient(server);
+    expect((await web.auth.signInWithPassword({ email: officer.email, password: officer.password })).error).toBeNull();
+    expect((await web.auth.signOut({ scope: 'global' })).error).toBeNull();
+    await expect(again.getByRole('heading', { name: 'Admin Login' })).toBeVisible({ timeout: 150_000 });
+    await expect(again.getByTestId('kept-changes')).toContainText(
+      '1 change queued on this computer is kept for the account that made it',
+    );
+    expect((await decidedOnServer(hazel.id))?.status).toBe('pending');
+
+    // A colleague signs in on this computer: none of the first officer's copy, and their change is not sent.
+    await signIn(again, colleague);
+    await expect(again.getByTestId('others-kept')).toContainText(
+      '1 change another account queued on this computer is kept until that account signs in again',
+    );
+    await expect(again.getByTestId('last-sync')).toContainText('Last synced');
+    await expect(again.getByTestId('outbox-count')).toHaveText('0 decisions queued');
+    await expect(
+      again.getByRole('row').filter({ hasText: hazel.businessName }).getByRole('button', { name: 'Reject' }),
+    ).toBeVisible();
+    expect((await decidedOnServer(hazel.id))?.status).toBe('pending');
+    expect((await restarted.call('cache:get-status', undefined)).owner).toBe(colleague.id);
+
+    // The colleague leaves; the first officer signs in again, and their decision goes out in their name.
+    await again.getByRole('button', { name: 'Logout' }).click();
+    await signIn(again, officer);
+    await expect(again.getByTestId('outbox-settled').filter({ hasText: `Reject ${hazel.businessName}` })).toContainText(
+      'sent to the server',
+    );
+    expect(await decidedOnServer(hazel.id)).toEqual({
+      status: 'rejected',
+      decision_reason: 'Officer one rejected this offline',
+      decided_by: officer.id,
+    });
+  } finally {
+    main.close();
+    restarted?.close();
+  }
+});
+
+test('after the access token expired offline, a queued decision waits for the renewed session instead of going out as anon', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const database = serviceClient(server);
+  const officer = await createAccount(database, server.url, { admin: true, keys: server.keys });
+  const cedar = await submitted(database, 'Cedar Clinic Expired');
+  const main = new DesktopMain();
+  try {
+    await main.attach(page);
+    await page.goto(renderer.url);
+    await connectAndSignIn(page, officer);
+    await expect(page.getByRole('row').filter({ hasText: cedar.businessName })).toBeVisible();
+    await server.stop();
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await expect(page.getByTestId('offline-banner')).toBeVisible();
+    await decideInList(page, cedar.businessName, 'Approve', 'Approved on the plane');
+    await expireStoredSession(page);
+
+    // The server returns, but the session cannot be renewed yet (its renewal fails): nothing is sent as anon.
+    const renewals = `${server.url}/auth/v1/token**`;
+    await page.route(renewals, (route) => route.abort('internetdisconnected'));
+    server = await startServerProcess({ dataDir, env: { PORT: port } });
+    // supabase-js retries a failed renewal for up to half a minute before giving up.
+    await expect(page.getByTestId('session-renewing')).toContainText('Signing you in again', { timeout: 60_000 });
+    await expect(page.getByTestId('outbox-count')).toHaveText('1 decision queued');
+    await expect(page.getByTestId('outbox-settled')).toHaveCount(0);
+
+    // Logging out now would lose the queued decision: the officer is asked, and may stay.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    const question = page.getByRole('alertdialog', { name: 'Log out with unsent changes?' });
+    await expect(question).toContainText('1 change you made has not reached the server yet');
+    await question.getByRole('button', { name: 'Stay signed in' }).click();
+    await expect(question).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+
+    // Once the session is renewed, the decision goes out under the officer's account.
+    await page.unroute(renewals);
+    await expect(page.getByTestId('outbox-settled').filter({ hasText: `Approve ${cedar.businessName}` })).toContainText(
+      'sent to the server',
+      { timeout: 150_000 },
+    );
+    expect(await decidedOnServer(cedar.id)).toEqual({
+      status: 'approved',
+      decision_reason: 'Approved on the plane',
+      decided_by: officer.id,
+    });
+  } finally {
+    main.close();
+  }
+});
+
+test('online, a letter, a bank package and its sending show in the detail at once (the cache is synced first)', async ({
+  page,
+}) => {
+  const database = serviceClient(server);
+  const officer = await createAccount(database, server.url, { admin: true, keys: server.keys });
+  const birch = await submitted(database, 'Birch Bistro Online');
+  const main = new DesktopMain();
+  try {
+    await main.attach(page);
+    await page.goto(renderer.url);
+    await connectAndSignIn(page, officer);
+    await page
+      .getByRole('row')
+      .filter({ hasText: birch.businessName })
+      .getByRole('button', { name: 'Send Pre-Application Letter' })
+      .click();
+    const letter = page.getByRole('dialog', { name: 'Generate Pre-Application Letter' });
+    await letter.getByLabel(/Street Address/).fill('1 Main St');
+    await letter.getByLabel(/ZIP Code/).fill('89501');
+    await letter.getByLabel(/Loan Purpose/).fill('Ovens');
+    await letter.getByRole('button', { name: 'Generate Letter' }).click();
+    await expect(letter).toBeHidden();
+    await page.getByRole('button', { name: birch.businessName }).click();
+    const detail = page.getByRole('region', { name: 'Application detail' });
+    await expect(
+      detail.getByRole('region', { name: 'Pre-Application Letters' }).getByRole('button', { name: 'Download PDF' }),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Close detail' }).click();
+
+    await decideInList(page, birch.businessName, 'Approve', 'Good fit');
+    await page.getByRole('tab', { name: 'Approved Applications' }).click();
+    await page.getByRole('button', { name: birch.businessName }).click();
+    const packages = detail.getByRole('region', { name: 'Bank Packages' });
+    await packages.getByRole('button', { name: 'Generate Bank Package' }).click();
+    await expect(packages.getByText('No package yet.')).toHaveCount(0);
+    await expect(packages.getByRole('listitem')).toHaveCount(1);
+    expect((await database.from('bank_packages').select('id').eq('application_id', birch.id)).data).toHaveLength(1);
   } finally {
     main.close();
   }

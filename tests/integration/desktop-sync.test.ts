@@ -30,6 +30,8 @@ function freshCache(version?: number) {
   const db = new Database(':memory:');
   migrateCache(db, version === undefined ? cacheMigrations : cacheMigrations.slice(0, version));
   const cache = new CacheStore(db);
+  // The officer signed in: the cache and what they queue are theirs (an earlier release recorded no owner).
+  if (version === undefined) cache.claim(officer.id);
   const outbox = new Outbox(db);
   // The bridge's cache and outbox channels, called directly (the validation is tested in electron/).
   const bridge = {
@@ -113,6 +115,9 @@ describe('desktop sync against server/', () => {
     });
     expect(decided.error).toBeNull();
     const { db, cache, bridge } = freshCache(3);
+    // The store of this release reads whose queued changes are whose (migration 5): that column, added here, lets
+    // it stand in for the release that wrote this cache; the upgrade tested is migration 4.
+    db.exec('alter table outbox add column owner_id text');
     await syncCache(backend.client(officer), bridge, { overlapSeconds: 0 });
     const consentEntries = () =>
       cache.applicationDetail(id!)!.related.audit_log.filter((entry) => entry.action === 'lender_consent.created');
@@ -124,7 +129,7 @@ describe('desktop sync against server/', () => {
     await syncCache(backend.client(officer), bridge, { overlapSeconds: 0 });
     expect(consentEntries()[0]!.lender_name).toBeUndefined();
 
-    migrateCache(db);
+    migrateCache(db, cacheMigrations.slice(0, 4));
     await syncCache(backend.client(officer), bridge, { overlapSeconds: 0 });
     expect(consentEntries()).toEqual([expect.objectContaining({ lender_name: lender!.name })]);
   });
@@ -154,7 +159,7 @@ describe('desktop sync against server/', () => {
     expect(error).toBeNull();
 
     const result = await replayOutbox(backend.client(officer), bridge);
-    expect(result).toEqual({ applied: 1, conflicts: 1, refused: 0, unreachable: false });
+    expect(result).toEqual({ applied: 1, conflicts: 1, refused: 0, unreachable: false, signInNeeded: false });
     const [applied, conflict] = outbox.list();
     expect(applied).toMatchObject({ state: 'done' });
     expect(conflict).toMatchObject({ state: 'conflict' });
@@ -204,7 +209,7 @@ describe('desktop sync against server/', () => {
     await backend.db.query('delete from public.applications where id = $1', [gone]);
 
     const result = await replayOutbox(backend.client(officer), bridge);
-    expect(result).toEqual({ applied: 3, conflicts: 0, refused: 1, unreachable: false });
+    expect(result).toEqual({ applied: 3, conflicts: 0, refused: 1, unreachable: false, signInNeeded: false });
     expect(outbox.list().map((entry) => [entry.kind, entry.state])).toEqual([
       ['note', 'done'],
       ['decide', 'done'],
@@ -240,9 +245,53 @@ describe('desktop sync against server/', () => {
     // A port nothing listens on: supabase-js answers with status 0, as when the network is gone.
     const unreachable = clientWithKey('http://127.0.0.1:9', backend.server.keys.anonKey);
     const result = await replayOutbox(unreachable, bridge);
-    expect(result).toEqual({ applied: 0, conflicts: 0, refused: 0, unreachable: true });
+    expect(result).toEqual({ applied: 0, conflicts: 0, refused: 0, unreachable: true, signInNeeded: false });
     expect(outbox.list()).toEqual([
       expect.objectContaining({ id: queued.id, state: 'pending', attempts: 1, lastError: expect.any(String) }),
     ]);
+  });
+
+  it('keeps a decision queued when it goes out without the officer’s session (anon): never a final refusal', async () => {
+    const [id] = await insertApplications(1, 'Replay Anon');
+    const { outbox, bridge } = freshCache();
+    const queued = outbox.enqueue({
+      kind: 'decide',
+      applicationId: id!,
+      decision: 'rejected',
+      reason: 'Offline review',
+      expectedStatus: 'pending',
+      label: 'Replay Anon 00',
+    });
+    // The session could not be renewed: supabase-js sends the anon key, and the database refuses (42501).
+    const anon = clientWithKey(backend.server.url, backend.server.keys.anonKey);
+    const result = await replayOutbox(anon, bridge);
+    expect(result).toEqual({ applied: 0, conflicts: 0, refused: 0, unreachable: false, signInNeeded: true });
+    expect(outbox.list()).toEqual([
+      expect.objectContaining({ id: queued.id, state: 'pending', lastError: 'Waiting for you to sign in again.' }),
+    ]);
+    // Under the officer's session it lands, in their name.
+    expect(await replayOutbox(backend.client(officer), bridge)).toMatchObject({ applied: 1, signInNeeded: false });
+    const stored = await backend.service.from('applications').select('status, decided_by').eq('id', id!).single();
+    expect(stored.data).toEqual({ status: 'rejected', decided_by: officer.id });
+  });
+
+  it('says in plain words why a decision was refused, and names a rejection as the officer does', async () => {
+    const [gone, contested] = await insertApplications(2, 'Replay Words');
+    const { outbox, bridge } = freshCache();
+    const intent = { kind: 'decide' as const, expectedStatus: 'pending' as const, reason: '', label: 'Replay Words' };
+    outbox.enqueue({ ...intent, applicationId: gone!, decision: 'approved' });
+    outbox.enqueue({ ...intent, applicationId: contested!, decision: 'approved' });
+    await backend.db.query('delete from public.applications where id = $1', [gone]);
+    const other = await backend.createUser({ appRole: 'admin' });
+    await backend.client(other).rpc('decide_application', {
+      application_id: contested,
+      decision: 'rejected',
+      reason: 'Decided first',
+      expected_status: 'pending',
+    });
+    await replayOutbox(backend.client(officer), bridge);
+    const [refused, conflict] = outbox.list();
+    expect(refused).toMatchObject({ state: 'refused', lastError: 'The application no longer exists on the server.' });
+    expect(conflict!.serverState).toMatch(/^Rejected on .+ \(reason: Decided first\)$/);
   });
 });

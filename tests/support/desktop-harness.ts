@@ -66,41 +66,48 @@ export async function serveFolder(root: string): Promise<{ url: string; close: (
  * contract as the preload's window.desktop. Bytes cross as base64, as structured clone would carry them.
  */
 export class DesktopMain {
-  readonly folder = mkdtempSync(path.join(tmpdir(), 'loan-match-desktop-'));
-  readonly db: CacheDatabase = openCacheDatabase(path.join(this.folder, 'cache.sqlite'));
+  readonly folder: string;
+  readonly db: CacheDatabase;
   /** Documents handed to the system viewer (stands in for Electron's shell.openPath). */
   readonly shown: { fileName: string; data: Uint8Array }[] = [];
   /** Files saved through the save dialog (Electron's dialog, not runnable here, is stood in for: it picks the suggested name in `saved/`). */
   readonly saved: { filePath: string; suggestedPath: string }[] = [];
-  readonly handlers: IpcHandlers = {
-    ...desktopDataHandlers({
-      cache: new CacheStore(this.db),
-      outbox: new Outbox(this.db),
-      connection: new ConnectionStore(path.join(this.folder, 'connection.json')),
-      // The real viewer file writer; Electron's shell.openPath (not runnable here) is stood in for by a recorder.
-      showDocument: documentViewer({
-        folder: path.join(this.folder, 'viewer'),
-        openPath: async (filePath) => {
-          this.shown.push({ fileName: path.basename(filePath), data: new Uint8Array(readFileSync(filePath)) });
-          return '';
-        },
+  readonly handlers: IpcHandlers;
+
+  /** A new app's folder; or the folder of an app that quit, so that a restart reopens the same cache. */
+  constructor(folder = mkdtempSync(path.join(tmpdir(), 'loan-match-desktop-'))) {
+    this.folder = folder;
+    this.db = openCacheDatabase(path.join(folder, 'cache.sqlite'));
+    this.handlers = {
+      ...desktopDataHandlers({
+        cache: new CacheStore(this.db),
+        outbox: new Outbox(this.db),
+        connection: new ConnectionStore(path.join(this.folder, 'connection.json')),
+        // The real viewer file writer; Electron's shell.openPath (not runnable here) is stood in for by a recorder.
+        showDocument: documentViewer({
+          folder: path.join(this.folder, 'viewer'),
+          openPath: async (filePath) => {
+            this.shown.push({ fileName: path.basename(filePath), data: new Uint8Array(readFileSync(filePath)) });
+            return '';
+          },
+        }),
       }),
-    }),
-    ...dialogHandlers({
-      dialog: {
-        showSaveDialog: async (...args: unknown[]) => {
-          const options = args.at(-1) as SaveDialogOptions;
-          const filePath = path.join(this.folder, 'saved', path.basename(options.defaultPath));
-          mkdirSync(path.dirname(filePath), { recursive: true });
-          this.saved.push({ filePath, suggestedPath: options.defaultPath });
-          return { canceled: false, filePath };
+      ...dialogHandlers({
+        dialog: {
+          showSaveDialog: async (...args: unknown[]) => {
+            const options = args.at(-1) as SaveDialogOptions;
+            const filePath = path.join(this.folder, 'saved', path.basename(options.defaultPath));
+            mkdirSync(path.dirname(filePath), { recursive: true });
+            this.saved.push({ filePath, suggestedPath: options.defaultPath });
+            return { canceled: false, filePath };
+          },
+          showOpenDialog: async () => ({ canceled: true, filePaths: [] }),
         },
-        showOpenDialog: async () => ({ canceled: true, filePaths: [] }),
-      },
-      ownerWindow: () => undefined,
-      defaultFolder: () => path.join(this.folder, 'Documents'),
-    }),
-  };
+        ownerWindow: () => undefined,
+        defaultFolder: () => path.join(this.folder, 'Documents'),
+      }),
+    };
+  }
 
   call<C extends IpcChannel>(channel: C, payload: unknown) {
     return dispatch(this.handlers, channel, payload);
@@ -141,8 +148,13 @@ export class DesktopMain {
     }, ipcChannels);
   }
 
-  close(): void {
+  /** The app quits: its cache stays in its folder, for a restart. */
+  quit(): void {
     this.db.close();
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
     rmSync(this.folder, { recursive: true, force: true });
   }
 }

@@ -1,15 +1,23 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { officerStatusLabel } from '../../../shared/admin/application-lists.ts';
 import { formatLongDate } from '../../../shared/format/dates.ts';
 import type { DesktopBridge, OutboxEntry } from '../../../shared/ipc/channels.ts';
-import { applicantStatusLabel } from '../../../shared/status/timeline.ts';
 import type { ApplicationStatus } from '../../../shared/status/transitions.ts';
 import { DECIDED_MEANWHILE_CODE, duplicateKey } from '../../../web/src/features/admin/admin-repository.ts';
+import { isSessionRefusal, type ApiError } from './session-refusal.ts';
 
 export type OutboxPort = Pick<DesktopBridge, 'outbox:list' | 'outbox:settle' | 'outbox:postpone'>;
 
-export type ReplayResult = { applied: number; conflicts: number; refused: number; unreachable: boolean };
+export type ReplayResult = {
+  applied: number;
+  conflicts: number;
+  refused: number;
+  unreachable: boolean;
+  /** The server refused the session the changes went with: they stay queued until the officer's session is renewed. */
+  signInNeeded: boolean;
+};
 
-/** What the server holds now, in words the officer reads beside their queued decision. */
+/** What the server holds now, in the officer's words ('Rejected on November 23, 2026 (reason: ...)'). */
 async function serverStateOf(supabase: SupabaseClient, applicationId: string): Promise<string | null> {
   const { data } = await supabase
     .from('applications')
@@ -17,17 +25,18 @@ async function serverStateOf(supabase: SupabaseClient, applicationId: string): P
     .eq('id', applicationId)
     .maybeSingle<{ status: ApplicationStatus; decided_at: string | null; decision_reason: string | null }>();
   if (!data) return null;
-  const label = applicantStatusLabel(data.status, data.decided_at);
+  const status = officerStatusLabel(data);
+  const label = `${status.charAt(0).toUpperCase()}${status.slice(1)}`;
   const when = data.decided_at ? ` on ${formatLongDate(data.decided_at)}` : '';
   const why = data.decision_reason ? ` (reason: ${data.decision_reason})` : '';
   return `${label}${when}${why}`;
 }
 
-/** Why the server refused a note, in words the officer reads (not the database's own sentence when we know it). */
-function noteRefusal(error: { message: string; code?: string }): string {
-  if (error.code === '23503') return 'The application no longer exists on the server.';
-  if (error.code === '42501') return 'The server refused it: this account is no longer a loan officer.';
-  return error.message;
+/** Why the server refused a change, in words the officer reads: never the database's own sentence. */
+export function refusalText(error: ApiError): string {
+  // P0002: decide_application found no such application; 23503: a note's application is gone.
+  if (error.code === 'P0002' || error.code === '23503') return 'The application no longer exists on the server.';
+  return 'The server did not accept this change.';
 }
 
 /**
@@ -57,11 +66,12 @@ async function send(
  * Replays queued decisions and notes in the order they were made. A decision goes through decide_application
  * with the status the officer saw, so a change made meanwhile (another officer decided first) is refused by
  * the server and kept as a conflict with what the server holds now, never overwritten; a note the server
- * refuses is kept as refused with the server's message. Stops at the first entry that cannot reach the server;
- * it stays first in line.
+ * refuses is kept as refused, said in plain words. Stops at the first entry that cannot reach the server, or
+ * that the server refused for the session it went with (expired, or gone to anon): it stays first in line, sent
+ * again once the officer's session is renewed. The caller sends only with the session of the outbox's owner.
  */
 export async function replayOutbox(supabase: SupabaseClient, outbox: OutboxPort): Promise<ReplayResult> {
-  const result: ReplayResult = { applied: 0, conflicts: 0, refused: 0, unreachable: false };
+  const result: ReplayResult = { applied: 0, conflicts: 0, refused: 0, unreachable: false, signInNeeded: false };
   const pending = (await outbox['outbox:list'](undefined)).filter((entry: OutboxEntry) => entry.state === 'pending');
   for (const entry of pending) {
     const { error, status } = await send(supabase, entry);
@@ -77,15 +87,22 @@ export async function replayOutbox(supabase: SupabaseClient, outbox: OutboxPort)
       continue;
     }
     if (status === 0) {
-      await outbox['outbox:postpone']({ id: entry.id, error: error.message });
+      await outbox['outbox:postpone']({ id: entry.id, error: 'The server could not be reached.' });
       result.unreachable = true;
       break;
     }
+    if (isSessionRefusal({ ...error, status })) {
+      console.error('A queued change was refused for its session; it stays queued', error);
+      await outbox['outbox:postpone']({ id: entry.id, error: 'Waiting for you to sign in again.' });
+      result.signInNeeded = true;
+      break;
+    }
     const conflict = entry.kind === 'decide' && error.code === DECIDED_MEANWHILE_CODE;
+    if (!conflict) console.error('The server refused a queued change', error);
     await outbox['outbox:settle']({
       id: entry.id,
       outcome: conflict ? 'conflict' : 'refused',
-      message: entry.kind === 'note' ? noteRefusal(error) : error.message,
+      message: refusalText(error),
       serverState: entry.kind === 'decide' ? await serverStateOf(supabase, entry.applicationId) : null,
     });
     if (conflict) result.conflicts += 1;

@@ -17,6 +17,8 @@ export class SyncError extends Error {
   constructor(
     readonly kind: 'unreachable' | 'refused',
     message: string,
+    /** The HTTP status of the refusal (401 or 403: the session was refused). */
+    readonly status?: number,
   ) {
     super(message);
     this.name = 'SyncError';
@@ -64,7 +66,9 @@ export async function syncCache(
         query = query.gte(column, since);
       }
       const { data, error, status } = await query;
-      if (error) throw new SyncError(status === 0 ? 'unreachable' : 'refused', `Syncing ${table}: ${error.message}`);
+      if (error) {
+        throw new SyncError(status === 0 ? 'unreachable' : 'refused', `Syncing ${table}: ${error.message}`, status);
+      }
       return (data ?? []) as Record<string, unknown>[];
     };
     let next: Promise<Record<string, unknown>[]> | null = fetchPage(null);

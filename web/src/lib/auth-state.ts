@@ -184,3 +184,22 @@ export async function signOut(): Promise<boolean> {
     return false;
   }
 }
+
+/** How a logout the user asked for ended: signed out, failed, or not done (the user kept the session, or was told why). */
+export type LogoutOutcome = 'signed-out' | 'failed' | 'kept';
+
+let logoutHandler: (() => Promise<LogoutOutcome>) | undefined;
+
+/**
+ * Lets the platform run the logout a user asks for: the desktop app asks first when changes are still queued
+ * on the computer (they would be lost), and says why it cannot while the server is unreachable.
+ */
+export function handleLogout(handler: () => Promise<LogoutOutcome>): void {
+  logoutHandler = handler;
+}
+
+/** The Logout button: the platform's logout when it has one, else signOut(). */
+export async function logout(): Promise<LogoutOutcome> {
+  if (logoutHandler) return logoutHandler();
+  return (await signOut()) ? 'signed-out' : 'failed';
+}

@@ -1,10 +1,11 @@
-import type { ApplicationsPage, ApplicationsPageArgs } from '../../../../shared/admin/application-lists.ts';
+import type { ApplicationsPageArgs } from '../../../../shared/admin/application-lists.ts';
 import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
 import { api } from '../../lib/api.ts';
 import {
   AdminRequestError,
   apiAdminRepository,
   DECIDED_MEANWHILE_CODE,
+  type AdminApplicationsPage,
   type AdminDocument,
   type AdminRepository,
   type ApplicationDetail,
@@ -31,7 +32,7 @@ function fail(context: string, error: unknown, message: string): { error: { mess
 
 const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
-    applicationsPage: build.query<ApplicationsPage, ApplicationsPageArgs>({
+    applicationsPage: build.query<AdminApplicationsPage, ApplicationsPageArgs>({
       async queryFn(args, { extra }) {
         try {
           return { data: await repositoryOf(extra).applicationsPage(args) };
@@ -95,6 +96,22 @@ const adminApi = api.injectEndpoints({
       },
     }),
 
+    /**
+     * After a change written straight to the server (a letter, a term sheet, a bank package): the repository
+     * catches up (the desktop app syncs it into the cache it reads) before the screens read again, so they show it.
+     */
+    applicationChanged: build.mutation<null, void>({
+      async queryFn(_arg, { extra }) {
+        try {
+          await repositoryOf(extra).refresh?.();
+        } catch (error) {
+          console.error('Reading the change back failed', error);
+        }
+        return { data: null };
+      },
+      invalidatesTags: ['Application'],
+    }),
+
     /** Refresh Data: the repository catches up (the desktop app syncs), then every admin screen reads again. */
     refreshData: build.mutation<null, void>({
       async queryFn(_arg, { extra }) {
@@ -117,5 +134,6 @@ export const {
   useDecideApplicationMutation,
   useAddNoteMutation,
   useRefreshDataMutation,
+  useApplicationChangedMutation,
   useOpenDocumentMutation,
 } = adminApi;

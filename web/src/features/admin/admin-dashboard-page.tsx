@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
 import { ImpersonationBanner } from '../../components/impersonation-banner.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
-import { signOut, useAuth } from '../../lib/auth-state.ts';
+import { logout as signOut, useAuth } from '../../lib/auth-state.ts';
 import { api } from '../../lib/api.ts';
 import { readImpersonation } from '../../lib/impersonation.ts';
 import { withChanges } from '../../lib/search-params.ts';
@@ -58,8 +58,9 @@ export function AdminDashboardPage() {
   const [impersonation, setImpersonation] = useState(readImpersonation);
   const logout = async () => {
     setLogoutFailed(false);
-    if (await signOut()) await navigate('/admin/login');
-    else setLogoutFailed(true);
+    const outcome = await signOut();
+    if (outcome === 'signed-out') await navigate('/admin/login');
+    else if (outcome === 'failed') setLogoutFailed(true);
   };
   return (
     <>

@@ -76,8 +76,21 @@ export function otherApplicationsOf(application: ApplicationRow, candidates: Oth
   return [...byId.values()].sort((a, b) => b.created_at.localeCompare(a.created_at) || a.id.localeCompare(b.id));
 }
 
+/** A decision the officer made that waits to be sent (desktop outbox): the application shows it as made. */
+export type QueuedDecision = { decision: 'approved' | 'rejected'; reason: string; queuedAt: string };
+
+/** How a queued decision reads where the application shows: 'Rejection queued, sent when the connection returns'. */
+export function queuedDecisionText({ decision }: QueuedDecision): string {
+  return `${decision === 'approved' ? 'Approval' : 'Rejection'} queued, sent when the connection returns`;
+}
+
+/** A page of a list; on the desktop, with the decisions queued for its applications, by application id. */
+export type AdminApplicationsPage = ApplicationsPage & { queuedDecisions?: Record<string, QueuedDecision> };
+
 export type ApplicationDetail = {
   application: ApplicationRow;
+  /** Its decision waiting to be sent (desktop, offline): it cannot be decided again meanwhile. */
+  queuedDecision?: QueuedDecision;
   /** The same applicant's other applications (same e-mail or account), newest first. */
   otherApplications: OtherApplication[];
   events: ApplicationEvent[];
@@ -144,7 +157,7 @@ export class AdminRequestError extends Error {
  * know which one they have. Each method throws AdminRequestError when it fails.
  */
 export type AdminRepository = {
-  applicationsPage(args: ApplicationsPageArgs): Promise<ApplicationsPage>;
+  applicationsPage(args: ApplicationsPageArgs): Promise<AdminApplicationsPage>;
   applicationDetail(id: string): Promise<ApplicationDetail>;
   decide(decision: Decision): Promise<DecisionOutcome>;
   /** Adds a loan officer's note (the desktop queues it while the server cannot be reached). */

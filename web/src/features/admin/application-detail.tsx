@@ -14,7 +14,7 @@ import { formatUsd } from '../../../../shared/format/money.ts';
 import { preApplicationLetterFileName, termSheetFileName } from '../../../../shared/summary/file-names.ts';
 import { applicationEventText, eventNoteLabel } from '../../../../shared/status/timeline.ts';
 import { useApplicationDetailQuery, useOpenDocumentMutation } from './admin-api.ts';
-import type { ApplicationDetail, OtherApplication } from './admin-repository.ts';
+import { queuedDecisionText, type ApplicationDetail, type OtherApplication } from './admin-repository.ts';
 import { BankPackages } from './bank-packages.tsx';
 import { DecisionButtons } from './decision-dialog.tsx';
 import { FinancialAnalysis } from './financial-analysis.tsx';
@@ -95,12 +95,17 @@ function DetailContent({
           <Text color="gray.600">
             Submitted {formatLongDate(application.created_at)} · status {officerStatusLabel(application)}
           </Text>
+          {detail.queuedDecision ? (
+            <Text fontWeight="medium" data-testid="queued-decision">
+              {queuedDecisionText(detail.queuedDecision)}
+            </Text>
+          ) : null}
         </Box>
         <Stack direction="row" gap="2" wrap="wrap" align="flex-start">
           {/* A letter saying the business may be eligible: never for a declined application. */}
           {application.status !== 'rejected' ? <LetterDialog application={application} /> : null}
           {application.status === 'approved' ? <TermSheetDialog application={application} /> : null}
-          {application.status === 'pending' ? (
+          {application.status === 'pending' && !detail.queuedDecision ? (
             <DecisionButtons
               applicationId={application.id}
               businessName={application.business_name}

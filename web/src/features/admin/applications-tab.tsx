@@ -17,6 +17,7 @@ import {
 import { SEARCH_MAX_LENGTH } from '../../../../shared/admin/application-search.ts';
 import { rowsAsCardsOnPhones } from '../../components/rows-as-cards.ts';
 import { useApplicationsPageQuery } from './admin-api.ts';
+import { queuedDecisionText } from './admin-repository.ts';
 import { ApplicationDetailPanel } from './application-detail.tsx';
 import { Pager } from './list-parts.tsx';
 import { DecisionButtons } from './decision-dialog.tsx';
@@ -235,11 +236,18 @@ function ApplicationList({
                     {list === 'pending' ? (
                       <>
                         <LetterDialog application={row} />
-                        <DecisionButtons
-                          applicationId={row.id}
-                          businessName={row.business_name}
-                          focusAfter={() => listHeading.current}
-                        />
+                        {/* Decided offline (desktop): shown as made, so it cannot be decided twice. */}
+                        {data?.queuedDecisions?.[row.id] ? (
+                          <Text fontSize="sm" data-testid="queued-decision">
+                            {queuedDecisionText(data.queuedDecisions[row.id])}
+                          </Text>
+                        ) : (
+                          <DecisionButtons
+                            applicationId={row.id}
+                            businessName={row.business_name}
+                            focusAfter={() => listHeading.current}
+                          />
+                        )}
                       </>
                     ) : null}
                     {/* Spec: an approved application's row carries its 'Accept & Generate Term Sheet' button. */}

@@ -1,6 +1,5 @@
 import { Alert, Badge, Box, Button, chakra, Field, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useDispatch } from 'react-redux';
 import type { AdditionalInfoForm } from '../../../../shared/catalogue/additional-info.ts';
 import type { ApplicationRow } from '../../../../shared/db/applications.ts';
 import { formatLongDate } from '../../../../shared/format/dates.ts';
@@ -21,11 +20,11 @@ import {
 } from '../../../../shared/summary/executive-summary.ts';
 import { bankPackageNumber, loanPackageFileName } from '../../../../shared/summary/file-names.ts';
 import { ActionDialog } from '../../components/action-dialog.tsx';
-import { api } from '../../lib/api.ts';
 import { functionErrorMessage } from '../../lib/function-error.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { renderPdf } from '../../lib/pdf.ts';
 import { usePlatform } from '../../lib/platform.tsx';
+import { useApplicationChangedMutation } from './admin-api.ts';
 import { useLenderNetworkQuery, useRevokeLenderLinkMutation } from './lender-network-api.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 
@@ -79,7 +78,8 @@ function snapshotOf(source: PackageSource, generatedAt: string) {
  * (generated -> sent).
  */
 export function BankPackages({ source, packages }: { source: PackageSource; packages: BankPackageRow[] }) {
-  const dispatch = useDispatch();
+  // The desktop app reads the cache: it syncs the change in before the detail reads again.
+  const [changed] = useApplicationChangedMutation();
   const platform = usePlatform();
   const [problem, setProblem] = useState<string | null>(null);
   const [generating, setGenerating] = useState(false);
@@ -94,7 +94,7 @@ export function BankPackages({ source, packages }: { source: PackageSource; pack
         .from('bank_packages')
         .insert({ application_id: source.application.id, summary: packageText(snapshot), summary_snapshot: snapshot });
       if (error) throw new Error(error.message);
-      dispatch(api.util.invalidateTags(['Application']));
+      await changed();
     } catch (error) {
       console.error('Package generation failed', error);
       setProblem(ADMIN_MESSAGES.packageGenerateFailed);
@@ -307,7 +307,8 @@ function SendDialog({ bankPackage, applicationId }: { bankPackage: BankPackageRo
   const [sending, setSending] = useState(false);
   /** Why Send did nothing: no lender chosen, or none to choose. */
   const [noLender, setNoLender] = useState<string | null>(null);
-  const dispatch = useDispatch();
+  // The desktop app reads the cache: it syncs the change in before the detail reads again.
+  const [changed] = useApplicationChangedMutation();
   const network = useLenderNetworkQuery(applicationId, { skip: !open });
   const approved = (network.data?.lenders ?? []).filter(
     (lender) =>
@@ -334,7 +335,7 @@ function SendDialog({ bankPackage, applicationId }: { bankPackage: BankPackageRo
         body: { packageId: bankPackage.id, lenderId: chosen },
       });
       if (error) throw error;
-      dispatch(api.util.invalidateTags(['Application']));
+      await changed();
       setOpen(false);
     } catch (error) {
       console.error('Package send failed', error);

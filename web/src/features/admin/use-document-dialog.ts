@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { useDispatch } from 'react-redux';
 import type { SavedFile } from '../../../../shared/platform/platform-adapter.ts';
-import { api } from '../../lib/api.ts';
 import { usePlatform } from '../../lib/platform.tsx';
+import { useApplicationChangedMutation } from './admin-api.ts';
 
 /**
  * The life of a dialog that generates a document (letter, term sheet): open or closed, and `generate`, which
@@ -13,7 +12,7 @@ export function useDocumentDialog(what: string) {
   const [open, setOpen] = useState(false);
   const [failed, setFailed] = useState(false);
   const platform = usePlatform();
-  const dispatch = useDispatch();
+  const [changed] = useApplicationChangedMutation();
   const onOpenChange = (next: boolean) => {
     setOpen(next);
     setFailed(false);
@@ -22,7 +21,8 @@ export function useDocumentDialog(what: string) {
     setFailed(false);
     try {
       await platform.saveFile(await make());
-      dispatch(api.util.invalidateTags(['Application']));
+      // The desktop app reads the cache: it syncs the new record in before the detail reads again.
+      await changed();
       setOpen(false);
       return true;
     } catch (error) {
