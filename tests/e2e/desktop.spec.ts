@@ -477,7 +477,7 @@ test('after the access token expired offline, a queued decision waits for the re
   }
 });
 
-test('online, a letter, a bank package and its sending show in the detail at once (the cache is synced first)', async ({
+test('online, a letter and a bank package show in the detail at once (the cache is synced first), so no second package is made', async ({
   page,
 }) => {
   const database = serviceClient(server);
