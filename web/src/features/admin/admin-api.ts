@@ -30,6 +30,19 @@ function fail(context: string, error: unknown, message: string): { error: { mess
   return { error: { message } };
 }
 
+/**
+ * The repository catches up with the server (the desktop app syncs its cache). A failure is logged: the screens
+ * still read again, from what the repository has.
+ */
+async function catchUp(extra: unknown): Promise<{ data: null }> {
+  try {
+    await repositoryOf(extra).refresh?.();
+  } catch (error) {
+    console.error('Catching up with the server failed', error);
+  }
+  return { data: null };
+}
+
 const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
     applicationsPage: build.query<AdminApplicationsPage, ApplicationsPageArgs>({
@@ -101,28 +114,13 @@ const adminApi = api.injectEndpoints({
      * catches up (the desktop app syncs it into the cache it reads) before the screens read again, so they show it.
      */
     applicationChanged: build.mutation<null, void>({
-      async queryFn(_arg, { extra }) {
-        try {
-          await repositoryOf(extra).refresh?.();
-        } catch (error) {
-          console.error('Reading the change back failed', error);
-        }
-        return { data: null };
-      },
+      queryFn: (_arg, { extra }) => catchUp(extra),
       invalidatesTags: ['Application'],
     }),
 
     /** Refresh Data: the repository catches up (the desktop app syncs), then every admin screen reads again. */
     refreshData: build.mutation<null, void>({
-      async queryFn(_arg, { extra }) {
-        try {
-          await repositoryOf(extra).refresh?.();
-        } catch (error) {
-          // The screens still read again, from what the repository has.
-          console.error('Refreshing failed', error);
-        }
-        return { data: null };
-      },
+      queryFn: (_arg, { extra }) => catchUp(extra),
       invalidatesTags: ['Application', 'Client', 'Registration'],
     }),
   }),

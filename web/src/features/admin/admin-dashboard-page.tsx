@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
 import { ImpersonationBanner } from '../../components/impersonation-banner.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
-import { logout as signOut, useAuth } from '../../lib/auth-state.ts';
+import { logout, useAuth } from '../../lib/auth-state.ts';
 import { api } from '../../lib/api.ts';
 import { readImpersonation } from '../../lib/impersonation.ts';
 import { withChanges } from '../../lib/search-params.ts';
@@ -56,9 +56,9 @@ export function AdminDashboardPage() {
   };
   const [logoutFailed, setLogoutFailed] = useState(false);
   const [impersonation, setImpersonation] = useState(readImpersonation);
-  const logout = async () => {
+  const onLogout = async () => {
     setLogoutFailed(false);
-    const outcome = await signOut();
+    const outcome = await logout();
     if (outcome === 'signed-out') await navigate('/admin/login');
     else if (outcome === 'failed') setLogoutFailed(true);
   };
@@ -79,7 +79,7 @@ export function AdminDashboardPage() {
               <Button variant="outline" loading={refreshing} onClick={() => void refreshAll()}>
                 Refresh Data
               </Button>
-              <Button variant="outline" onClick={() => void logout()}>
+              <Button variant="outline" onClick={() => void onLogout()}>
                 Logout
               </Button>
             </HStack>
