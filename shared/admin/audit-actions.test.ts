@@ -8,6 +8,11 @@ describe('audit actions in words', () => {
     ['application.pending', 'Application set back to pending'],
     ['application.updated', 'Application updated'],
     ['application.linked_to_account', "Application linked to the applicant's account"],
+    ['application.confirmed_by_applicant', 'Application confirmed by the applicant as theirs'],
+    [
+      'application.disowned_by_email_holder',
+      'Application disowned: the holder of its e-mail said they did not make it',
+    ],
     ['application.unlinked_from_account', 'Application no longer linked to an account (the account was deleted)'],
     ['pre_application_letter.created', 'Pre-application letter created'],
     ['term_sheet.created', 'Term sheet created'],

@@ -21,6 +21,8 @@ const actions: Record<string, string> = {
   'application.pending': 'Application set back to pending',
   'application.linked_to_account': "Application linked to the applicant's account",
   'application.unlinked_from_account': 'Application no longer linked to an account (the account was deleted)',
+  'application.confirmed_by_applicant': 'Application confirmed by the applicant as theirs',
+  'application.disowned_by_email_holder': 'Application disowned: the holder of its e-mail said they did not make it',
   // Written by the database when the send-bank-package function marks the package sent; the function then
   // writes 'sent_to_lender' with the officer who sent it.
   'bank_package.sent': 'Bank package marked as sent',

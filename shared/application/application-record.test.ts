@@ -12,6 +12,8 @@ describe('buildApplicationRecord (spec section 3)', () => {
       decided_by: _by,
       decided_at: _at,
       decision_reason: _reason,
+      confirmed_by_applicant_at: _confirmed,
+      disowned_at: _disowned,
       created_at: _c,
       updated_at: _u,
       ...insert

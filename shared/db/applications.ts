@@ -56,6 +56,13 @@ export type ApplicationRow = ApplicationInsert & {
   decided_at: string | null;
   /** The reason an officer gave with the decision, shown to the applicant. */
   decision_reason: string | null;
+  /**
+   * When the applicant said the application is theirs; null while one made signed out in their e-mail waits
+   * for that (nothing of theirs goes to it meanwhile). Made signed in, it is confirmed at once.
+   */
+  confirmed_by_applicant_at: string | null;
+  /** When the holder of its e-mail address said it is not theirs (it then belongs to no account). */
+  disowned_at: string | null;
   created_at: string;
   updated_at: string;
 };

@@ -18,6 +18,8 @@ export const PORTAL_MESSAGES = {
   /** Not in the spec (issue 13, the lender network): the portal's lender matches and consent answers. */
   lendersLoadFailed: 'Failed to load your lender matches. Please reload the page to try again.',
   consentAnswerFailed: 'Failed to save your answer. Please try again.',
+  /** Not in the spec: the answer to 'Is this your application?' about one made signed out in the applicant's e-mail. */
+  ownershipAnswerFailed: 'Failed to save your answer. Please try again.',
 } as const;
 
 export const ADMIN_MESSAGES = {

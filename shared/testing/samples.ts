@@ -64,6 +64,8 @@ export const sampleApplicationRow: ApplicationRow = {
   decided_by: null,
   decided_at: null,
   decision_reason: null,
+  confirmed_by_applicant_at: '2026-03-02T15:04:05.123456+00:00',
+  disowned_at: null,
   created_at: '2026-03-02T15:04:05.123456+00:00',
   updated_at: '2026-03-02T15:04:05.123456+00:00',
 };

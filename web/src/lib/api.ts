@@ -10,6 +10,6 @@ export type ApiError = { message: string; code?: string | undefined };
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: fakeBaseQuery<ApiError>(),
-  tagTypes: ['Application', 'Client', 'Portal', 'Registration'],
+  tagTypes: ['Application', 'Client', 'Portal', 'PortalLenders', 'Registration'],
   endpoints: () => ({}),
 });

@@ -95,6 +95,13 @@ function DetailContent({
           <Text color="gray.600">
             Submitted {formatLongDate(application.created_at)} · status {officerStatusLabel(application)}
           </Text>
+          {application.disowned_at ? (
+            // Made signed out in someone's e-mail: its holder said in their portal that they did not make it.
+            <Text fontWeight="medium" color="orange.800" overflowWrap="anywhere">
+              On {formatLongDate(application.disowned_at)}, the holder of {application.email} said that they did not
+              make this application.
+            </Text>
+          ) : null}
           {detail.queuedDecision ? (
             <Text fontWeight="medium" data-testid="queued-decision">
               {queuedDecisionText(detail.queuedDecision)}

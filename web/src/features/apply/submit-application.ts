@@ -12,6 +12,7 @@ import {
 } from '../../../../shared/validation/notifications.ts';
 import { submissionError } from '../../../../shared/validation/pre-qualification.ts';
 import type { ApiError } from '../../lib/api.ts';
+import { newApplicationId, rememberApplicationMadeHere } from '../../lib/applications-made-here.ts';
 
 export type SubmissionResult = { data: EvaluationResult } | { error: ApiError };
 
@@ -62,14 +63,18 @@ export async function submitPreQualification(
   try {
     supabase = await getSupabase();
     const { data: session } = await supabase.auth.getSession();
-    // No .select(): visitors may insert but not read applications back.
+    // The id is made here, so that this browser knows the application it made: its applicant's portal then
+    // takes it as theirs without asking (lib/applications-made-here.ts). No .select(): visitors may insert
+    // but not read applications back.
+    const id = newApplicationId();
     const { error } = await supabase
       .from('applications')
-      .insert(buildApplicationRecord(form, evaluation, session.session?.user.id ?? null));
+      .insert({ ...(id ? { id } : {}), ...buildApplicationRecord(form, evaluation, session.session?.user.id ?? null) });
     if (error) {
       console.error('Application insert failed', error);
       return { error: { message: applicationInsertErrorMessage(error), code: error.code } };
     }
+    if (id) rememberApplicationMadeHere(id);
   } catch (error) {
     console.error('Application submission failed', error);
     return { error: { message: APPLICATION_MESSAGES.creationFailed } };

@@ -84,6 +84,8 @@ const lendersApi = api.injectEndpoints({
           return { error: { message: PORTAL_MESSAGES.lendersLoadFailed } satisfies ApiError };
         }
       },
+      // Read again when the applicant confirms an application as theirs: its requests are then theirs to answer.
+      providesTags: ['PortalLenders'],
     }),
 
     /**

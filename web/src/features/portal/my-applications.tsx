@@ -1,21 +1,33 @@
 import { Badge, Box, Button, Heading, List, Stack, Text } from '@chakra-ui/react';
+import { useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { optionLabel } from '../../../../shared/catalogue/fields.ts';
 import { loanAmountOptions } from '../../../../shared/catalogue/pre-qualification.ts';
+import type { ApplicationRow } from '../../../../shared/db/applications.ts';
 import { formatLongDate } from '../../../../shared/format/dates.ts';
 import { applicantStatusLabel, applicationEventText, eventNoteLabel } from '../../../../shared/status/timeline.ts';
+import { ApplicationsToConfirm } from './applications-to-confirm.tsx';
 import type { PortalApplication } from './portal-api.ts';
 
 const statusPalette = { pending: 'blue', approved: 'green', rejected: 'red' } as const;
 
+type Props = {
+  applications: PortalApplication[];
+  /** Made signed out in the applicant's e-mail, not yet confirmed by them: asked about first. */
+  toConfirm: ApplicationRow[];
+  readOnly: boolean;
+};
+
 /** The applicant's pre-qualification applications, each with its status and timeline (newest first). */
-export function MyApplications({ applications }: { applications: PortalApplication[] }) {
+export function MyApplications({ applications, toConfirm, readOnly }: Props) {
+  const heading = useRef<HTMLHeadingElement>(null);
   return (
     <Stack as="section" aria-labelledby="my-application-heading" gap="4">
-      <Heading as="h2" size="xl" id="my-application-heading">
-        {applications.length > 1 ? 'My Applications' : 'My Application'}
+      <Heading as="h2" size="xl" id="my-application-heading" ref={heading} tabIndex={-1}>
+        {applications.length + toConfirm.length > 1 ? 'My Applications' : 'My Application'}
       </Heading>
-      {applications.length === 0 ? (
+      <ApplicationsToConfirm applications={toConfirm} readOnly={readOnly} onAnswered={() => heading.current?.focus()} />
+      {applications.length === 0 && toConfirm.length === 0 ? (
         <Box borderWidth="1px" borderRadius="md" p="5">
           <Text mb="3">
             We have no pre-qualification application for this account yet. It takes a few minutes, and your documents

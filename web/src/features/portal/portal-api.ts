@@ -7,6 +7,7 @@ import { errorMessageOr } from '../../../../shared/messages/error-message.ts';
 import { ADMIN_MESSAGES, PORTAL_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
 import type { ApplicationEvent } from '../../../../shared/status/timeline.ts';
 import { api, type ApiError } from '../../lib/api.ts';
+import { applicationsMadeHere, forgetApplicationsMadeHere } from '../../lib/applications-made-here.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { duplicateKey, rlsRefusal } from '../../lib/postgres-codes.ts';
 
@@ -32,8 +33,13 @@ export type PortalData = {
   /** The account whose portal this is. */
   userId: string;
   readOnly: boolean;
-  /** Newest first; documents and additional information belong to the first one. */
+  /** Newest first, those the applicant confirmed as theirs (or made signed in): documents and information go to these. */
   applications: PortalApplication[];
+  /**
+   * Made signed out in the applicant's e-mail and not yet confirmed by them (anyone could have made one): the
+   * portal asks whether each is theirs, and shows nothing else of it. Newest first.
+   */
+  toConfirm: ApplicationRow[];
   documents: DocumentRow[];
   additionalInfo: AdditionalInfoRow[];
 };
@@ -64,33 +70,68 @@ async function portalOwner(supabase: SupabaseClient, viewer: PortalViewer) {
 
 /**
  * The owner's applications: made while signed in (user id) or before the account existed, with the same
- * e-mail (RLS lets an applicant read those only once the e-mail is confirmed). Both are asked for
- * explicitly, so that an admin sees the client's applications, not every application.
+ * e-mail and no account (RLS lets an applicant read those only once the e-mail is confirmed). Both are asked
+ * for explicitly, so that an admin sees the client's applications, not every application. Those this browser
+ * made and the applicant has not confirmed yet are confirmed first (lib/applications-made-here.ts).
  */
-async function applicationsOf(supabase: SupabaseClient, userId: string, email: string | null) {
-  const queries = [supabase.from('applications').select('*').eq('user_id', userId)];
-  if (email) queries.push(supabase.from('applications').select('*').eq('email', email));
+async function applicationsOf(
+  supabase: SupabaseClient,
+  owner: { userId: string; email: string | null; readOnly: boolean },
+) {
+  const queries = [supabase.from('applications').select('*').eq('user_id', owner.userId)];
+  if (owner.email) {
+    queries.push(
+      supabase.from('applications').select('*').eq('email', owner.email).is('user_id', null).is('disowned_at', null),
+    );
+  }
   const byId = new Map<string, ApplicationRow>();
   for (const result of await Promise.all(queries)) {
     for (const row of unwrap(result, 'applications') as ApplicationRow[]) byId.set(row.id, row);
   }
-  const applications = [...byId.values()].sort((a, b) => b.created_at.localeCompare(a.created_at));
-  if (applications.length === 0) return [];
+  const rows = [...byId.values()].sort((a, b) => b.created_at.localeCompare(a.created_at));
+  const confirmedHere = owner.readOnly ? [] : await confirmMadeHere(supabase, rows);
+  const all = rows.map((row) =>
+    confirmedHere.includes(row.id)
+      ? { ...row, user_id: owner.userId, confirmed_by_applicant_at: new Date().toISOString() }
+      : row,
+  );
+  const confirmed = all.filter((row) => row.confirmed_by_applicant_at !== null);
+  const toConfirm = all.filter((row) => row.confirmed_by_applicant_at === null);
+  if (confirmed.length === 0) return { applications: [], toConfirm, confirmedHere };
   const events = unwrap(
     await supabase
       .from('application_events')
       .select('id, application_id, kind, reason, subject, actor_id, created_at')
       .in(
         'application_id',
-        applications.map((application) => application.id),
+        confirmed.map((application) => application.id),
       )
       .order('id'),
     'timeline',
   ) as ApplicationEvent[];
-  return applications.map((application) => ({
+  const applications = confirmed.map((application) => ({
     ...application,
     events: events.filter((event) => event.application_id === application.id),
   }));
+  return { applications, toConfirm, confirmedHere };
+}
+
+/**
+ * Confirms the applications this browser made that still wait for their applicant; gives their ids. One that
+ * cannot be confirmed now is simply asked about. Ids already confirmed are forgotten.
+ */
+async function confirmMadeHere(supabase: SupabaseClient, rows: readonly ApplicationRow[]): Promise<string[]> {
+  const madeHere = applicationsMadeHere();
+  const ours = rows.filter((row) => madeHere.includes(row.id));
+  const justConfirmed: string[] = [];
+  for (const row of ours.filter((candidate) => candidate.confirmed_by_applicant_at === null)) {
+    const { error } = await supabase.rpc('confirm_application_is_mine', { application_id: row.id });
+    if (error) console.error('An application made in this browser could not be confirmed', error);
+    else justConfirmed.push(row.id);
+  }
+  const alreadyConfirmed = ours.filter((row) => row.confirmed_by_applicant_at !== null).map((row) => row.id);
+  forgetApplicationsMadeHere([...alreadyConfirmed, ...justConfirmed]);
+  return justConfirmed;
 }
 
 /** Why an applicant's answers were refused: the application was decided, or its answers changed elsewhere. */
@@ -102,11 +143,11 @@ async function whyNotSaved(supabase: SupabaseClient, applicationId: string): Pro
     : PORTAL_MESSAGES.additionalInfoChangedElsewhere;
 }
 
-async function loadPortal(viewer: PortalViewer): Promise<PortalData> {
+async function loadPortal(viewer: PortalViewer): Promise<PortalData & { confirmedHere: string[] }> {
   const supabase = await loadSupabase();
   const owner = await portalOwner(supabase, viewer);
-  const [applications, documents, additionalInfo] = await Promise.all([
-    applicationsOf(supabase, owner.userId, owner.email),
+  const [{ applications, toConfirm, confirmedHere }, documents, additionalInfo] = await Promise.all([
+    applicationsOf(supabase, owner),
     supabase
       .from('documents')
       .select(DOCUMENT_COLUMNS)
@@ -119,15 +160,26 @@ async function loadPortal(viewer: PortalViewer): Promise<PortalData> {
       .eq('user_id', owner.userId)
       .then((result) => unwrap(result, 'additional information') as AdditionalInfoRow[]),
   ]);
-  return { userId: owner.userId, readOnly: owner.readOnly, applications, documents, additionalInfo };
+  return {
+    userId: owner.userId,
+    readOnly: owner.readOnly,
+    applications,
+    toConfirm,
+    documents,
+    additionalInfo,
+    confirmedHere,
+  };
 }
 
 const portalApi = api.injectEndpoints({
   endpoints: (build) => ({
     portalData: build.query<PortalData, PortalViewer>({
-      async queryFn(viewer) {
+      async queryFn(viewer, { dispatch }) {
         try {
-          return { data: await loadPortal(viewer) };
+          const { confirmedHere, ...data } = await loadPortal(viewer);
+          // The lender requests of an application just confirmed are the applicant's to answer now.
+          if (confirmedHere.length > 0) dispatch(api.util.invalidateTags(['PortalLenders']));
+          return { data };
         } catch (error) {
           // Spec section 8: load failures are only logged; the page says it could not load.
           console.error('Portal load failed', error);
@@ -136,6 +188,25 @@ const portalApi = api.injectEndpoints({
         }
       },
       providesTags: ['Portal'],
+    }),
+
+    /**
+     * The applicant's answer to 'Is this your application?' about one made signed out in their e-mail: yes
+     * makes it theirs; no takes it out of their portal for good (the officers see that it was disowned).
+     */
+    answerApplicationOwnership: build.mutation<null, { applicationId: string; mine: boolean }>({
+      async queryFn({ applicationId, mine }) {
+        try {
+          const supabase = await loadSupabase();
+          const rpc = mine ? 'confirm_application_is_mine' : 'disown_application';
+          unwrap(await supabase.rpc(rpc, { application_id: applicationId }), 'ownership answer');
+          return { data: null };
+        } catch (error) {
+          console.error('Application ownership answer failed', error);
+          return { error: { message: PORTAL_MESSAGES.ownershipAnswerFailed } satisfies ApiError };
+        }
+      },
+      invalidatesTags: (_result, error) => (error ? [] : ['Portal', 'PortalLenders']),
     }),
 
     /** Removes a document: its row first (so the portal never lists a missing file), then the file. */
@@ -199,4 +270,9 @@ const portalApi = api.injectEndpoints({
   }),
 });
 
-export const { usePortalDataQuery, useDeleteDocumentMutation, useSaveAdditionalInfoMutation } = portalApi;
+export const {
+  usePortalDataQuery,
+  useAnswerApplicationOwnershipMutation,
+  useDeleteDocumentMutation,
+  useSaveAdditionalInfoMutation,
+} = portalApi;

@@ -116,7 +116,7 @@ function PortalContent({ data, reload }: { data: PortalData; reload: () => Promi
       : null;
   return (
     <>
-      <MyApplications applications={data.applications} />
+      <MyApplications applications={data.applications} toConfirm={data.toConfirm} readOnly={data.readOnly} />
       <LenderNetwork applications={data.applications} readOnly={data.readOnly} />
       {shown && data.applications.length > 1 ? (
         <ApplicationChooser applications={data.applications} shownId={shown.id} onChoose={choose} />
