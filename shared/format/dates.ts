@@ -39,3 +39,17 @@ export function formatDateTime(date: Date | string, timeZone?: string): string {
   if (Number.isNaN(value.getTime())) return NOT_AVAILABLE;
   return usFormatter(DATE_AND_TIME, timeZone).format(value);
 }
+
+/**
+ * The value when it is an IANA time zone this runtime knows ('America/Denver'), else undefined (the runtime's
+ * own zone is then used): for a zone sent by a browser, which a server must not trust to be valid.
+ */
+export function knownTimeZone(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value === '' || value.length > 64) return undefined;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return value;
+  } catch {
+    return undefined;
+  }
+}

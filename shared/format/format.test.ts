@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatLongDate } from './dates.ts';
+import { formatDateTime, formatLongDate, knownTimeZone } from './dates.ts';
 import { formatUsd, formatUsdInput, parseMoney, parseMoneyInput } from './money.ts';
 import { formatMonths, formatPercent, formatRatio, NOT_AVAILABLE } from './numbers.ts';
 
@@ -132,5 +132,16 @@ describe('formatting (spec section 9)', () => {
   it('uses the runtime zone by default for a date and time and says N/A for an invalid one', () => {
     expect(formatDateTime(new Date(2025, 0, 13, 15, 5)).replace(/\s/gu, ' ')).toBe('Jan 13, 2025, 3:05 PM');
     expect(formatDateTime('not a date')).toBe('N/A');
+  });
+});
+
+describe('a time zone sent by a browser', () => {
+  it('is kept when the runtime knows it', () => {
+    expect(knownTimeZone('America/Denver')).toBe('America/Denver');
+    expect(knownTimeZone('UTC')).toBe('UTC');
+  });
+
+  it.each([[undefined], [42], [''], ['Mars/Olympus_Mons'], ['x'.repeat(65)]])('is dropped when it is %j', (value) => {
+    expect(knownTimeZone(value)).toBeUndefined();
   });
 });

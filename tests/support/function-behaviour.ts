@@ -3,6 +3,7 @@ import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { brand } from '../../shared/brand/brand.ts';
 import { optionLabel } from '../../shared/catalogue/fields.ts';
+import { formatLongDate } from '../../shared/format/dates.ts';
 import { loanAmountOptions } from '../../shared/catalogue/pre-qualification.ts';
 import { ADMIN_MESSAGES } from '../../shared/messages/portal-admin.ts';
 import { API_MAX_ROWS } from '../../shared/db/api-limits.ts';
@@ -499,7 +500,8 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
     it('send-bank-package e-mails the consented lender a link once, then refuses to send the package again', async () => {
       const { packageId, applicationId, applicant } = await generatedBankPackage(target);
       const lender = await lenderWithConsent(target, applicationId, 'approved', { answer_days: 4 });
-      const request = { packageId, lenderId: lender.id };
+      // The officer's zone dates the e-mail: 25 hours from UTC-11, so never the same date as there.
+      const request = { packageId, lenderId: lender.id, timeZone: 'Pacific/Kiritimati' };
       const sent = await invoke(admin, 'send-bank-package', request);
       expect(sent).toEqual({
         status: 200,
@@ -521,6 +523,8 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
       );
       expect(mail[0]!.text).toContain(`(loan requested: ${amount})`);
       expect(mail[0]!.text).toContain('Dear Pat Lender,');
+      expect(mail[0]!.text).toContain(`answer by ${formatLongDate(answerDueAt, 'Pacific/Kiritimati')}.`);
+      expect(mail[0]!.text).not.toContain(`answer by ${formatLongDate(answerDueAt, 'Pacific/Pago_Pago')}.`);
       expect(lenderTokenIn(mail[0]!, target.siteUrl)).toMatch(/^[A-Za-z0-9_-]{43}$/);
       // The applicant hears of it once (with the earlier events nobody had told them about yet).
       const told = (await target.functionMail(applicant)).filter(

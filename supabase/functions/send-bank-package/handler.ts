@@ -1,7 +1,7 @@
 import { brand } from '../../../shared/brand/brand.ts';
 import { optionLabel } from '../../../shared/catalogue/fields.ts';
 import { loanAmountOptions } from '../../../shared/catalogue/pre-qualification.ts';
-import { formatLongDate } from '../../../shared/format/dates.ts';
+import { formatLongDate, knownTimeZone } from '../../../shared/format/dates.ts';
 import {
   addDays,
   LENDER_LINK_DAYS,
@@ -34,7 +34,7 @@ export const SEND_PACKAGE_ERRORS = {
  * link is the credential: it opens only this package, for LENDER_LINK_DAYS, until revoked), marks the package
  * sent with the lender, the officer and the answer deadline, audits it and tells the applicant. Admins only; a
  * package already sent (409), a paused lender (409) or one the applicant has not approved (403) is refused.
- * Answers {success, sentAt, answerDueAt}.
+ * An optional `timeZone` (IANA) dates the e-mail. Answers {success, sentAt, answerDueAt}.
  */
 export function createSendBankPackageHandler(
   environment: FunctionEnvironment & { sendMail: SendMail },
@@ -44,8 +44,11 @@ export function createSendBankPackageHandler(
     if (early) return early;
     const admin = await adminCaller(request, environment.service);
     if (!admin) return json({ success: false, error: 'Only admins can send bank packages' }, 403);
-    const body = (await readJson(request)) as { packageId?: unknown; lenderId?: unknown } | undefined;
+    const body = (await readJson(request)) as
+      { packageId?: unknown; lenderId?: unknown; timeZone?: unknown } | undefined;
     const packageId = typeof body?.packageId === 'string' ? body.packageId : '';
+    // The dates in the e-mail are the officer's (their browser's zone), as on the letters they make; else the server's.
+    const timeZone = knownTimeZone(body?.timeZone);
     const lenderId = typeof body?.lenderId === 'string' ? body.lenderId : '';
     if (!uuid.test(packageId) || !uuid.test(lenderId)) {
       return json({ success: false, error: SEND_PACKAGE_ERRORS.invalid }, 400);
@@ -98,7 +101,7 @@ export function createSendBankPackageHandler(
         `Dear ${lender.contact_name},`,
         `${brand.productName} is sending you loan package ${number} for ${business} (loan requested: ${amount}), with the applicant's consent to share it with ${lender.name}.`,
         `Read the package and its documents, and answer interested, need more information or declined, on this page: ${link}`,
-        `We would appreciate your answer by ${formatLongDate(answerDueAt)}. The link works until ${formatLongDate(linkExpiresAt)}; anyone who has it can read the package, so please do not forward it.`,
+        `We would appreciate your answer by ${formatLongDate(answerDueAt, timeZone)}. The link works until ${formatLongDate(linkExpiresAt, timeZone)}; anyone who has it can read the package, so please do not forward it.`,
         `Questions? Write to ${brand.loansEmail}.`,
       ];
       await environment.sendMail({

@@ -332,7 +332,11 @@ function SendDialog({ bankPackage, applicationId }: { bankPackage: BankPackageRo
     try {
       const supabase = await loadSupabase();
       const { error } = await supabase.functions.invoke('send-bank-package', {
-        body: { packageId: bankPackage.id, lenderId: chosen },
+        body: {
+          packageId: bankPackage.id,
+          lenderId: chosen,
+          timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        },
       });
       if (error) throw error;
       await changed();
