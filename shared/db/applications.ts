@@ -58,11 +58,12 @@ export type ApplicationRow = ApplicationInsert & {
   decision_reason: string | null;
   /**
    * When the applicant said the application is theirs; null while one made signed out in their e-mail waits
-   * for that (nothing of theirs goes to it meanwhile). Made signed in, it is confirmed at once.
+   * for that (nothing of theirs goes to it meanwhile). Made signed in, it is confirmed at once. Absent from a
+   * row the desktop app cached before the column existed (20261204100000): such a row counts as confirmed.
    */
-  confirmed_by_applicant_at: string | null;
+  confirmed_by_applicant_at?: string | null;
   /** When the holder of its e-mail address said it is not theirs (it then belongs to no account). */
-  disowned_at: string | null;
+  disowned_at?: string | null;
   created_at: string;
   updated_at: string;
 };

@@ -50,9 +50,9 @@ export const applicationRowSchema = z.object({
   decided_by: uuid.nullable(),
   decided_at: isoTime.nullable(),
   decision_reason: z.string().nullable(),
-  // Rows cached before these columns existed (20261204100000) lack them until the row changes again.
-  confirmed_by_applicant_at: isoTime.nullable().default(null),
-  disowned_at: isoTime.nullable().default(null),
+  // Absent from a server older than these columns (20261204100000).
+  confirmed_by_applicant_at: isoTime.nullable().optional(),
+  disowned_at: isoTime.nullable().optional(),
   created_at: isoTime,
   updated_at: isoTime,
 }) satisfies z.ZodType<ApplicationRow>;

@@ -63,9 +63,19 @@ test('an application the applicant did not make leaves their portal for good, an
 }) => {
   const account = await createAccount(database, baseURL!);
   const made = await madeElsewhere(baseURL!, database, account);
+  // The officer has it open while it waits for its applicant.
+  const officer = await createAccount(database, baseURL!, { admin: true });
+  const officerContext = await browser.newContext({ baseURL });
+  const admin = new AdminPages(await officerContext.newPage());
+  await admin.signIn(officer.email, officer.password);
+  await admin.page.waitForURL('**/admin');
+  await admin.searchFor(made.businessName);
+  await admin.row(made.businessName).getByRole('button', { name: /View/ }).click();
+  const waiting = admin.detail().getByText('the applicant has not yet confirmed in their portal that it is theirs');
+  await expect(waiting).toBeVisible();
+
   const portal = await signedInPortal(page, baseURL!, account);
   const question = page.getByRole('article', { name: `Application to confirm: ${made.businessName}` });
-
   await question.getByRole('button', { name: 'No, it is not mine' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Not your application?' });
   await expect(dialog).toContainText('will leave your portal for good');
@@ -81,19 +91,14 @@ test('an application the applicant did not make leaves their portal for good, an
   await expect(question).toHaveCount(0);
   await expect(portal.application(made.businessName)).toHaveCount(0);
 
-  const officer = await createAccount(database, baseURL!, { admin: true });
-  const officerContext = await browser.newContext({ baseURL });
-  const admin = new AdminPages(await officerContext.newPage());
-  await admin.signIn(officer.email, officer.password);
-  await admin.page.waitForURL('**/admin');
-  await admin.searchFor(made.businessName);
-  await admin.row(made.businessName).getByRole('button', { name: /View/ }).click();
+  await admin.page.getByRole('button', { name: 'Refresh Data' }).click();
   await expect(admin.detail()).toContainText(
     `the holder of ${account.email} said that they did not make this application.`,
   );
   await expect(admin.detail()).toContainText(
     'Application disowned: the holder of its e-mail said they did not make it',
   );
+  await expect(waiting).toHaveCount(0);
   await officerContext.close();
 });
 

@@ -95,6 +95,13 @@ function DetailContent({
           <Text color="gray.600">
             Submitted {formatLongDate(application.created_at)} · status {officerStatusLabel(application)}
           </Text>
+          {application.user_id && application.confirmed_by_applicant_at === null ? (
+            // Made signed out in an account holder's e-mail: nothing of theirs reaches it until they confirm it.
+            <Text fontWeight="medium" color="orange.800">
+              Made without signing in: the applicant has not yet confirmed in their portal that it is theirs, so their
+              documents and information cannot reach it until they do.
+            </Text>
+          ) : null}
           {application.disowned_at ? (
             // Made signed out in someone's e-mail: its holder said in their portal that they did not make it.
             <Text fontWeight="medium" color="orange.800" overflowWrap="anywhere">
