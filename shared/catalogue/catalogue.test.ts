@@ -11,6 +11,7 @@ import {
 } from './additional-info.ts';
 import {
   acceptedUploadExtension,
+  browserShowsInline,
   DOCUMENTS_BUCKET,
   documentStoragePath,
   MAX_UPLOAD_BYTES,
@@ -212,6 +213,12 @@ describe('documents and uploads', () => {
     expect(fileExtension('a.b.Docx')).toBe('docx');
     expect(fileExtension('none')).toBe('');
     expect(documentStoragePath('user-1', 'taxReturns', 'abc', 'pdf')).toBe('user-1/taxReturns/abc.pdf');
+  });
+
+  it('opens PDFs and images in a tab, and downloads Word and Excel files', () => {
+    for (const extension of ['pdf', 'jpg', 'jpeg', 'png']) expect(browserShowsInline(`u/t/id.${extension}`)).toBe(true);
+    for (const extension of ['doc', 'docx', 'xls', 'xlsx'])
+      expect(browserShowsInline(`u/t/id.${extension}`)).toBe(false);
   });
 
   it('shows the bucket limit (25 MB) and the accepted types before an upload', () => {

@@ -62,6 +62,14 @@ export function acceptedUploadExtension(fileName: string): UploadExtension | und
   return isUploadExtension(extension) ? extension : undefined;
 }
 
+/**
+ * Whether a browser shows the stored file in a tab of its own (its PDF viewer, an image); the others (Word,
+ * Excel) are downloaded, and storage sends them as attachments whatever is asked.
+ */
+export function browserShowsInline(storagePath: string): boolean {
+  return ['pdf', 'jpg', 'jpeg', 'png'].includes(fileExtension(storagePath));
+}
+
 /** Where a document is stored in the bucket: {userId}/{type}/{uuid}.{ext}. */
 export function documentStoragePath(
   userId: string,

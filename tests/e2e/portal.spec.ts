@@ -161,6 +161,11 @@ test('documents: one file of every accepted type is uploaded with progress, kept
   expect(served.status()).toBe(200);
   expect(Buffer.from(await served.body())).toEqual(Buffer.from(sampleFileFor('png')));
   await tab.close();
+  // A Word or Excel file, which a browser cannot show, downloads under the name it was uploaded with.
+  const download = page.waitForEvent('download');
+  await portal.storedFile('Financial Statements', 'profit-and-loss.docx').getByRole('button', { name: /Open/ }).click();
+  expect((await download).suggestedFilename()).toBe('profit-and-loss.docx');
+  expect(page.context().pages()).toHaveLength(1);
 
   // Delete asks first; Cancel keeps the file, Delete removes it.
   const license = portal.storedFile('Business License', 'license.doc');

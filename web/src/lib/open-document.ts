@@ -1,22 +1,28 @@
-import { DOCUMENTS_BUCKET } from '../../../shared/catalogue/documents.ts';
+import { browserShowsInline, DOCUMENTS_BUCKET } from '../../../shared/catalogue/documents.ts';
 import { loadSupabase } from './load-supabase.ts';
 
 /** How long a signed document link stays valid, in seconds. */
 export const SIGNED_URL_SECONDS = 60;
 
 /**
- * Opens a stored document in a new tab through a short-lived signed link (the bucket is private: DESIGN
- * departure 2). The tab is opened before the link is signed, so the browser counts it as the click's own.
+ * Opens a stored document through a short-lived signed link (the bucket is private: DESIGN departure 2). A PDF
+ * or image opens in a new tab, opened before the link is signed so that the browser counts it as the click's
+ * own. A Word or Excel file is downloaded under the applicant's own file name (the stored one is an id).
  */
-export async function openStoredDocument(storagePath: string): Promise<void> {
-  const tab = window.open('', '_blank');
+export async function openStoredDocument(storagePath: string, fileName: string): Promise<void> {
+  const inline = browserShowsInline(storagePath);
+  const tab = inline ? window.open('', '_blank') : null;
   try {
     const supabase = await loadSupabase();
     const { data, error } = await supabase.storage
       .from(DOCUMENTS_BUCKET)
-      .createSignedUrl(storagePath, SIGNED_URL_SECONDS);
+      .createSignedUrl(storagePath, SIGNED_URL_SECONDS, inline ? undefined : { download: fileName });
     if (error || !data) throw new Error(error?.message ?? 'No signed link');
-    if (tab) {
+    if (!inline) {
+      const link = document.createElement('a');
+      link.href = data.signedUrl;
+      link.click();
+    } else if (tab) {
       tab.opener = null;
       tab.location.href = data.signedUrl;
     }

@@ -313,5 +313,5 @@ export const apiAdminRepository: AdminRepository = {
     return lenderNetworkFrom(check(context, lenders) ?? [], check(context, consents) ?? []);
   },
 
-  openDocument: (document) => openStoredDocument(document.storage_path),
+  openDocument: (document) => openStoredDocument(document.storage_path, document.file_name),
 };

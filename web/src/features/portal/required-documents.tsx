@@ -210,7 +210,7 @@ function StoredRow({ document, readOnly, onDeleted }: StoredRowProps) {
   const [opening, setOpening] = useState(false);
   const open = async () => {
     setOpening(true);
-    await openStoredDocument(document.storage_path);
+    await openStoredDocument(document.storage_path, document.file_name);
     setOpening(false);
   };
   return (
