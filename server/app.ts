@@ -5,6 +5,7 @@ import fastifyCors from '@fastify/cors';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { ADMIN_CREDENTIALS_FILE, bootstrapAdmin, type BootstrapResult } from './auth/admin-accounts.ts';
 import { registerBackupRoute } from './backup/routes.ts';
+import { perFiveMinutes } from './auth/rate-limit.ts';
 import { registerAuth } from './auth/routes.ts';
 import type { ServerConfig } from './config.ts';
 import { isLoopbackHost, projectRoot, servesDevMailbox } from './config.ts';
@@ -75,6 +76,7 @@ function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof PostgrestError) {
       if (error.status === 401) reply.header('WWW-Authenticate', 'Bearer');
+      reply.headers(error.headers);
       return reply.code(error.status).send(error.toJSON());
     }
     const status = error.statusCode ?? 500;
@@ -158,7 +160,15 @@ async function createApp(config: ServerConfig, db: Database, keys: ApiKeys, jwtS
   await app.register(fastifyCors, {
     origin: '*',
     allowedHeaders: corsHeaders,
-    exposedHeaders: ['Content-Range', 'X-Total-Count', 'Link', 'X-Supabase-Api-Version', 'x-sb-error-code'],
+    // Retry-After: a page on another origin (a static host) may read how long a 429 asks it to wait.
+    exposedHeaders: [
+      'Content-Range',
+      'X-Total-Count',
+      'Link',
+      'X-Supabase-Api-Version',
+      'x-sb-error-code',
+      'Retry-After',
+    ],
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
   });
 
@@ -185,7 +195,12 @@ async function createApp(config: ServerConfig, db: Database, keys: ApiKeys, jwtS
 
   registerHealth(app, db);
   await registerAuth(app, { db, config, jwtSecret, mail });
-  registerRest(app, { db, schema: () => schema, jwtSecret: secret });
+  registerRest(app, {
+    db,
+    schema: () => schema,
+    jwtSecret: secret,
+    submissionLimit: perFiveMinutes(config.submissionRateLimit.per5Min, config.submissionRateLimit.burst),
+  });
   const files = new FileStore(path.join(config.dataDir, 'storage'));
   await registerStorage(app, { db, jwtSecret: secret, files, maxUploadBytes: MAX_UPLOAD_BYTES });
   registerBackupRoute(app, {

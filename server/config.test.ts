@@ -13,6 +13,7 @@ describe('loadConfig: auth, e-mail and rate-limit settings', () => {
       refreshReuseInterval: 10,
       trustProxy: 'loopback',
       rateLimits: { tokenBurst: 30, tokenPer5Min: 150, signupPer5Min: 30, recoverPer5Min: 30, verifyPer5Min: 30 },
+      submissionRateLimit: { burst: 5, per5Min: 1 },
     });
   });
 
@@ -29,6 +30,8 @@ describe('loadConfig: auth, e-mail and rate-limit settings', () => {
       RATE_LIMIT_SIGNUP_PER_5_MIN: '1',
       RATE_LIMIT_RECOVER_PER_5_MIN: '2',
       RATE_LIMIT_VERIFY_PER_5_MIN: '3',
+      RATE_LIMIT_SUBMISSION_BURST: '20',
+      RATE_LIMIT_SUBMISSIONS_PER_5_MIN: '0',
     });
     expect(config).toMatchObject({
       adminEmail: 'boss@example.com',
@@ -38,6 +41,7 @@ describe('loadConfig: auth, e-mail and rate-limit settings', () => {
       refreshReuseInterval: 2,
       trustProxy: false,
       rateLimits: { tokenBurst: 5, tokenPer5Min: 0, signupPer5Min: 1, recoverPer5Min: 2, verifyPer5Min: 3 },
+      submissionRateLimit: { burst: 20, per5Min: 0 },
     });
   });
 
@@ -50,6 +54,8 @@ describe('loadConfig: auth, e-mail and rate-limit settings', () => {
         AUTH_EMAIL_LINK_LIFETIME: '0',
         RATE_LIMIT_TOKEN_BURST: '-1',
         RATE_LIMIT_VERIFY_PER_5_MIN: 'lots',
+        RATE_LIMIT_SUBMISSION_BURST: '2.5',
+        RATE_LIMIT_SUBMISSIONS_PER_5_MIN: '-3',
       });
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
@@ -61,6 +67,8 @@ describe('loadConfig: auth, e-mail and rate-limit settings', () => {
       'AUTH_EMAIL_LINK_LIFETIME: AUTH_EMAIL_LINK_LIFETIME must be at least 1 second',
       'RATE_LIMIT_TOKEN_BURST: RATE_LIMIT_TOKEN_BURST must be 0 or more',
       'RATE_LIMIT_VERIFY_PER_5_MIN: RATE_LIMIT_VERIFY_PER_5_MIN must be a number of requests per 5 minutes (0 turns the limit off)',
+      'RATE_LIMIT_SUBMISSION_BURST: RATE_LIMIT_SUBMISSION_BURST must be a whole number',
+      'RATE_LIMIT_SUBMISSIONS_PER_5_MIN: RATE_LIMIT_SUBMISSIONS_PER_5_MIN must be 0 or more',
     ]);
   });
 });

@@ -13,6 +13,13 @@ export type AuthRateLimits = {
   verifyPer5Min: number;
 };
 
+/**
+ * Per-IP limit of what visitors submit through /rest/v1 (rows inserted into applications and
+ * business_registrations, one budget for both): `burst` rows at once, refilled at `per5Min` rows per 5 minutes;
+ * 0 turns it off.
+ */
+export type SubmissionRateLimit = { burst: number; per5Min: number };
+
 /** Everything server/ reads from the environment, validated once at start. */
 export type ServerConfig = {
   port: number;
@@ -50,6 +57,7 @@ export type ServerConfig = {
   /** Seconds during which a just-rotated refresh token may be used again without revoking the session. */
   refreshReuseInterval: number;
   rateLimits: AuthRateLimits;
+  submissionRateLimit: SubmissionRateLimit;
   /** Hourly limits of the send-emails function: per calling address and per recipient. */
   emailSendLimits: { perSenderPerHour: number; perRecipientPerHour: number };
   /** Age after which an uploaded document nobody filed is removed by the start-up storage check, in seconds. */
@@ -192,6 +200,11 @@ const environmentSchema = z.object({
   RATE_LIMIT_SIGNUP_PER_5_MIN: perFiveMinutes('RATE_LIMIT_SIGNUP_PER_5_MIN', 30),
   RATE_LIMIT_RECOVER_PER_5_MIN: perFiveMinutes('RATE_LIMIT_RECOVER_PER_5_MIN', 30),
   RATE_LIMIT_VERIFY_PER_5_MIN: perFiveMinutes('RATE_LIMIT_VERIFY_PER_5_MIN', 30),
+  // A person sends the wizard or the registration form once, a few times at most (a second business, a
+  // correction): 5 at once and one more every 5 minutes leaves them room while a script filling the tables
+  // from one address gets 12 rows an hour.
+  RATE_LIMIT_SUBMISSION_BURST: perFiveMinutes('RATE_LIMIT_SUBMISSION_BURST', 5),
+  RATE_LIMIT_SUBMISSIONS_PER_5_MIN: perFiveMinutes('RATE_LIMIT_SUBMISSIONS_PER_5_MIN', 1),
   EMAIL_LIMIT_PER_SENDER_PER_HOUR: perHour('EMAIL_LIMIT_PER_SENDER_PER_HOUR', 20),
   EMAIL_LIMIT_PER_RECIPIENT_PER_HOUR: perHour('EMAIL_LIMIT_PER_RECIPIENT_PER_HOUR', 5),
 });
@@ -256,6 +269,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       recoverPer5Min: e.RATE_LIMIT_RECOVER_PER_5_MIN,
       verifyPer5Min: e.RATE_LIMIT_VERIFY_PER_5_MIN,
     },
+    submissionRateLimit: { burst: e.RATE_LIMIT_SUBMISSION_BURST, per5Min: e.RATE_LIMIT_SUBMISSIONS_PER_5_MIN },
     emailSendLimits: {
       perSenderPerHour: e.EMAIL_LIMIT_PER_SENDER_PER_HOUR,
       perRecipientPerHour: e.EMAIL_LIMIT_PER_RECIPIENT_PER_HOUR,

@@ -41,6 +41,16 @@ describe('RateLimiter (token bucket per key)', () => {
     expect(limiter.size).toBe(1);
   });
 
+  it('takes a cost of several tokens at once, or none', () => {
+    const { limiter, clock } = limiterAt(perFiveMinutes(1, 5));
+    expect(limiter.take('a', 3)).toEqual({ allowed: true });
+    // Two tokens left: three more are 300 seconds away (one token every 5 minutes).
+    expect(limiter.take('a', 3)).toEqual({ allowed: false, retryAfterSeconds: 300 });
+    expect(limiter.take('a', 2)).toEqual({ allowed: true });
+    clock.now += 300_000;
+    expect(limiter.take('a')).toEqual({ allowed: true });
+  });
+
   it('turns a limit off with 0', () => {
     expect(perFiveMinutes(0)).toBeUndefined();
     expect(perFiveMinutes(150, 0)).toBeUndefined();

@@ -26,19 +26,23 @@ export class RateLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
-  take(key: string): RateLimitDecision {
+  /**
+   * Takes `cost` tokens (a request, or the rows it writes) from the key's bucket, or none when it holds fewer:
+   * then the answer says how long until it will. A cost above the capacity never fits: callers refuse it first.
+   */
+  take(key: string, cost = 1): RateLimitDecision {
     const now = this.now();
     this.sweep(now);
     const bucket = this.current(key, now);
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
+    if (bucket.tokens >= cost) {
+      bucket.tokens -= cost;
       this.buckets.set(key, bucket);
       return { allowed: true };
     }
     this.buckets.set(key, bucket);
     return {
       allowed: false,
-      retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / this.rule.refillPerSecond)),
+      retryAfterSeconds: Math.max(1, Math.ceil((cost - bucket.tokens) / this.rule.refillPerSecond)),
     };
   }
 

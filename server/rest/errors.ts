@@ -8,6 +8,8 @@ export class PostgrestError extends Error {
     message: string,
     readonly details: string | null = null,
     readonly hint: string | null = null,
+    /** Headers the answer carries besides the body (Retry-After on a 429). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'PostgrestError';

@@ -2,10 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticateRequest, isAuthFailure, type RequestAuth } from '../auth/request-auth.ts';
 import type { Database, QueryResult } from '../db/database.ts';
 import { runAsRequestRole, runStatementsAsRequestRole } from '../db/request-role.ts';
+import type { RateLimitRule } from '../auth/rate-limit.ts';
 import { fromDatabaseError, parseError, PostgrestError } from './errors.ts';
 import { API_MAX_ROWS } from '../../shared/db/api-limits.ts';
 import { parseQuery, type ReadQuery } from './query-params.ts';
 import type { SchemaCache } from './schema-cache.ts';
+import { submissionLimit } from './submission-limit.ts';
 import {
   buildCount,
   buildDelete,
@@ -17,7 +19,13 @@ import {
   type Statement,
 } from './sql-builder.ts';
 
-export type RestContext = { db: Database; schema: () => SchemaCache; jwtSecret: Uint8Array };
+export type RestContext = {
+  db: Database;
+  schema: () => SchemaCache;
+  jwtSecret: Uint8Array;
+  /** Per-IP budget of visitors' submissions (submission-limit.ts); undefined: no limit. */
+  submissionLimit: RateLimitRule | undefined;
+};
 
 type Prefer = { returnRepresentation: boolean; count: boolean; resolution: Resolution };
 
@@ -168,6 +176,7 @@ export function registerRest(app: FastifyInstance, context: RestContext): void {
   };
 
   const nothing: Outcome = { body: '[]', rows: 0, total: undefined };
+  const limitSubmissions = submissionLimit(context.submissionLimit);
 
   app.route({
     method: ['GET', 'HEAD'],
@@ -193,6 +202,7 @@ export function registerRest(app: FastifyInstance, context: RestContext): void {
     const prefer = parsePrefer(request.headers.prefer);
     const rows = jsonRows(request.body);
     const relation = relationOf(context, name);
+    if (rows.length > 0) limitSubmissions(request, await requireAuth(context, request), name, rows.length);
     const outcome =
       rows.length === 0
         ? nothing

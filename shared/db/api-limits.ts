@@ -4,3 +4,10 @@
  * to functions returning rows. Code that may need more reads page by page.
  */
 export const API_MAX_ROWS = 1000;
+
+/**
+ * The error code of a request refused for its rate (HTTP 429, with Retry-After): Supabase Auth's code, which
+ * server/ answers for its limits on /auth/v1 and on visitors' submissions through /rest/v1, so that the web
+ * app tells a rate limit apart by one code.
+ */
+export const RATE_LIMIT_ERROR_CODE = 'over_request_rate_limit';

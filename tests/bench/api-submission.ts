@@ -5,6 +5,7 @@ import { openPglite } from '../../server/db/pglite.ts';
 import path from 'node:path';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { removeDataDir, startServerProcess, temporaryDataDir, testDatabaseUrl } from '../support/server-process.ts';
+import { loadServerEnv } from '../load/mixed-load.ts';
 import { formatLoad, runLoad, verdict, type LoadResult } from './measure.ts';
 import { hasWrk, wrkPost } from './wrk.ts';
 
@@ -105,7 +106,7 @@ export async function benchApiSubmission(): Promise<string[]> {
       }
       const server = await startServerProcess({
         dataDir: apiDir,
-        env: { LOG_LEVEL: 'error' },
+        env: loadServerEnv,
         pglite: mode === 'pglite',
       });
       const api = await apiRate(server.url, server.keys.anonKey);

@@ -20,6 +20,7 @@ export default async function globalSetup() {
       RATE_LIMIT_SIGNUP_PER_5_MIN: '0',
       RATE_LIMIT_RECOVER_PER_5_MIN: '0',
       RATE_LIMIT_VERIFY_PER_5_MIN: '0',
+      RATE_LIMIT_SUBMISSIONS_PER_5_MIN: '0',
     },
   });
   process.env.E2E_BASE_URL = server.url;

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatLoadReport, runMixedLoad } from '../load/mixed-load.ts';
+import { formatLoadReport, loadServerEnv, runMixedLoad } from '../load/mixed-load.ts';
 import { serverForThisFile } from '../support/server-for-file.ts';
 
 /**
  * The shortened load of `npm run test:load` (issue 14): 1,000 submissions from 100 concurrent clients with
  * uploads and admin reads mixed in, on this pass's database (PGlite, or Postgres in the second pass).
  */
-const server = serverForThisFile({ env: { LOG_LEVEL: 'error' } });
+const server = serverForThisFile({ env: loadServerEnv });
 
 describe('under load', () => {
   it('answers 1,000 submissions from 100 clients with uploads and admin reads: no 5xx, no lost acknowledged write', async () => {

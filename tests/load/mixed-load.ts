@@ -7,6 +7,13 @@ import { clientWithKey } from '../support/server-process.ts';
 
 export type LoadServer = { url: string; keys: ApiKeys };
 
+/**
+ * The server settings of a load run (and of the submission benchmark). Its many simulated visitors all call from 127.0.0.1, whose submissions the
+ * per-IP limit (sized for one person: RATE_LIMIT_SUBMISSION*) would refuse after the first five: it is off, or the
+ * run would measure 429s. The limit has its own test (tests/integration/submission-rate-limit.test.ts).
+ */
+export const loadServerEnv = { LOG_LEVEL: 'error', RATE_LIMIT_SUBMISSIONS_PER_5_MIN: '0' };
+
 type Kind = 'submission' | 'upload' | 'admin read';
 
 export type KindFigures = { requests: number; p50Ms: number; p99Ms: number; errors: number };

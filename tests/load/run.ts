@@ -1,5 +1,5 @@
 import { removeDataDir, startServerProcess, temporaryDataDir } from '../support/server-process.ts';
-import { formatLoadReport, runMixedLoad } from './mixed-load.ts';
+import { formatLoadReport, loadServerEnv, runMixedLoad } from './mixed-load.ts';
 
 /**
  * `npm run test:load`: 10,000 pre-qualification submissions from 100 concurrent clients, mixed with portal
@@ -12,7 +12,7 @@ const databases: { name: string; pglite: boolean }[] = [{ name: 'PGlite', pglite
 if (process.env.TEST_DATABASE_URL) databases.push({ name: 'Postgres', pglite: false });
 for (const database of databases) {
   const dataDir = temporaryDataDir();
-  const server = await startServerProcess({ dataDir, pglite: database.pglite, env: { LOG_LEVEL: 'error' } });
+  const server = await startServerProcess({ dataDir, pglite: database.pglite, env: loadServerEnv });
   try {
     const report = await runMixedLoad(server, { submissions, concurrency: 100, maxSeconds: 600 });
     console.log(`\n== ${database.name}: ${submissions} submissions from 100 clients`);

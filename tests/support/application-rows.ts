@@ -64,3 +64,23 @@ export function completeAdditionalInfoRow(
     experience_background: { education: 'Culinary', workHistory: 'Baker', industryExperience: '15 years' },
   };
 }
+
+/** A complete, valid business_registrations row as the registration form stores it. */
+export function businessRegistrationRow(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    contact_name: 'Chidi Okafor',
+    contact_email: 'chidi@okaforhvac.com',
+    contact_mobile: '(775) 555-0188',
+    legal_business_name: `Okafor HVAC ${randomUUID().slice(0, 8)} LLC`,
+    website_url: '',
+    no_website: true,
+    address: '12 Plumas St',
+    suite: '',
+    city: 'Reno',
+    state: 'NV',
+    zip_code: '89509-1234',
+    business_start_date: '2019-06-01',
+    agree_to_terms: true,
+    ...overrides,
+  };
+}

@@ -1,0 +1,49 @@
+import type { FastifyRequest } from 'fastify';
+import { RATE_LIMIT_ERROR_CODE } from '../../shared/db/api-limits.ts';
+import { RateLimiter, type RateLimitRule } from '../auth/rate-limit.ts';
+import type { RequestAuth } from '../auth/request-auth.ts';
+import { isPlainObject } from '../auth/users.ts';
+import { PostgrestError } from './errors.ts';
+
+/**
+ * The tables anyone may insert into: the pre-qualification wizard's applications and the registration form's
+ * business_registrations. Nothing else stops a script from filling them (and the officers' lists), so each
+ * client address has one budget of rows for both.
+ */
+const SUBMISSION_TABLES = new Set(['applications', 'business_registrations']);
+
+/**
+ * Visitors and applicants are limited. Officers (app_metadata.role = admin, as is_admin() reads it) and the
+ * service role are not: the admin and desktop apps write a lot, and the functions call with the service role.
+ */
+function isLimitedCaller(auth: RequestAuth): boolean {
+  if (auth.role === 'service_role') return false;
+  const appMetadata = auth.claims.app_metadata;
+  return !(isPlainObject(appMetadata) && appMetadata.role === 'admin');
+}
+
+/** What a limited caller's insert of `rows` rows into `table` must pass; undefined turns the limit off. */
+export function submissionLimit(rule: RateLimitRule | undefined) {
+  const limiter = rule && new RateLimiter(rule);
+  return (request: FastifyRequest, auth: RequestAuth, table: string, rows: number): void => {
+    if (!rule || !limiter || !SUBMISSION_TABLES.has(table) || !isLimitedCaller(auth)) return;
+    // Each row counts, or one request carrying an array of rows would be worth any number of them. More rows
+    // than the burst can never pass, so waiting would not help: that is refused for its size.
+    if (rows > rule.capacity) {
+      throw new PostgrestError(413, 'PGRST413', `At most ${rule.capacity} rows may be submitted in one request`);
+    }
+    // request.ip is the client's address as the auth limits see it (TRUST_PROXY decides whose
+    // X-Forwarded-For counts).
+    const decision = limiter.take(request.ip, rows);
+    if (decision.allowed) return;
+    const wait = String(decision.retryAfterSeconds);
+    throw new PostgrestError(
+      429,
+      RATE_LIMIT_ERROR_CODE,
+      'Request rate limit reached',
+      `Too many submissions from this address; retry after ${wait} seconds`,
+      null,
+      { 'Retry-After': wait },
+    );
+  };
+}
