@@ -1,5 +1,6 @@
 import { formatUsd, parseMoney, parseMoneyInput } from '../format/money.ts';
 import { errorMessageOr } from './error-message.ts';
+import { isRateLimited, TOO_MANY_SUBMISSIONS } from './rate-limit.ts';
 
 /** Spec sections 4 and 8: what the pre-qualification flow tells people when saving or submitting. */
 
@@ -13,8 +14,13 @@ export const APPLICATION_MESSAGES = {
   saveFailed: 'There was an error saving your application. Please try again.',
 } as const;
 
-/** The message for a failed insert into applications, from the database error's message. */
-export function applicationInsertErrorMessage(error: { message: string }): string {
+/**
+ * The message for a failed insert into applications, from the database error's message. A refusal for the
+ * rate (server/'s limit, not the database's) is one of the spec's other insert errors, its message the plain
+ * sentence that says when to try again.
+ */
+export function applicationInsertErrorMessage(error: { message: string; code?: string | undefined }): string {
+  if (isRateLimited(error)) return `Application submission failed: ${TOO_MANY_SUBMISSIONS}`;
   if (error.message.includes('permission denied')) return APPLICATION_MESSAGES.permissionDenied;
   if (error.message.includes('violates')) return APPLICATION_MESSAGES.validationFailed;
   return `Application submission failed: ${error.message}`;

@@ -14,6 +14,7 @@ import {
   updatePasswordErrorMessage,
 } from './auth.ts';
 import { errorMessageOr } from './error-message.ts';
+import { REGISTRATION_SUBMIT_ERROR, registrationSubmitErrorMessage } from './registration.ts';
 import {
   ADMIN_MESSAGES,
   clientResetSentMessage,
@@ -54,6 +55,14 @@ describe('application submission messages (spec section 8)', () => {
     ['connection reset', 'Application submission failed: connection reset'],
   ])('an insert error %j becomes %j', (message, shown) => {
     expect(applicationInsertErrorMessage({ message })).toBe(shown);
+  });
+
+  it('says when to try again after a refusal for the rate, whatever its message', () => {
+    expect(
+      applicationInsertErrorMessage({ code: 'over_request_rate_limit', message: 'Request rate limit reached' }),
+    ).toBe(
+      'Application submission failed: Too many submissions came from your network in a short time. Please wait a few minutes and try again; what you entered is kept.',
+    );
   });
 
   it('shows the error message, or the generic sentence', () => {
@@ -206,5 +215,17 @@ describe('confirmationLinkForAnotherAccountMessage', () => {
       'This link could not sign you in here, because another account (ana@example.com) is signed in. Your e-mail address may already be confirmed: log out, then sign in with it.',
     );
     expect(confirmationLinkForAnotherAccountMessage(undefined)).toContain('because another account is signed in.');
+  });
+});
+
+describe('business registration messages', () => {
+  it('says when to try again after a refusal for the rate, else gives the general error', () => {
+    expect(registrationSubmitErrorMessage({ code: 'over_request_rate_limit' })).toBe(
+      'Too many submissions came from your network in a short time. Please wait a few minutes and try again; what you entered is kept.',
+    );
+    expect(registrationSubmitErrorMessage({ code: 'PGRST000' })).toBe(
+      'There was an error submitting your registration. Please try again or contact us if the problem persists.',
+    );
+    expect(registrationSubmitErrorMessage(undefined)).toBe(REGISTRATION_SUBMIT_ERROR);
   });
 });

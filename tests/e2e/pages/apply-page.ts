@@ -26,8 +26,8 @@ export class ApplyPage {
     this.primaryButton = this.main.locator('form button[type="submit"]');
   }
 
-  async open(): Promise<void> {
-    await openWhenReady(this.page, '/apply');
+  async open(path = '/apply'): Promise<void> {
+    await openWhenReady(this.page, path);
     await this.main.getByRole('heading', { level: 1, name: 'Pre-Qualification Form' }).waitFor();
   }
 

@@ -35,7 +35,8 @@ const registerApi = api.injectEndpoints({
           .catch((error: unknown) => ({ message: errorMessageOr(error, 'The registration could not be sent') }));
         if (stored === null) return { data: null };
         console.error('Registration submission failed', stored);
-        return { error: { message: stored.message } };
+        // The code tells the review which message to show (a rate limit says when to try again).
+        return { error: { message: stored.message, code: 'code' in stored ? stored.code : undefined } };
       },
     }),
   }),

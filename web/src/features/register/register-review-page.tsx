@@ -4,6 +4,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { brand } from '../../../../shared/brand/brand.ts';
 import { registrationFields } from '../../../../shared/catalogue/registration.ts';
 import { formatLongDate } from '../../../../shared/format/dates.ts';
+import { registrationSubmitErrorMessage } from '../../../../shared/messages/registration.ts';
 import { DetailList, type DetailRow } from '../../components/detail-list.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { useSubmitRegistrationMutation } from './register-api.ts';
@@ -15,10 +16,6 @@ import {
   type RegistrationDraft,
 } from './registration-draft.ts';
 import { RegistrationSteps } from './registration-steps.tsx';
-
-/** Shown when storing the registration fails (the spec only logs it; DESIGN departure 5 asks for a clear error). */
-export const REGISTRATION_SUBMIT_ERROR =
-  'There was an error submitting your registration. Please try again or contact us if the problem persists.';
 
 function contactRows(draft: RegistrationDraft): DetailRow[] {
   return [
@@ -95,7 +92,7 @@ function SecondaryUser() {
 export function RegisterReviewPage() {
   const navigate = useNavigate();
   const [draft] = useState(loadRegistrationDraft);
-  const [submit, { isLoading, isError }] = useSubmitRegistrationMutation();
+  const [submit, { isLoading, error }] = useSubmitRegistrationMutation();
 
   const onSubmit = async () => {
     const result = await submit(draft);
@@ -128,10 +125,10 @@ export function RegisterReviewPage() {
               editTo="/register/business"
             />
             <SecondaryUser />
-            {isError ? (
+            {error ? (
               <Alert.Root status="error" role="alert">
                 <Alert.Indicator />
-                <Alert.Title>{REGISTRATION_SUBMIT_ERROR}</Alert.Title>
+                <Alert.Title>{registrationSubmitErrorMessage(error)}</Alert.Title>
               </Alert.Root>
             ) : null}
             <Flex justify="flex-end">
