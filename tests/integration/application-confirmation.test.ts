@@ -10,7 +10,8 @@ import { serverForThisFile } from '../support/server-for-file.ts';
 // An application made signed out is linked to the account of its e-mail, so a stranger can make one in
 // someone's name. Nothing of the account holder's goes to it until they say it is theirs
 // (20261204100000_applicants_confirm_linked_applications.sql).
-const server = serverForThisFile();
+// Many visitor inserts from loopback: the per-address submission limit is tested on its own.
+const server = serverForThisFile({ env: { RATE_LIMIT_SUBMISSIONS_PER_5_MIN: '0' } });
 let service: SupabaseClient;
 beforeAll(() => {
   service = serviceClient(server);
