@@ -275,6 +275,7 @@ export function registerRest(app: FastifyInstance, context: RestContext): void {
       if (typeof body !== 'object' || Array.isArray(body)) throw parseError('RPC arguments must be a JSON object');
       args = body as Record<string, unknown>;
     }
+    if (!isGet) limitSubmissions(request, await requireAuth(context, request), name, 1);
     const statement = buildRpc(routine, args, withinMaxRows(parseQuery(search)));
     const mustBeSingle = wantsSingle(request) && routine.returns === 'set';
     const outcome = isGet

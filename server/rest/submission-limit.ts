@@ -6,11 +6,12 @@ import { isPlainObject } from '../auth/users.ts';
 import { PostgrestError } from './errors.ts';
 
 /**
- * The tables anyone may insert into: the pre-qualification wizard's applications and the registration form's
- * business_registrations. Nothing else stops a script from filling them (and the officers' lists), so each
- * client address has one budget of rows for both.
+ * What anyone may add rows to: the tables of the pre-qualification wizard (applications) and the registration
+ * form (business_registrations), and the blog's newsletter through its rpc (subscribe_to_newsletter). Nothing
+ * else stops a script from filling them (and the officers' lists), so each client address has one budget of
+ * rows for all three.
  */
-const SUBMISSION_TABLES = new Set(['applications', 'business_registrations']);
+const SUBMISSION_TARGETS = new Set(['applications', 'business_registrations', 'subscribe_to_newsletter']);
 
 /**
  * Visitors and applicants are limited. Officers (app_metadata.role = admin, as is_admin() reads it) and the
@@ -22,11 +23,14 @@ function isLimitedCaller(auth: RequestAuth): boolean {
   return !(isPlainObject(appMetadata) && appMetadata.role === 'admin');
 }
 
-/** What a limited caller's insert of `rows` rows into `table` must pass; undefined turns the limit off. */
+/**
+ * What a limited caller's insert of `rows` rows into `target` (a table, or an rpc adding one row) must pass;
+ * undefined turns the limit off.
+ */
 export function submissionLimit(rule: RateLimitRule | undefined) {
   const limiter = rule && new RateLimiter(rule);
-  return (request: FastifyRequest, auth: RequestAuth, table: string, rows: number): void => {
-    if (!rule || !limiter || !SUBMISSION_TABLES.has(table) || !isLimitedCaller(auth)) return;
+  return (request: FastifyRequest, auth: RequestAuth, target: string, rows: number): void => {
+    if (!rule || !limiter || !SUBMISSION_TARGETS.has(target) || !isLimitedCaller(auth)) return;
     // Each row counts, or one request carrying an array of rows would be worth any number of them. More rows
     // than the burst can never pass, so waiting would not help: that is refused for its size.
     if (rows > rule.capacity) {

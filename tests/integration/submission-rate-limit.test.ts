@@ -47,7 +47,7 @@ async function account(appRole?: 'admin') {
   return { client, token: data.session!.access_token };
 }
 
-describe('per-IP limit on visitors’ submissions (applications, business registrations)', () => {
+describe('per-IP limit on visitors’ submissions (applications, business registrations, newsletter)', () => {
   it('refuses the submission after the burst with 429, Retry-After and a PostgREST error; both tables share the budget', async () => {
     const ip = '203.0.113.10';
     for (let i = 0; i < BURST; i += 1) {
@@ -105,6 +105,21 @@ describe('per-IP limit on visitors’ submissions (applications, business regist
       expect((await service.from('applications').insert(qualifiedApplicationRow())).status).toBe(201);
       expect((await service.from('business_registrations').insert(businessRegistrationRow())).status).toBe(201);
     }
+  });
+
+  it('counts the newsletter’s subscriptions in the same budget', async () => {
+    const ip = '203.0.113.50';
+    const subscribe = (email: string) =>
+      fetch(`${server.url}/rest/v1/rpc/subscribe_to_newsletter`, {
+        method: 'POST',
+        headers: { apikey: server.keys.anonKey, 'content-type': 'application/json', 'x-forwarded-for': ip },
+        body: JSON.stringify({ email }),
+      });
+    for (let i = 0; i < BURST; i += 1) expect((await subscribe(uniqueEmail('reader'))).status).toBe(200);
+    const refused = await subscribe(uniqueEmail('reader'));
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await submit(server, { ip })).status).toBe(429);
   });
 
   it('limits nothing else a visitor does', async () => {
