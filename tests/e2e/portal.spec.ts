@@ -88,6 +88,26 @@ test('an applicant without an application is shown the way to /apply', async ({ 
   await expect(page.getByText('The additional-information form opens once')).toBeVisible();
 });
 
+test('documents uploaded before there is an application go to the application once there is one, where the officer sees them', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const account = await createAccount(database, baseURL!);
+  const portal = await signedInPortal(page, baseURL!, account);
+  await portal.upload('Tax Returns', [file('early-return.pdf', pdfBytes(), 'application/pdf')]);
+  await expect(portal.storedFile('Tax Returns', 'early-return.pdf')).toBeVisible();
+  const linkedTo = async () =>
+    (await database.from('documents').select('application_id').eq('user_id', account.id)).data;
+  expect(await linkedTo()).toEqual([{ application_id: null }]);
+
+  const application = await applicationFor(database, account);
+  await page.reload();
+  await expect(portal.application(application.businessName)).toBeVisible();
+  await expect(portal.storedFile('Tax Returns', 'early-return.pdf')).toBeVisible();
+  expect(await linkedTo()).toEqual([{ application_id: application.id }]);
+});
+
 test('documents: one file of every accepted type is uploaded with progress, kept after a reload, opened through a signed link, deleted', async ({
   page,
   baseURL,

@@ -10,6 +10,7 @@ import { api, type ApiError } from '../../lib/api.ts';
 import { applicationsMadeHere, forgetApplicationsMadeHere } from '../../lib/applications-made-here.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { duplicateKey, rlsRefusal } from '../../lib/postgres-codes.ts';
+import { currentApplication } from './current-application.ts';
 
 /** A documents row as the portal lists it. */
 export type DocumentRow = {
@@ -165,10 +166,33 @@ async function loadPortal(viewer: PortalViewer): Promise<PortalData & { confirme
     readOnly: owner.readOnly,
     applications,
     toConfirm,
-    documents,
+    documents: owner.readOnly ? documents : await linkUnlinkedDocuments(supabase, documents, applications),
     additionalInfo,
     confirmedHere,
   };
+}
+
+/**
+ * Documents uploaded while the applicant had no application of theirs (none yet, or only one waiting for them
+ * to confirm it) show with their current application, so that is where they go once there is one: the officers
+ * see an application's documents by its id. A failure leaves them as they were (asked again next time).
+ */
+async function linkUnlinkedDocuments(
+  supabase: SupabaseClient,
+  documents: DocumentRow[],
+  applications: readonly PortalApplication[],
+): Promise<DocumentRow[]> {
+  const current = currentApplication(applications);
+  const unlinked = documents.filter((document) => document.application_id === null).map((document) => document.id);
+  if (!current || unlinked.length === 0) return documents;
+  const { error } = await supabase.from('documents').update({ application_id: current.id }).in('id', unlinked);
+  if (error) {
+    console.error('Documents uploaded before the application could not be linked to it', error);
+    return documents;
+  }
+  return documents.map((document) =>
+    unlinked.includes(document.id) ? { ...document, application_id: current.id } : document,
+  );
 }
 
 const portalApi = api.injectEndpoints({
