@@ -71,11 +71,11 @@ async function storedDocument(
   if (error) throw new Error(error.message);
 }
 
-async function submitted(database: SupabaseClient, businessName: string) {
+async function submitted(database: SupabaseClient, businessName: string, overrides: Record<string, unknown> = {}) {
   const email = `owner-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const { data, error } = await database
     .from('applications')
-    .insert(qualifiedApplicationRow({ business_name: businessName, email }))
+    .insert(qualifiedApplicationRow({ business_name: businessName, email, ...overrides }))
     .select('id')
     .single();
   if (error) throw new Error(error.message);
@@ -514,6 +514,45 @@ test('online, a letter and a bank package show in the detail at once (the cache 
     await expect(packages.getByText('No package yet.')).toHaveCount(0);
     await expect(packages.getByRole('listitem')).toHaveCount(1);
     expect((await database.from('bank_packages').select('id').eq('application_id', birch.id)).data).toHaveLength(1);
+  } finally {
+    main.close();
+  }
+});
+
+/**
+ * The desktop app in the page, connected to the server and signed in as a new officer (the data the test made
+ * before is in its first sync). Closed by the test.
+ */
+async function signedInApp(page: Page, database: SupabaseClient): Promise<DesktopMain> {
+  const officer = await createAccount(database, server.url, { admin: true, keys: server.keys });
+  const main = new DesktopMain();
+  try {
+    await main.attach(page);
+    await page.goto(renderer.url);
+    await connectAndSignIn(page, officer);
+    return main;
+  } catch (error) {
+    main.close();
+    throw error;
+  }
+}
+
+test('at 1024 x 700, a long name without spaces wraps in its Submitted by cell, the list no wider than the window', async ({
+  page,
+}) => {
+  // Here, not in the web admin's tests: the web app lays its pages in a <main> whose text breaks anywhere, which the
+  // desktop window has not, so there the cell itself has to let a name wrap.
+  await page.setViewportSize({ width: 1024, height: 700 });
+  const database = serviceClient(server);
+  const longName = 'Wolfeschlegelsteinhausenbergerdorff'.repeat(3).slice(0, 80);
+  const linden = await submitted(database, 'Linden Tailor Wrap', { first_name: 'Hubert', last_name: longName });
+  const main = await signedInApp(page, database);
+  try {
+    const row = page.getByRole('row').filter({ hasText: linden.businessName });
+    await expect(row.getByRole('cell', { name: `Hubert ${longName}` })).toBeVisible();
+    const list = page.getByRole('table', { name: 'Pending Applications' });
+    expect(await list.evaluate((table) => table.scrollWidth - table.parentElement!.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
   } finally {
     main.close();
   }

@@ -205,7 +205,8 @@ function ApplicationList({
                 <Table.Cell data-label="Business" overflowWrap="anywhere">
                   {row.business_name}
                 </Table.Cell>
-                <Table.Cell data-label="Submitted by">
+                {/* Names, like the business and the e-mail, may be one long word: it breaks rather than widen the list. */}
+                <Table.Cell data-label="Submitted by" overflowWrap="anywhere">
                   {row.first_name} {row.last_name}
                 </Table.Cell>
                 <Table.Cell data-label="E-mail" overflowWrap="anywhere">
