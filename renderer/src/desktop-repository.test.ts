@@ -1,7 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import type { CachedApplication, OutboxEntry } from '../../shared/ipc/channels.ts';
+import { describe, expect, it, vi } from 'vitest';
+import type { CachedApplication, DesktopBridge, OutboxEntry } from '../../shared/ipc/channels.ts';
 import { applicationRow } from '../../electron/cache/test-rows.ts';
-import { detailFromCache, queuedNotes } from './desktop-repository.ts';
+import {
+  createDesktopRepository,
+  detailFromCache,
+  queuedNotes,
+  type DesktopRepositoryDeps,
+} from './desktop-repository.ts';
 
 const application = applicationRow(1, { business_name: 'Reyes Bakery' });
 const other = applicationRow(2);
@@ -84,5 +89,32 @@ describe('the desktop detail', () => {
       },
       expect.objectContaining({ body: 'Queued note 1', queued: true }),
     ]);
+  });
+});
+
+/** The desktop repository over a bridge that has only the channels given. */
+function repository(bridge: Partial<DesktopBridge> = {}) {
+  const deps = {
+    bridge: bridge as DesktopBridge,
+    canSend: () => true,
+    wentOffline: vi.fn(),
+    sessionRefused: vi.fn(),
+    syncNow: vi.fn(async () => {}),
+    queued: vi.fn(),
+  } satisfies DesktopRepositoryDeps;
+  return { deps, repository: createDesktopRepository(deps) };
+}
+
+describe('a change only the server makes (a letter, a package, a consent request...)', () => {
+  it('is synced into the cache once made, before the screens read again', async () => {
+    const { deps, repository: online } = repository();
+    const order: string[] = [];
+    deps.syncNow.mockImplementation(async () => void order.push('synced'));
+    const made = await online.changeOnServer(async () => {
+      order.push('written');
+      return 'stored';
+    });
+    expect(made).toBe('stored');
+    expect(order).toEqual(['written', 'synced']);
   });
 });

@@ -183,6 +183,12 @@ export function createDesktopRepository(deps: DesktopRepositoryDeps): AdminRepos
       if (!cached) throw new AdminRequestError('refused', `Application ${applicationId} is not in the offline copy`);
       return lenderNetworkFrom(cached.lenders, cached.related.lender_consents);
     },
+    async changeOnServer<T>(write: () => Promise<T>): Promise<T> {
+      const result = await write();
+      // Made: a sync that fails now leaves the screens on the copy until the next one, the change is not undone.
+      await deps.syncNow().catch((error: unknown) => console.error('Syncing the change in failed', error));
+      return result;
+    },
     refresh: () => deps.syncNow(),
   };
 }

@@ -13,6 +13,7 @@ import {
   type ServerProcess,
 } from '../support/server-process.ts';
 import { notKeptOffline } from '../../renderer/src/desktop-repository.ts';
+import { lenderTokenHash, newLenderToken } from '../../shared/matching/lender-answers.ts';
 import { pdfText } from '../support/pdf-text.ts';
 import { pdfBytes } from '../support/sample-files.ts';
 import { createAccount } from './pages/portal-session.ts';
@@ -519,6 +520,9 @@ test('online, a letter and a bank package show in the detail at once (the cache 
   }
 });
 
+const SIERRA = 'Sierra Community Bank (sample)';
+const GREAT_PLAINS = 'Great Plains SBA Lending (sample)';
+
 /**
  * The desktop app in the page, connected to the server and signed in as a new officer (the data the test made
  * before is in its first sync). Closed by the test.
@@ -536,6 +540,75 @@ async function signedInApp(page: Page, database: SupabaseClient): Promise<Deskto
     throw error;
   }
 }
+
+/**
+ * An approved application whose applicant approved Great Plains, with two packages: one ready to send and one
+ * sent there, its lender's link working.
+ */
+async function approvedWithPackages(database: SupabaseClient, businessName: string) {
+  const application = await submitted(database, businessName);
+  expect(
+    (await database.from('applications').update({ status: 'approved' }).eq('id', application.id)).error,
+  ).toBeNull();
+  const lender = await database.from('lenders').select('id').eq('name', GREAT_PLAINS).single();
+  const lenderId = String(lender.data!.id);
+  const consent = await database
+    .from('lender_consents')
+    .insert({ application_id: application.id, lender_id: lenderId, status: 'approved' });
+  expect(consent.error).toBeNull();
+  const ready = await database
+    .from('bank_packages')
+    .insert({ application_id: application.id, summary: 'EXECUTIVE SUMMARY ready' })
+    .select('id')
+    .single();
+  const sent = await database
+    .from('bank_packages')
+    .insert({ application_id: application.id, summary: 'EXECUTIVE SUMMARY sent' })
+    .select('id')
+    .single();
+  const sending = await database
+    .from('bank_packages')
+    .update({
+      status: 'sent',
+      sent_at: new Date().toISOString(),
+      bank_name: GREAT_PLAINS,
+      lender_id: lenderId,
+      link_token_hash: await lenderTokenHash(newLenderToken()),
+      link_expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+    })
+    .eq('id', sent.data!.id);
+  expect(sending.error).toBeNull();
+  const packageItem = (id: string) => `Package ${id.slice(0, 8)}`;
+  return { ...application, readyPackage: packageItem(ready.data!.id), sentPackage: packageItem(sent.data!.id) };
+}
+
+test('online, an asked consent and a revoked link show in the detail at once (the cache is synced first)', async ({
+  page,
+}) => {
+  const database = serviceClient(server);
+  const willow = await approvedWithPackages(database, 'Willow Books Online');
+  const main = await signedInApp(page, database);
+  try {
+    await page.getByRole('tab', { name: 'Approved Applications' }).click();
+    await page.getByRole('button', { name: willow.businessName }).click();
+    const detail = page.getByRole('region', { name: 'Application detail' });
+    const sierra = detail
+      .getByRole('region', { name: 'Lender Matches' })
+      .getByRole('listitem', { name: `Lender ${SIERRA}` });
+    await sierra.getByRole('button', { name: 'Ask Consent' }).click();
+    await expect(sierra).toContainText('Consent asked, waiting for the applicant');
+    await expect(sierra.getByRole('button', { name: 'Ask Consent' })).toHaveCount(0);
+    const sent = detail
+      .getByRole('region', { name: 'Bank Packages' })
+      .getByRole('listitem', { name: willow.sentPackage });
+    await sent.getByRole('button', { name: 'Revoke Link' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
+    await expect(sent).toContainText('Lender link revoked on');
+    await expect(sent.getByRole('button', { name: 'Revoke Link' })).toHaveCount(0);
+  } finally {
+    main.close();
+  }
+});
 
 test('at 1024 x 700, a long name without spaces wraps in its Submitted by cell, the list no wider than the window', async ({
   page,

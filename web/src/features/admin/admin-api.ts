@@ -1,3 +1,6 @@
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { useCallback } from 'react';
+import { useDispatch } from 'react-redux';
 import type { ApplicationsPageArgs } from '../../../../shared/admin/application-lists.ts';
 import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
 import { api } from '../../lib/api.ts';
@@ -109,15 +112,6 @@ const adminApi = api.injectEndpoints({
       },
     }),
 
-    /**
-     * After a change written straight to the server (a letter, a term sheet, a bank package): the repository
-     * catches up (the desktop app syncs it into the cache it reads) before the screens read again, so they show it.
-     */
-    applicationChanged: build.mutation<null, void>({
-      queryFn: (_arg, { extra }) => catchUp(extra),
-      invalidatesTags: ['Application'],
-    }),
-
     /** Refresh Data: the repository catches up (the desktop app syncs), then every admin screen reads again. */
     refreshData: build.mutation<null, void>({
       queryFn: (_arg, { extra }) => catchUp(extra),
@@ -132,6 +126,24 @@ export const {
   useDecideApplicationMutation,
   useAddNoteMutation,
   useRefreshDataMutation,
-  useApplicationChangedMutation,
   useOpenDocumentMutation,
 } = adminApi;
+
+/**
+ * A screen's own change written straight to the server (a letter, a term sheet, a bank package): run through the
+ * repository's changeOnServer (refused at once while the desktop app is offline, synced into its cache once made),
+ * then the screens read again, so they show it. Rejects with what `write` or the repository threw.
+ */
+export function useChangeOnServer(): <T>(write: () => Promise<T>) => Promise<T> {
+  const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
+  return useCallback(
+    async (write) => {
+      // The repository is the store's extra argument, which a thunk is given.
+      const repository = dispatch((_dispatch, _getState, extra) => repositoryOf(extra));
+      const result = await repository.changeOnServer(write);
+      dispatch(api.util.invalidateTags(['Application']));
+      return result;
+    },
+    [dispatch],
+  );
+}

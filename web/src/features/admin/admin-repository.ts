@@ -164,6 +164,12 @@ export type AdminRepository = {
   addNote(note: NewNote): Promise<DecisionOutcome>;
   /** The lender network and the application's consents (its ranked matches are computed from them). */
   lenderNetwork(applicationId: string): Promise<LenderNetwork>;
+  /**
+   * A change only the server makes, written straight to it by `write` (a letter, a term sheet, a bank package, a
+   * consent request, a revoked link). The desktop app syncs it into its cache before returning, so that the screens
+   * reading again show it.
+   */
+  changeOnServer<T>(write: () => Promise<T>): Promise<T>;
   /** Opens a stored document: a signed link in a new tab on the web; the kept file on the desktop. */
   openDocument(document: AdminDocument): Promise<void>;
   /** Refresh Data: brings the repository up to date before the screens read again (the desktop syncs). */
@@ -312,6 +318,8 @@ export const apiAdminRepository: AdminRepository = {
     const context = 'Loading the lender network failed';
     return lenderNetworkFrom(check(context, lenders) ?? [], check(context, consents) ?? []);
   },
+
+  changeOnServer: (write) => write(),
 
   openDocument: (document) => openStoredDocument(document.storage_path, document.file_name),
 };

@@ -24,7 +24,7 @@ import { functionErrorMessage } from '../../lib/function-error.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { renderPdf } from '../../lib/pdf.ts';
 import { usePlatform } from '../../lib/platform.tsx';
-import { useApplicationChangedMutation } from './admin-api.ts';
+import { useChangeOnServer } from './admin-api.ts';
 import { useLenderNetworkQuery, useRevokeLenderLinkMutation } from './lender-network-api.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 
@@ -79,7 +79,7 @@ function snapshotOf(source: PackageSource, generatedAt: string) {
  */
 export function BankPackages({ source, packages }: { source: PackageSource; packages: BankPackageRow[] }) {
   // The desktop app reads the cache: it syncs the change in before the detail reads again.
-  const [changed] = useApplicationChangedMutation();
+  const changeOnServer = useChangeOnServer();
   const platform = usePlatform();
   const [problem, setProblem] = useState<string | null>(null);
   const [generating, setGenerating] = useState(false);
@@ -88,13 +88,16 @@ export function BankPackages({ source, packages }: { source: PackageSource; pack
     setProblem(null);
     setGenerating(true);
     try {
-      const supabase = await loadSupabase();
-      const snapshot = snapshotOf(source, new Date().toISOString());
-      const { error } = await supabase
-        .from('bank_packages')
-        .insert({ application_id: source.application.id, summary: packageText(snapshot), summary_snapshot: snapshot });
-      if (error) throw new Error(error.message);
-      await changed();
+      await changeOnServer(async () => {
+        const supabase = await loadSupabase();
+        const snapshot = snapshotOf(source, new Date().toISOString());
+        const { error } = await supabase.from('bank_packages').insert({
+          application_id: source.application.id,
+          summary: packageText(snapshot),
+          summary_snapshot: snapshot,
+        });
+        if (error) throw new Error(error.message);
+      });
     } catch (error) {
       console.error('Package generation failed', error);
       setProblem(ADMIN_MESSAGES.packageGenerateFailed);
@@ -308,7 +311,7 @@ function SendDialog({ bankPackage, applicationId }: { bankPackage: BankPackageRo
   /** Why Send did nothing: no lender chosen, or none to choose. */
   const [noLender, setNoLender] = useState<string | null>(null);
   // The desktop app reads the cache: it syncs the change in before the detail reads again.
-  const [changed] = useApplicationChangedMutation();
+  const changeOnServer = useChangeOnServer();
   const network = useLenderNetworkQuery(applicationId, { skip: !open });
   const approved = (network.data?.lenders ?? []).filter(
     (lender) =>
@@ -330,16 +333,17 @@ function SendDialog({ bankPackage, applicationId }: { bankPackage: BankPackageRo
     setNoLender(null);
     setSending(true);
     try {
-      const supabase = await loadSupabase();
-      const { error } = await supabase.functions.invoke('send-bank-package', {
-        body: {
-          packageId: bankPackage.id,
-          lenderId: chosen,
-          timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-        },
+      await changeOnServer(async () => {
+        const supabase = await loadSupabase();
+        const { error } = await supabase.functions.invoke('send-bank-package', {
+          body: {
+            packageId: bankPackage.id,
+            lenderId: chosen,
+            timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+          },
+        });
+        if (error) throw error;
       });
-      if (error) throw error;
-      await changed();
       setOpen(false);
     } catch (error) {
       console.error('Package send failed', error);

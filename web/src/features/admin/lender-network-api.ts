@@ -1,3 +1,4 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { lenderFromRow, type LenderRow, type StoredLender } from '../../../../shared/matching/applicant-matches.ts';
 import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
 import type { lenderRowFromForm } from '../../../../shared/validation/lender-form.ts';
@@ -22,9 +23,29 @@ function checked<T>(result: { data: T | null; error: { message: string } | null 
 }
 
 /**
+ * A change written straight to the server through the repository's changeOnServer (the desktop app syncs it into
+ * its cache once made, before the screens read again): null once made, else the failure in words.
+ */
+async function changeOnServer(
+  extra: unknown,
+  context: string,
+  failed: string,
+  write: (supabase: SupabaseClient) => Promise<void>,
+): Promise<{ data: null } | { error: { message: string } }> {
+  try {
+    await repositoryOf(extra).changeOnServer(async () => write(await loadSupabase()));
+    return { data: null };
+  } catch (error) {
+    return failure(context, error, failed);
+  }
+}
+
+/**
  * The admin side of the lender network (DESIGN, "Lender matching"): the lenders themselves (the Lenders tab),
- * lenders and the application's consents for the ranked matches, asking the applicant's consent (then e-mailing them), revoking a lender's link, and the
- * packages past their answer deadline. Online only: the desktop app's cache does not hold the network yet.
+ * lenders and the application's consents for the ranked matches, asking the applicant's consent (then e-mailing
+ * them), revoking a lender's link, and the packages past their answer deadline. The matches read the repository
+ * (the desktop app's cache); asking consent and revoking a link go to the server through the repository's
+ * changeOnServer, so the desktop app syncs them into its cache once made.
  */
 const lenderNetworkApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -41,32 +62,22 @@ const lenderNetworkApi = api.injectEndpoints({
 
     /** Asks the applicant to approve one lender, then e-mails them (a failed e-mail does not undo the request). */
     askLenderConsent: build.mutation<null, { applicationId: string; lenderId: string }>({
-      async queryFn({ applicationId, lenderId }) {
-        try {
-          const supabase = await loadSupabase();
+      queryFn: ({ applicationId, lenderId }, { extra }) =>
+        changeOnServer(extra, 'Asking consent failed', ADMIN_MESSAGES.consentRequestFailed, async (supabase) => {
           checked(
             await supabase.from('lender_consents').insert({ application_id: applicationId, lender_id: lenderId }),
           );
           const notified = await supabase.functions.invoke('notify-applicant', { body: { applicationId } });
           if (notified.error) console.error('The applicant could not be e-mailed', notified.error);
-          return { data: null };
-        } catch (error) {
-          return failure('Asking consent failed', error, ADMIN_MESSAGES.consentRequestFailed);
-        }
-      },
+        }),
       invalidatesTags: (_result, error) => (error ? [] : ['Application']),
     }),
 
     revokeLenderLink: build.mutation<null, string>({
-      async queryFn(packageId) {
-        try {
-          const supabase = await loadSupabase();
+      queryFn: (packageId, { extra }) =>
+        changeOnServer(extra, 'Revoking the link failed', ADMIN_MESSAGES.linkRevokeFailed, async (supabase) => {
           checked(await supabase.rpc('revoke_lender_link', { package_id: packageId }));
-          return { data: null };
-        } catch (error) {
-          return failure('Revoking the link failed', error, ADMIN_MESSAGES.linkRevokeFailed);
-        }
-      },
+        }),
       invalidatesTags: (_result, error) => (error ? [] : ['Application']),
     }),
 

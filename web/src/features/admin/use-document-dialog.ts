@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import type { SavedFile } from '../../../../shared/platform/platform-adapter.ts';
 import { usePlatform } from '../../lib/platform.tsx';
-import { useApplicationChangedMutation } from './admin-api.ts';
+import { useChangeOnServer } from './admin-api.ts';
 
 /**
  * The life of a dialog that generates a document (letter, term sheet): open or closed, and `generate`, which
- * stores the record and renders its file (`make`), saves the file through the platform adapter, refreshes the
- * application and closes; on failure the dialog stays open, `failed` set, with what was typed.
+ * stores the record and renders its file (`make`), refreshes the application, saves the file through the
+ * platform adapter and closes; on failure the dialog stays open, `failed` set, with what was typed.
  */
 export function useDocumentDialog(what: string) {
   const [open, setOpen] = useState(false);
   const [failed, setFailed] = useState(false);
   const platform = usePlatform();
-  const [changed] = useApplicationChangedMutation();
+  const changeOnServer = useChangeOnServer();
   const onOpenChange = (next: boolean) => {
     setOpen(next);
     setFailed(false);
@@ -20,9 +20,8 @@ export function useDocumentDialog(what: string) {
   const generate = async (make: () => Promise<SavedFile>): Promise<boolean> => {
     setFailed(false);
     try {
-      await platform.saveFile(await make());
       // The desktop app reads the cache: it syncs the new record in before the detail reads again.
-      await changed();
+      await platform.saveFile(await changeOnServer(make));
       setOpen(false);
       return true;
     } catch (error) {
