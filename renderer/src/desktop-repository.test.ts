@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CachedApplication, DesktopBridge, OutboxEntry } from '../../shared/ipc/channels.ts';
 import { applicationRow } from '../../electron/cache/test-rows.ts';
+import { AdminRequestError } from '../../web/src/features/admin/admin-repository.ts';
 import {
   createDesktopRepository,
   detailFromCache,
@@ -92,11 +93,12 @@ describe('the desktop detail', () => {
   });
 });
 
-/** The desktop repository over a bridge that has only the channels given. */
-function repository(bridge: Partial<DesktopBridge> = {}) {
+/** The desktop repository over a bridge that has only the channels given, online or not. */
+function repository(online: boolean, bridge: Partial<DesktopBridge> = {}) {
   const deps = {
     bridge: bridge as DesktopBridge,
-    canSend: () => true,
+    online: () => online,
+    canSend: () => online,
     wentOffline: vi.fn(),
     sessionRefused: vi.fn(),
     syncNow: vi.fn(async () => {}),
@@ -106,8 +108,16 @@ function repository(bridge: Partial<DesktopBridge> = {}) {
 }
 
 describe('a change only the server makes (a letter, a package, a consent request...)', () => {
+  it('is refused at once offline, as unreachable, without trying the server', async () => {
+    const { deps, repository: offline } = repository(false);
+    const write = vi.fn(async () => 'stored');
+    await expect(offline.changeOnServer(write)).rejects.toMatchObject({ kind: 'unreachable' });
+    expect(write).not.toHaveBeenCalled();
+    expect(deps.syncNow).not.toHaveBeenCalled();
+  });
+
   it('is synced into the cache once made, before the screens read again', async () => {
-    const { deps, repository: online } = repository();
+    const { deps, repository: online } = repository(true);
     const order: string[] = [];
     deps.syncNow.mockImplementation(async () => void order.push('synced'));
     const made = await online.changeOnServer(async () => {
@@ -116,5 +126,13 @@ describe('a change only the server makes (a letter, a package, a consent request
     });
     expect(made).toBe('stored');
     expect(order).toEqual(['written', 'synced']);
+  });
+
+  it('takes the app offline when the server turns out unreachable, and is not synced', async () => {
+    const { deps, repository: online } = repository(true);
+    const lost = new AdminRequestError('unreachable', 'TypeError: Failed to fetch');
+    await expect(online.changeOnServer(() => Promise.reject(lost))).rejects.toBe(lost);
+    expect(deps.wentOffline).toHaveBeenCalledOnce();
+    expect(deps.syncNow).not.toHaveBeenCalled();
   });
 });

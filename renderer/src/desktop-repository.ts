@@ -65,6 +65,8 @@ export const tooLargeToKeep =
 
 export type DesktopRepositoryDeps = {
   bridge: DesktopBridge;
+  /** Whether the server answered at the last check (a change only the server makes is refused at once when not). */
+  online: () => boolean;
   /** Whether a change can be sent now: the server was reachable at the last check, under the owner's session. */
   canSend: () => boolean;
   /** Called when a request finds the server unreachable. */
@@ -184,7 +186,15 @@ export function createDesktopRepository(deps: DesktopRepositoryDeps): AdminRepos
       return lenderNetworkFrom(cached.lenders, cached.related.lender_consents);
     },
     async changeOnServer<T>(write: () => Promise<T>): Promise<T> {
-      const result = await write();
+      // Tried offline, it would wait for the network to fail, or for the session's renewal (half a minute).
+      if (!deps.online()) throw new AdminRequestError('unreachable', 'The server cannot be reached');
+      let result: T;
+      try {
+        result = await write();
+      } catch (error) {
+        if (error instanceof AdminRequestError && error.kind === 'unreachable') deps.wentOffline();
+        throw error;
+      }
       // Made: a sync that fails now leaves the screens on the copy until the next one, the change is not undone.
       await deps.syncNow().catch((error: unknown) => console.error('Syncing the change in failed', error));
       return result;

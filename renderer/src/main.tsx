@@ -33,6 +33,7 @@ function connect(bridge: DesktopBridge, connection: ConnectionSettings) {
   });
   extra.adminRepository = createDesktopRepository({
     bridge,
+    online: () => session.getState().online,
     canSend: session.canSend,
     wentOffline: session.wentOffline,
     sessionRefused: session.sessionRefused,

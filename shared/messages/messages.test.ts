@@ -188,6 +188,22 @@ describe('portal and admin messages (spec section 8)', () => {
       noteAddFailed: 'Failed to add note',
       letterDownloadFailed: 'Failed to download letter',
       termSheetDownloadFailed: 'Failed to download term sheet',
+      letterOffline:
+        'You are offline: a letter can only be made online. What you typed is kept; generate it when the connection returns.',
+      termSheetOffline:
+        'You are offline: a term sheet can only be made online. What you typed is kept; generate it when the connection returns.',
+      packageGenerateOffline:
+        'You are offline: a bank package can only be made online. Generate it when the connection returns.',
+      packageSendOffline:
+        'You are offline: a package can only be sent online. Nothing was sent; send it when the connection returns.',
+      consentRequestOffline:
+        'You are offline: consent can only be asked online. Nothing was sent to the applicant; ask when the connection returns.',
+      linkRevokeOffline:
+        'You are offline: a link can only be revoked online. The link still works; revoke it when the connection returns.',
+      lenderSaveOffline:
+        'You are offline: lenders can only be changed online. What you typed is kept; save it when the connection returns.',
+      lenderChangeOffline:
+        'You are offline: lenders can only be changed online. Nothing was changed; try again when the connection returns.',
     });
   });
 

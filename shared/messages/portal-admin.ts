@@ -61,6 +61,26 @@ export const ADMIN_MESSAGES = {
   /** Not in the spec (which only generates them): downloading a stored letter or term sheet again. */
   letterDownloadFailed: 'Failed to download letter',
   termSheetDownloadFailed: 'Failed to download term sheet',
+  /**
+   * Not in the spec (the desktop app works offline): a change only the server makes, tried while it cannot be
+   * reached, in the words of the desktop app's offline banner; what was typed stays in the form.
+   */
+  letterOffline:
+    'You are offline: a letter can only be made online. What you typed is kept; generate it when the connection returns.',
+  termSheetOffline:
+    'You are offline: a term sheet can only be made online. What you typed is kept; generate it when the connection returns.',
+  packageGenerateOffline:
+    'You are offline: a bank package can only be made online. Generate it when the connection returns.',
+  packageSendOffline:
+    'You are offline: a package can only be sent online. Nothing was sent; send it when the connection returns.',
+  consentRequestOffline:
+    'You are offline: consent can only be asked online. Nothing was sent to the applicant; ask when the connection returns.',
+  linkRevokeOffline:
+    'You are offline: a link can only be revoked online. The link still works; revoke it when the connection returns.',
+  lenderSaveOffline:
+    'You are offline: lenders can only be changed online. What you typed is kept; save it when the connection returns.',
+  lenderChangeOffline:
+    'You are offline: lenders can only be changed online. Nothing was changed; try again when the connection returns.',
 } as const;
 
 /** The alert after an admin sends a client a password-reset e-mail. */

@@ -14,8 +14,10 @@ import {
 } from '../support/server-process.ts';
 import { notKeptOffline } from '../../renderer/src/desktop-repository.ts';
 import { lenderTokenHash, newLenderToken } from '../../shared/matching/lender-answers.ts';
+import { ADMIN_MESSAGES } from '../../shared/messages/portal-admin.ts';
 import { pdfText } from '../support/pdf-text.ts';
 import { pdfBytes } from '../support/sample-files.ts';
+import { fillTermSheet } from './pages/admin-pages.ts';
 import { createAccount } from './pages/portal-session.ts';
 
 /**
@@ -581,6 +583,109 @@ async function approvedWithPackages(database: SupabaseClient, businessName: stri
   const packageItem = (id: string) => `Package ${id.slice(0, 8)}`;
   return { ...application, readyPackage: packageItem(ready.data!.id), sentPackage: packageItem(sent.data!.id) };
 }
+
+/** The server stops, and the app finds out on Sync now. */
+async function goOffline(page: Page) {
+  await server.stop();
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+}
+
+test('offline, what only the server can do says so at once and keeps what was typed', async ({ page }) => {
+  const database = serviceClient(server);
+  const maple = await submitted(database, 'Maple Deli Offline');
+  const aspen = await approvedWithPackages(database, 'Aspen Print Offline');
+  const main = await signedInApp(page, database);
+  try {
+    await expect(page.getByTestId('last-sync')).toContainText('Last synced');
+    await goOffline(page);
+
+    // A letter: the dialog says why and keeps what was typed.
+    await page
+      .getByRole('row')
+      .filter({ hasText: maple.businessName })
+      .getByRole('button', { name: 'Send Pre-Application Letter' })
+      .click();
+    const letter = page.getByRole('dialog', { name: 'Generate Pre-Application Letter' });
+    await letter.getByLabel(/Street Address/).fill('9 Maple Ave');
+    await letter.getByLabel(/ZIP Code/).fill('89501');
+    await letter.getByLabel(/Loan Purpose/).fill('A walk-in cooler');
+    await letter.getByRole('button', { name: 'Generate Letter' }).click();
+    await expect(letter.getByRole('alert')).toHaveText(ADMIN_MESSAGES.letterOffline);
+    await expect(letter.getByLabel(/Loan Purpose/)).toHaveValue('A walk-in cooler');
+    await letter.getByRole('button', { name: 'Cancel' }).click();
+
+    // Asking the applicant's consent.
+    await page.getByRole('button', { name: maple.businessName }).click();
+    const matches = page.getByRole('region', { name: 'Lender Matches' });
+    await matches
+      .getByRole('listitem', { name: `Lender ${SIERRA}` })
+      .getByRole('button', { name: 'Ask Consent' })
+      .click();
+    await expect(matches.getByRole('alert')).toHaveText(ADMIN_MESSAGES.consentRequestOffline);
+    await page.getByRole('button', { name: 'Close detail' }).click();
+
+    // A term sheet.
+    await page.getByRole('tab', { name: 'Approved Applications' }).click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: aspen.businessName })
+      .getByRole('button', { name: 'Accept & Generate Term Sheet' })
+      .click();
+    const sheet = page.getByRole('dialog', { name: 'Generate Term Sheet' });
+    await fillTermSheet(sheet, {
+      bankName: 'Sierra Community Bank',
+      interestRate: '7.25',
+      term: '120',
+      monthlyPayment: '2817',
+      collateral: 'Equipment',
+      condition: 'Personal guarantee',
+    });
+    await sheet.getByRole('button', { name: 'Generate Term Sheet' }).click();
+    await expect(sheet.getByRole('alert')).toHaveText(ADMIN_MESSAGES.termSheetOffline);
+    await expect(sheet.getByLabel(/^Bank Name/)).toHaveValue('Sierra Community Bank');
+    await sheet.getByRole('button', { name: 'Cancel' }).click();
+
+    // A bank package: generating one, sending one, revoking a lender's link.
+    await page.getByRole('button', { name: aspen.businessName }).click();
+    const packages = page.getByRole('region', { name: 'Bank Packages' });
+    await packages.getByRole('button', { name: 'Generate Bank Package' }).click();
+    await expect(packages.getByRole('alert')).toHaveText(ADMIN_MESSAGES.packageGenerateOffline);
+    await packages
+      .getByRole('listitem', { name: aspen.readyPackage })
+      .getByRole('button', { name: 'Send to Bank' })
+      .click();
+    const send = page.getByRole('dialog');
+    await send.getByLabel(/^Lender/).selectOption({ label: GREAT_PLAINS });
+    await send.getByRole('button', { name: 'Send' }).click();
+    await expect(send.getByRole('alert')).toHaveText(ADMIN_MESSAGES.packageSendOffline);
+    await send.getByRole('button', { name: 'Cancel' }).click();
+    await packages
+      .getByRole('listitem', { name: aspen.sentPackage })
+      .getByRole('button', { name: 'Revoke Link' })
+      .click();
+    const revoke = page.getByRole('alertdialog');
+    await revoke.getByRole('button', { name: 'Revoke' }).click();
+    await expect(revoke.getByRole('alert')).toHaveText(ADMIN_MESSAGES.linkRevokeOffline);
+    await revoke.getByRole('button', { name: 'Cancel' }).click();
+
+    // Back online: none of it reached the server.
+    server = await startServerProcess({ dataDir, env: { PORT: port } });
+    await expect(page.getByTestId('offline-banner')).toBeHidden({ timeout: 30_000 });
+    const stored = serviceClient(server);
+    expect((await stored.from('pre_application_letters').select('id').eq('application_id', maple.id)).data).toEqual([]);
+    expect((await stored.from('lender_consents').select('id').eq('application_id', maple.id)).data).toEqual([]);
+    expect((await stored.from('term_sheets').select('id').eq('application_id', aspen.id)).data).toEqual([]);
+    const aspenPackages = await stored
+      .from('bank_packages')
+      .select('status, link_revoked_at')
+      .eq('application_id', aspen.id);
+    expect(aspenPackages.data).toHaveLength(2);
+    expect(aspenPackages.data!.every((row) => row.link_revoked_at === null)).toBe(true);
+  } finally {
+    main.close();
+  }
+});
 
 test('online, an asked consent and a revoked link show in the detail at once (the cache is synced first)', async ({
   page,

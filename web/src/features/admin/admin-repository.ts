@@ -152,6 +152,14 @@ export class AdminRequestError extends Error {
 }
 
 /**
+ * What a failed change says: `offline` when the server could not be reached (the desktop app offline, or the
+ * browser's connection lost), with what to do; `failed` otherwise.
+ */
+export function failureMessage(error: unknown, failed: string, offline: string): string {
+  return error instanceof AdminRequestError && error.kind === 'unreachable' ? offline : failed;
+}
+
+/**
  * Where the admin screens read applications and send decisions (DESIGN, "Desktop cache and sync"): the
  * API in the web build; in the desktop app, the officer's offline cache with an outbox. The screens do not
  * know which one they have. Each method throws AdminRequestError when it fails.
@@ -166,8 +174,9 @@ export type AdminRepository = {
   lenderNetwork(applicationId: string): Promise<LenderNetwork>;
   /**
    * A change only the server makes, written straight to it by `write` (a letter, a term sheet, a bank package, a
-   * consent request, a revoked link). The desktop app syncs it into its cache before returning, so that the screens
-   * reading again show it.
+   * consent request, a revoked link, a lender), which throws AdminRequestError 'unreachable' when the server cannot
+   * be reached. The desktop app refuses it at once while offline, and syncs it into its cache before returning, so
+   * that the screens reading again show it.
    */
   changeOnServer<T>(write: () => Promise<T>): Promise<T>;
   /** Opens a stored document: a signed link in a new tab on the web; the kept file on the desktop. */
@@ -176,8 +185,11 @@ export type AdminRepository = {
   refresh?(): Promise<void>;
 };
 
-/** supabase-js reports a request that never reached the server with HTTP status 0. */
-function check<T>(
+/**
+ * A supabase-js result's data, or an AdminRequestError saying why there is none: 'unreachable' for a request that
+ * never reached the server (supabase-js reports HTTP status 0), else 'refused'.
+ */
+export function check<T>(
   context: string,
   result: { data: T; error: { message: string; code?: string } | null; status?: number },
 ): T {
@@ -188,8 +200,6 @@ function check<T>(
     result.error.code,
   );
 }
-
-/** Postgres's unique_violation: the row with this key is already stored. */
 
 /** decide_application's code for "the application is no longer in the status the officer saw" (HTTP 409). */
 export const DECIDED_MEANWHILE_CODE = 'PT409';

@@ -25,6 +25,7 @@ import { loadSupabase } from '../../lib/load-supabase.ts';
 import { renderPdf } from '../../lib/pdf.ts';
 import { usePlatform } from '../../lib/platform.tsx';
 import { useChangeOnServer } from './admin-api.ts';
+import { AdminRequestError, check, failureMessage } from './admin-repository.ts';
 import { useLenderNetworkQuery, useRevokeLenderLinkMutation } from './lender-network-api.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 
@@ -91,16 +92,16 @@ export function BankPackages({ source, packages }: { source: PackageSource; pack
       await changeOnServer(async () => {
         const supabase = await loadSupabase();
         const snapshot = snapshotOf(source, new Date().toISOString());
-        const { error } = await supabase.from('bank_packages').insert({
+        const stored = await supabase.from('bank_packages').insert({
           application_id: source.application.id,
           summary: packageText(snapshot),
           summary_snapshot: snapshot,
         });
-        if (error) throw new Error(error.message);
+        check('Storing the package failed', stored);
       });
     } catch (error) {
       console.error('Package generation failed', error);
-      setProblem(ADMIN_MESSAGES.packageGenerateFailed);
+      setProblem(failureMessage(error, ADMIN_MESSAGES.packageGenerateFailed, ADMIN_MESSAGES.packageGenerateOffline));
     } finally {
       setGenerating(false);
     }
@@ -342,6 +343,8 @@ function SendDialog({ bankPackage, applicationId }: { bankPackage: BankPackageRo
             timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
           },
         });
+        // supabase-js's error for a request that never reached the server.
+        if (error?.name === 'FunctionsFetchError') throw new AdminRequestError('unreachable', error.message);
         if (error) throw error;
       });
       setOpen(false);
@@ -351,7 +354,7 @@ function SendDialog({ bankPackage, applicationId }: { bankPackage: BankPackageRo
       setFailed(
         reason && reason !== ADMIN_MESSAGES.packageSendFailed
           ? `${ADMIN_MESSAGES.packageSendFailed}: ${reason}`
-          : ADMIN_MESSAGES.packageSendFailed,
+          : failureMessage(error, ADMIN_MESSAGES.packageSendFailed, ADMIN_MESSAGES.packageSendOffline),
       );
       // The applicant may have withdrawn an approval meanwhile: the list of lenders is read again.
       void network.refetch();

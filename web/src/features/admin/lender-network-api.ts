@@ -5,7 +5,7 @@ import type { lenderRowFromForm } from '../../../../shared/validation/lender-for
 import { api } from '../../lib/api.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { repositoryOf } from './admin-api.ts';
-import { duplicateKey, type LenderNetwork } from './admin-repository.ts';
+import { check, duplicateKey, failureMessage, type LenderNetwork } from './admin-repository.ts';
 
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
@@ -17,26 +17,26 @@ function failure(context: string, error: unknown, message: string) {
   return { error: { message } };
 }
 
-function checked<T>(result: { data: T | null; error: { message: string } | null }): T {
-  if (result.error) throw new Error(result.error.message);
-  return result.data as T;
-}
+/** What a change says when it fails, and when it fails because the server cannot be reached. */
+type ChangeMessages = { failed: string; offline: string };
 
 /**
- * A change written straight to the server through the repository's changeOnServer (the desktop app syncs it into
- * its cache once made, before the screens read again): null once made, else the failure in words.
+ * A change written straight to the server through the repository's changeOnServer (refused at once while the
+ * desktop app is offline, synced into its cache once made, before the screens read again). `write` gives back
+ * why the server refused it in words, if it did. The result: null once made, else the refusal or the failure in
+ * words (`messages.offline` when the server cannot be reached).
  */
 async function changeOnServer(
   extra: unknown,
   context: string,
-  failed: string,
-  write: (supabase: SupabaseClient) => Promise<void>,
+  messages: ChangeMessages,
+  write: (supabase: SupabaseClient) => Promise<string | null | void>,
 ): Promise<{ data: null } | { error: { message: string } }> {
   try {
-    await repositoryOf(extra).changeOnServer(async () => write(await loadSupabase()));
-    return { data: null };
+    const refusal = await repositoryOf(extra).changeOnServer(async () => write(await loadSupabase()));
+    return refusal ? { error: { message: refusal } } : { data: null };
   } catch (error) {
-    return failure(context, error, failed);
+    return failure(context, error, failureMessage(error, messages.failed, messages.offline));
   }
 }
 
@@ -44,8 +44,8 @@ async function changeOnServer(
  * The admin side of the lender network (DESIGN, "Lender matching"): the lenders themselves (the Lenders tab),
  * lenders and the application's consents for the ranked matches, asking the applicant's consent (then e-mailing
  * them), revoking a lender's link, and the packages past their answer deadline. The matches read the repository
- * (the desktop app's cache); asking consent and revoking a link go to the server through the repository's
- * changeOnServer, so the desktop app syncs them into its cache once made.
+ * (the desktop app's cache, online or not); the changes go to the server through the repository's
+ * changeOnServer, so the desktop app refuses them at once offline and syncs them into its cache once made.
  */
 const lenderNetworkApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -63,21 +63,32 @@ const lenderNetworkApi = api.injectEndpoints({
     /** Asks the applicant to approve one lender, then e-mails them (a failed e-mail does not undo the request). */
     askLenderConsent: build.mutation<null, { applicationId: string; lenderId: string }>({
       queryFn: ({ applicationId, lenderId }, { extra }) =>
-        changeOnServer(extra, 'Asking consent failed', ADMIN_MESSAGES.consentRequestFailed, async (supabase) => {
-          checked(
-            await supabase.from('lender_consents').insert({ application_id: applicationId, lender_id: lenderId }),
-          );
-          const notified = await supabase.functions.invoke('notify-applicant', { body: { applicationId } });
-          if (notified.error) console.error('The applicant could not be e-mailed', notified.error);
-        }),
+        changeOnServer(
+          extra,
+          'Asking consent failed',
+          { failed: ADMIN_MESSAGES.consentRequestFailed, offline: ADMIN_MESSAGES.consentRequestOffline },
+          async (supabase) => {
+            const asked = await supabase
+              .from('lender_consents')
+              .insert({ application_id: applicationId, lender_id: lenderId });
+            check('Asking consent failed', asked);
+            const notified = await supabase.functions.invoke('notify-applicant', { body: { applicationId } });
+            if (notified.error) console.error('The applicant could not be e-mailed', notified.error);
+          },
+        ),
       invalidatesTags: (_result, error) => (error ? [] : ['Application']),
     }),
 
     revokeLenderLink: build.mutation<null, string>({
       queryFn: (packageId, { extra }) =>
-        changeOnServer(extra, 'Revoking the link failed', ADMIN_MESSAGES.linkRevokeFailed, async (supabase) => {
-          checked(await supabase.rpc('revoke_lender_link', { package_id: packageId }));
-        }),
+        changeOnServer(
+          extra,
+          'Revoking the link failed',
+          { failed: ADMIN_MESSAGES.linkRevokeFailed, offline: ADMIN_MESSAGES.linkRevokeOffline },
+          async (supabase) => {
+            check('Revoking the link failed', await supabase.rpc('revoke_lender_link', { package_id: packageId }));
+          },
+        ),
       invalidatesTags: (_result, error) => (error ? [] : ['Application']),
     }),
 
@@ -87,7 +98,7 @@ const lenderNetworkApi = api.injectEndpoints({
         try {
           const supabase = await loadSupabase();
           const result = await supabase.from('lenders').select('*').order('id');
-          const lenders = (checked(result) as LenderRow[]).map(lenderFromRow);
+          const lenders = (check('Loading lenders failed', result) as LenderRow[]).map(lenderFromRow);
           // As people read names: 'acme Bank' before 'Zeta Bank' (the database's order puts capitals first).
           return { data: lenders.sort((a, b) => byName.compare(a.name, b.name)) };
         } catch (error) {
@@ -105,51 +116,59 @@ const lenderNetworkApi = api.injectEndpoints({
       null,
       { edit?: { id: string; updatedAt: string }; row: ReturnType<typeof lenderRowFromForm> }
     >({
-      async queryFn({ edit, row }) {
-        try {
-          const supabase = await loadSupabase();
-          const saved = edit
-            ? await supabase.from('lenders').update(row).eq('id', edit.id).eq('updated_at', edit.updatedAt).select('id')
-            : await supabase.from('lenders').insert(row);
-          // The unique index on the lender's name (letter case and surrounding spaces aside).
-          if (saved.error?.code === duplicateKey) return { error: { message: ADMIN_MESSAGES.lenderNameTaken } };
-          const changed = checked(saved);
-          if (edit && Array.isArray(changed) && changed.length === 0) {
-            return { error: { message: ADMIN_MESSAGES.lenderChangedMeanwhile } };
-          }
-          return { data: null };
-        } catch (error) {
-          return failure('Saving the lender failed', error, ADMIN_MESSAGES.lenderSaveFailed);
-        }
-      },
+      queryFn: ({ edit, row }, { extra }) =>
+        changeOnServer(
+          extra,
+          'Saving the lender failed',
+          { failed: ADMIN_MESSAGES.lenderSaveFailed, offline: ADMIN_MESSAGES.lenderSaveOffline },
+          async (supabase) => {
+            const saved = edit
+              ? await supabase
+                  .from('lenders')
+                  .update(row)
+                  .eq('id', edit.id)
+                  .eq('updated_at', edit.updatedAt)
+                  .select('id')
+              : await supabase.from('lenders').insert(row);
+            // The unique index on the lender's name (letter case and surrounding spaces aside).
+            if (saved.error?.code === duplicateKey) return ADMIN_MESSAGES.lenderNameTaken;
+            const changed = check('Saving the lender failed', saved);
+            return edit && Array.isArray(changed) && changed.length === 0
+              ? ADMIN_MESSAGES.lenderChangedMeanwhile
+              : null;
+          },
+        ),
       // After a save, or a refusal because the lender changed meanwhile: the list reads it again.
       invalidatesTags: (_result, error) =>
         !error || error.message === ADMIN_MESSAGES.lenderChangedMeanwhile ? ['Application'] : [],
     }),
 
     setLenderActive: build.mutation<null, { id: string; active: boolean }>({
-      async queryFn({ id, active }) {
-        try {
-          const supabase = await loadSupabase();
-          checked(await supabase.from('lenders').update({ active }).eq('id', id));
-          return { data: null };
-        } catch (error) {
-          return failure('Pausing or activating the lender failed', error, ADMIN_MESSAGES.lenderSaveFailed);
-        }
-      },
+      queryFn: ({ id, active }, { extra }) =>
+        changeOnServer(
+          extra,
+          'Pausing or activating the lender failed',
+          { failed: ADMIN_MESSAGES.lenderSaveFailed, offline: ADMIN_MESSAGES.lenderChangeOffline },
+          async (supabase) => {
+            check(
+              'Pausing or activating the lender failed',
+              await supabase.from('lenders').update({ active }).eq('id', id),
+            );
+          },
+        ),
       invalidatesTags: (_result, error) => (error ? [] : ['Application']),
     }),
 
     deleteLender: build.mutation<null, string>({
-      async queryFn(id) {
-        try {
-          const supabase = await loadSupabase();
-          checked(await supabase.from('lenders').delete().eq('id', id));
-          return { data: null };
-        } catch (error) {
-          return failure('Deleting the lender failed', error, ADMIN_MESSAGES.lenderDeleteFailed);
-        }
-      },
+      queryFn: (id, { extra }) =>
+        changeOnServer(
+          extra,
+          'Deleting the lender failed',
+          { failed: ADMIN_MESSAGES.lenderDeleteFailed, offline: ADMIN_MESSAGES.lenderChangeOffline },
+          async (supabase) => {
+            check('Deleting the lender failed', await supabase.from('lenders').delete().eq('id', id));
+          },
+        ),
       invalidatesTags: (_result, error) => (error ? [] : ['Application']),
     }),
 
@@ -164,7 +183,7 @@ const lenderNetworkApi = api.injectEndpoints({
             .lt('answer_due_at', new Date().toISOString())
             .order('answer_due_at')
             .limit(50);
-          return { data: checked(result) as OverduePackage[] };
+          return { data: check('Loading overdue packages failed', result) as OverduePackage[] };
         } catch (error) {
           return failure('Loading overdue packages failed', error, ADMIN_MESSAGES.loadFailed);
         }

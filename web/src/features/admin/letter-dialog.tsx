@@ -8,6 +8,7 @@ import { preApplicationLetterDefinition } from '../../../../shared/pdf/pre-appli
 import { preApplicationLetterFileName } from '../../../../shared/summary/file-names.ts';
 import { emptyLetterForm, letterFormSchema, type LetterForm } from '../../../../shared/validation/admin-forms.ts';
 import { ActionDialog } from '../../components/action-dialog.tsx';
+import { check } from './admin-repository.ts';
 import { useDocumentDialog } from './use-document-dialog.ts';
 import { FormField } from '../../components/form-controls.tsx';
 import { loadSupabase } from '../../lib/load-supabase.ts';
@@ -52,7 +53,10 @@ export function letterPdf(application: ApplicationRow, letter: LetterRow): Promi
  * stored (pre_application_letters, audited) and its PDF saved as pre-application-letter-{slug}.pdf.
  */
 export function LetterDialog({ application }: { application: ApplicationRow }) {
-  const { open, failed, onOpenChange, generate } = useDocumentDialog('Letter generation');
+  const { open, problem, onOpenChange, generate } = useDocumentDialog('Letter generation', {
+    failed: ADMIN_MESSAGES.letterFailed,
+    offline: ADMIN_MESSAGES.letterOffline,
+  });
   const {
     register,
     handleSubmit,
@@ -63,7 +67,7 @@ export function LetterDialog({ application }: { application: ApplicationRow }) {
   const onSubmit = handleSubmit(async (form) => {
     const generated = await generate(async () => {
       const supabase = await loadSupabase();
-      const { data, error } = await supabase
+      const stored = await supabase
         .from('pre_application_letters')
         .insert({
           application_id: application.id,
@@ -82,11 +86,10 @@ export function LetterDialog({ application }: { application: ApplicationRow }) {
         })
         .select('*')
         .single();
-      if (error) throw new Error(error.message);
       return {
         suggestedName: preApplicationLetterFileName(application.business_name),
         mimeType: 'application/pdf',
-        data: await letterPdf(application, data as LetterRow),
+        data: await letterPdf(application, check('Storing the letter failed', stored) as LetterRow),
       };
     });
     if (generated) reset(emptyLetterForm);
@@ -130,10 +133,10 @@ export function LetterDialog({ application }: { application: ApplicationRow }) {
             <Input type="number" min={1} step="any" {...register('estimatedPayment', { valueAsNumber: true })} />
           </FormField>
         </SimpleGrid>
-        {failed ? (
+        {problem ? (
           <Alert.Root status="error" role="alert">
             <Alert.Indicator />
-            <Alert.Title>{ADMIN_MESSAGES.letterFailed}</Alert.Title>
+            <Alert.Title>{problem}</Alert.Title>
           </Alert.Root>
         ) : null}
       </Stack>

@@ -12,6 +12,7 @@ import {
   type TermSheetForm,
 } from '../../../../shared/validation/admin-forms.ts';
 import { ActionDialog } from '../../components/action-dialog.tsx';
+import { check } from './admin-repository.ts';
 import { useDocumentDialog } from './use-document-dialog.ts';
 import { FormField } from '../../components/form-controls.tsx';
 import { loadSupabase } from '../../lib/load-supabase.ts';
@@ -53,7 +54,10 @@ export function termSheetPdf(application: ApplicationRow, sheet: TermSheetRow): 
  * conditions added and removed. Stored in term_sheets (approved applications only, audited) and saved as a PDF.
  */
 export function TermSheetDialog({ application }: { application: ApplicationRow }) {
-  const { open, failed, onOpenChange, generate } = useDocumentDialog('Term sheet generation');
+  const { open, problem, onOpenChange, generate } = useDocumentDialog('Term sheet generation', {
+    failed: ADMIN_MESSAGES.termSheetFailed,
+    offline: ADMIN_MESSAGES.termSheetOffline,
+  });
   // Numbers without a default are left out (an empty field), not NaN: the browser refuses "NaN" as a number
   // input's value and warns in the console each time the form is set up or reset.
   const defaults = {
@@ -75,7 +79,7 @@ export function TermSheetDialog({ application }: { application: ApplicationRow }
   const onSubmit = handleSubmit(async (form) => {
     const generated = await generate(async () => {
       const supabase = await loadSupabase();
-      const { data, error } = await supabase
+      const stored = await supabase
         .from('term_sheets')
         .insert({
           application_id: application.id,
@@ -89,11 +93,10 @@ export function TermSheetDialog({ application }: { application: ApplicationRow }
         })
         .select('*')
         .single();
-      if (error) throw new Error(error.message);
       return {
         suggestedName: termSheetFileName(application.business_name),
         mimeType: 'application/pdf',
-        data: await termSheetPdf(application, data as TermSheetRow),
+        data: await termSheetPdf(application, check('Storing the term sheet failed', stored) as TermSheetRow),
       };
     });
     // No values: the form element itself is reset too, so the numbers typed are cleared (the defaults leave them out).
@@ -185,10 +188,10 @@ export function TermSheetDialog({ application }: { application: ApplicationRow }
             </Button>
           </Stack>
         </Box>
-        {failed ? (
+        {problem ? (
           <Alert.Root status="error" role="alert">
             <Alert.Indicator />
-            <Alert.Title>{ADMIN_MESSAGES.termSheetFailed}</Alert.Title>
+            <Alert.Title>{problem}</Alert.Title>
           </Alert.Root>
         ) : null}
       </Stack>
