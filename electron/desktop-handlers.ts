@@ -65,6 +65,7 @@ export function desktopDataHandlers(stores: {
     'cache:finish-sync': async ({ syncedAt }) => cache.finishSync(syncedAt),
     'cache:applications-page': async (args) => cache.applicationsPage(args),
     'cache:application-detail': async ({ id }) => cache.applicationDetail(id),
+    'cache:lenders': async () => cache.lenders(),
     'cache:claim': async ({ userId }) => cache.claim(userId),
     'cache:clear': async () => cache.clear(),
     'documents:keep': async ({ documentId, data }) => cache.keepDocument(documentId, data),

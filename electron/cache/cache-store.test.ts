@@ -116,6 +116,13 @@ describe('desktop cache: sync', () => {
     expect(store.applicationDetail(a.id)!.lenders.map((row) => row.name)).toEqual(['Alder Credit']);
   });
 
+  it('lists the lender network by name for the Lenders tab, paused lenders too, with no application cached', () => {
+    const lender = (id: string, name: string, active: boolean) => ({ id, name, active, updated_at: 'x' });
+    const paused = lender('l2', 'Birch Lending', false);
+    store.storeChanges({ table: 'lenders', rows: [lender('l3', 'Cedar Bank', true), paused] });
+    expect(store.lenders()).toEqual([paused, lender('l3', 'Cedar Bank', true)]);
+  });
+
   it('keeps notes with their application in the order they landed, and drops one by its tombstone', () => {
     store.storeChanges({ table: 'applications', rows: [a] });
     const note = (id: string, createdAt: string) => ({

@@ -249,10 +249,6 @@ export class CacheStore {
       )
       .pluck()
       .all(id) as string[];
-    const lenders = this.db
-      .prepare("select data from related_rows where table_name = 'lenders' order by sort_key, id")
-      .pluck()
-      .all() as string[];
     const application = JSON.parse(data) as ApplicationRow;
     const others = this.db
       .prepare(
@@ -266,9 +262,17 @@ export class CacheStore {
       application,
       otherApplications: others.map((row) => JSON.parse(row) as ApplicationRow),
       related,
-      lenders: lenders.map((row) => JSON.parse(row) as Record<string, unknown>),
+      lenders: this.lenders(),
       keptDocumentIds,
     };
+  }
+
+  /** The whole lender network as last synced, active and paused, by name. */
+  lenders(): Record<string, unknown>[] {
+    const rows = this.statement("select data from related_rows where table_name = 'lenders' order by sort_key, id")
+      .pluck()
+      .all() as string[];
+    return rows.map((row) => JSON.parse(row) as Record<string, unknown>);
   }
 
   /**

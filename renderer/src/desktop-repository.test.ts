@@ -136,3 +136,33 @@ describe('a change only the server makes (a letter, a package, a consent request
     expect(deps.syncNow).not.toHaveBeenCalled();
   });
 });
+
+describe('the Lenders tab on the desktop', () => {
+  it('reads the lender network from the cache, online or not', async () => {
+    const row = {
+      id: 'l1',
+      name: 'Alder Credit',
+      programs: ['7a'],
+      min_loan: '50000',
+      max_loan: '500000',
+      states: [],
+      industries_served: [],
+      industries_excluded: [],
+      min_credit_score: 650,
+      min_years_in_business: 2,
+      min_debt_coverage: '1.25',
+      accepts_startups: false,
+      accepts_acquisitions: true,
+      equity_injection_percent: 10,
+      answer_days: 5,
+      contact_name: 'Ada Alder',
+      contact_email: 'ada@alder.example',
+      active: false,
+      is_sample: false,
+      updated_at: '2026-11-23T08:00:00+00:00',
+    };
+    const { repository: offline } = repository(false, { 'cache:lenders': async () => [row] });
+    const [lender] = await offline.lenders();
+    expect(lender).toMatchObject({ id: 'l1', name: 'Alder Credit', min_loan: 50_000, active: false });
+  });
+});

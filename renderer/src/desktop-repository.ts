@@ -8,6 +8,7 @@ import {
   type AdminNote,
   type AdminRepository,
   lenderNetworkFrom,
+  lendersFrom,
   type ApplicationDetail,
   type DecisionOutcome,
   otherApplicationsOf,
@@ -184,6 +185,10 @@ export function createDesktopRepository(deps: DesktopRepositoryDeps): AdminRepos
       const cached = await bridge['cache:application-detail']({ id: applicationId });
       if (!cached) throw new AdminRequestError('refused', `Application ${applicationId} is not in the offline copy`);
       return lenderNetworkFrom(cached.lenders, cached.related.lender_consents);
+    },
+    /** The network as last synced, as the matches read it: the Lenders tab answers at once, online or not. */
+    async lenders() {
+      return lendersFrom(await bridge['cache:lenders'](undefined));
     },
     async changeOnServer<T>(write: () => Promise<T>): Promise<T> {
       // Tried offline, it would wait for the network to fail, or for the session's renewal (half a minute).

@@ -24,6 +24,7 @@ export const ipcChannels = [
   'cache:finish-sync',
   'cache:applications-page',
   'cache:application-detail',
+  'cache:lenders',
   'cache:claim',
   'cache:clear',
   'documents:keep',
@@ -176,6 +177,8 @@ export type IpcRequests = {
   'cache:finish-sync': { syncedAt: string };
   'cache:applications-page': ApplicationsPageArgs;
   'cache:application-detail': { id: string };
+  /** The lender network as last synced (the Lenders tab). */
+  'cache:lenders': undefined;
   /** An account signed in: the cache becomes its own (another account's copy is removed first). */
   'cache:claim': { userId: string };
   /** Logging out: the owner's copy and queued changes go. */
@@ -205,6 +208,8 @@ export type IpcResponses = {
   'cache:applications-page': ApplicationsPage;
   /** null when the application is not cached. */
   'cache:application-detail': CachedApplication | null;
+  /** Every lender, active and paused, as the API returned them, by name. */
+  'cache:lenders': Record<string, unknown>[];
   'cache:claim': CacheStatus;
   'cache:clear': CacheStatus;
   /** kept: false when the file alone is larger than the budget. */

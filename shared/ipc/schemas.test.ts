@@ -46,6 +46,7 @@ const valid: { [C in IpcChannel]: unknown[] } = {
   'cache:finish-sync': [{ syncedAt: '2026-03-02T15:04:05.123Z' }],
   'cache:applications-page': [pageArgs, { list: 'notQualified', search: '', sort: 'business', page: 3 }],
   'cache:application-detail': [{ id }],
+  'cache:lenders': [undefined],
   'cache:claim': [{ userId: id }],
   'cache:clear': [undefined],
   'documents:keep': [{ documentId: id, data: new Uint8Array([37, 80, 68, 70]) }],
@@ -113,6 +114,7 @@ const invalid: { [C in IpcChannel]: unknown[] } = {
     { ...pageArgs, search: 'x'.repeat(201) },
   ],
   'cache:application-detail': [{}, { id: 'not-a-uuid' }],
+  'cache:lenders': [{ active: true }],
   'cache:claim': [undefined, { userId: 'officer' }],
   'cache:clear': [{ everything: true }],
   'documents:keep': [

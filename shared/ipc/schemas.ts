@@ -105,6 +105,7 @@ export const ipcRequestSchemas: IpcRequestSchemas = {
     page: z.number().int().min(0),
   }),
   'cache:application-detail': z.object({ id: uuid }),
+  'cache:lenders': z.undefined(),
   'cache:claim': z.object({ userId: uuid }),
   'cache:clear': z.undefined(),
   'documents:keep': z.object({ documentId: uuid, data: z.instanceof(Uint8Array) }),

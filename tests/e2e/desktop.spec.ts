@@ -591,7 +591,9 @@ async function goOffline(page: Page) {
   await expect(page.getByTestId('offline-banner')).toBeVisible();
 }
 
-test('offline, what only the server can do says so at once and keeps what was typed', async ({ page }) => {
+test('offline, what only the server can do says so at once and keeps what was typed; the Lenders tab reads the copy', async ({
+  page,
+}) => {
   const database = serviceClient(server);
   const maple = await submitted(database, 'Maple Deli Offline');
   const aspen = await approvedWithPackages(database, 'Aspen Print Offline');
@@ -599,6 +601,16 @@ test('offline, what only the server can do says so at once and keeps what was ty
   try {
     await expect(page.getByTestId('last-sync')).toContainText('Last synced');
     await goOffline(page);
+
+    // The lender network comes from the copy at once, as the matches do; changing it needs the server.
+    await page.getByRole('tab', { name: 'Lenders' }).click();
+    const sierraRow = page.getByRole('table', { name: 'Lenders' }).getByRole('row', { name: SIERRA });
+    await expect(sierraRow).toBeVisible();
+    await sierraRow.getByRole('button', { name: `Pause ${SIERRA}` }).click();
+    await expect(page.getByRole('tabpanel', { name: 'Lenders' }).getByRole('alert')).toHaveText(
+      ADMIN_MESSAGES.lenderChangeOffline,
+    );
+    await page.getByRole('tab', { name: 'Applications', exact: true }).click();
 
     // A letter: the dialog says why and keeps what was typed.
     await page
@@ -682,6 +694,7 @@ test('offline, what only the server can do says so at once and keeps what was ty
       .eq('application_id', aspen.id);
     expect(aspenPackages.data).toHaveLength(2);
     expect(aspenPackages.data!.every((row) => row.link_revoked_at === null)).toBe(true);
+    expect((await stored.from('lenders').select('active').eq('name', SIERRA).single()).data).toEqual({ active: true });
   } finally {
     main.close();
   }

@@ -11,6 +11,7 @@ import {
   lenderFromRow,
   type LenderConsentStatus,
   type LenderRow,
+  type StoredLender,
 } from '../../../../shared/matching/applicant-matches.ts';
 import type { Lender } from '../../../../shared/matching/lender-match.ts';
 import type { ApplicationEvent } from '../../../../shared/status/timeline.ts';
@@ -125,9 +126,14 @@ export type AdminConsent = {
 /** What the officer matches an application against: the lender network and the consents asked for it. */
 export type LenderNetwork = { lenders: Lender[]; consents: AdminConsent[] };
 
-/** The network as the API or the cache holds it: numbers that may come as strings turned into numbers. */
+/** Lenders as the API or the cache holds them: numbers that may come as strings turned into numbers. */
+export function lendersFrom(rows: unknown[]): StoredLender[] {
+  return (rows as LenderRow[]).map(lenderFromRow);
+}
+
+/** The network as the API or the cache holds it. */
 export function lenderNetworkFrom(lenders: unknown[], consents: unknown[]): LenderNetwork {
-  return { lenders: (lenders as LenderRow[]).map(lenderFromRow), consents: consents as AdminConsent[] };
+  return { lenders: lendersFrom(lenders), consents: consents as AdminConsent[] };
 }
 
 /**
@@ -172,6 +178,8 @@ export type AdminRepository = {
   addNote(note: NewNote): Promise<DecisionOutcome>;
   /** The lender network and the application's consents (its ranked matches are computed from them). */
   lenderNetwork(applicationId: string): Promise<LenderNetwork>;
+  /** Every lender of the network, active and paused (the Lenders tab). */
+  lenders(): Promise<StoredLender[]>;
   /**
    * A change only the server makes, written straight to it by `write` (a letter, a term sheet, a bank package, a
    * consent request, a revoked link, a lender), which throws AdminRequestError 'unreachable' when the server cannot
@@ -327,6 +335,11 @@ export const apiAdminRepository: AdminRepository = {
     ]);
     const context = 'Loading the lender network failed';
     return lenderNetworkFrom(check(context, lenders) ?? [], check(context, consents) ?? []);
+  },
+
+  async lenders() {
+    const supabase = await loadSupabase();
+    return lendersFrom(check('Loading lenders failed', await supabase.from('lenders').select('*').order('id')) ?? []);
   },
 
   changeOnServer: (write) => write(),

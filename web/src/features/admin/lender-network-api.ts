@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { lenderFromRow, type LenderRow, type StoredLender } from '../../../../shared/matching/applicant-matches.ts';
+import type { StoredLender } from '../../../../shared/matching/applicant-matches.ts';
 import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
 import type { lenderRowFromForm } from '../../../../shared/validation/lender-form.ts';
 import { api } from '../../lib/api.ts';
@@ -43,8 +43,8 @@ async function changeOnServer(
 /**
  * The admin side of the lender network (DESIGN, "Lender matching"): the lenders themselves (the Lenders tab),
  * lenders and the application's consents for the ranked matches, asking the applicant's consent (then e-mailing
- * them), revoking a lender's link, and the packages past their answer deadline. The matches read the repository
- * (the desktop app's cache, online or not); the changes go to the server through the repository's
+ * them), revoking a lender's link, and the packages past their answer deadline. The lenders and the matches read
+ * the repository (the desktop app's cache, online or not); the changes go to the server through the repository's
  * changeOnServer, so the desktop app refuses them at once offline and syncs them into its cache once made.
  */
 const lenderNetworkApi = api.injectEndpoints({
@@ -94,11 +94,9 @@ const lenderNetworkApi = api.injectEndpoints({
 
     /** Every lender of the network, active and paused, by name (the Lenders tab). */
     lenders: build.query<StoredLender[], void>({
-      async queryFn() {
+      async queryFn(_arg, { extra }) {
         try {
-          const supabase = await loadSupabase();
-          const result = await supabase.from('lenders').select('*').order('id');
-          const lenders = (check('Loading lenders failed', result) as LenderRow[]).map(lenderFromRow);
+          const lenders = await repositoryOf(extra).lenders();
           // As people read names: 'acme Bank' before 'Zeta Bank' (the database's order puts capitals first).
           return { data: lenders.sort((a, b) => byName.compare(a.name, b.name)) };
         } catch (error) {
