@@ -15,9 +15,17 @@ import {
 import { useEffect, useState } from 'react';
 import { formatLongDate } from '../../shared/format/dates.ts';
 import type { DesktopBridge, OutboxEntry } from '../../shared/ipc/channels.ts';
+import { ActionDialog } from '../../web/src/components/action-dialog.tsx';
 import { loadSupabase } from '../../web/src/lib/load-supabase.ts';
 import { useDesktopState, type DesktopSession } from './desktop-session.ts';
-import { cachedCountText, entryText, logoutQuestionText, othersKeptText, queuedCountText } from './outbox-text.ts';
+import {
+  cachedCountText,
+  entryText,
+  logoutQuestionText,
+  othersKeptText,
+  queuedCountText,
+  settledCountText,
+} from './outbox-text.ts';
 
 function lastSyncText(at: string | null): string {
   if (!at) return 'Not synced yet';
@@ -33,7 +41,7 @@ function SettledEntry({ entry, onDismiss }: { entry: OutboxEntry; onDismiss: () 
         ? `${entryText(entry)} was not applied: the application was changed meanwhile.`
         : `${entryText(entry)} was refused by the server.`;
   return (
-    <Alert.Root status={status} role="status" data-testid="outbox-settled">
+    <Alert.Root status={status} size="sm" role="status" data-testid="outbox-settled">
       <Alert.Indicator />
       <Alert.Content>
         {/* The business name and the server's reason, as long as typed: they wrap, never widen the window. */}
@@ -48,6 +56,48 @@ function SettledEntry({ entry, onDismiss }: { entry: OutboxEntry; onDismiss: () 
         Dismiss
       </Button>
     </Alert.Root>
+  );
+}
+
+/**
+ * How the queued changes sent ended, as one button of the status bar ('2 changes sent, 1 not applied', orange when
+ * one was not applied) that opens them in a dialog. Shown one under the other above the dashboard, they pushed it
+ * out of a 700-pixel window after a reconnection. They stay until dismissed.
+ */
+function SettledChanges({ settled, session }: { settled: OutboxEntry[]; session: DesktopSession }) {
+  const [open, setOpen] = useState(false);
+  const notApplied = settled.some((entry) => entry.state !== 'done');
+  const dismissAll = async () => {
+    for (const entry of settled) await session.dismiss(entry.id);
+  };
+  return (
+    // Announced when it appears or changes, as the alerts it replaces were.
+    <Box role="status" data-testid="outbox-results">
+      <ActionDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Queued changes sent"
+        trigger={
+          <Button size="xs" variant="outline" colorPalette={notApplied ? 'orange' : 'green'}>
+            {settledCountText(settled)}
+          </Button>
+        }
+        confirmLabel="Close"
+        confirmPalette="blue"
+        busy={false}
+        onConfirm={() => setOpen(false)}
+        cancellable={false}
+      >
+        <Stack gap="2">
+          {settled.map((entry) => (
+            <SettledEntry key={entry.id} entry={entry} onDismiss={() => void session.dismiss(entry.id)} />
+          ))}
+          <Button size="xs" variant="outline" alignSelf="start" onClick={() => void dismissAll()}>
+            Dismiss all
+          </Button>
+        </Stack>
+      </ActionDialog>
+    </Box>
   );
 }
 
@@ -140,7 +190,7 @@ async function signInAgain() {
 
 /**
  * Above the admin dashboard in the desktop app: offline banner, sync progress and the time of the last
- * sync, the outbox with its count, and how each replayed decision or note ended.
+ * sync, the outbox with its count, and how the replayed decisions and notes ended (one line, each on demand).
  */
 export function DesktopStatus({ session, bridge }: { session: DesktopSession; bridge: DesktopBridge }) {
   const state = useDesktopState(session);
@@ -198,9 +248,13 @@ export function DesktopStatus({ session, bridge }: { session: DesktopSession; br
             <Text fontSize="sm" color="gray.600">
               {state.cache ? cachedCountText(state.cache.applications) : ''}
             </Text>
-            <Badge colorPalette={pending.length > 0 ? 'orange' : 'gray'} data-testid="outbox-count">
-              {queuedCountText(pending)}
-            </Badge>
+            {/* Once the queue is empty, how its changes ended takes the place of its '0 decisions queued' (one line at 1024 px). */}
+            {pending.length > 0 || settled.length === 0 ? (
+              <Badge colorPalette={pending.length > 0 ? 'orange' : 'gray'} data-testid="outbox-count">
+                {queuedCountText(pending)}
+              </Badge>
+            ) : null}
+            {settled.length > 0 ? <SettledChanges settled={settled} session={session} /> : null}
           </HStack>
           <Button size="sm" variant="outline" disabled={state.syncing} onClick={() => void session.syncNow()}>
             Sync now
@@ -235,9 +289,6 @@ export function DesktopStatus({ session, bridge }: { session: DesktopSession; br
             ))}
           </Stack>
         ) : null}
-        {settled.map((entry) => (
-          <SettledEntry key={entry.id} entry={entry} onDismiss={() => void session.dismiss(entry.id)} />
-        ))}
         <DocumentBudget bridge={bridge} />
       </Stack>
     </Box>

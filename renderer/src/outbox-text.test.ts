@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../shared/ipc/channels.ts';
-import { cachedCountText, entryText, keptForAccountText, othersKeptText, queuedCountText } from './outbox-text.ts';
+import {
+  cachedCountText,
+  entryText,
+  keptForAccountText,
+  othersKeptText,
+  queuedCountText,
+  settledCountText,
+} from './outbox-text.ts';
 
 const queued = { createdAt: '2026-11-23T01:00:00Z', state: 'pending', attempts: 0 } as const;
 const settled = { lastError: null, serverState: null, settledAt: null } as const;
@@ -43,6 +50,17 @@ describe('the outbox in words', () => {
     expect(queuedCountText([decision(1, 'A')])).toBe('1 decision queued');
     expect(queuedCountText([note(1, 'x'), note(2, 'y')])).toBe('2 notes queued');
     expect(queuedCountText([decision(1, 'A'), decision(2, 'B'), note(3, 'x')])).toBe('2 decisions and 1 note queued');
+  });
+
+  it('sums up how the changes sent ended: sent, or not applied (a conflict or a refusal)', () => {
+    const ended = (entry: OutboxEntry, state: OutboxEntry['state']): OutboxEntry => ({ ...entry, state });
+    const done = ended(decision(1, 'A'), 'done');
+    expect(settledCountText([done])).toBe('1 change sent');
+    expect(settledCountText([done, ended(note(2, 'x'), 'done')])).toBe('2 changes sent');
+    expect(settledCountText([done, ended(decision(3, 'B'), 'conflict'), ended(note(4, 'y'), 'refused')])).toBe(
+      '1 change sent, 2 not applied',
+    );
+    expect(settledCountText([ended(decision(3, 'B'), 'conflict')])).toBe('1 change not applied');
   });
 });
 

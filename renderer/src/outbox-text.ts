@@ -26,6 +26,15 @@ export function queuedCountText(pending: OutboxEntry[]): string {
   return `${countOf(decisions, 'decision')} and ${countOf(notes, 'note')} queued`;
 }
 
+/** How the queued changes sent ended, in the status bar: '3 changes sent', '2 changes sent, 1 not applied'. */
+export function settledCountText(settled: OutboxEntry[]): string {
+  const notApplied = settled.filter((entry) => entry.state !== 'done').length;
+  const sent = settled.length - notApplied;
+  if (notApplied === 0) return `${countOf(sent, 'change')} sent`;
+  if (sent === 0) return `${countOf(notApplied, 'change')} not applied`;
+  return `${countOf(sent, 'change')} sent, ${notApplied} not applied`;
+}
+
 /** The status bar's count of cached applications: '1 application on this computer'. */
 export function cachedCountText(applications: number): string {
   return `${countOf(applications, 'application')} on this computer`;

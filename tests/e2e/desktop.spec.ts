@@ -17,6 +17,7 @@ import { lenderTokenHash, newLenderToken } from '../../shared/matching/lender-an
 import { ADMIN_MESSAGES } from '../../shared/messages/portal-admin.ts';
 import { pdfText } from '../support/pdf-text.ts';
 import { pdfBytes } from '../support/sample-files.ts';
+import { seriousAccessibilityViolations } from './pages/accessibility.ts';
 import { fillTermSheet } from './pages/admin-pages.ts';
 import { createAccount } from './pages/portal-session.ts';
 
@@ -248,26 +249,27 @@ test('a loan officer on a train: sync, go offline, browse and decide from the ca
       .eq('id', contested.id);
 
     await expect(page.getByTestId('offline-banner')).toBeHidden({ timeout: 30_000 });
-    await expect(page.getByTestId('outbox-count')).toHaveText('0 decisions queued');
+    // The queue emptied: how its changes ended takes the place of its count.
+    await expect(page.getByTestId('outbox-count')).toHaveCount(0);
     // The note landed once, under the id it was queued with, in the officer's name.
     const notesStored = await second
       .from('application_notes')
       .select('id, body, author_id')
       .eq('application_id', approved.id);
     expect(notesStored.data).toEqual([{ id: noteId, body: noteText, author_id: officer.id }]);
-    await expect(
-      page.getByTestId('outbox-settled').filter({ hasText: `Note on ${approved.businessName}` }),
-    ).toContainText('sent to the server');
+    const sent = await sentChanges(page, '3 changes sent, 1 not applied');
+    await expect(sent.filter({ hasText: `Note on ${approved.businessName}` })).toContainText('sent to the server');
     const stored = async (id: string) =>
       (await second.from('applications').select('status, decision_reason').eq('id', id).single()).data;
     expect(await stored(approved.id)).toEqual({ status: 'approved', decision_reason: 'Strong cash flow' });
     expect(await stored(rejected.id)).toEqual({ status: 'rejected', decision_reason: 'Revenue too low' });
     // The conflict is not applied silently: the officer sees it and what the server holds now.
     expect(await stored(contested.id)).toEqual({ status: 'approved', decision_reason: 'Second officer' });
-    const conflict = page.getByTestId('outbox-settled').filter({ hasText: contested.businessName });
+    const conflict = sent.filter({ hasText: contested.businessName });
     await expect(conflict).toContainText('was not applied: the application was changed meanwhile');
     await expect(conflict).toContainText('The server now holds: Approved');
     await expect(conflict).toContainText('Second officer');
+    await page.keyboard.press('Escape');
 
     // The applicants of the applied decisions are e-mailed.
     await expect.poll(async () => (await mailbox(server, approved.email)).length).toBeGreaterThan(0);
@@ -290,6 +292,12 @@ test('a loan officer on a train: sync, go offline, browse and decide from the ca
     main.close();
   }
 });
+
+/** How each queued change sent ended, opened from the status bar once its line reads `summary`. */
+async function sentChanges(page: Page, summary: string, options: { timeout?: number } = {}) {
+  await page.getByRole('button', { name: summary }).click(options);
+  return page.getByRole('dialog', { name: 'Queued changes sent' }).getByTestId('outbox-settled');
+}
 
 /** The app's first start: the server's address, then the admin login of this account. */
 async function connectAndSignIn(page: Page, account: { email: string; password: string }) {
@@ -414,9 +422,9 @@ test('a decision queued offline is sent only under the account that made it, aft
     // The colleague leaves; the first officer signs in again, and their decision goes out in their name.
     await again.getByRole('button', { name: 'Logout' }).click();
     await signIn(again, officer);
-    await expect(again.getByTestId('outbox-settled').filter({ hasText: `Reject ${hazel.businessName}` })).toContainText(
-      'sent to the server',
-    );
+    await expect(
+      (await sentChanges(again, '1 change sent')).filter({ hasText: `Reject ${hazel.businessName}` }),
+    ).toContainText('sent to the server');
     expect(await decidedOnServer(hazel.id)).toEqual({
       status: 'rejected',
       decision_reason: 'Officer one rejected this offline',
@@ -454,7 +462,7 @@ test('after the access token expired offline, a queued decision waits for the re
     // supabase-js retries a failed renewal for up to half a minute before giving up.
     await expect(page.getByTestId('session-renewing')).toContainText('Signing you in again', { timeout: 60_000 });
     await expect(page.getByTestId('outbox-count')).toHaveText('1 decision queued');
-    await expect(page.getByTestId('outbox-settled')).toHaveCount(0);
+    await expect(page.getByTestId('outbox-results')).toHaveCount(0);
 
     // Logging out now would lose the queued decision: the officer is asked, and may stay.
     await page.getByRole('button', { name: 'Logout' }).click();
@@ -466,10 +474,8 @@ test('after the access token expired offline, a queued decision waits for the re
 
     // Once the session is renewed, the decision goes out under the officer's account.
     await page.unroute(renewals);
-    await expect(page.getByTestId('outbox-settled').filter({ hasText: `Approve ${cedar.businessName}` })).toContainText(
-      'sent to the server',
-      { timeout: 150_000 },
-    );
+    const sent = await sentChanges(page, '1 change sent', { timeout: 150_000 });
+    await expect(sent.filter({ hasText: `Approve ${cedar.businessName}` })).toContainText('sent to the server');
     expect(await decidedOnServer(cedar.id)).toEqual({
       status: 'approved',
       decision_reason: 'Approved on the plane',
@@ -723,6 +729,60 @@ test('online, an asked consent and a revoked link show in the detail at once (th
     await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
     await expect(sent).toContainText('Lender link revoked on');
     await expect(sent.getByRole('button', { name: 'Revoke Link' })).toHaveCount(0);
+  } finally {
+    main.close();
+  }
+});
+
+test('at 1024 x 700, how the queued changes ended is one line of the status bar that never pushes the dashboard down', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 700 });
+  const database = serviceClient(server);
+  const oak = await submitted(database, 'Oak Florist Queued');
+  const elm = await submitted(database, 'Elm Garage Queued');
+  const fir = await submitted(database, 'Fir Bakery Queued');
+  const main = await signedInApp(page, database);
+  try {
+    await expect(page.getByTestId('last-sync')).toContainText('Last synced');
+    const heading = page.getByRole('heading', { name: 'Admin Dashboard' });
+    // Where it is in the page, wherever the window is scrolled to.
+    const headingTop = () => heading.evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
+    const before = await headingTop();
+    // No line is added above the dashboard (the status bar's own line may settle by a pixel or two).
+    const notPushedDown = async () => expect(await headingTop()).toBeLessThanOrEqual(before + 4);
+
+    await goOffline(page);
+    await decideInList(page, oak.businessName, 'Approve', 'Good fit');
+    await decideInList(page, elm.businessName, 'Reject', 'Too early');
+    await decideInList(page, fir.businessName, 'Reject', 'Incomplete file');
+    server = await startServerProcess({ dataDir, env: { PORT: port } });
+    // Meanwhile another officer approved one of them.
+    await serviceClient(server)
+      .from('applications')
+      .update({ status: 'approved', decided_at: new Date().toISOString(), decision_reason: 'Second officer' })
+      .eq('id', fir.id);
+    await expect(page.getByTestId('offline-banner')).toBeHidden({ timeout: 30_000 });
+    // All three were sent, and the sync after them is done.
+    await expect
+      .poll(async () => (await main.call('outbox:list', undefined)).filter((entry) => entry.state !== 'pending'))
+      .toHaveLength(3);
+    await expect(page.getByTestId('last-sync')).toContainText('Last synced');
+    await notPushedDown();
+
+    // Each one, on demand, in a dialog over the dashboard.
+    const sent = await sentChanges(page, '2 changes sent, 1 not applied');
+    await expect(sent).toHaveCount(3);
+    await expect(sent.filter({ hasText: fir.businessName })).toContainText(
+      'was not applied: the application was changed meanwhile',
+    );
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page
+      .getByRole('dialog', { name: 'Queued changes sent' })
+      .getByRole('button', { name: 'Dismiss all' })
+      .click();
+    await expect(page.getByTestId('outbox-results')).toHaveCount(0);
+    expect(await main.call('outbox:list', undefined)).toEqual([]);
   } finally {
     main.close();
   }
