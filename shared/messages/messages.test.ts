@@ -153,8 +153,7 @@ describe('portal and admin messages (spec section 8)', () => {
       additionalInfoDecidedMeanwhile:
         'A loan officer decided on this application while you were editing, so your answers were not saved. Please contact us if you need to add anything.',
       lendersLoadFailed: 'Failed to load your lender matches. Please reload the page to try again.',
-      consentAnswerFailed: 'Failed to save your answer. Please try again.',
-      ownershipAnswerFailed: 'Failed to save your answer. Please try again.',
+      answerFailed: 'Failed to save your answer. Please try again.',
     });
     expect(ADMIN_MESSAGES).toEqual({
       loadFailed: 'Failed to load data',

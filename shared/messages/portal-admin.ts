@@ -15,11 +15,13 @@ export const PORTAL_MESSAGES = {
     'These answers were changed in another tab or window after you opened them, so yours were not saved. They are still below: submit again to replace the stored answers, or reload the page to see them.',
   additionalInfoDecidedMeanwhile:
     'A loan officer decided on this application while you were editing, so your answers were not saved. Please contact us if you need to add anything.',
-  /** Not in the spec (issue 13, the lender network): the portal's lender matches and consent answers. */
+  /** Not in the spec (issue 13, the lender network): the portal's lender matches. */
   lendersLoadFailed: 'Failed to load your lender matches. Please reload the page to try again.',
-  consentAnswerFailed: 'Failed to save your answer. Please try again.',
-  /** Not in the spec: the answer to 'Is this your application?' about one made signed out in the applicant's e-mail. */
-  ownershipAnswerFailed: 'Failed to save your answer. Please try again.',
+  /**
+   * Not in the spec: an answer the applicant gives in the portal that was not saved (to a lender's consent
+   * request, or to 'Is this your application?' about one made signed out in their e-mail).
+   */
+  answerFailed: 'Failed to save your answer. Please try again.',
 } as const;
 
 export const ADMIN_MESSAGES = {

@@ -118,7 +118,7 @@ const lendersApi = api.injectEndpoints({
           return { data: { status: stored.status, answered_at: stored.answered_at } };
         } catch (error) {
           console.error('Lender consent answer failed', error);
-          return { error: { message: PORTAL_MESSAGES.consentAnswerFailed } satisfies ApiError };
+          return { error: { message: PORTAL_MESSAGES.answerFailed } satisfies ApiError };
         }
       },
       // The application's timeline records the answer: it is read again.

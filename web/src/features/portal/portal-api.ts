@@ -227,7 +227,7 @@ const portalApi = api.injectEndpoints({
           return { data: null };
         } catch (error) {
           console.error('Application ownership answer failed', error);
-          return { error: { message: PORTAL_MESSAGES.ownershipAnswerFailed } satisfies ApiError };
+          return { error: { message: PORTAL_MESSAGES.answerFailed } satisfies ApiError };
         }
       },
       invalidatesTags: (_result, error) => (error ? [] : ['Portal', 'PortalLenders']),
