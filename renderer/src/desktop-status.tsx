@@ -12,7 +12,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatLongDate } from '../../shared/format/dates.ts';
 import type { DesktopBridge, OutboxEntry } from '../../shared/ipc/channels.ts';
 import { ActionDialog } from '../../web/src/components/action-dialog.tsx';
@@ -64,10 +64,20 @@ function SettledEntry({ entry, onDismiss }: { entry: OutboxEntry; onDismiss: () 
  * one was not applied) that opens them in a dialog. Shown one under the other above the dashboard, they pushed it
  * out of a 700-pixel window after a reconnection. They stay until dismissed.
  */
-function SettledChanges({ settled, session }: { settled: OutboxEntry[]; session: DesktopSession }) {
+function SettledChanges({
+  settled,
+  session,
+  onDismissAll,
+}: {
+  settled: OutboxEntry[];
+  session: DesktopSession;
+  /** Dismiss all takes this button and its dialog away: the status bar then moves the keyboard on. */
+  onDismissAll: () => void;
+}) {
   const [open, setOpen] = useState(false);
   const notApplied = settled.some((entry) => entry.state !== 'done');
   const dismissAll = async () => {
+    onDismissAll();
     for (const entry of settled) await session.dismiss(entry.id);
   };
   return (
@@ -196,6 +206,14 @@ export function DesktopStatus({ session, bridge }: { session: DesktopSession; br
   const state = useDesktopState(session);
   const pending = state.outbox.filter((entry) => entry.state === 'pending');
   const settled = state.outbox.filter((entry) => entry.state !== 'pending');
+  // After Dismiss all, the focus (in the dialog, gone with the results) goes to Sync now, not to the page's body.
+  const syncButton = useRef<HTMLButtonElement>(null);
+  const focusSyncNow = useRef(false);
+  useEffect(() => {
+    if (!focusSyncNow.current || settled.length > 0) return;
+    focusSyncNow.current = false;
+    syncButton.current?.focus();
+  }, [settled.length]);
   return (
     <Box maxW="7xl" mx="auto" px={{ base: '4', md: '6' }} pt="4">
       <Stack gap="3">
@@ -254,9 +272,17 @@ export function DesktopStatus({ session, bridge }: { session: DesktopSession; br
                 {queuedCountText(pending)}
               </Badge>
             ) : null}
-            {settled.length > 0 ? <SettledChanges settled={settled} session={session} /> : null}
+            {settled.length > 0 ? (
+              <SettledChanges settled={settled} session={session} onDismissAll={() => (focusSyncNow.current = true)} />
+            ) : null}
           </HStack>
-          <Button size="sm" variant="outline" disabled={state.syncing} onClick={() => void session.syncNow()}>
+          <Button
+            ref={syncButton}
+            size="sm"
+            variant="outline"
+            disabled={state.syncing}
+            onClick={() => void session.syncNow()}
+          >
             Sync now
           </Button>
         </HStack>

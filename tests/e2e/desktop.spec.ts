@@ -782,6 +782,8 @@ test('at 1024 x 700, how the queued changes ended is one line of the status bar 
       .getByRole('button', { name: 'Dismiss all' })
       .click();
     await expect(page.getByTestId('outbox-results')).toHaveCount(0);
+    // The keyboard stays in the status bar, on the control beside where the results were.
+    await expect(page.getByRole('button', { name: 'Sync now' })).toBeFocused();
     expect(await main.call('outbox:list', undefined)).toEqual([]);
   } finally {
     main.close();

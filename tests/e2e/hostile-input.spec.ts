@@ -427,7 +427,9 @@ test('the desktop renderer (no Content-Security-Policy behind it) shows hostile 
     expect(rejected.error).toBeNull();
     await page.unroute(`${baseURL}/**`);
     await expect(page.getByTestId('offline-banner')).toBeHidden({ timeout: 30_000 });
-    const conflict = page.getByTestId('outbox-settled');
+    // How it ended is one button of the status bar, opening the results in a dialog.
+    await page.getByRole('button', { name: '1 change not applied' }).click();
+    const conflict = page.getByRole('dialog', { name: 'Queued changes sent' }).getByTestId('outbox-settled');
     await checks.expectSafe(conflict, [
       `Approve ${storedAnswers.business_name} was not applied: the application was changed meanwhile.`,
       `(reason: ${otherReason})`,

@@ -73,6 +73,7 @@ test('an application the applicant did not make leaves their portal for good, an
   await admin.row(made.businessName).getByRole('button', { name: /View/ }).click();
   const waiting = admin.detail().getByText('the applicant has not yet confirmed in their portal that it is theirs');
   await expect(waiting).toBeVisible();
+  await expect(admin.row(made.businessName)).not.toContainText('Disowned');
 
   const portal = await signedInPortal(page, baseURL!, account);
   const question = page.getByRole('article', { name: `Application to confirm: ${made.businessName}` });
@@ -99,6 +100,7 @@ test('an application the applicant did not make leaves their portal for good, an
     'Application disowned: the holder of its e-mail said they did not make it',
   );
   await expect(waiting).toHaveCount(0);
+  await expect(admin.row(made.businessName)).toContainText('Disowned by e-mail holder');
   await officerContext.close();
 });
 

@@ -1,4 +1,17 @@
-import { Alert, Box, Button, Heading, HStack, Input, NativeSelect, Stack, Table, Tabs, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Heading,
+  HStack,
+  Input,
+  NativeSelect,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+} from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { withChanges } from '../../lib/search-params.ts';
@@ -204,6 +217,12 @@ function ApplicationList({
               <Table.Row key={row.id}>
                 <Table.Cell data-label="Business" overflowWrap="anywhere">
                   {row.business_name}
+                  {/* Made signed out in someone's e-mail, who said in their portal that they did not make it. */}
+                  {row.disowned_at ? (
+                    <Badge colorPalette="orange" ms="2" whiteSpace="normal">
+                      Disowned by e-mail holder
+                    </Badge>
+                  ) : null}
                 </Table.Cell>
                 {/* Names, like the business and the e-mail, may be one long word: it breaks rather than widen the list. */}
                 <Table.Cell data-label="Submitted by" overflowWrap="anywhere">
