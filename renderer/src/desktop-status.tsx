@@ -15,7 +15,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { formatLongDate } from '../../shared/format/dates.ts';
 import type { DesktopBridge, OutboxEntry } from '../../shared/ipc/channels.ts';
-import { ActionDialog } from '../../web/src/components/action-dialog.tsx';
+import { ViewDialog } from '../../web/src/components/action-dialog.tsx';
 import { loadSupabase } from '../../web/src/lib/load-supabase.ts';
 import { useDesktopState, type DesktopSession } from './desktop-session.ts';
 import {
@@ -74,7 +74,6 @@ function SettledChanges({
   /** Dismiss all takes this button and its dialog away: the status bar then moves the keyboard on. */
   onDismissAll: () => void;
 }) {
-  const [open, setOpen] = useState(false);
   const notApplied = settled.some((entry) => entry.state !== 'done');
   const dismissAll = async () => {
     onDismissAll();
@@ -83,20 +82,13 @@ function SettledChanges({
   return (
     // Announced when it appears or changes, as the alerts it replaces were.
     <Box role="status" data-testid="outbox-results">
-      <ActionDialog
-        open={open}
-        onOpenChange={setOpen}
+      <ViewDialog
         title="Queued changes sent"
         trigger={
           <Button size="xs" variant="outline" colorPalette={notApplied ? 'orange' : 'green'}>
             {settledCountText(settled)}
           </Button>
         }
-        confirmLabel="Close"
-        confirmPalette="blue"
-        busy={false}
-        onConfirm={() => setOpen(false)}
-        cancellable={false}
       >
         <Stack gap="2">
           {settled.map((entry) => (
@@ -106,7 +98,7 @@ function SettledChanges({
             Dismiss all
           </Button>
         </Stack>
-      </ActionDialog>
+      </ViewDialog>
     </Box>
   );
 }

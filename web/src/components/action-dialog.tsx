@@ -117,3 +117,31 @@ export function ActionDialog({
     </>
   );
 }
+
+/** A dialog that only shows something, opened by `trigger`, with one Close button. */
+export function ViewDialog({
+  trigger,
+  title,
+  children,
+}: {
+  trigger: ReactNode;
+  title: ReactNode;
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <ActionDialog
+      open={open}
+      onOpenChange={setOpen}
+      title={title}
+      trigger={trigger}
+      confirmLabel="Close"
+      confirmPalette="blue"
+      busy={false}
+      onConfirm={() => setOpen(false)}
+      cancellable={false}
+    >
+      {children}
+    </ActionDialog>
+  );
+}

@@ -19,7 +19,7 @@ import {
   storedPackageSnapshot,
 } from '../../../../shared/summary/executive-summary.ts';
 import { bankPackageNumber, loanPackageFileName } from '../../../../shared/summary/file-names.ts';
-import { ActionDialog } from '../../components/action-dialog.tsx';
+import { ActionDialog, ViewDialog } from '../../components/action-dialog.tsx';
 import { functionErrorMessage } from '../../lib/function-error.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { renderPdf } from '../../lib/pdf.ts';
@@ -209,22 +209,14 @@ export function BankPackages({ source, packages }: { source: PackageSource; pack
 }
 
 function PreviewDialog({ bankPackage }: { bankPackage: BankPackageRow }) {
-  const [open, setOpen] = useState(false);
   return (
-    <ActionDialog
-      open={open}
-      onOpenChange={setOpen}
+    <ViewDialog
       title="Package Preview"
       trigger={
         <Button size="xs" variant="outline">
           Preview
         </Button>
       }
-      confirmLabel="Close"
-      confirmPalette="blue"
-      busy={false}
-      onConfirm={() => setOpen(false)}
-      cancellable={false}
     >
       <Text color="gray.700" mb="2">
         Package {bankPackageNumber(bankPackage.id)}
@@ -232,7 +224,7 @@ function PreviewDialog({ bankPackage }: { bankPackage: BankPackageRow }) {
       <chakra.pre whiteSpace="pre-wrap" fontSize="sm" maxH="60vh" overflowY="auto" overflowWrap="anywhere">
         {bankPackage.summary}
       </chakra.pre>
-    </ActionDialog>
+    </ViewDialog>
   );
 }
 
