@@ -1,5 +1,5 @@
-import { Alert, Button, Container, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useEffect } from 'react';
+import { Alert, Box, Button, Container, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useEffect, type ReactNode } from 'react';
 import { HashRouter, Navigate, Route, Routes } from 'react-router';
 import type { DesktopBridge } from '../../shared/ipc/channels.ts';
 import { AdminDashboardPage } from '../../web/src/features/admin/admin-dashboard-page.tsx';
@@ -9,20 +9,30 @@ import { useDesktopState, type DesktopSession } from './desktop-session.ts';
 import { DesktopStatus } from './desktop-status.tsx';
 import { keptForAccountText } from './outbox-text.ts';
 
+/**
+ * A screen's content, as the web app lays its pages (components/site-layout.tsx): in the window's main landmark,
+ * where the web app's global style lets any long word break rather than widen the window (app/theme.ts).
+ */
+function DesktopMain({ children }: { children: ReactNode }) {
+  return <Box as="main">{children}</Box>;
+}
+
 /** The admin login sends a signed-in non-admin to /portal, which the desktop app does not have. */
 function NotAnAdmin() {
   return (
-    <Container maxW="lg" py="16">
-      <Stack gap="4">
-        <Heading as="h1" size="2xl">
-          This account is not a loan officer
-        </Heading>
-        <Text>The desktop app is for loan officers. Applicants use the client portal in their browser.</Text>
-        <Button alignSelf="start" variant="outline" onClick={() => void signOut()}>
-          Sign out
-        </Button>
-      </Stack>
-    </Container>
+    <DesktopMain>
+      <Container maxW="lg" py="16">
+        <Stack gap="4">
+          <Heading as="h1" size="2xl">
+            This account is not a loan officer
+          </Heading>
+          <Text>The desktop app is for loan officers. Applicants use the client portal in their browser.</Text>
+          <Button alignSelf="start" variant="outline" onClick={() => void signOut()}>
+            Sign out
+          </Button>
+        </Stack>
+      </Container>
+    </DesktopMain>
   );
 }
 
@@ -56,7 +66,9 @@ function DesktopAdmin({ session, bridge }: { session: DesktopSession; bridge: De
   const dashboard = (
     <>
       <DesktopStatus session={session} bridge={bridge} />
-      <AdminDashboardPage />
+      <DesktopMain>
+        <AdminDashboardPage />
+      </DesktopMain>
     </>
   );
   if (admin) return owner === admin ? dashboard : <Checking />;
@@ -97,10 +109,10 @@ export function DesktopApp({ session, bridge }: { session: DesktopSession; bridg
         <Route
           path="admin/login"
           element={
-            <>
+            <DesktopMain>
               <KeptChanges session={session} />
               <AdminLoginPage />
-            </>
+            </DesktopMain>
           }
         />
         <Route path="admin" element={<DesktopAdmin session={session} bridge={bridge} />} />

@@ -810,3 +810,30 @@ test('at 1024 x 700, a long name without spaces wraps in its Submitted by cell, 
     main.close();
   }
 });
+
+test('at 1024 x 700, an application typed as long words without spaces opens in a detail no wider than the window, inside the main landmark', async ({
+  page,
+}) => {
+  // The web app's pages are in its <main>, whose text breaks anywhere (web/src/app/theme.ts); the desktop screens
+  // are in one too, so a value no cell or line of the detail expected to be one long word does not widen the window.
+  await page.setViewportSize({ width: 1024, height: 700 });
+  const database = serviceClient(server);
+  const longWord = (start: string) => `${start}${'abcdefghij'.repeat(9)}`;
+  const wide = await submitted(database, 'Quince Long Words', {
+    title: longWord('Title'),
+    business_address: longWord('Street'),
+    city: longWord('City'),
+    industry: longWord('Industry'),
+    use_of_funds: longWord('Funds'),
+  });
+  const main = await signedInApp(page, database);
+  try {
+    await page.getByRole('button', { name: wide.businessName }).click();
+    const detail = page.getByRole('main').getByRole('region', { name: 'Application detail' });
+    await expect(detail).toContainText(longWord('City'));
+    await expect(detail).toContainText(longWord('Funds'));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+  } finally {
+    main.close();
+  }
+});
