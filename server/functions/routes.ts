@@ -29,6 +29,8 @@ export async function registerFunctions(
           if (value === undefined) continue;
           for (const item of Array.isArray(value) ? value : [value]) headers.append(key, item);
         }
+        // As the platform's gateway does: the caller's address (TRUST_PROXY decides it) replaces any it sent.
+        headers.set('x-real-ip', request.ip);
         headers.set('x-forwarded-for', request.ip);
         const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && Buffer.isBuffer(request.body);
         const webRequest = new Request(`${origin}${request.url}`, {

@@ -10,7 +10,9 @@ import { serverForThisFile } from '../support/server-for-file.ts';
  * cases are shared with functions-deno.test.ts, which runs the same handlers from their Deno entries.
  */
 
-const server = serverForThisFile({ env: { AUTOCONFIRM: 'true' } });
+// Reached directly, as the platform's functions are reached only through its gateway: no proxy is trusted, so the
+// addresses a test call claims in X-Forwarded-For are not its own (the per-sender limit's test).
+const server = serverForThisFile({ env: { AUTOCONFIRM: 'true', TRUST_PROXY: 'false' } });
 const target = {} as FunctionsTarget;
 
 beforeAll(() => {

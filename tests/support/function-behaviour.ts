@@ -48,7 +48,7 @@ export async function invoke(
   client: SupabaseClient,
   name: string,
   body: Record<string, unknown> | undefined,
-  options: { method?: 'GET' | 'POST' } = {},
+  options: { method?: 'GET' | 'POST'; headers?: Record<string, string> } = {},
 ): Promise<Outcome> {
   const { data, error } = await client.functions.invoke(name, { ...(body ? { body } : {}), ...options });
   if (!error) return { status: 200, body: data };
@@ -326,7 +326,10 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
       const left = defaultSendLimits.perSender.limit - (count ?? 0);
       const statuses: number[] = [];
       for (let attempt = 0; attempt <= left; attempt++) {
-        const outcome = await invoke(anonClient(target.api), 'send-emails', sendEmailsPayload(uniqueEmail('sender')));
+        // Each call claims another address of its own: the platform's, not the caller's, is the one counted.
+        const claimed = { 'x-forwarded-for': `203.0.113.${attempt + 1}`, 'x-real-ip': `198.51.100.${attempt + 1}` };
+        const payload = sendEmailsPayload(uniqueEmail('sender'));
+        const outcome = await invoke(anonClient(target.api), 'send-emails', payload, { headers: claimed });
         statuses.push(outcome.status);
       }
       expect(statuses).toEqual([...Array<number>(left).fill(200), 429]);

@@ -86,7 +86,13 @@ export async function startFunctionsGateway(routes: {
       ? new URL(`/${match![1]}${match![2]}`, functionUrl)
       : new URL(request.url ?? '/', routes.api);
     const headers: OutgoingHttpHeaders = { ...request.headers, host: target.host };
-    if (functionUrl) headers['x-forwarded-for'] = request.socket.remoteAddress ?? 'unknown';
+    if (functionUrl) {
+      // As the platform's gateway: X-Real-IP is the connecting address, which X-Forwarded-For gets added to.
+      const caller = request.socket.remoteAddress ?? 'unknown';
+      const forwarded = request.headers['x-forwarded-for'];
+      headers['x-real-ip'] = caller;
+      headers['x-forwarded-for'] = forwarded ? `${String(forwarded)}, ${caller}` : caller;
+    }
     const upstream = httpRequest(target, { method: request.method, headers }, (answer) => {
       response.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(response);

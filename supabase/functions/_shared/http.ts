@@ -31,8 +31,13 @@ export async function readJson(request: Request): Promise<unknown> {
   }
 }
 
-/** The caller's address as the platform's proxy reports it. */
+/**
+ * The caller's address as the platform's gateway reports it: X-Real-IP, which the gateway sets itself, else the
+ * last X-Forwarded-For entry, the one the nearest proxy added. Never the first entry: a caller may send its own
+ * X-Forwarded-For with any address in it, and proxies keep it and add theirs after it.
+ */
 export function callerAddress(request: Request): string {
-  const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  return forwarded || request.headers.get('x-real-ip') || 'unknown';
+  const real = request.headers.get('x-real-ip')?.trim();
+  const forwarded = request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
+  return real || forwarded || 'unknown';
 }
