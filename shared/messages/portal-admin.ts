@@ -24,6 +24,16 @@ export const PORTAL_MESSAGES = {
   answerFailed: 'Failed to save your answer. Please try again.',
 } as const;
 
+/**
+ * Not in the spec: the portal's question about an application made signed out in the applicant's e-mail, which the
+ * pre-qualification e-mail names too (supabase/functions/send-emails/templates.ts).
+ */
+export const APPLICATION_OWNERSHIP = {
+  question: 'Is this your application?',
+  mine: 'Yes, it is mine',
+  notMine: 'No, it is not mine',
+} as const;
+
 export const ADMIN_MESSAGES = {
   loadFailed: 'Failed to load data',
   statusUpdateFailed: 'Failed to update applicant status',

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { brand } from '../../../shared/brand/brand.ts';
 import { evaluatePreQualification } from '../../../shared/evaluation/evaluate.ts';
 import { sampleForm } from '../../../shared/testing/samples.ts';
-import { applicantEmail } from './templates.ts';
+import { APPLICATION_OWNERSHIP } from '../../../shared/messages/portal-admin.ts';
+import { escapeHtml } from '../_shared/mail.ts';
+import { applicantEmail, NOT_YOURS_LINE } from './templates.ts';
 
 describe('the pre-qualification e-mail to the applicant', () => {
   it('makes the scheduling and sign-up addresses links in its HTML part', () => {
@@ -22,5 +24,32 @@ describe('the pre-qualification e-mail to the applicant', () => {
     const signUp = 'https://loans.example/portal/login?mode=signup';
     expect(mail.html).toContain(`<a href="${signUp}">${signUp}</a>`);
     expect(mail.html).toContain('Lopez &lt;Bakery&gt;');
+  });
+});
+
+describe('someone who gets the e-mail without having filled in the form', () => {
+  const payload = (form: typeof sampleForm) => ({
+    applicantEmail: 'maria@example.com',
+    businessName: 'Lopez Bakery',
+    firstName: 'Maria',
+    lastName: 'Lopez',
+    evaluation: evaluatePreQualification(form),
+  });
+
+  it.each([
+    ['pre-qualifies', sampleForm, true],
+    ['does not pre-qualify', { ...sampleForm, creditScore: 'Below 600' as const }, false],
+  ] as const)('is told what to do when the applicant %s, in both parts', (_outcome, form, qualified) => {
+    expect(payload(form).evaluation.qualified).toBe(qualified);
+    const mail = applicantEmail(payload(form), 'https://loans.example');
+    expect(mail.text).toContain(
+      "Did not fill in this form? Someone may have typed your e-mail address by mistake. You can ignore this e-mail; if our client portal asks you 'Is this your application?' about it, answer 'No, it is not mine'.",
+    );
+    expect(mail.html).toContain(`<p>${escapeHtml(NOT_YOURS_LINE)}</p>`);
+  });
+
+  it('names the question and the answer as the portal shows them', () => {
+    expect(NOT_YOURS_LINE).toContain(`'${APPLICATION_OWNERSHIP.question}'`);
+    expect(NOT_YOURS_LINE).toContain(`'${APPLICATION_OWNERSHIP.notMine}'`);
   });
 });

@@ -2,6 +2,7 @@ import { brand, CONSULTATION_MINUTES } from '../../../shared/brand/brand.ts';
 import { optionLabel } from '../../../shared/catalogue/fields.ts';
 import { preQualificationFields } from '../../../shared/catalogue/pre-qualification.ts';
 import type { SendEmailsPayload } from '../../../shared/validation/notifications.ts';
+import { APPLICATION_OWNERSHIP } from '../../../shared/messages/portal-admin.ts';
 import { escapeHtml, htmlParagraph, type MailMessage } from '../_shared/mail.ts';
 
 /** The two notification e-mails of a pre-qualification (spec section 7): to the applicant and to the team. */
@@ -23,6 +24,12 @@ function layout(body: string): string {
   )}</p></body></html>`;
 }
 
+/**
+ * Anyone can type someone's e-mail into the form: the person who gets this e-mail without having filled it in is
+ * told what to do. The application reaches nothing of theirs unless they confirm it in the portal.
+ */
+export const NOT_YOURS_LINE = `Did not fill in this form? Someone may have typed your e-mail address by mistake. You can ignore this e-mail; if our client portal asks you '${APPLICATION_OWNERSHIP.question}' about it, answer '${APPLICATION_OWNERSHIP.notMine}'.`;
+
 export function applicantEmail(payload: SendEmailsPayload, siteUrl: string): MailMessage {
   const { evaluation } = payload;
   const steps = list(evaluation.suggestedNextSteps);
@@ -37,8 +44,10 @@ export function applicantEmail(payload: SendEmailsPayload, siteUrl: string): Mai
     return {
       to: payload.applicantEmail,
       subject: `You pre-qualify: next steps for ${payload.businessName}`,
-      text: `${intro.join('\n\n')}\n\nNext steps:\n${steps.text}\n\n${brand.productName}\n${brand.contactPhone}\n${brand.contactEmail}`,
-      html: layout(`${paragraphs(intro, siteUrl)}<p><strong>Next steps</strong></p>${steps.html}`),
+      text: `${intro.join('\n\n')}\n\nNext steps:\n${steps.text}\n\n${NOT_YOURS_LINE}\n\n${brand.productName}\n${brand.contactPhone}\n${brand.contactEmail}`,
+      html: layout(
+        `${paragraphs(intro, siteUrl)}<p><strong>Next steps</strong></p>${steps.html}${paragraphs([NOT_YOURS_LINE], siteUrl)}`,
+      ),
       replyTo: brand.loansEmail,
     };
   }
@@ -50,10 +59,10 @@ export function applicantEmail(payload: SendEmailsPayload, siteUrl: string): Mai
   return {
     to: payload.applicantEmail,
     subject: `Your pre-qualification results for ${payload.businessName}`,
-    text: `${intro.join('\n\n')}\n\nAreas to address:\n${areas.text}\n\nNext steps:\n${steps.text}\n\nCall us at ${brand.contactPhone} or write to ${brand.contactEmail}.`,
+    text: `${intro.join('\n\n')}\n\nAreas to address:\n${areas.text}\n\nNext steps:\n${steps.text}\n\nCall us at ${brand.contactPhone} or write to ${brand.contactEmail}.\n\n${NOT_YOURS_LINE}`,
     html: layout(
       `${paragraphs(intro, siteUrl)}<p><strong>Areas to address</strong></p>${areas.html}<p><strong>Next steps</strong></p>${steps.html}${paragraphs(
-        [`Call us at ${brand.contactPhone} or write to ${brand.contactEmail}.`],
+        [`Call us at ${brand.contactPhone} or write to ${brand.contactEmail}.`, NOT_YOURS_LINE],
         siteUrl,
       )}`,
     ),

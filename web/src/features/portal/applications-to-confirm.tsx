@@ -4,6 +4,7 @@ import { optionLabel } from '../../../../shared/catalogue/fields.ts';
 import { loanAmountOptions } from '../../../../shared/catalogue/pre-qualification.ts';
 import type { ApplicationRow } from '../../../../shared/db/applications.ts';
 import { formatLongDate } from '../../../../shared/format/dates.ts';
+import { APPLICATION_OWNERSHIP } from '../../../../shared/messages/portal-admin.ts';
 import { ActionDialog } from '../../components/action-dialog.tsx';
 import { useAnswerApplicationOwnershipMutation } from './portal-api.ts';
 
@@ -64,7 +65,7 @@ function ApplicationToConfirm({
       aria-label={`Application to confirm: ${application.business_name}`}
     >
       <Heading as="h3" size="md" mb="2">
-        Is this your application?
+        {APPLICATION_OWNERSHIP.question}
       </Heading>
       <Text overflowWrap="anywhere">
         An application for {described} was made with your e-mail address without signing in.
@@ -87,7 +88,8 @@ function ApplicationToConfirm({
               disabled={answering.isLoading}
               onClick={() => void send(true)}
             >
-              Yes, it is mine<chakra.span srOnly> ({application.business_name})</chakra.span>
+              {APPLICATION_OWNERSHIP.mine}
+              <chakra.span srOnly> ({application.business_name})</chakra.span>
             </Button>
             <ActionDialog
               role="alertdialog"
@@ -96,7 +98,8 @@ function ApplicationToConfirm({
               title="Not your application?"
               trigger={
                 <Button size="sm" variant="outline" colorPalette="red" disabled={answering.isLoading}>
-                  No, it is not mine<chakra.span srOnly> ({application.business_name})</chakra.span>
+                  {APPLICATION_OWNERSHIP.notMine}
+                  <chakra.span srOnly> ({application.business_name})</chakra.span>
                 </Button>
               }
               confirmLabel="It is not mine"
