@@ -28,7 +28,14 @@ test('sign-in and sign-up: the toggle, Forgot password only when signing in, the
   await expect(page.getByText('Password must be at least 6 characters long')).toBeVisible();
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
-  await page.getByRole('button', { name: 'Sign up' }).click();
+  // The toggle reads as a link in its sentence: its words are as large as the sentence's.
+  const toggle = page.getByRole('button', { name: 'Sign up' });
+  const fontSizes = await toggle.evaluate((button) => [
+    getComputedStyle(button).fontSize,
+    getComputedStyle(button.parentElement!).fontSize,
+  ]);
+  expect(fontSizes[0]).toBe(fontSizes[1]);
+  await toggle.click();
   await expect(auth.heading()).toHaveText('Create Your Account');
   await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -176,12 +176,15 @@ export function PortalLoginPage() {
       )}
       <Text textAlign="center">
         {signingUp ? 'Already have an account?' : 'Don’t have an account?'}{' '}
+        {/* A link in its sentence: as large as the sentence's words (a button's own text is smaller). */}
         <Button
           variant="plain"
           color="blue.700"
           textDecoration="underline"
           px="0"
           h="auto"
+          fontSize="inherit"
+          verticalAlign="baseline"
           onClick={() => {
             if (confirmationSent) reset();
             setMode(signingUp ? 'sign-in' : 'sign-up');
