@@ -32,12 +32,12 @@ export async function readJson(request: Request): Promise<unknown> {
 }
 
 /**
- * The caller's address as the platform's gateway reports it: X-Real-IP, which the gateway sets itself, else the
- * last X-Forwarded-For entry, the one the nearest proxy added. Never the first entry: a caller may send its own
- * X-Forwarded-For with any address in it, and proxies keep it and add theirs after it.
+ * The caller's address as the platform's gateway reports it: X-Real-IP, which the gateway sets from the connection.
+ * Only where it is missing, the first X-Forwarded-For entry, which a caller can write itself; not the last, which
+ * may be a proxy of the platform's own, shared by every caller (one limit for all of them).
  */
 export function callerAddress(request: Request): string {
   const real = request.headers.get('x-real-ip')?.trim();
-  const forwarded = request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
+  const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
   return real || forwarded || 'unknown';
 }
