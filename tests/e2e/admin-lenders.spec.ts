@@ -24,6 +24,9 @@ async function officerOnLendersTab(page: Page, baseURL: string, database: Supaba
   const officer = await createAccount(database, baseURL, { admin: true });
   await plantSession(page, baseURL, officer.session);
   await page.goto('/admin');
+  // Once the dashboard has read its first list: a click on the tab in the moment those rows arrived was once not
+  // taken (CI on 5be4367, the Applications tab still selected 10 s later). Not reproduced here; cause not found.
+  await expect(page.getByRole('table', { name: 'Pending Applications' })).toHaveAttribute('aria-busy', 'false');
   await page.getByRole('tab', { name: 'Lenders' }).click();
   return page.getByRole('table', { name: 'Lenders' });
 }
