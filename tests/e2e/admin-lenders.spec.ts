@@ -4,6 +4,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousAccessibilityViolations } from './pages/accessibility.ts';
+import { AdminPages } from './pages/admin-pages.ts';
 import { textsBrokenInsideAWord } from './pages/layout.ts';
 import { createAccount, plantSession } from './pages/portal-session.ts';
 
@@ -23,14 +24,7 @@ async function storedLender(database: SupabaseClient, name: string) {
 async function officerOnLendersTab(page: Page, baseURL: string, database: SupabaseClient) {
   const officer = await createAccount(database, baseURL, { admin: true });
   await plantSession(page, baseURL, officer.session);
-  // The dashboard's notice of overdue lender answers (other tests leave some) appears above the tabs when its read
-  // arrives, moving them down: a click aimed before then misses the tab (CI on 5be4367). Clicked once it has read.
-  const overdueRead = page.waitForResponse((response) =>
-    /\/rest\/v1\/bank_packages\?.*answer_due_at=lt\./.test(response.url()),
-  );
-  await page.goto('/admin');
-  await overdueRead;
-  await expect(page.getByRole('table', { name: 'Pending Applications' })).toHaveAttribute('aria-busy', 'false');
+  await new AdminPages(page).openDashboard();
   await page.getByRole('tab', { name: 'Lenders' }).click();
   return page.getByRole('table', { name: 'Lenders' });
 }
