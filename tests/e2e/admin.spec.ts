@@ -561,6 +561,60 @@ test("the dashboard's open tab is in the address: a reload keeps it, Back return
   await expect(admin.row(`${tag} 00`)).toBeVisible();
 });
 
+test('the notice of overdue lender answers is in place before the tabs show, so it never moves them under a click', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const { application } = await officerWithNewApplication(page, baseURL!, database);
+  await approve(database, application.id);
+  const overdue = await database
+    .from('bank_packages')
+    .insert({
+      application_id: application.id,
+      status: 'sent',
+      sent_at: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+      bank_name: 'Late Answer Bank',
+      answer_due_at: new Date(Date.now() - 86_400_000).toISOString(),
+    })
+    .select('id')
+    .single();
+  expect(overdue.error).toBeNull();
+  // The notice's read is held back, as on a slow network.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/rest\/v1\/bank_packages\?.*answer_due_at=lt\./, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Lenders' })).toBeHidden();
+  release();
+  const notice = page.getByRole('status', { name: 'Overdue lender answers' });
+  await expect(notice).toContainText('Late Answer Bank');
+  const lendersTab = page.getByRole('tab', { name: 'Lenders' });
+  await expect(lendersTab).toBeVisible();
+  const noticeBox = (await notice.boundingBox())!;
+  expect((await lendersTab.boundingBox())!.y).toBeGreaterThan(noticeBox.y + noticeBox.height);
+  await lendersTab.click();
+  await expect(lendersTab).toHaveAttribute('aria-selected', 'true');
+  await database.from('bank_packages').delete().eq('id', overdue.data!.id);
+});
+
+test('when the notice of overdue lender answers cannot be read in time (offline), the tabs show without it', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  await officerWithNewApplication(page, baseURL!, database);
+  // Never answered, as when the network is gone and the request waits.
+  await page.route(/\/rest\/v1\/bank_packages\?.*answer_due_at=lt\./, () => undefined);
+  await page.goto('/admin');
+  await expect(page.getByRole('tab', { name: 'Lenders' })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Overdue lender answers' })).toHaveCount(0);
+});
+
 test('switching lists keeps the search and the sort, and a reload keeps the page too', async ({
   page,
   baseURL,

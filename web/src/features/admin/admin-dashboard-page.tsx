@@ -14,7 +14,7 @@ import { useRefreshDataMutation } from './admin-api.ts';
 import { ApplicationsTab } from './applications-tab.tsx';
 import { ClientsTab } from './clients-tab.tsx';
 import { LendersTab } from './lenders-tab.tsx';
-import { OverduePackages } from './overdue-packages.tsx';
+import { OverduePackages, useOverdueNoticeSettled } from './overdue-packages.tsx';
 import { RegistrationsTab } from './registrations-tab.tsx';
 
 const dashboardViews = ['applications', 'clients', 'registrations', 'lenders'] as const;
@@ -56,6 +56,7 @@ export function AdminDashboardPage() {
   };
   const [logoutFailed, setLogoutFailed] = useState(false);
   const [impersonation, setImpersonation] = useState(readImpersonation);
+  const noticeSettled = useOverdueNoticeSettled();
   const onLogout = async () => {
     setLogoutFailed(false);
     const outcome = await logout();
@@ -91,7 +92,13 @@ export function AdminDashboardPage() {
             </Alert.Root>
           ) : null}
           <OverduePackages />
-          <Tabs.Root value={view} onValueChange={(details) => setView(details.value)} lazyMount>
+          {/* Kept out of sight, not out of the page, until the notice above is in place: the open tab reads meanwhile. */}
+          <Tabs.Root
+            value={view}
+            onValueChange={(details) => setView(details.value)}
+            lazyMount
+            visibility={noticeSettled ? undefined : 'hidden'}
+          >
             {/* On a phone the tabs wrap onto a second line rather than break inside their words. */}
             <Tabs.List flexWrap="wrap">
               <Tabs.Trigger value="applications" overflowWrap="normal">

@@ -1,8 +1,27 @@
 import { Alert, Link, List } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatLongDate } from '../../../../shared/format/dates.ts';
 import { bankPackageNumber } from '../../../../shared/summary/file-names.ts';
 import { useOverduePackagesQuery } from './lender-network-api.ts';
+
+/** How long the dashboard keeps its tabs back for the notice's read (offline it may take half a minute to fail). */
+export const OVERDUE_NOTICE_WAIT_MS = 1500;
+
+/**
+ * Whether the notice below has its final size: its read has answered (or failed), or it has been waited for
+ * long enough. The notice sits above the dashboard's tabs, so the tabs are shown only then: the notice arriving
+ * would otherwise move them down under an officer's click.
+ */
+export function useOverdueNoticeSettled(): boolean {
+  const overdue = useOverduePackagesQuery();
+  const [waitedLongEnough, setWaitedLongEnough] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setWaitedLongEnough(true), OVERDUE_NOTICE_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return !overdue.isLoading || waitedLongEnough;
+}
 
 /**
  * The dashboard's flag for packages a lender has not answered by its typical answer time, each linking to its
