@@ -32,6 +32,8 @@ export const APPLICATION_OWNERSHIP = {
   question: 'Is this your application?',
   mine: 'Yes, it is mine',
   notMine: 'No, it is not mine',
+  /** The admin list's mark on an application whose e-mail holder answered notMine. */
+  disownedBadge: 'Disowned by e-mail holder',
 } as const;
 
 export const ADMIN_MESSAGES = {

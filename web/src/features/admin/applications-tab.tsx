@@ -18,6 +18,7 @@ import { withChanges } from '../../lib/search-params.ts';
 import { optionLabel } from '../../../../shared/catalogue/fields.ts';
 import { loanAmountOptions } from '../../../../shared/catalogue/pre-qualification.ts';
 import { formatLongDate } from '../../../../shared/format/dates.ts';
+import { APPLICATION_OWNERSHIP } from '../../../../shared/messages/portal-admin.ts';
 import {
   ADMIN_PAGE_SIZE,
   applicationListIds,
@@ -220,7 +221,7 @@ function ApplicationList({
                   {/* Made signed out in someone's e-mail, who said in their portal that they did not make it. */}
                   {row.disowned_at ? (
                     <Badge colorPalette="orange" ms="2" whiteSpace="normal">
-                      Disowned by e-mail holder
+                      {APPLICATION_OWNERSHIP.disownedBadge}
                     </Badge>
                   ) : null}
                 </Table.Cell>
