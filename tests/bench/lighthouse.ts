@@ -33,11 +33,11 @@ export async function lighthouseReport(url: string, port: number) {
   return result.lhr;
 }
 
-/** Launches the Chromium the benchmarks use, headless, for Lighthouse to drive. */
-export function launchChromeForLighthouse() {
+/** Launches the Chromium the benchmarks use, headless, for Lighthouse to drive (with any flags added). */
+export function launchChromeForLighthouse(extraFlags: string[] = []) {
   return chromeLauncher.launch({
     ...(systemChromium ? { chromePath: systemChromium } : {}),
-    chromeFlags: ['--headless=new', ...chromiumFlags],
+    chromeFlags: ['--headless=new', ...chromiumFlags, ...extraFlags],
   });
 }
 

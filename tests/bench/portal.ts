@@ -5,6 +5,7 @@ import type { Session } from '@supabase/supabase-js';
 import { buildWeb, isWebBuildStale } from '../../server/cli/web-build.ts';
 import { completeAdditionalInfoRow, qualifiedApplicationRow } from '../support/application-rows.ts';
 import { chromiumFlags, systemChromium } from '../support/chromium.ts';
+import { startHttpsProxy } from '../support/https-proxy.ts';
 import { largePdf, pdfBytes } from '../support/sample-files.ts';
 import { removeDataDir, serviceClient, startServerProcess, temporaryDataDir } from '../support/server-process.ts';
 import { createAccount, plantSession, sessionStorageKey } from '../e2e/pages/portal-session.ts';
@@ -33,18 +34,22 @@ async function throttle(page: Page): Promise<void> {
  * keeps between runs): its time to interactive under its mobile settings (simulated slow 4G, 4x CPU),
  * median of five, beside the home page's in the same browser. Each run must have loaded the timeline (the
  * portal's last request before it shows the application), or the figure would be a sign-in page's.
+ * Measured on each of `origins`: server/ reached directly, and through the HTTPS proxy a deployment puts in
+ * front of it (its self-signed certificate accepted by the browser).
  */
-async function lighthousePortal(baseUrl: string, session: Session): Promise<string[]> {
-  const chrome = await launchChromeForLighthouse();
+async function lighthousePortal(origins: { label: string; url: string }[], session: Session): Promise<string[]> {
+  const chrome = await launchChromeForLighthouse(['--ignore-certificate-errors']);
   try {
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-    const page = await browser.contexts()[0]!.newPage();
-    await page.goto(`${baseUrl}/favicon.svg`);
-    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
-      sessionStorageKey(baseUrl),
-      JSON.stringify(session),
-    ] as const);
-    await page.close();
+    for (const origin of origins) {
+      const page = await browser.contexts()[0]!.newPage();
+      await page.goto(`${origin.url}/favicon.svg`);
+      await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+        sessionStorageKey(origin.url),
+        JSON.stringify(session),
+      ] as const);
+      await page.close();
+    }
     await browser.close();
     const interactive = async (url: string, mustRequest?: string) => {
       const report = await lighthouseReport(url, chrome.port);
@@ -58,16 +63,20 @@ async function lighthousePortal(baseUrl: string, session: Session): Promise<stri
       }
       return report.audits.interactive?.numericValue ?? Number.NaN;
     };
-    const portal: number[] = [];
-    const home: number[] = [];
-    for (let run = 0; run < RUNS; run += 1) {
-      portal.push(await interactive(`${baseUrl}/portal`, '/rest/v1/application_events'));
-      home.push(await interactive(`${baseUrl}/`));
-    }
     const seconds = (ms: number) => (ms / 1000).toFixed(2);
-    return [
-      `/portal with ${DOCUMENTS} documents and the additional information, Lighthouse mobile: interactive after ${seconds(median(portal))} s (median of ${RUNS}: ${portal.map(seconds).join(', ')}) = ${(median(portal) / median(home)).toFixed(2)} x the home page's ${seconds(median(home))} s (target 1.5 s: ${verdict(median(portal) <= 1500)})`,
-    ];
+    const lines: string[] = [];
+    for (const origin of origins) {
+      const portal: number[] = [];
+      const home: number[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        portal.push(await interactive(`${origin.url}/portal`, '/rest/v1/application_events'));
+        home.push(await interactive(`${origin.url}/`));
+      }
+      lines.push(
+        `/portal with ${DOCUMENTS} documents and the additional information, Lighthouse mobile, ${origin.label}: interactive after ${seconds(median(portal))} s (median of ${RUNS}: ${portal.map(seconds).join(', ')}) = ${(median(portal) / median(home)).toFixed(2)} x the home page's ${seconds(median(home))} s (target 1.5 s: ${verdict(median(portal) <= 1500)})`,
+      );
+    }
+    return lines;
   } finally {
     chrome.kill();
   }
@@ -76,7 +85,8 @@ async function lighthousePortal(baseUrl: string, session: Session): Promise<stri
 /**
  * The portal under load of data, and a 25 MB upload through it (issue 10):
  * - first load of /portal for an applicant with 30 documents and the additional information stored: Lighthouse's
- *   time to interactive (its mobile settings, simulated); then the same settings applied for real in the browser
+ *   time to interactive (its mobile settings, simulated), from server/ directly (HTTP/1.1: six connections, each
+ *   request a round trip) and through an HTTPS proxy as deployed (HTTP/2: one connection); then the same settings applied for real in the browser
  *   (DevTools throttling: every request really waits 150 ms and every byte the 1.6 Mbps), until the documents
  *   and the form are shown and usable, median of five cold loads. Target: 1.5 s. Baseline: the prerendered
  *   home page, measured the same way.
@@ -123,7 +133,21 @@ export async function benchPortal(): Promise<string[]> {
       .insert({ user_id: account.id, ...completeAdditionalInfoRow(application.data.id, 'Oven line') });
     if (info.error) throw new Error(info.error.message);
 
-    lines.push(...(await lighthousePortal(server.url, account.session)));
+    const proxy = await startHttpsProxy();
+    proxy.forwardTo(server.url);
+    try {
+      lines.push(
+        ...(await lighthousePortal(
+          [
+            { label: 'served by server/ directly (HTTP/1.1)', url: server.url },
+            { label: 'behind an HTTPS proxy (HTTP/2)', url: proxy.url },
+          ],
+          account.session,
+        )),
+      );
+    } finally {
+      await proxy.close();
+    }
 
     const loads: number[] = [];
     const homeLoads: number[] = [];
