@@ -395,11 +395,15 @@ test('a decision queued offline is sent only under the account that made it, aft
     await expect(again.getByTestId('outbox-count')).toHaveText('1 decision queued');
 
     // Meanwhile the officer signed out everywhere from the web: when the server returns the session is refused
-    // for good, and the login says the queued change is kept for its account.
-    server = await startServerProcess({ dataDir, env: { PORT: port } });
-    const web = anonClient(server);
+    // for good, and the login says the queued change is kept for its account. The sign-out is made on the same
+    // data through another port, before the app's own port answers again: there the app, which keeps trying,
+    // could renew its session and send the change first (CI on 9701d61).
+    const elsewhere = await startServerProcess({ dataDir });
+    const web = anonClient(elsewhere);
     expect((await web.auth.signInWithPassword({ email: officer.email, password: officer.password })).error).toBeNull();
     expect((await web.auth.signOut({ scope: 'global' })).error).toBeNull();
+    await elsewhere.stop();
+    server = await startServerProcess({ dataDir, env: { PORT: port } });
     await expect(again.getByRole('heading', { name: 'Admin Login' })).toBeVisible({ timeout: 150_000 });
     await expect(again.getByTestId('kept-changes')).toContainText(
       '1 change queued on this computer is kept for the account that made it',
