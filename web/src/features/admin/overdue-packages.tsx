@@ -6,7 +6,7 @@ import { bankPackageNumber } from '../../../../shared/summary/file-names.ts';
 import { useOverduePackagesQuery } from './lender-network-api.ts';
 
 /** How long the dashboard keeps its tabs back for the notice's read (offline it may take half a minute to fail). */
-export const OVERDUE_NOTICE_WAIT_MS = 1500;
+const OVERDUE_NOTICE_WAIT_MS = 1500;
 
 /**
  * Whether the notice below has its final size: its read has answered (or failed), or it has been waited for
