@@ -240,13 +240,15 @@ test('a loan officer on a train: sync, go offline, browse and decide from the ca
     const noteId = queuedNotes[0]!.noteId;
     await page.getByRole('button', { name: 'Close detail' }).click();
 
-    // The network returns; meanwhile a second officer approved the contested application.
+    // Meanwhile a second officer approved the contested application; then the network returns.
+    await changedMeanwhile(async (elsewhere) => {
+      await serviceClient(elsewhere)
+        .from('applications')
+        .update({ status: 'approved', decided_at: new Date().toISOString(), decision_reason: 'Second officer' })
+        .eq('id', contested.id);
+    });
     server = await startServerProcess({ dataDir, env: { PORT: port } });
     const second = serviceClient(server);
-    await second
-      .from('applications')
-      .update({ status: 'approved', decided_at: new Date().toISOString(), decision_reason: 'Second officer' })
-      .eq('id', contested.id);
 
     await expect(page.getByTestId('offline-banner')).toBeHidden({ timeout: 30_000 });
     // The queue emptied: how its changes ended takes the place of its count.
@@ -333,6 +335,21 @@ async function expireStoredSession(page: Page) {
   });
 }
 
+/**
+ * Changes the data while the app's server is away, as someone elsewhere would meanwhile: through a server on
+ * another port of the same data, stopped again before the app's own port answers. Made on the app's port once
+ * it is back, the change would race the app, which keeps trying and sends its queue as soon as it can (CI on
+ * 9701d61). The app's server is not running when this is called.
+ */
+async function changedMeanwhile(change: (elsewhere: ServerProcess) => Promise<void>) {
+  const elsewhere = await startServerProcess({ dataDir });
+  try {
+    await change(elsewhere);
+  } finally {
+    await elsewhere.stop();
+  }
+}
+
 async function decidedOnServer(id: string) {
   const { data } = await serviceClient(server)
     .from('applications')
@@ -395,14 +412,14 @@ test('a decision queued offline is sent only under the account that made it, aft
     await expect(again.getByTestId('outbox-count')).toHaveText('1 decision queued');
 
     // Meanwhile the officer signed out everywhere from the web: when the server returns the session is refused
-    // for good, and the login says the queued change is kept for its account. The sign-out is made on the same
-    // data through another port, before the app's own port answers again: there the app, which keeps trying,
-    // could renew its session and send the change first (CI on 9701d61).
-    const elsewhere = await startServerProcess({ dataDir });
-    const web = anonClient(elsewhere);
-    expect((await web.auth.signInWithPassword({ email: officer.email, password: officer.password })).error).toBeNull();
-    expect((await web.auth.signOut({ scope: 'global' })).error).toBeNull();
-    await elsewhere.stop();
+    // for good, and the login says the queued change is kept for its account.
+    await changedMeanwhile(async (elsewhere) => {
+      const web = anonClient(elsewhere);
+      expect(
+        (await web.auth.signInWithPassword({ email: officer.email, password: officer.password })).error,
+      ).toBeNull();
+      expect((await web.auth.signOut({ scope: 'global' })).error).toBeNull();
+    });
     server = await startServerProcess({ dataDir, env: { PORT: port } });
     await expect(again.getByRole('heading', { name: 'Admin Login' })).toBeVisible({ timeout: 150_000 });
     await expect(again.getByTestId('kept-changes')).toContainText(
@@ -760,12 +777,14 @@ test('at 1024 x 700, how the queued changes ended is one line of the status bar 
     await decideInList(page, oak.businessName, 'Approve', 'Good fit');
     await decideInList(page, elm.businessName, 'Reject', 'Too early');
     await decideInList(page, fir.businessName, 'Reject', 'Incomplete file');
+    // Meanwhile another officer approved one of them; then the network returns.
+    await changedMeanwhile(async (elsewhere) => {
+      await serviceClient(elsewhere)
+        .from('applications')
+        .update({ status: 'approved', decided_at: new Date().toISOString(), decision_reason: 'Second officer' })
+        .eq('id', fir.id);
+    });
     server = await startServerProcess({ dataDir, env: { PORT: port } });
-    // Meanwhile another officer approved one of them.
-    await serviceClient(server)
-      .from('applications')
-      .update({ status: 'approved', decided_at: new Date().toISOString(), decision_reason: 'Second officer' })
-      .eq('id', fir.id);
     await expect(page.getByTestId('offline-banner')).toBeHidden({ timeout: 30_000 });
     // All three were sent, and the sync after them is done.
     await expect
