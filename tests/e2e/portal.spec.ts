@@ -771,6 +771,28 @@ test('the portal has no serious or critical accessibility violation, with files,
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
 });
 
+test('each file input’s button is dressed as the site’s outline buttons, not the browser’s grey one', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const { portal } = await applicantOnPortal(page, baseURL!, database);
+  await portal.fileInput('Tax Returns').setInputFiles([file('return.pdf', pdfBytes(), 'application/pdf')]);
+  const open = page.getByRole('button', { name: 'Open return.pdf' });
+  await expect(open).toBeVisible();
+  const look = (element: Element, pseudo?: string) => {
+    const style = getComputedStyle(element, pseudo);
+    return {
+      background: style.backgroundColor,
+      border: `${style.borderTopWidth} ${style.borderTopStyle} ${style.borderTopColor}`,
+      radius: style.borderTopLeftRadius,
+      color: style.color,
+    };
+  };
+  const fileButton = await portal.fileInput('Tax Returns').evaluate(look, '::file-selector-button');
+  expect(fileButton).toEqual(await open.evaluate(look));
+});
+
 test('the portal works with the keyboard alone, including the file inputs', async ({ page, baseURL, database }) => {
   const { portal } = await applicantOnPortal(page, baseURL!, database);
   // Tab from the top of the page to the first file input, then open its file chooser with the keyboard.

@@ -151,6 +151,22 @@ function DocumentTypeCard({
             fontSize="sm"
             maxW="full"
             _focusVisible={{ outline: '2px solid', outlineColor: 'blue.600', outlineOffset: '2px' }}
+            // The browser's own input, for its keyboard use, drop target and file dialog; its button dressed as
+            // the site's outline buttons.
+            _file={{
+              me: '3',
+              px: '3',
+              py: '1.5',
+              borderWidth: '1px',
+              borderStyle: 'solid',
+              borderColor: 'gray.border',
+              borderRadius: 'l2',
+              bg: 'transparent',
+              color: 'gray.fg',
+              fontWeight: 'medium',
+              cursor: 'pointer',
+            }}
+            _hover={{ _file: { bg: 'gray.subtle' } }}
           />
         </Box>
       )}
