@@ -65,19 +65,11 @@ function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
  * puts it behind (Caddy, nginx): HTTP/2 to browsers (HTTP/1.1 to clients that ask for it), HTTP/1.1 to server/
  * on loopback, with X-Forwarded-For, -Proto and -Host as such a proxy sets them (server/'s default TRUST_PROXY,
  * loopback, trusts them). For the benchmarks: its certificate is self-signed, so the browser is told to accept it
- * (`--ignore-certificate-errors`). `forwardTo` names server/ once it runs.
+ * (`--ignore-certificate-errors`).
  */
-export async function startHttpsProxy(): Promise<{
-  url: string;
-  forwardTo(upstream: string): void;
-  close(): Promise<void>;
-}> {
-  let upstream: URL | undefined;
+export async function startHttpsProxy(upstreamUrl: string): Promise<{ url: string; close(): Promise<void> }> {
+  const upstream = new URL(upstreamUrl);
   const proxy = http2.createSecureServer({ ...selfSignedCertificate(), allowHTTP1: true }, (request, response) => {
-    if (!upstream) {
-      response.writeHead(503).end();
-      return;
-    }
     const authority = request.headers[':authority'] ?? request.headers.host ?? '';
     const headers = {
       ...passedOn(request.headers),
@@ -105,9 +97,6 @@ export async function startHttpsProxy(): Promise<{
   const { port } = proxy.address() as { port: number };
   return {
     url: `https://127.0.0.1:${port}`,
-    forwardTo(url: string) {
-      upstream = new URL(url);
-    },
     close() {
       for (const socket of connections) socket.destroy();
       return new Promise((resolve) => proxy.close(() => resolve()));
