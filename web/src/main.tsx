@@ -26,10 +26,11 @@ async function start(container: HTMLElement) {
   const prerendered = container.firstElementChild && !container.firstElementChild.hasAttribute('data-app-shell');
   if (prerendered) startTransition(() => void hydrateRoot(container, app));
   else {
-    // Nothing to hydrate: every component renders for the browser from the start.
+    // Nothing to hydrate: every component renders for the browser from the start, also as a transition (in
+    // slices); the placeholder stays until React puts the page in its place.
     markAppLive();
-    container.replaceChildren();
-    createRoot(container).render(app);
+    const reactRoot = createRoot(container);
+    startTransition(() => reactRoot.render(app));
   }
 }
 

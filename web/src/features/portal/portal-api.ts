@@ -85,6 +85,11 @@ async function applicationsOf(
       supabase.from('applications').select('*').eq('email', owner.email).is('user_id', null).is('disowned_at', null),
     );
   }
+  // The applicant's own timelines are asked for beside their applications (RLS gives an applicant the events of
+  // the applications they can read, no one else's): a round trip less before the portal shows. An admin, who
+  // can read every timeline, asks for the client's once their applications are known. (A query is sent when
+  // something awaits it: Promise.resolve sends this one now.)
+  const ownEvents = owner.readOnly ? null : Promise.resolve(timelineQuery(supabase));
   const byId = new Map<string, ApplicationRow>();
   for (const result of await Promise.all(queries)) {
     for (const row of unwrap(result, 'applications') as ApplicationRow[]) byId.set(row.id, row);
@@ -100,14 +105,11 @@ async function applicationsOf(
   const toConfirm = all.filter((row) => row.confirmed_by_applicant_at === null);
   if (confirmed.length === 0) return { applications: [], toConfirm, confirmedHere };
   const events = unwrap(
-    await supabase
-      .from('application_events')
-      .select('id, application_id, kind, reason, subject, actor_id, created_at')
-      .in(
+    await (ownEvents ??
+      timelineQuery(supabase).in(
         'application_id',
         confirmed.map((application) => application.id),
-      )
-      .order('id'),
+      )),
     'timeline',
   ) as ApplicationEvent[];
   const applications = confirmed.map((application) => ({
@@ -115,6 +117,14 @@ async function applicationsOf(
     events: events.filter((event) => event.application_id === application.id),
   }));
   return { applications, toConfirm, confirmedHere };
+}
+
+/** The timeline events the caller may read, oldest first. */
+function timelineQuery(supabase: SupabaseClient) {
+  return supabase
+    .from('application_events')
+    .select('id, application_id, kind, reason, subject, actor_id, created_at')
+    .order('id');
 }
 
 /**

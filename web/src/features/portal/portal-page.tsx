@@ -1,6 +1,6 @@
 import { Alert, Container, Flex, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { confirmationLinkForAnotherAccountMessage } from '../../../../shared/messages/auth.ts';
 import { ImpersonationBanner } from '../../components/impersonation-banner.tsx';
@@ -28,6 +28,9 @@ export function PortalPage() {
   // same time, and the portal waits for both, so nothing moves down the page when the later one arrives.
   const lenders = usePortalLendersQuery(impersonation ? skipToken : { readOnly: false });
   const lendersAnswered = useTrueOnceSeen(impersonation !== null || lenders.isSuccess || lenders.isError);
+  // The portal's content renders in the background, in small slices, once its data is in (a transition), rather
+  // than in one block of the main thread (about half a second on a phone, the page frozen meanwhile).
+  const ready = useDeferredValue(portal.data && lendersAnswered ? portal.data : undefined);
   const unusedLink = useUnusedConfirmationLink();
   return (
     <>
@@ -48,8 +51,8 @@ export function PortalPage() {
               <Alert.Title>{confirmationLinkForAnotherAccountMessage(auth.session?.user.email)}</Alert.Title>
             </Alert.Root>
           ) : null}
-          {portal.data && lendersAnswered ? (
-            <PortalContent data={portal.data} reload={portal.refetch} />
+          {ready ? (
+            <PortalContent data={ready} reload={portal.refetch} />
           ) : portal.isError ? (
             <Alert.Root status="error" role="alert">
               <Alert.Indicator />
