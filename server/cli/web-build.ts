@@ -40,7 +40,7 @@ export function isWebBuildStale(webDir: string, root = projectRoot): boolean {
 }
 
 /** Writes a file with the .br and .gz copies the static server prefers. */
-function writeCompressed(file: string, content: string): void {
+export function writeCompressed(file: string, content: string): void {
   mkdirSync(path.dirname(file), { recursive: true });
   const bytes = Buffer.from(content);
   writeFileSync(file, bytes);

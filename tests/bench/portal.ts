@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import type { Session } from '@supabase/supabase-js';
@@ -11,6 +11,7 @@ import { removeDataDir, serviceClient, startServerProcess, temporaryDataDir } fr
 import { createAccount, plantSession, sessionStorageKey } from '../e2e/pages/portal-session.ts';
 import { launchChromeForLighthouse, lighthouseReport } from './lighthouse.ts';
 import { median, verdict } from './measure.ts';
+import { buildStackFloor } from './stack-floor.ts';
 
 const MB = 1024 * 1024;
 const DOCUMENTS = 30;
@@ -32,12 +33,18 @@ async function throttle(page: Page): Promise<void> {
 /**
  * Lighthouse on /portal, signed in (the session planted in the browser's localStorage, which Lighthouse
  * keeps between runs): its time to interactive under its mobile settings (simulated slow 4G, 4x CPU),
- * median of five, beside the home page's in the same browser. Each run must have loaded the timeline (the
- * portal's last request before it shows the application), or the figure would be a sign-in page's.
+ * median of five, beside two baselines in the same browser: the stack's floor (stack-floor.ts: React DOM,
+ * Chakra and supabase-js showing one row, the least a signed-in page of this stack does) and the home page.
+ * Each portal run must have loaded the timeline (the portal's last request before it shows the application),
+ * and each floor run the same table, or the figure would be a signed-out page's.
  * Measured on each of `origins`: server/ reached directly, and through the HTTPS proxy a deployment puts in
  * front of it (its self-signed certificate accepted by the browser).
  */
-async function lighthousePortal(origins: { label: string; url: string }[], session: Session): Promise<string[]> {
+async function lighthousePortal(
+  origins: { label: string; url: string }[],
+  session: Session,
+  stackFloor: string,
+): Promise<string[]> {
   const chrome = await launchChromeForLighthouse(['--ignore-certificate-errors']);
   try {
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
@@ -67,13 +74,16 @@ async function lighthousePortal(origins: { label: string; url: string }[], sessi
     const lines: string[] = [];
     for (const origin of origins) {
       const portal: number[] = [];
+      const floor: number[] = [];
       const home: number[] = [];
       for (let run = 0; run < RUNS; run += 1) {
         portal.push(await interactive(`${origin.url}/portal`, '/rest/v1/application_events'));
+        floor.push(await interactive(`${origin.url}${stackFloor}`, '/rest/v1/application_events'));
         home.push(await interactive(`${origin.url}/`));
       }
+      const [portalMs, floorMs, homeMs] = [median(portal), median(floor), median(home)];
       lines.push(
-        `/portal with ${DOCUMENTS} documents and the additional information, Lighthouse mobile, ${origin.label}: interactive after ${seconds(median(portal))} s (median of ${RUNS}: ${portal.map(seconds).join(', ')}) = ${(median(portal) / median(home)).toFixed(2)} x the home page's ${seconds(median(home))} s (target 1.5 s: ${verdict(median(portal) <= 1500)})`,
+        `/portal with ${DOCUMENTS} documents and the additional information, Lighthouse mobile, ${origin.label}: interactive after ${seconds(portalMs)} s (median of ${RUNS}: ${portal.map(seconds).join(', ')}) = ${(portalMs / floorMs).toFixed(2)} x the stack's floor's ${seconds(floorMs)} s (${floor.map(seconds).join(', ')}), ${(portalMs / homeMs).toFixed(2)} x the home page's ${seconds(homeMs)} s (target 1.5 s: ${verdict(portalMs <= 1500)}; the floor itself: ${verdict(floorMs <= 1500)})`,
       );
     }
     return lines;
@@ -89,13 +99,15 @@ async function lighthousePortal(origins: { label: string; url: string }[], sessi
  *   request a round trip) and through an HTTPS proxy as deployed (HTTP/2: one connection); then the same
  *   settings applied for real in the browser (DevTools throttling: every request really waits 150 ms and every
  *   byte the 1.6 Mbps), until the documents and the form are shown and usable, median of five cold loads.
- *   Target: 1.5 s. Baseline: the prerendered home page, measured the same way.
+ *   Target: 1.5 s. Baselines: the stack's floor (Lighthouse only; stack-floor.ts) and the prerendered home
+ *   page, measured the same way.
  * - a 25 MB upload through the portal's file input (unthrottled) against the same bytes sent straight to
  *   the storage endpoint with fetch from the same page. Target: within 1.3x. Browser JS heap growth reported.
  */
 export async function benchPortal(): Promise<string[]> {
   const webDir = path.resolve(import.meta.dirname, '..', '..', 'dist', 'web');
   if (isWebBuildStale(webDir)) await buildWeb();
+  const stackFloor = await buildStackFloor(webDir);
   const dataDir = temporaryDataDir('loan-match-bench-portal-');
   const server = await startServerProcess({ dataDir, env: { LOG_LEVEL: 'error' }, pglite: true });
   const browser = await chromium.launch(systemChromium ? { executablePath: systemChromium, args: chromiumFlags } : {});
@@ -142,6 +154,7 @@ export async function benchPortal(): Promise<string[]> {
             { label: 'behind an HTTPS proxy (HTTP/2)', url: proxy.url },
           ],
           account.session,
+          stackFloor,
         )),
       );
     } finally {
@@ -225,6 +238,7 @@ export async function benchPortal(): Promise<string[]> {
     await browser.close();
     await server.stop();
     await removeDataDir(dataDir);
+    rmSync(path.join(webDir, stackFloor), { recursive: true, force: true });
   }
   return lines;
 }
