@@ -83,26 +83,27 @@ test.describe('top bar', () => {
     await expect(shell.topBarButton('Logout')).toHaveCount(0);
   });
 
-  test('an admin (app_metadata.role) sees Admin Dashboard and Logout', async ({ page, baseURL }) => {
+  test('an admin (app_metadata.role) sees Admin and Logout', async ({ page, baseURL }) => {
     await signInAs(page, baseURL!, { appRole: 'admin' });
     await page.goto('/');
     const shell = new SiteShell(page);
-    await expect(shell.topBarLink('Admin Dashboard')).toHaveAttribute('href', '/admin');
+    await expect(shell.topBarLink('Admin')).toHaveAttribute('href', '/admin');
     await expect(shell.topBarButton('Logout')).toBeVisible();
+    await expect(shell.topBarLink('Portal')).toHaveCount(0);
     await expect(shell.topBarLink('Client Portal')).toHaveCount(0);
     await expect(shell.topBarLink('Apply Now')).toHaveCount(0);
   });
 
-  test('a signed-in applicant sees Client Portal (to /portal) and Logout, even with role admin in user_metadata', async ({
+  test('a signed-in applicant sees Portal (to /portal) and Logout, even with role admin in user_metadata', async ({
     page,
     baseURL,
   }) => {
     await signInAs(page, baseURL!, { userRole: 'admin' });
     await page.goto('/faq');
     const shell = new SiteShell(page);
-    await expect(shell.topBarLink('Client Portal')).toHaveAttribute('href', '/portal');
+    await expect(shell.topBarLink('Portal')).toHaveAttribute('href', '/portal');
     await expect(shell.topBarButton('Logout')).toBeVisible();
-    await expect(shell.topBarLink('Admin Dashboard')).toHaveCount(0);
+    await expect(shell.topBarLink('Admin')).toHaveCount(0);
   });
 
   test('Logout signs out, returns home and shows the signed-out links again', async ({ page, baseURL }) => {
@@ -157,6 +158,19 @@ test.describe('mobile drawer', () => {
     await expect(shell.drawerLink('Admin Dashboard')).toHaveAttribute('href', '/admin');
     await expect(shell.drawerButton('Logout')).toBeVisible();
     await expect(shell.drawerLink('Apply Now')).toHaveCount(0);
+  });
+
+  test('signed in as an applicant, the drawer offers Client Portal (to /portal) and Logout', async ({
+    page,
+    baseURL,
+  }) => {
+    await signInAs(page, baseURL!, { userRole: 'applicant' });
+    await page.goto('/');
+    const shell = new SiteShell(page);
+    await shell.openDrawer();
+    await expect(shell.drawerLink('Client Portal')).toHaveAttribute('href', '/portal');
+    await expect(shell.drawerButton('Logout')).toBeVisible();
+    await expect(shell.drawerLink('Admin Dashboard')).toHaveCount(0);
   });
 });
 

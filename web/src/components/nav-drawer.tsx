@@ -41,7 +41,7 @@ export function NavDrawer({ open, onOpenChange }: { open: boolean; onOpenChange:
                   {links.kind === 'signed-in' ? (
                     <>
                       <Button asChild variant="outline" onClick={close}>
-                        <RouterLink to={links.home.to}>{links.home.label}</RouterLink>
+                        <RouterLink to={links.home.to}>{links.home.drawerLabel}</RouterLink>
                       </Button>
                       <Button
                         variant="ghost"

@@ -15,7 +15,16 @@ export type AccountLinks =
       portal: { label: 'Client Portal'; to: '/portal/login' };
       apply: { label: 'Apply Now'; to: '/apply' };
     }
-  | { kind: 'signed-in'; home: { label: 'Admin Dashboard'; to: '/admin' } | { label: 'Client Portal'; to: '/portal' } };
+  | { kind: 'signed-in'; home: (typeof accountHomes)[keyof typeof accountHomes] };
+
+/**
+ * Where a signed-in account's link goes, named as spec section 2 does: 'Admin / Admin Dashboard' and 'Portal /
+ * Client Portal', the short name in the top bar and the long one in the mobile drawer.
+ */
+const accountHomes = {
+  admin: { to: '/admin', topBarLabel: 'Admin', drawerLabel: 'Admin Dashboard' },
+  applicant: { to: '/portal', topBarLabel: 'Portal', drawerLabel: 'Client Portal' },
+} as const;
 
 /** Signed out: Client Portal and Apply Now. Signed in: the admin dashboard for admins, else the portal (plus Logout). */
 export function accountLinks(auth: AuthState): AccountLinks {
@@ -29,8 +38,6 @@ export function accountLinks(auth: AuthState): AccountLinks {
   }
   return {
     kind: 'signed-in',
-    home: isAdminSession(auth.session)
-      ? { label: 'Admin Dashboard', to: '/admin' }
-      : { label: 'Client Portal', to: '/portal' },
+    home: isAdminSession(auth.session) ? accountHomes.admin : accountHomes.applicant,
   };
 }

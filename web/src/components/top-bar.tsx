@@ -18,7 +18,7 @@ function AccountActions() {
     return (
       <>
         <Button asChild variant="ghost" size="sm">
-          <RouterLink to={links.home.to}>{links.home.label}</RouterLink>
+          <RouterLink to={links.home.to}>{links.home.topBarLabel}</RouterLink>
         </Button>
         <Button variant="outline" size="sm" onClick={() => void logout()}>
           Logout

@@ -178,9 +178,16 @@ export function BankPackages({ source, packages }: { source: PackageSource; pack
                     <Badge colorPalette={statusPalette[bankPackage.status]}>
                       {bankPackageStatusLabels[bankPackage.status]}
                     </Badge>
-                    {bankPackage.sent_at
-                      ? ` · Sent on ${formatLongDate(bankPackage.sent_at)} to ${bankPackage.bank_name}`
-                      : ''}
+                    {bankPackage.sent_at ? (
+                      <>
+                        {' '}
+                        {/* Spec section 2: 'a Sent on {date} badge when sent'; the lender it went to follows. */}
+                        <Badge variant="outline" data-testid="package-sent-on">
+                          Sent on {formatLongDate(bankPackage.sent_at)}
+                        </Badge>{' '}
+                        to {bankPackage.bank_name}
+                      </>
+                    ) : null}
                   </Text>
                   <PackageAnswer bankPackage={bankPackage} />
                 </Box>
