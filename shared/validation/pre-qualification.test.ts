@@ -10,6 +10,7 @@ import {
   preQualificationSchema,
   stepErrors,
   submissionError,
+  validSteps,
 } from './pre-qualification.ts';
 
 const completeForm = sampleForm;
@@ -96,6 +97,14 @@ describe('wizard steps', () => {
     expect(canMoveToStep('PERSONAL', 'LOAN', personalDone)).toBe(true);
     expect(canMoveToStep('LOAN', 'PERSONAL', emptyPreQualificationForm)).toBe(true);
     expect(canMoveToStep('FINANCIAL', 'FINANCIAL', emptyPreQualificationForm)).toBe(true);
+  });
+});
+
+describe('steps the indicator marks as done', () => {
+  it('are the steps whose fields all pass, not one jumped over while empty', () => {
+    expect([...validSteps(personalDone)]).toEqual(['PERSONAL', 'REVIEW']);
+    expect([...validSteps(completeForm)]).toEqual(['PERSONAL', 'BUSINESS', 'FINANCIAL', 'LOAN', 'REVIEW']);
+    expect(validSteps({ ...completeForm, email: 'not an e-mail' }).has('PERSONAL')).toBe(false);
   });
 });
 

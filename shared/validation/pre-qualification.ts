@@ -12,7 +12,7 @@ import {
   type PreQualificationField,
   type PreQualificationForm,
 } from '../catalogue/pre-qualification.ts';
-import { wizardStepFields, wizardStepIndex, type WizardStepId } from '../catalogue/wizard.ts';
+import { wizardStepFields, wizardStepIndex, wizardSteps, type WizardStepId } from '../catalogue/wizard.ts';
 import { emailSchema } from './email.ts';
 import { fieldErrors, isBlank, type FieldErrors } from './field-errors.ts';
 
@@ -58,6 +58,17 @@ export function stepErrors(step: WizardStepId, form: PreQualificationForm): Fiel
   const errors = fieldErrors(preQualificationSchema, form);
   const fields: readonly string[] = wizardStepFields(step);
   return Object.fromEntries(Object.entries(errors).filter(([field]) => fields.includes(field)));
+}
+
+/**
+ * The steps whose fields all pass their rules: those the step indicator may mark as done. A step that was jumped
+ * over while empty is not among them (only the step being left is checked on a jump).
+ */
+export function validSteps(form: PreQualificationForm): Set<WizardStepId> {
+  const invalid = Object.keys(fieldErrors(preQualificationSchema, form));
+  return new Set(
+    wizardSteps.filter((step) => !step.fields.some((field) => invalid.includes(field))).map((step) => step.id),
+  );
 }
 
 /** Moving back (or staying) is free; moving forward, by Next or by jumping, needs the current step to be valid. */

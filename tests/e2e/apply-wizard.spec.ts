@@ -371,6 +371,9 @@ test('the step buttons jump back freely and forward only from a valid step, show
   await apply.stepButton('Financial Information').click();
   await expect(apply.stepHeading).toHaveText('Financial Information');
   await expect(apply.stepButton('Financial Information')).toHaveAttribute('aria-current', 'step');
+  // The step left is marked done (a check instead of its number); the one jumped over, still empty, is not.
+  await expect(apply.stepButton('Personal Information')).not.toContainText('1');
+  await expect(apply.stepButton('Business Information')).toContainText('2');
 
   await apply.stepButton('Review Your Application').click();
   await expect(apply.stepHeading).toHaveText('Financial Information');

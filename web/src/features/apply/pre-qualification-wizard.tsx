@@ -18,7 +18,7 @@ import {
 import type { EvaluationResult } from '../../../../shared/evaluation/evaluate.ts';
 import { APPLICATION_MESSAGES, submissionErrorMessage } from '../../../../shared/messages/application.ts';
 import { fieldErrors } from '../../../../shared/validation/field-errors.ts';
-import { canMoveToStep, preQualificationSchema } from '../../../../shared/validation/pre-qualification.ts';
+import { canMoveToStep, preQualificationSchema, validSteps } from '../../../../shared/validation/pre-qualification.ts';
 import { useSubmitPreQualificationMutation } from './apply-api.ts';
 import { ReviewStep } from './review-step.tsx';
 import {
@@ -210,7 +210,7 @@ const WizardForm = memo(function WizardForm({
   return (
     <ClientFieldset display="flex" flexDirection="column" gap="6">
       <AutoSave step={step} getValues={getValues} subscribe={subscribe} />
-      <StepIndicator current={step} onSelect={(target) => void goTo(target)} />
+      <StepIndicator current={step} valid={validSteps(getValues())} onSelect={(target) => void goTo(target)} />
       <chakra.form
         onSubmit={onSubmit}
         noValidate

@@ -18,12 +18,17 @@ const stepButtonStyle = {
 
 type StepIndicatorProps = {
   current: WizardStepId;
+  /** Steps whose fields pass their rules: one before the current step is marked done only if it is among them. */
+  valid: ReadonlySet<WizardStepId>;
   /** Asked to go to a step; the wizard decides (forward only when the current step is valid). */
   onSelect: (step: WizardStepId) => void;
 };
 
-/** The wizard's five steps as buttons (spec section 2): the current one marked, each one a jump. */
-export function StepIndicator({ current, onSelect }: StepIndicatorProps) {
+/**
+ * The wizard's five steps as buttons (spec section 2): the current one marked, each one a jump. A step before it
+ * shows a check once its fields pass; one jumped over while empty keeps its number.
+ */
+export function StepIndicator({ current, valid, onSelect }: StepIndicatorProps) {
   const currentIndex = wizardStepIndex(current);
   return (
     <nav aria-label="Application steps">
@@ -35,7 +40,7 @@ export function StepIndicator({ current, onSelect }: StepIndicatorProps) {
       >
         {wizardSteps.map((step, index) => {
           const isCurrent = index === currentIndex;
-          const isDone = index < currentIndex;
+          const isDone = index < currentIndex && valid.has(step.id);
           return (
             <li key={step.id}>
               <chakra.button
