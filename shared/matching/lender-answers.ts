@@ -61,13 +61,21 @@ export type LenderPackageView = {
   documents: { type: string; label: string; fileName: string; url: string }[];
 };
 
-/** Whether a sent package has had no answer by its deadline. */
-export function isAnswerOverdue(
-  bankPackage: { status: BankPackageStatus; answer_due_at: string | null },
-  now: Date,
-): boolean {
+type SentPackage = { status: BankPackageStatus; answer_due_at: string | null; link_revoked_at: string | null };
+
+/**
+ * Whether the lender's answer to a package is still awaited: sent, not answered, and its link not revoked (by the
+ * officer, or when the applicant withdrew the approval), since a lender without a link cannot answer. An expired
+ * link still awaits one: the officer follows it up with the lender.
+ */
+export function isAnswerAwaited(bankPackage: SentPackage): boolean {
+  return bankPackage.status === 'sent' && bankPackage.link_revoked_at === null;
+}
+
+/** Whether an awaited answer (isAnswerAwaited) has not come by its deadline. */
+export function isAnswerOverdue(bankPackage: SentPackage, now: Date): boolean {
   return (
-    bankPackage.status === 'sent' &&
+    isAnswerAwaited(bankPackage) &&
     bankPackage.answer_due_at !== null &&
     new Date(bankPackage.answer_due_at).getTime() < now.getTime()
   );

@@ -309,7 +309,8 @@ test('a lender link stops working when revoked or expired; an unanswered package
     'This link has expired or was revoked. Please ask the loan officer who sent it for a new one.',
   );
 
-  // Expired, and overdue: the deadline passed without an answer.
+  // Expired, and overdue: the deadline passed without an answer. The revoked one's deadline passed too, but its
+  // lender cannot answer any more: it is not flagged, nor said to be expected.
   await database
     .from('bank_packages')
     .update({ link_expires_at: new Date(Date.now() - 1000).toISOString() })
@@ -319,11 +320,15 @@ test('a lender link stops working when revoked or expired; an unanswered package
   await database
     .from('bank_packages')
     .update({ answer_due_at: new Date(Date.now() - 86_400_000).toISOString() })
-    .eq('id', second);
+    .in('id', [first!, second!]);
   await page.getByRole('button', { name: 'Refresh Data' }).click();
   const flagged = page.getByRole('status', { name: 'Overdue lender answers' });
   await expect(flagged.getByRole('link', { name: `Package ${second!.slice(0, 8)} to ${GREAT_PLAINS}` })).toBeVisible();
+  await expect(flagged.getByRole('link', { name: `Package ${first!.slice(0, 8)} to ${GREAT_PLAINS}` })).toHaveCount(0);
   const secondItem = packages.getByRole('listitem', { name: `Package ${second!.slice(0, 8)}` });
   await expect(secondItem).toContainText('Overdue');
   await expect(secondItem).toContainText('Lender link expired on');
+  await expect(firstItem).toContainText('Lender link revoked on');
+  await expect(firstItem).not.toContainText('Overdue');
+  await expect(firstItem).not.toContainText('Answer expected by');
 });

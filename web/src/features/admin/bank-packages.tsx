@@ -5,6 +5,7 @@ import type { ApplicationRow } from '../../../../shared/db/applications.ts';
 import { formatLongDate } from '../../../../shared/format/dates.ts';
 import {
   bankPackageStatusLabels,
+  isAnswerAwaited,
   isAnswerOverdue,
   LENDER_LINK_DAYS,
   lenderAnswers,
@@ -256,7 +257,7 @@ function PackageAnswer({ bankPackage }: { bankPackage: BankPackageRow }) {
         <Text color="red.700">
           <Badge colorPalette="red">Overdue</Badge> No answer since {formatLongDate(bankPackage.answer_due_at!)}
         </Text>
-      ) : bankPackage.status === 'sent' && bankPackage.answer_due_at ? (
+      ) : isAnswerAwaited(bankPackage) && bankPackage.answer_due_at ? (
         <Text color="gray.600">Answer expected by {formatLongDate(bankPackage.answer_due_at)}</Text>
       ) : null}
       {bankPackage.link_revoked_at ? (

@@ -178,6 +178,8 @@ const lenderNetworkApi = api.injectEndpoints({
             .from('bank_packages')
             .select('id, application_id, bank_name, answer_due_at')
             .eq('status', 'sent')
+            // A revoked link cannot be answered (isAnswerOverdue).
+            .is('link_revoked_at', null)
             .lt('answer_due_at', new Date().toISOString())
             .order('answer_due_at')
             .limit(50);
