@@ -1204,8 +1204,7 @@ test('bank packages: generated, previewed, downloaded as text and PDF, sent once
   await item.getByRole('button', { name: 'Send to Bank' }).click();
   const send = page.getByRole('dialog');
   await expect(send).toContainText('The applicant has not approved any lender yet.');
-  await send.getByRole('button', { name: 'Send' }).click();
-  await expect(send.getByRole('alert')).toHaveText('The applicant has not approved any lender yet.');
+  await expect(send.getByRole('button', { name: 'Send' })).toBeDisabled();
   await send.getByRole('button', { name: 'Cancel' }).click();
   const { data: lender } = await database
     .from('lenders')
@@ -1220,7 +1219,9 @@ test('bank packages: generated, previewed, downloaded as text and PDF, sent once
 
   await fail500(page, '**/functions/v1/send-bank-package');
   await item.getByRole('button', { name: 'Send to Bank' }).click();
-  await expect(send.getByLabel(/^Lender/)).toBeVisible();
+  // The one lender the applicant approved is chosen already; with none chosen, Send says to choose one.
+  await expect(send.getByLabel(/^Lender/)).toHaveValue(lender!.id);
+  await send.getByLabel(/^Lender/).selectOption({ label: 'Choose a lender the applicant approved' });
   await send.getByRole('button', { name: 'Send' }).click();
   await expect(send.getByRole('alert')).toHaveText('Choose a lender the applicant has approved.');
   await send.getByLabel(/^Lender/).selectOption({ label: lender!.name });

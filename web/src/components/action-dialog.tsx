@@ -16,6 +16,8 @@ type ActionDialogProps = {
   role?: 'dialog' | 'alertdialog';
   /** False for a dialog that only shows something: its one button closes it, with no Cancel beside it. */
   cancellable?: boolean;
+  /** True while there is nothing the action could do (the body says why): its button is disabled. */
+  confirmDisabled?: boolean;
   /**
    * The name of the form the body holds, for a dialog of fields: the dialog is then that form, so Enter in a
    * field confirms it, as the action's button does.
@@ -36,6 +38,7 @@ export function ActionDialog({
   onConfirm,
   role = 'dialog',
   cancellable = true,
+  confirmDisabled = false,
   form,
 }: ActionDialogProps) {
   // A list may show dozens of these (three per pending application): the dialog is set up the first time it
@@ -65,6 +68,7 @@ export function ActionDialog({
           type={form ? 'submit' : 'button'}
           colorPalette={confirmPalette}
           loading={busy}
+          disabled={confirmDisabled}
           onClick={form ? undefined : onConfirm}
         >
           {confirmLabel}
@@ -101,7 +105,7 @@ export function ActionDialog({
                     noValidate
                     onSubmit={(event) => {
                       event.preventDefault();
-                      if (!busy) onConfirm();
+                      if (!busy && !confirmDisabled) onConfirm();
                     }}
                   >
                     {bodyAndButtons}

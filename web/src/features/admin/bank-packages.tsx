@@ -305,11 +305,12 @@ function RevokeLinkButton({ packageId }: { packageId: string }) {
 /** Send to Bank: to a lender of the network the applicant approved, chosen from those (DESIGN departure 11). */
 function SendDialog({ bankPackage, applicationId }: { bankPackage: BankPackageRow; applicationId: string }) {
   const [open, setOpen] = useState(false);
-  const [lenderId, setLenderId] = useState('');
+  /** The lender the officer chose; null until they choose one. */
+  const [lenderId, setLenderId] = useState<string | null>(null);
   /** The spec's failure message, with the server's reason when it gave one. */
   const [failed, setFailed] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  /** Why Send did nothing: no lender chosen, or none to choose. */
+  /** Why Send did nothing: no lender chosen. */
   const [noLender, setNoLender] = useState<string | null>(null);
   // The desktop app reads the cache: it syncs the change in before the detail reads again.
   const changeOnServer = useChangeOnServer();
@@ -319,16 +320,21 @@ function SendDialog({ bankPackage, applicationId }: { bankPackage: BankPackageRo
       lender.active &&
       network.data?.consents.some((consent) => consent.lender_id === lender.id && consent.status === 'approved'),
   );
-  // A lender whose approval was withdrawn since it was chosen is no longer a choice.
-  const chosen = approved.some((lender) => lender.id === lenderId) ? lenderId : '';
+  // Until the officer chooses, the only lender the applicant approved is the choice. A lender whose approval was
+  // withdrawn since it was chosen is no longer one.
+  const chosen =
+    lenderId === null
+      ? approved.length === 1
+        ? approved[0]!.id
+        : ''
+      : approved.some((lender) => lender.id === lenderId)
+        ? lenderId
+        : '';
+  const noneApproved = network.data !== undefined && approved.length === 0;
   const send = async () => {
     setFailed(null);
     if (!chosen) {
-      setNoLender(
-        network.data && approved.length === 0
-          ? 'The applicant has not approved any lender yet.'
-          : 'Choose a lender the applicant has approved.',
-      );
+      setNoLender('Choose a lender the applicant has approved.');
       return;
     }
     setNoLender(null);
@@ -378,13 +384,14 @@ function SendDialog({ bankPackage, applicationId }: { bankPackage: BankPackageRo
       }
       confirmLabel="Send"
       confirmPalette="green"
+      confirmDisabled={noneApproved}
       busy={sending}
       onConfirm={() => void send()}
     >
       <Stack gap="3">
         {network.isError ? (
           <ErrorAlert message={network.error.message} />
-        ) : network.data && approved.length === 0 ? (
+        ) : noneApproved ? (
           <Text>
             The applicant has not approved any lender yet. Ask their consent in Lender Matches; a package goes only to a
             lender they approve.
