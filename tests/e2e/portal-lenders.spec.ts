@@ -5,6 +5,7 @@ import {
   wideningSentence,
   type LenderCriteriaRow,
 } from '../../shared/matching/applicant-matches.ts';
+import { formatLongDate } from '../../shared/format/dates.ts';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { mailbox } from '../support/auth-helpers.ts';
 import { expect, test } from './fixtures.ts';
@@ -102,6 +103,39 @@ test('an applicant sees how many lenders fit and what would widen their options,
   const text = await pageText(page);
   for (const name of await lenderNames(database)) expect(text).not.toContain(name);
   expect(text).not.toMatch(/\(sample\)|@\S+\.example/);
+  expect(await seriousAccessibilityViolations(page, PortalLenders.sections)).toEqual([]);
+});
+
+test('a declined application is sent to no lender: no count of lenders that fit it, only what would widen a new one’s options', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const account = await createAccount(database, baseURL!);
+  const application = await applicationFor(database, account);
+  const declined = await database
+    .from('applications')
+    .update({ status: 'rejected', decision_reason: 'Cash flow too thin for the amount asked.' })
+    .eq('id', application.id)
+    .select('*')
+    .single();
+  expect(declined.error).toBeNull();
+  await signedInPortal(page, baseURL!, account);
+  const lenders = new PortalLenders(page);
+
+  await expect(lenders.matches()).toContainText(
+    `Your application for ${application.businessName} (submitted ${formatLongDate(declined.data!.created_at)}) was declined, so it is not sent to any lender.`,
+  );
+  const { sentences } = await expectedSummary(database, declined.data as Record<string, unknown>);
+  expect(sentences.length).toBeGreaterThan(0);
+  await expect(
+    lenders
+      .matches()
+      .getByRole('list', { name: 'What would widen your options if you apply again' })
+      .getByRole('listitem'),
+  ).toHaveText(sentences);
+  await expect(lenders.fitCounts()).toHaveCount(0);
+  await expect(lenders.matches()).not.toContainText('asks for your consent');
   expect(await seriousAccessibilityViolations(page, PortalLenders.sections)).toEqual([]);
 });
 

@@ -62,6 +62,40 @@ export function LenderNetwork({ applications, readOnly }: LenderNetworkProps) {
   );
 }
 
+/**
+ * A declined application goes to no lender (the officer cannot ask consent for it): no counts of lenders that fit
+ * it, only what would widen the options of an application made again.
+ */
+function DeclinedMatches({
+  application,
+  widening,
+}: {
+  application: PortalApplication;
+  widening: ReturnType<typeof applicantMatchSummary>['widening'];
+}) {
+  return (
+    <Stack as="section" aria-labelledby="lender-matches-heading" gap="4">
+      <LenderMatchesHeading />
+      <Text color="gray.700">
+        Your application for {application.business_name} (submitted {formatLongDate(application.created_at)}) was
+        declined, so it is not sent to any lender.
+      </Text>
+      {widening.length > 0 ? (
+        <Box borderWidth="1px" borderRadius="md" p="5">
+          <Heading as="h3" size="md" mb="2" id="widening-heading">
+            What would widen your options if you apply again
+          </Heading>
+          <List.Root gap="2" ps="5" aria-labelledby="widening-heading">
+            {widening.map((option) => (
+              <List.Item key={option.id}>{wideningSentence(option, application)}</List.Item>
+            ))}
+          </List.Root>
+        </Box>
+      ) : null}
+    </Stack>
+  );
+}
+
 function LenderMatchesHeading() {
   return (
     <Heading as="h2" size="xl" id="lender-matches-heading">
@@ -72,6 +106,8 @@ function LenderMatchesHeading() {
 
 function LenderMatches({ application, criteria }: { application: PortalApplication; criteria: LenderCriteriaRow[] }) {
   const summary = useMemo(() => applicantMatchSummary(application, criteria), [application, criteria]);
+  if (application.status === 'rejected')
+    return <DeclinedMatches application={application} widening={summary.widening} />;
   return (
     <Stack as="section" aria-labelledby="lender-matches-heading" gap="4">
       <LenderMatchesHeading />
