@@ -39,7 +39,7 @@ describe('pre-application letter form (spec sections 5 and 9)', () => {
         loanPurpose: ' ',
         rate: '',
         term: Number.NaN,
-        estimatedPayment: 0,
+        estimatedPayment: Number.NaN,
       }),
     ).toEqual({
       address: required,
@@ -51,9 +51,13 @@ describe('pre-application letter form (spec sections 5 and 9)', () => {
     });
   });
 
-  it('says a negative term or payment must be above 0', () => {
+  it('says a term or payment of 0 or less must be above 0, not that it is missing', () => {
     const letter = { ...emptyLetterForm, address: '12 Main St', zipCode: '89501', loanPurpose: 'Oven' };
     expect(fieldErrors(letterFormSchema, { ...letter, term: -5, estimatedPayment: -100 })).toEqual({
+      term: ABOVE_ZERO_MESSAGE,
+      estimatedPayment: ABOVE_ZERO_MESSAGE,
+    });
+    expect(fieldErrors(letterFormSchema, { ...letter, term: 0, estimatedPayment: 0 })).toEqual({
       term: ABOVE_ZERO_MESSAGE,
       estimatedPayment: ABOVE_ZERO_MESSAGE,
     });
@@ -89,7 +93,6 @@ describe('term sheet form (spec section 5)', () => {
   it.each([
     ['bankName', ''],
     ['loanAmount', Number.NaN],
-    ['loanAmount', 0],
     ['interestRate', undefined],
     ['monthlyPayment', Number.NaN],
     ['collateral', '  '],
@@ -99,9 +102,12 @@ describe('term sheet form (spec section 5)', () => {
 
   it.each([
     ['loanAmount', -250_000],
+    ['loanAmount', 0],
     ['term', -1],
+    ['term', 0],
     ['monthlyPayment', -0.5],
-  ] as const)('says %s must be above 0 when it is negative (%j), not that it is missing', (field, value) => {
+    ['monthlyPayment', 0],
+  ] as const)('says %s must be above 0 when it is 0 or less (%j), not that it is missing', (field, value) => {
     expect(fieldErrors(termSheetFormSchema, { ...termSheet, [field]: value })).toEqual({
       [field]: ABOVE_ZERO_MESSAGE,
     });

@@ -5,17 +5,14 @@ import { zipCodeSchema } from './registration.ts';
 /** Spec section 5, admin forms: the pre-application letter and the term sheet. */
 
 const requiredText = z.string().trim().min(1, REQUIRED_FIELD_MESSAGE);
-/** Not in the spec: what a negative amount, term or payment is told (the spec only requires the field). */
+/** Not in the spec: what an amount, term or payment of 0 or less is told (the spec only requires the field). */
 export const ABOVE_ZERO_MESSAGE = 'Please enter a number above 0';
 
 /**
- * A required amount, term or payment: a number above 0. Empty and 0 count as not filled in ('This field is
- * required'); a negative number is told to be above 0 (the first failed check is the one shown).
+ * A required amount, term or payment: a number above 0. Empty counts as not filled in ('This field is required');
+ * 0 or a negative number is told to be above 0.
  */
-const requiredPositive = z
-  .number({ error: REQUIRED_FIELD_MESSAGE })
-  .refine((value) => value >= 0, ABOVE_ZERO_MESSAGE)
-  .positive(REQUIRED_FIELD_MESSAGE);
+const requiredPositive = z.number({ error: REQUIRED_FIELD_MESSAGE }).positive(ABOVE_ZERO_MESSAGE);
 
 /** Not in the spec: the longest term a letter or term sheet may state (SBA loans run up to 25 years). */
 export const TERM_MAX_YEARS = 30;
