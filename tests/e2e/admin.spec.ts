@@ -73,6 +73,11 @@ test('admin login: required fields, the provider message on a wrong password, a 
 
   await admin.signIn(officer.email, 'wrong-password');
   await expect(page.getByRole('alert')).toHaveText('Invalid login credentials');
+  // A try the form refuses itself: the wrong password's message is gone, the field's own stands alone.
+  await page.getByLabel(/^Password/).fill('');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Password is required')).toBeVisible();
+  await expect(page.getByText('Invalid login credentials')).toHaveCount(0);
 
   const applicant = await createAccount(database, baseURL!);
   await admin.signIn(applicant.email, applicant.password);

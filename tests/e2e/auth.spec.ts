@@ -56,6 +56,11 @@ test('a wrong password gets the spec’s message; the right one goes to the page
   await page.waitForURL('**/portal/login');
   await auth.signIn(account.email, 'wrong-password');
   await expect(auth.alert()).toHaveText('Invalid email or password. Please check your credentials and try again.');
+  // A try the form refuses itself: the wrong password's message is gone, the field's own stands alone.
+  await auth.password().fill('');
+  await auth.submit('Sign In').click();
+  await expect(page.getByText('Password is required')).toBeVisible();
+  await expect(page.getByText('Invalid email or password.', { exact: false })).toHaveCount(0);
   await auth.password().fill(account.password);
   await auth.submit('Sign In').click();
   await page.waitForURL('**/portal?tab=documents#upload');

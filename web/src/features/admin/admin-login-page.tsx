@@ -37,20 +37,24 @@ export function AdminLoginPage() {
 
   if (auth.status === 'signed-in') return <Navigate to={destination(location.state)} replace />;
 
-  const onSubmit = handleSubmit(async ({ email, password }) => {
-    setFailure(null);
-    try {
-      const supabase = await loadSupabase();
-      const { error } = await supabase.auth.signInWithPassword({ email: normalizeEmail(email), password });
-      if (error) {
-        setFailure(adminLoginErrorMessage(error.message));
-        return;
+  const onSubmit = handleSubmit(
+    async ({ email, password }) => {
+      setFailure(null);
+      try {
+        const supabase = await loadSupabase();
+        const { error } = await supabase.auth.signInWithPassword({ email: normalizeEmail(email), password });
+        if (error) {
+          setFailure(adminLoginErrorMessage(error.message));
+          return;
+        }
+        await navigate(destination(location.state), { replace: true });
+      } catch (error) {
+        setFailure(adminLoginErrorMessage(error instanceof Error ? error.message : undefined));
       }
-      await navigate(destination(location.state), { replace: true });
-    } catch (error) {
-      setFailure(adminLoginErrorMessage(error instanceof Error ? error.message : undefined));
-    }
-  });
+    },
+    // A try refused by the form's own checks: the previous try's failure no longer stands beside its messages.
+    () => setFailure(null),
+  );
 
   return (
     <>

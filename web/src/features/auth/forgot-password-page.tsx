@@ -21,24 +21,28 @@ export function ForgotPasswordPage() {
     formState: { errors, isSubmitting },
   } = useForm<{ email: string }>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
 
-  const onSubmit = handleSubmit(async ({ email }) => {
-    setFailure(null);
-    try {
-      const supabase = await loadSupabase();
-      const address = normalizeEmail(email);
-      const { error } = await supabase.auth.resetPasswordForEmail(address, {
-        redirectTo: `${window.location.origin}${RESET_PASSWORD_PATH}`,
-      });
-      if (error) {
-        setFailure(forgotPasswordErrorMessage(error.message));
-        return;
+  const onSubmit = handleSubmit(
+    async ({ email }) => {
+      setFailure(null);
+      try {
+        const supabase = await loadSupabase();
+        const address = normalizeEmail(email);
+        const { error } = await supabase.auth.resetPasswordForEmail(address, {
+          redirectTo: `${window.location.origin}${RESET_PASSWORD_PATH}`,
+        });
+        if (error) {
+          setFailure(forgotPasswordErrorMessage(error.message));
+          return;
+        }
+        setSentTo(address);
+      } catch (error) {
+        console.error('Password reset e-mail failed', error);
+        setFailure(AUTH_MESSAGES.resetEmailFailed);
       }
-      setSentTo(address);
-    } catch (error) {
-      console.error('Password reset e-mail failed', error);
-      setFailure(AUTH_MESSAGES.resetEmailFailed);
-    }
-  });
+    },
+    // A try refused by the form's own checks: the previous try's failure no longer stands beside its messages.
+    () => setFailure(null),
+  );
 
   if (sentTo) {
     return (

@@ -60,40 +60,44 @@ export function PortalLoginPage() {
 
   if (auth.status === 'signed-in' && !confirmationSent) return <Navigate to={afterSignIn(location.state)} replace />;
 
-  const onSubmit = handleSubmit(async ({ email, password }) => {
-    setFailure(null);
-    setConfirmationSent(false);
-    setUnconfirmed(null);
-    try {
-      const supabase = await loadSupabase();
-      if (mode === 'sign-in') {
-        const { error } = await supabase.auth.signInWithPassword({ email: normalizeEmail(email), password });
-        if (error) {
-          setFailure(signInErrorMessage(error.message));
-          if (error.code === 'email_not_confirmed') setUnconfirmed(normalizeEmail(email));
-          return;
+  const onSubmit = handleSubmit(
+    async ({ email, password }) => {
+      setFailure(null);
+      setConfirmationSent(false);
+      setUnconfirmed(null);
+      try {
+        const supabase = await loadSupabase();
+        if (mode === 'sign-in') {
+          const { error } = await supabase.auth.signInWithPassword({ email: normalizeEmail(email), password });
+          if (error) {
+            setFailure(signInErrorMessage(error.message));
+            if (error.code === 'email_not_confirmed') setUnconfirmed(normalizeEmail(email));
+            return;
+          }
+        } else {
+          const { data, error } = await supabase.auth.signUp({
+            email: normalizeEmail(email),
+            password,
+            options: { data: { role: APPLICANT_ROLE }, emailRedirectTo: `${window.location.origin}/portal` },
+          });
+          if (error) {
+            setFailure(error.message || AUTH_MESSAGES.unexpected);
+            return;
+          }
+          if (!data.session) {
+            setConfirmationSent(true);
+            return;
+          }
         }
-      } else {
-        const { data, error } = await supabase.auth.signUp({
-          email: normalizeEmail(email),
-          password,
-          options: { data: { role: APPLICANT_ROLE }, emailRedirectTo: `${window.location.origin}/portal` },
-        });
-        if (error) {
-          setFailure(error.message || AUTH_MESSAGES.unexpected);
-          return;
-        }
-        if (!data.session) {
-          setConfirmationSent(true);
-          return;
-        }
+        await navigate(afterSignIn(location.state), { replace: true });
+      } catch (error) {
+        console.error('Sign-in failed', error);
+        setFailure(AUTH_MESSAGES.unexpected);
       }
-      await navigate(afterSignIn(location.state), { replace: true });
-    } catch (error) {
-      console.error('Sign-in failed', error);
-      setFailure(AUTH_MESSAGES.unexpected);
-    }
-  });
+    },
+    // A try refused by the form's own checks: the previous try's failure no longer stands beside its messages.
+    () => setFailure(null),
+  );
 
   const resendConfirmation = async (email: string) => {
     setResending(true);

@@ -79,22 +79,26 @@ export function ResetPasswordPage() {
     return () => window.clearTimeout(timer);
   }, [stage, navigate]);
 
-  const onSubmit = handleSubmit(async ({ password }) => {
-    setFailure(null);
-    try {
-      const supabase = await loadSupabase();
-      const { error } = await supabase.auth.updateUser({ password });
-      if (error) {
-        console.error('Password update refused', error);
-        setFailure(updatePasswordErrorMessage(error));
-        return;
+  const onSubmit = handleSubmit(
+    async ({ password }) => {
+      setFailure(null);
+      try {
+        const supabase = await loadSupabase();
+        const { error } = await supabase.auth.updateUser({ password });
+        if (error) {
+          console.error('Password update refused', error);
+          setFailure(updatePasswordErrorMessage(error));
+          return;
+        }
+        setStage({ kind: 'updated' });
+      } catch (error) {
+        console.error('Password update failed', error);
+        setFailure(AUTH_MESSAGES.updatePasswordFailed);
       }
-      setStage({ kind: 'updated' });
-    } catch (error) {
-      console.error('Password update failed', error);
-      setFailure(AUTH_MESSAGES.updatePasswordFailed);
-    }
-  });
+    },
+    // A try refused by the form's own checks: the previous try's failure no longer stands beside its messages.
+    () => setFailure(null),
+  );
 
   const meta = { title: 'Reset Password', description: 'Set a new password for your client portal.' };
   switch (stage.kind) {
