@@ -16,7 +16,8 @@ import {
 
 /**
  * The executive summary of a bank package (spec section 3, "Executive summary inputs"). The spec lists its
- * inputs only; the sections and wording are ours. The same sections feed the text package and the PDF.
+ * inputs only; the sections and wording are ours, and so is one input it does not list: the use of funds the
+ * applicant stated when pre-qualifying. The same sections feed the text package and the PDF.
  */
 
 /** The secondary inputs, from the applicant's additional information. */
@@ -53,6 +54,7 @@ export type ExecutiveSummaryInput = {
     | 'last_name'
     | 'title'
     | 'monthly_debt_payments'
+    | 'use_of_funds'
   >;
   additionalInfo?: SummaryAdditionalInfo | null;
   /** The documents the applicant uploaded (their types). */
@@ -135,6 +137,9 @@ export function buildExecutiveSummary(input: ExecutiveSummaryInput): ExecutiveSu
         title: 'Loan Request',
         rows: [
           { label: 'Amount requested', value: optionLabel(loanAmountOptions, app.loan_amount) },
+          // What the applicant said the loan is for when they pre-qualified: the lender reads it even when the
+          // additional information (the project description) has not been given yet.
+          { label: 'Use of funds', value: textOrNotProvided(app.use_of_funds) },
           { label: 'Project description', value: textOrNotProvided(info.projectDescription) },
           { label: 'Bank funding', value: percentOrNotProvided(info.bankFundingPercent) },
           { label: 'Borrower injection', value: percentOrNotProvided(info.borrowerInjectionPercent) },

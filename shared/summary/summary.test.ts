@@ -117,6 +117,7 @@ describe('executive summary', () => {
         '',
         'LOAN REQUEST',
         'Amount requested: $100,000 - $250,000',
+        'Use of funds: A second oven',
         'Project description: Open a second store',
         'Bank funding: 90%',
         'Borrower injection: 10%',
@@ -169,6 +170,8 @@ describe('executive summary', () => {
     });
     const text = packageText(packageSnapshot(summary));
     expect(text).toContain('Principal: Dana Reyes\n');
+    // What the applicant stated when pre-qualifying is there all the same.
+    expect(text).toContain('Use of funds: A second oven\n');
     expect(text).toContain('Project description: Not provided');
     expect(text).toContain('Bank funding: Not provided');
     expect(text).toContain('Uses: Not provided');

@@ -3,6 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { brand } from '../../shared/brand/brand.ts';
 import { lenderFromRow, type LenderRow } from '../../shared/matching/applicant-matches.ts';
 import { matchLenders, type MatchApplication } from '../../shared/matching/lender-match.ts';
+import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { mailbox } from '../support/auth-helpers.ts';
 import { pdfBytes } from '../support/sample-files.ts';
 import { expect, test } from './fixtures.ts';
@@ -139,6 +140,10 @@ test('from matches to a lender’s interested answer, every step explained to th
     `Loan Package ${packageId!.slice(0, 8)}: ${application.businessName}`,
   );
   await expect(lender.getByRole('region', { name: 'Executive summary' })).toContainText(application.businessName);
+  // What the applicant said the loan is for, as they pre-qualified.
+  await expect(lender.getByRole('region', { name: 'Executive summary' })).toContainText(
+    String(qualifiedApplicationRow().use_of_funds),
+  );
   const documents = lender.getByRole('region', { name: 'Documents' });
   await expect(documents.getByRole('link', { name: 'return-2025.pdf' })).toBeVisible();
   const file = await lender.request.get(
