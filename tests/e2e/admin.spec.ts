@@ -649,6 +649,14 @@ test('switching lists keeps the search and the sort, and a reload keeps the page
   await expect(sort).toHaveValue('business');
   await expect(page.getByText('Page 2 of 2 · 26 applications')).toBeVisible();
   await expect(admin.row(`${tag} 25`)).toBeVisible();
+
+  // A list chosen while typing, before the search has settled: what was typed stays, and is searched.
+  await admin.search().fill(`${tag} 07`);
+  await page.getByRole('tab', { name: 'Approved Applications' }).click();
+  await page.getByRole('tab', { name: 'Pending Applications' }).click();
+  await expect(admin.search()).toHaveValue(`${tag} 07`);
+  await expect(page.getByText('Page 1 of 1 · 1 application', { exact: true })).toBeVisible();
+  await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(`${tag} 07`);
 });
 
 test('Not Qualified lists the applications the evaluation declined, with its reasons', async ({

@@ -81,6 +81,15 @@ export function ApplicationsTab({ me }: { me: string | undefined }) {
     written.current = next;
     setParams(next, options);
   };
+  // The search field answers each keystroke; the address (and the query) take the search once typing pauses. It
+  // is the tab's, not a list's: switching lists while typing keeps what was typed.
+  const addressed = params.get('q') ?? '';
+  const [search, setSearch] = useState(addressed);
+  const query = useDebounced(search, 250);
+  useEffect(() => {
+    // Typing is not a step of the browser's history: the settled search replaces the address.
+    if (query !== addressed) update({ q: query || null, page: null }, { replace: true });
+  }, [query]); // eslint-disable-line react-hooks/exhaustive-deps -- only a settled search writes the address
   return (
     <Stack gap="5">
       <Tabs.Root
@@ -101,6 +110,9 @@ export function ApplicationsTab({ me }: { me: string | undefined }) {
                 list={list}
                 params={params}
                 update={update}
+                search={search}
+                onSearch={setSearch}
+                query={query}
                 onOpen={(id, button) => {
                   opener.current = button;
                   update({ application: id });
@@ -130,26 +142,26 @@ function ApplicationList({
   list,
   params,
   update,
+  search,
+  onSearch,
+  query,
   onOpen,
 }: {
   list: ApplicationListId;
   params: URLSearchParams;
   update: UpdateParams;
+  /** What the search field holds, and the search once typing paused (the one asked for). */
+  search: string;
+  onSearch: (text: string) => void;
+  query: string;
   onOpen: (id: string, button: HTMLElement) => void;
 }) {
-  // The field answers each keystroke; the address (and the query) take the search once typing pauses.
   const addressed = params.get('q') ?? '';
-  const [search, setSearch] = useState(addressed);
-  const query = useDebounced(search, 250);
   const askedSort = params.get('sort');
   const sort: ApplicationSortId = applicationSortIds.find((id) => id === askedSort) ?? 'newest';
   // A new search starts again at the first page (at once, before the address has caught up).
   const page = query === addressed ? Math.max(0, Number.parseInt(params.get('page') ?? '1', 10) - 1 || 0) : 0;
   const setPage = (next: number) => update({ page: next === 0 ? null : String(next + 1) });
-  useEffect(() => {
-    // Typing is not a step of the browser's history: the settled search replaces the address.
-    if (query !== addressed) update({ q: query || null, page: null }, { replace: true });
-  }, [query]); // eslint-disable-line react-hooks/exhaustive-deps -- only a settled search writes the address
   const result = useApplicationsPageQuery({ list, search: query, sort, page });
   // A failed read shows no rows: the last ones read were for another search or page.
   const data = result.isError ? undefined : result.data;
@@ -172,7 +184,7 @@ function ApplicationList({
           aria-label="Search by business, name or e-mail"
           placeholder="Search by business, name or e-mail"
           value={search}
-          onChange={(event) => setSearch(event.target.value)}
+          onChange={(event) => onSearch(event.target.value)}
           maxLength={SEARCH_MAX_LENGTH}
           maxW="sm"
         />
