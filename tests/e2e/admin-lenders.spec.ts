@@ -268,3 +268,19 @@ test('at 1024 px the Lenders table fits the page: its cells wrap between words i
   // No cell breaks inside a word: not the names, the e-mail addresses, the amounts or the states.
   expect(await textsBrokenInsideAWord(table, 'td')).toEqual([]);
 });
+
+test('on a phone the lenders are cards ruled apart, their text not against a frame’s edge', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const table = await officerOnLendersTab(page, baseURL!, database);
+  const row = table.getByRole('row', { name: 'Sierra Community Bank (sample)' });
+  await expect(row).toBeVisible();
+  // The frame the table has on wider screens would put every card's text against its left edge.
+  const frame = await table.evaluate((element) => getComputedStyle(element.parentElement!).borderLeftWidth);
+  expect(frame).toBe('0px');
+  const [rowBox, cellBox] = [(await row.boundingBox())!, (await row.getByRole('cell').first().boundingBox())!];
+  expect(cellBox.x).toBeGreaterThanOrEqual(rowBox.x);
+});

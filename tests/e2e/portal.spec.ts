@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { IMPERSONATION_STORAGE_KEYS } from '../../shared/catalogue/accounts.ts';
+import { documentTypes } from '../../shared/catalogue/documents.ts';
 import { PORTAL_MESSAGES } from '../../shared/messages/portal-admin.ts';
 import { completeAdditionalInfoRow } from '../support/application-rows.ts';
-import { largePdf, pdfBytes, sampleFileFor } from '../support/sample-files.ts';
+import { largePdf, pdfBytes, pngBytes, sampleFileFor } from '../support/sample-files.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousAccessibilityViolations } from './pages/accessibility.ts';
 import { AuthPages } from './pages/auth-pages.ts';
@@ -791,6 +792,25 @@ test('each file input’s button is dressed as the site’s outline buttons, not
   };
   const fileButton = await portal.fileInput('Tax Returns').evaluate(look, '::file-selector-button');
   expect(fileButton).toEqual(await open.evaluate(look));
+});
+
+test('on a phone, each document type’s badge sits at the end of its title row, whatever its description or count', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { portal } = await applicantOnPortal(page, baseURL!, database);
+  await portal.fileInput('ID Document').setInputFiles([file('id.png', pngBytes(), 'image/png')]);
+  await expect(portal.documentCard('ID Document').getByText('1 uploaded')).toBeVisible();
+  for (const type of documentTypes) {
+    const card = portal.documentCard(type.label);
+    const title = (await card.getByRole('heading', { level: 3 }).boundingBox())!;
+    const badge = (await card.getByText(/^(Missing|\d+ uploaded)$/).boundingBox())!;
+    // Beside the title (its top within the title's line), at the card's right, not under the description.
+    expect(badge.y, type.label).toBeLessThan(title.y + title.height);
+    expect(badge.x, type.label).toBeGreaterThan(title.x + title.width);
+  }
 });
 
 test('the portal works with the keyboard alone, including the file inputs', async ({ page, baseURL, database }) => {

@@ -28,7 +28,8 @@ export function LendersTab() {
         <Spinner aria-label="Loading lenders" />
       ) : (
         // Cells wrap between words (the scroll area alone would keep each on one line and scroll at 1024 px).
-        <Table.ScrollArea borderWidth="1px" borderRadius="md" whiteSpace="normal">
+        // On phones the rows are cards (rowsAsCardsOnPhones), ruled apart as the other lists are, with no frame.
+        <Table.ScrollArea borderWidth={{ base: '0', md: '1px' }} borderRadius="md" whiteSpace="normal">
           <Table.Root size="sm" aria-label="Lenders" css={rowsAsCardsOnPhones}>
             <Table.Header>
               <Table.Row>

@@ -128,15 +128,20 @@ function DocumentTypeCard({
   };
   return (
     <Box as="article" borderWidth="1px" borderRadius="md" p="5" aria-labelledby={headingId}>
-      <HStack justify="space-between" align="flex-start" gap="3" wrap="wrap">
-        <Box>
-          <Heading as="h3" size="md" id={headingId} ref={heading} tabIndex={-1} outline="none">
-            {label}
-          </Heading>
-          <Text color="gray.600">{description}</Text>
-        </Box>
-        {stored.length > 0 ? <Badge colorPalette="green">{stored.length} uploaded</Badge> : <Badge>Missing</Badge>}
+      {/* The badge stays at the title's end on every width, whatever the length of the description below. */}
+      <HStack justify="space-between" align="flex-start" gap="3">
+        <Heading as="h3" size="md" id={headingId} ref={heading} tabIndex={-1} outline="none">
+          {label}
+        </Heading>
+        {stored.length > 0 ? (
+          <Badge colorPalette="green" flexShrink="0">
+            {stored.length} uploaded
+          </Badge>
+        ) : (
+          <Badge flexShrink="0">Missing</Badge>
+        )}
       </HStack>
+      <Text color="gray.600">{description}</Text>
       {readOnly ? null : (
         <Box mt="3">
           <chakra.label htmlFor={inputId} display="block" fontWeight="medium" mb="1">
