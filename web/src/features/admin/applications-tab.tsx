@@ -29,6 +29,7 @@ import {
   type ApplicationSortId,
 } from '../../../../shared/admin/application-lists.ts';
 import { SEARCH_MAX_LENGTH } from '../../../../shared/admin/application-search.ts';
+import { EmailAddress } from '../../components/email-address.tsx';
 import { rowsAsCardsOnPhones } from '../../components/rows-as-cards.ts';
 import { useApplicationsPageQuery } from './admin-api.ts';
 import { queuedDecisionText } from './admin-repository.ts';
@@ -242,7 +243,7 @@ function ApplicationList({
                   {row.first_name} {row.last_name}
                 </Table.Cell>
                 <Table.Cell data-label="E-mail" overflowWrap="anywhere">
-                  {row.email}
+                  <EmailAddress email={row.email} />
                 </Table.Cell>
                 {/* Amounts and dates break between words only ('$250,000 -' / '$500,000'), never inside one. */}
                 <Table.Cell data-label="Loan amount" overflowWrap="normal">

@@ -9,6 +9,7 @@ import { api } from '../../lib/api.ts';
 import { functionErrorMessage } from '../../lib/function-error.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { EmailAddress } from '../../components/email-address.tsx';
 import { rowsAsCardsOnPhones } from '../../components/rows-as-cards.ts';
 import { EmptyList } from './list-parts.tsx';
 
@@ -128,7 +129,7 @@ export function ClientsTab() {
                     {client.profile.business_name || 'Not given'}
                   </Table.Cell>
                   <Table.Cell data-label="E-mail" overflowWrap="anywhere">
-                    {client.email}
+                    <EmailAddress email={client.email} />
                   </Table.Cell>
                   <Table.Cell data-label="Confirmed">
                     {client.email_confirmed_at ? '✓ Confirmed' : 'Not confirmed'}

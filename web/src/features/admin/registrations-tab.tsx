@@ -10,6 +10,7 @@ import { api } from '../../lib/api.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { withChanges } from '../../lib/search-params.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { EmailAddress } from '../../components/email-address.tsx';
 import { rowsAsCardsOnPhones } from '../../components/rows-as-cards.ts';
 import { EmptyList, Pager } from './list-parts.tsx';
 
@@ -200,7 +201,7 @@ export function RegistrationsTab() {
                     <Table.Cell data-label="Primary contact" overflowWrap="anywhere">
                       <Text>{row.contact_name}</Text>
                       <Link href={`mailto:${row.contact_email}`} colorPalette="blue" display="block">
-                        {row.contact_email}
+                        <EmailAddress email={row.contact_email} />
                       </Link>
                       <Link href={`tel:${row.contact_mobile}`} colorPalette="blue" display="block">
                         {row.contact_mobile}
