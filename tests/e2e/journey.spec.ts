@@ -56,6 +56,8 @@ test('a visitor pre-qualifies, opens an account, sends documents and information
   await apply.main.getByRole('link', { name: 'Create Your Account' }).click();
   const auth = new AuthPages(page);
   await expect(auth.heading()).toHaveText('Create Your Account');
+  // The form starts with the e-mail the application was made with.
+  await expect(auth.email()).toHaveValue(email.toLowerCase());
   await auth.signUp(email, password);
   await expect(auth.status()).toContainText('Please check your email');
   await page.goto(verifyLinkIn(await latestMail({ url: baseURL! }, email, 'Confirm your')));

@@ -6,6 +6,15 @@ import { isAdminSession, type AuthState } from './auth-state.ts';
  */
 export type RedirectState = { from: string; reason?: 'session-expired' | 'link-failed' | 'link-expired' };
 
+/** What the pre-qualification result gives the sign-up form: the e-mail the application was made with. */
+export type SignUpInvitation = { email: string };
+
+/** The e-mail a sign-up was invited with (SignUpInvitation), or '' when the page was opened otherwise. */
+export function invitedEmail(state: unknown): string {
+  const email = typeof state === 'object' && state !== null ? (state as Partial<SignUpInvitation>).email : undefined;
+  return typeof email === 'string' ? email : '';
+}
+
 export type RouteAccess =
   { kind: 'wait' } | { kind: 'allow' } | { kind: 'redirect'; to: string; state?: RedirectState };
 

@@ -6,6 +6,7 @@ import type { EvaluationResult } from '../../../../shared/evaluation/evaluate.ts
 import { CheckList } from '../../components/check-list.tsx';
 import { SchedulingButton } from '../../components/new-tab-links.tsx';
 import { useAuth } from '../../lib/auth-state.ts';
+import type { SignUpInvitation } from '../../lib/route-access.ts';
 
 /** The qualified screen's What to Expect list (spec section 2). */
 const whatToExpect = (signedIn: boolean) => [
@@ -40,7 +41,7 @@ function ResultHeading({ children }: { children: string }) {
   );
 }
 
-function Qualified({ evaluation }: { evaluation: EvaluationResult }) {
+function Qualified({ evaluation, email }: { evaluation: EvaluationResult; email: string }) {
   // Someone already signed in has an account: the application is in their portal.
   const signedIn = useAuth().status === 'signed-in';
   return (
@@ -58,7 +59,10 @@ function Qualified({ evaluation }: { evaluation: EvaluationResult }) {
             {signedIn ? (
               <RouterLink to="/portal">Go to Your Portal</RouterLink>
             ) : (
-              <RouterLink to="/portal/login?mode=signup">Create Your Account</RouterLink>
+              // The sign-up form starts with the application's e-mail: an account with that address finds it.
+              <RouterLink to="/portal/login?mode=signup" state={{ email } satisfies SignUpInvitation}>
+                Create Your Account
+              </RouterLink>
             )}
           </Button>
           <SchedulingButton variant="outline" size="lg">
@@ -134,10 +138,14 @@ function NotQualified({ evaluation }: { evaluation: EvaluationResult }) {
 }
 
 /** The screen after a submission (spec section 2): qualified or not, both ending with Return to Homepage. */
-export function ApplicationResult({ evaluation }: { evaluation: EvaluationResult }) {
+export function ApplicationResult({ evaluation, email }: { evaluation: EvaluationResult; email: string }) {
   return (
     <Stack gap="8">
-      {evaluation.qualified ? <Qualified evaluation={evaluation} /> : <NotQualified evaluation={evaluation} />}
+      {evaluation.qualified ? (
+        <Qualified evaluation={evaluation} email={email} />
+      ) : (
+        <NotQualified evaluation={evaluation} />
+      )}
       <Stack align="center">
         <Button asChild variant="ghost" colorPalette="blue">
           <RouterLink to="/">Return to Homepage</RouterLink>

@@ -2,14 +2,18 @@ import { Box, Container, Grid, Heading, Link, Stack, Text } from '@chakra-ui/rea
 import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { marketingClaims } from '../../../../shared/brand/brand.ts';
-import type { EvaluationResult } from '../../../../shared/evaluation/evaluate.ts';
 import { ArrowLeftIcon } from '../../components/icons.tsx';
 import { NewTabLink } from '../../components/new-tab-links.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { ApplicationResult } from './application-result.tsx';
 import { NeedHelpBox } from './need-help-box.tsx';
 import { PreQualificationWizard } from './pre-qualification-wizard.tsx';
-import { keepResultOfEntry, resultOfEntry, useBackLeavesSubmittedWizard } from './wizard-history.ts';
+import {
+  keepResultOfEntry,
+  resultOfEntry,
+  useBackLeavesSubmittedWizard,
+  type SubmittedApplication,
+} from './wizard-history.ts';
 import { useIsClient } from '../../lib/use-is-client.ts';
 
 /** Terms of Service and Privacy Policy, opened in a new tab so the form stays as it is (spec section 2). */
@@ -25,13 +29,13 @@ function LegalLinks() {
 /** The pre-qualification form at /apply: the wizard, then the result screen. */
 export function ApplyPage() {
   const location = useLocation();
-  const [submitted, setSubmitted] = useState<EvaluationResult>();
+  const [submitted, setSubmitted] = useState<SubmittedApplication>();
   // The result this history entry showed before a reload (read once the app runs: the prerender has none).
   const isClient = useIsClient();
   const kept = useMemo(() => (isClient ? resultOfEntry(location.key) : undefined), [isClient, location.key]);
-  const evaluation = useBackLeavesSubmittedWizard(submitted ?? kept);
+  const result = useBackLeavesSubmittedWizard(submitted ?? kept);
   const onSubmitted = useCallback(
-    (result: EvaluationResult) => {
+    (result: SubmittedApplication) => {
       keepResultOfEntry(location.key, result);
       setSubmitted(result);
     },
@@ -51,9 +55,9 @@ export function ApplyPage() {
             Back to Home
           </RouterLink>
         </Link>
-        {evaluation ? (
+        {result ? (
           <Box maxW="3xl" mx="auto">
-            <ApplicationResult evaluation={evaluation} />
+            <ApplicationResult evaluation={result.evaluation} email={result.email} />
           </Box>
         ) : (
           <Stack gap="8">

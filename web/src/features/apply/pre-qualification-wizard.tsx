@@ -15,8 +15,8 @@ import {
   wizardStepFields,
   type WizardStepId,
 } from '../../../../shared/catalogue/wizard.ts';
-import type { EvaluationResult } from '../../../../shared/evaluation/evaluate.ts';
 import { APPLICATION_MESSAGES, submissionErrorMessage } from '../../../../shared/messages/application.ts';
+import { normalizeEmail } from '../../../../shared/validation/email.ts';
 import { fieldErrors } from '../../../../shared/validation/field-errors.ts';
 import { canMoveToStep, preQualificationSchema, validSteps } from '../../../../shared/validation/pre-qualification.ts';
 import { useSubmitPreQualificationMutation } from './apply-api.ts';
@@ -33,7 +33,7 @@ import { ClientFieldset } from '../../components/client-fieldset.tsx';
 import { useIsClient } from '../../lib/use-is-client.ts';
 import { StepIndicator } from './step-indicator.tsx';
 import { WizardField } from './wizard-field.tsx';
-import { depthOfEntry, stepOfEntry, type WizardEntry } from './wizard-history.ts';
+import { depthOfEntry, stepOfEntry, type SubmittedApplication, type WizardEntry } from './wizard-history.ts';
 
 /** react-hook-form checks fields with the shared schema, so every message is the spec's. */
 const resolver: Resolver<PreQualificationForm> = (values) => {
@@ -45,7 +45,7 @@ const resolver: Resolver<PreQualificationForm> = (values) => {
   return { values: {}, errors };
 };
 
-type WizardProps = { onSubmitted: (evaluation: EvaluationResult) => void };
+type WizardProps = { onSubmitted: (submitted: SubmittedApplication) => void };
 
 /**
  * The five-step pre-qualification wizard (spec sections 2, 4 and 5). Fields are validated as they change; moving
@@ -187,8 +187,9 @@ const WizardForm = memo(function WizardForm({
       setSubmissionProblem(submissionErrorMessage(result.error));
       return;
     }
+    const { email } = getValues();
     clearSavedApplication();
-    onSubmitted(result.data);
+    onSubmitted({ evaluation: result.data, email: normalizeEmail(email) });
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

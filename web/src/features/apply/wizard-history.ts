@@ -1,9 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { wizardSteps, type WizardStepId } from '../../../../shared/catalogue/wizard.ts';
+import { z } from 'zod';
 import type { EvaluationResult } from '../../../../shared/evaluation/evaluate.ts';
 import { evaluationResultSchema } from '../../../../shared/evaluation/evaluation-schema.ts';
 import { readStored, writeStored } from '../../lib/browser-storage.ts';
+
+/** A submitted application as the result screen needs it: its evaluation, and the e-mail it was made with. */
+export type SubmittedApplication = { evaluation: EvaluationResult; email: string };
+
+const submittedApplicationSchema = z.object({ evaluation: evaluationResultSchema, email: z.string() });
 
 /**
  * The state of a browser history entry the wizard wrote: the step it shows, and how many wizard entries come
@@ -36,11 +42,13 @@ export function depthOfEntry(state: unknown): number {
  * Takes the result shown (if any) and gives back the one to show: while leaving, the last result stays on the
  * screen rather than an empty wizard.
  */
-export function useBackLeavesSubmittedWizard(shown: EvaluationResult | undefined): EvaluationResult | undefined {
+export function useBackLeavesSubmittedWizard(
+  shown: SubmittedApplication | undefined,
+): SubmittedApplication | undefined {
   const location = useLocation();
   const navigate = useNavigate();
   // The last result shown, and the history entry it was shown on.
-  const [last, setLast] = useState<{ entryKey: string; result: EvaluationResult }>();
+  const [last, setLast] = useState<{ entryKey: string; result: SubmittedApplication }>();
   if (shown && shown !== last?.result) setLast({ entryKey: location.key, result: shown });
   const leaving = last !== undefined && location.key !== last.entryKey && stepOfEntry(location.state) !== undefined;
   useEffect(() => {
@@ -57,17 +65,17 @@ export function useBackLeavesSubmittedWizard(shown: EvaluationResult | undefined
  */
 const resultStorageKey = (entryKey: string) => `loan-match:apply-result:${entryKey}`;
 
-export function keepResultOfEntry(entryKey: string, result: EvaluationResult): void {
+export function keepResultOfEntry(entryKey: string, result: SubmittedApplication): void {
   if (!writeStored('session', resultStorageKey(entryKey), JSON.stringify(result))) {
     console.error('The result could not be kept for a reload');
   }
 }
 
-export function resultOfEntry(entryKey: string): EvaluationResult | undefined {
+export function resultOfEntry(entryKey: string): SubmittedApplication | undefined {
   const kept = readStored('session', resultStorageKey(entryKey));
   if (kept === undefined) return undefined;
   try {
-    const parsed = evaluationResultSchema.safeParse(JSON.parse(kept));
+    const parsed = submittedApplicationSchema.safeParse(JSON.parse(kept));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;

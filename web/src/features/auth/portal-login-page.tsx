@@ -10,7 +10,7 @@ import { normalizeEmail } from '../../../../shared/validation/email.ts';
 import { FormField } from '../../components/form-controls.tsx';
 import { useAuth } from '../../lib/auth-state.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
-import type { RedirectState } from '../../lib/route-access.ts';
+import { invitedEmail, type RedirectState } from '../../lib/route-access.ts';
 import { AuthLayout, AuthMessage } from './auth-layout.tsx';
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
@@ -51,7 +51,8 @@ export function PortalLoginPage() {
     formState: { errors, isSubmitting },
   } = useForm<PortalCredentials>({
     resolver: zodResolver(portalCredentialsSchema),
-    defaultValues: { email: '', password: '' },
+    // Sent here from the pre-qualification result: the application's e-mail, so the account finds it.
+    defaultValues: { email: invitedEmail(location.state), password: '' },
   });
   const reason = (location.state as Partial<RedirectState> | null)?.reason;
   const expired = reason === 'session-expired';
