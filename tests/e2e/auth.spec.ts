@@ -16,6 +16,18 @@ test('sign-in and sign-up: the toggle, Forgot password only when signing in, the
   await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/portal/forgot-password');
   await expect(page.getByRole('complementary', { name: 'Need help?' })).toContainText('(555) 010-4200');
   await expect(page.getByRole('complementary', { name: 'Need help?' })).toContainText('hello@example.com');
+  // The phone and e-mail are links, and look like links: coloured and underlined, unlike the sentence around them.
+  const help = page.getByRole('complementary', { name: 'Need help?' });
+  const look = (element: Element) => {
+    const style = getComputedStyle(element);
+    return { color: style.color, underline: style.textDecorationLine.includes('underline') };
+  };
+  const sentence = await help.getByText(/^Call/).evaluate(look);
+  for (const name of ['(555) 010-4200', 'hello@example.com']) {
+    const link = await help.getByRole('link', { name }).evaluate(look);
+    expect(link.underline, name).toBe(true);
+    expect(link.color, name).not.toBe(sentence.color);
+  }
   await expect(auth.email()).toHaveAttribute('type', 'email');
 
   await auth.submit('Sign In').click();

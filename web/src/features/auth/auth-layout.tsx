@@ -32,8 +32,15 @@ export function AuthLayout({
           <Box as="aside" aria-label="Need help?" textAlign="center" color="gray.700">
             <Text fontWeight="semibold">Need help?</Text>
             <Text>
-              Call <Link href={telHref(brand.contactPhone)}>{brand.contactPhone}</Link> or e-mail{' '}
-              <Link href={`mailto:${brand.contactEmail}`}>{brand.contactEmail}</Link>
+              {/* Coloured and underlined as links, not as the sentence around them. */}
+              Call{' '}
+              <Link href={telHref(brand.contactPhone)} color="blue.700" textDecoration="underline">
+                {brand.contactPhone}
+              </Link>{' '}
+              or e-mail{' '}
+              <Link href={`mailto:${brand.contactEmail}`} color="blue.700" textDecoration="underline">
+                {brand.contactEmail}
+              </Link>
             </Text>
           </Box>
         </Stack>
