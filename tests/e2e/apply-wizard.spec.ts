@@ -615,3 +615,29 @@ test('a failed insert shows the spec message for its kind of error, and the visi
   await expect(apply.resultHeading('Congratulations! You Pre-Qualify')).toBeVisible();
   await expect(apply.generalError).toHaveCount(0);
 });
+
+test('on a phone, a required question’s mark stays on the line of its question mark', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const apply = new ApplyPage(page);
+  await apply.open();
+  for (let index = 0; index < 3; index += 1) {
+    await apply.fillFields(ApplyPage.stepValues(sampleForm, index));
+    await apply.next();
+  }
+  await expect(apply.stepHeading).toHaveText('Loan Request');
+  // Every question of the step (a fieldset's legend) ending in '?', and its '*'.
+  const split = await apply.main.locator('legend').evaluateAll((legends) =>
+    legends
+      .filter((legend) => legend.firstChild?.textContent?.trimEnd().endsWith('?'))
+      .map((legend) => {
+        const text = legend.firstChild!;
+        const range = document.createRange();
+        range.setStart(text, text.textContent!.trimEnd().length - 1);
+        range.setEnd(text, text.textContent!.trimEnd().length);
+        const mark = legend.lastElementChild!.getBoundingClientRect();
+        return Math.abs(range.getBoundingClientRect().top - mark.top) > 4 ? legend.textContent : null;
+      }),
+  );
+  expect(split.length).toBeGreaterThan(0);
+  expect(split.filter(Boolean)).toEqual([]);
+});

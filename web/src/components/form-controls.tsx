@@ -117,8 +117,9 @@ export function RadioGroupField({ legend, options, error, required = false, inpu
       <chakra.legend textStyle="sm" fontWeight="medium" mb="1.5">
         {legend}
         {required ? (
+          // A word joiner before the mark: a question's '?' and the '*' after it stay on one line.
           <chakra.span aria-hidden="true" color={ERROR_RED} ms="1">
-            *
+            {'\u2060*'}
           </chakra.span>
         ) : null}
       </chakra.legend>
