@@ -162,6 +162,12 @@ test('an officer finds an application, reads its detail, approves one and reject
   await expect(analysis.getByRole('listitem', { name: /^Months to Break-Even: .*good at 24 or less$/ })).toBeVisible();
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
+  // The dialog says what a decision does beyond the list: an e-mail, and the additional information locked.
+  await admin.row(first.businessName).getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByRole('dialog', { name: `Approve ${first.businessName}` })).toContainText(
+    'The applicant is e-mailed about the decision. Their additional information can no longer be changed once the application is decided.',
+  );
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   await admin.decide(first.businessName, 'Approve', 'Strong cash flow for the amount asked.\nTwo years of returns.');
   await expect(admin.row(first.businessName)).toHaveCount(0);
   // The row and its buttons are gone: the keyboard goes to the list, and screen readers hear what happened.
