@@ -87,8 +87,8 @@ export function DecisionDialog({ applicationId, businessName, decision, focusAft
           </Alert.Root>
         ) : null}
         <Text fontSize="sm" color="gray.600">
-          The applicant is e-mailed about the decision. Their additional information can no longer be changed once
-          the application is decided.
+          The applicant is e-mailed about the decision. Their additional information can no longer be changed once the
+          application is decided.
         </Text>
       </Stack>
     </ActionDialog>
