@@ -28,9 +28,12 @@ export function PortalPage() {
   // same time, and the portal waits for both, so nothing moves down the page when the later one arrives.
   const lenders = usePortalLendersQuery(impersonation ? skipToken : { readOnly: false });
   const lendersAnswered = useTrueOnceSeen(impersonation !== null || lenders.isSuccess || lenders.isError);
-  // The portal's content renders in the background, in small slices, once its data is in (a transition), rather
-  // than in one block of the main thread (about half a second on a phone, the page frozen meanwhile).
-  const ready = useDeferredValue(portal.data && lendersAnswered ? portal.data : undefined);
+  // The portal's content first renders in the background, in small slices, once its data is in (a transition),
+  // rather than in one block of the main thread (about half a second on a phone, the page frozen meanwhile).
+  // Later reads (after an upload or a save) show at once: the form's next submission is based on them.
+  const loaded = portal.data && lendersAnswered ? portal.data : undefined;
+  const firstLoaded = useDeferredValue(loaded);
+  const ready = useTrueOnceSeen(firstLoaded !== undefined) ? loaded : firstLoaded;
   const unusedLink = useUnusedConfirmationLink();
   return (
     <>
