@@ -1,7 +1,12 @@
 import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
 
 /** What a failed query reports: a message fit to show, and the provider's code when there is one. */
-export type ApiError = { message: string; code?: string | undefined };
+export type ApiError = {
+  message: string;
+  code?: string | undefined;
+  /** A write refused because the row changed meanwhile: the row's version (updated_at) the server holds now. */
+  currentVersion?: string | null;
+};
 
 /**
  * The one RTK Query api of the app. Features add their endpoints with api.injectEndpoints; query

@@ -104,6 +104,9 @@ export function AdditionalInfoFormSection({
     const result = await save({ applicationId, form, basedOn });
     if ('error' in result) {
       setOutcome({ saved: false, message: result.error?.message ?? failed.message });
+      // Changed elsewhere: this form has now seen the stored version, and its next submission replaces it.
+      const current = result.error && 'currentVersion' in result.error ? result.error.currentVersion : null;
+      if (current) setSavedVersion(current);
       return;
     }
     setSavedVersion(result.data);

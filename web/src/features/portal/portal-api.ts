@@ -145,13 +145,20 @@ async function confirmMadeHere(supabase: SupabaseClient, rows: readonly Applicat
   return justConfirmed;
 }
 
-/** Why an applicant's answers were refused: the application was decided, or its answers changed elsewhere. */
-async function whyNotSaved(supabase: SupabaseClient, applicationId: string): Promise<string> {
-  const application = await supabase.from('applications').select('decided_at').eq('id', applicationId).maybeSingle();
+/**
+ * Why an applicant's answers were refused: the application was decided, or its answers changed elsewhere; then
+ * with the stored answers' version now, so that submitting again replaces them whether or not the portal has
+ * read them again yet.
+ */
+async function whyNotSaved(supabase: SupabaseClient, applicationId: string): Promise<ApiError> {
+  const [application, stored] = await Promise.all([
+    supabase.from('applications').select('decided_at').eq('id', applicationId).maybeSingle(),
+    supabase.from('additional_info').select('updated_at').eq('application_id', applicationId).maybeSingle(),
+  ]);
   const row = unwrap(application, 'application') as { decided_at: string | null } | null;
-  return row?.decided_at
-    ? PORTAL_MESSAGES.additionalInfoDecidedMeanwhile
-    : PORTAL_MESSAGES.additionalInfoChangedElsewhere;
+  if (row?.decided_at) return { message: PORTAL_MESSAGES.additionalInfoDecidedMeanwhile };
+  const version = (unwrap(stored, 'additional information') as { updated_at: string } | null)?.updated_at ?? null;
+  return { message: PORTAL_MESSAGES.additionalInfoChangedElsewhere, currentVersion: version };
 }
 
 async function loadPortal(viewer: PortalViewer): Promise<PortalData & { confirmedHere: string[] }> {
@@ -291,7 +298,7 @@ const portalApi = api.injectEndpoints({
           const refused = saved.error?.code === rlsRefusal || saved.error?.code === duplicateKey;
           if (saved.error && !refused) throw new Error(saved.error.message);
           const version = (saved.data as { updated_at: string }[] | null)?.[0]?.updated_at;
-          if (refused || !version) return { error: { message: await whyNotSaved(supabase, applicationId) } };
+          if (refused || !version) return { error: await whyNotSaved(supabase, applicationId) };
           return { data: version };
         } catch (error) {
           console.error('Additional information submission failed', error);
