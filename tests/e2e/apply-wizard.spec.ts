@@ -116,6 +116,8 @@ test('a new visitor goes from the home page through the wizard to the qualified 
   await expect(apply.reviewValue('Business Information', 'Years in Business')).toHaveText('2-5 years');
   await expect(apply.reviewValue('Financial Information', 'Annual Revenue')).toHaveText('$600,000');
   await expect(apply.reviewValue('Financial Information', 'Monthly Debt Payments')).toHaveText('$4,000');
+  // Cents typed are shown as typed (and stored), not rounded: $50,000.50, not $50,001.
+  await expect(apply.reviewValue('Financial Information', 'Current Business Debt')).toHaveText('$50,000.50');
   await expect(apply.reviewValue('Loan Request', 'Loan Amount')).toHaveText('$100,000 - $250,000');
   await expect(apply.reviewValue('Loan Request', 'Timeframe')).toHaveText('1-3 months');
   await expect(apply.reviewValue('Loan Request', 'Use of Funds')).toHaveText('A second oven');

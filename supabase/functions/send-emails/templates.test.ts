@@ -4,7 +4,7 @@ import { evaluatePreQualification } from '../../../shared/evaluation/evaluate.ts
 import { sampleForm } from '../../../shared/testing/samples.ts';
 import { APPLICATION_OWNERSHIP } from '../../../shared/messages/portal-admin.ts';
 import { escapeHtml } from '../_shared/mail.ts';
-import { applicantEmail, NOT_YOURS_LINE } from './templates.ts';
+import { applicantEmail, NOT_YOURS_LINE, teamEmail } from './templates.ts';
 
 describe('the pre-qualification e-mail to the applicant', () => {
   it('makes the scheduling and sign-up addresses links in its HTML part', () => {
@@ -51,5 +51,33 @@ describe('someone who gets the e-mail without having filled in the form', () => 
   it('names the question and the answer as the portal shows them', () => {
     expect(NOT_YOURS_LINE).toContain(`'${APPLICATION_OWNERSHIP.question}'`);
     expect(NOT_YOURS_LINE).toContain(`'${APPLICATION_OWNERSHIP.notMine}'`);
+  });
+});
+
+describe('the pre-qualification e-mail to the loan team', () => {
+  it('lists the answers as they were stored and reviewed: trimmed, money in dollars with the cents typed', () => {
+    const form = {
+      ...sampleForm,
+      firstName: '  José ',
+      businessName: '  Lee Bakery LLC  ',
+      annualRevenue: ' 600000 ',
+      monthlyDebtPayments: ' 1,500.50 ',
+    };
+    const mail = teamEmail(
+      {
+        applicantEmail: 'jose@example.com',
+        businessName: form.businessName.trim(),
+        firstName: form.firstName.trim(),
+        lastName: form.lastName,
+        evaluation: evaluatePreQualification(form),
+        formData: form,
+      },
+      'https://loans.example',
+    );
+    expect(mail.text).toContain('- First Name: José\n');
+    expect(mail.text).toContain('- Business Name: Lee Bakery LLC\n');
+    expect(mail.text).toContain('- Annual Revenue: $600,000\n');
+    expect(mail.text).toContain('- Monthly Debt Payments: $1,500.50\n');
+    expect(mail.html).toContain('<li>Monthly Debt Payments: $1,500.50</li>');
   });
 });

@@ -1,6 +1,7 @@
 import { brand, CONSULTATION_MINUTES } from '../../../shared/brand/brand.ts';
 import { optionLabel } from '../../../shared/catalogue/fields.ts';
 import { preQualificationFields } from '../../../shared/catalogue/pre-qualification.ts';
+import { formatUsdInput, parseMoney } from '../../../shared/format/money.ts';
 import type { SendEmailsPayload } from '../../../shared/validation/notifications.ts';
 import { APPLICATION_OWNERSHIP } from '../../../shared/messages/portal-admin.ts';
 import { escapeHtml, htmlParagraph, type MailMessage } from '../_shared/mail.ts';
@@ -70,20 +71,27 @@ export function applicantEmail(payload: SendEmailsPayload, siteUrl: string): Mai
   };
 }
 
-/** The form's answers as label: value lines, labels and option texts from the shared catalogue. */
+/**
+ * The form's answers as label: value lines, labels and option texts from the shared catalogue, as the review step
+ * showed them: text trimmed (as stored), money as dollars with the cents typed ('1,500.50 ' gives $1,500.50).
+ */
 function answers(formData: Record<string, unknown> | undefined): string[] {
   if (!formData) return [];
   return Object.entries(preQualificationFields).flatMap(([key, field]) => {
     const value = formData[key];
-    if (value === undefined || value === null || value === '') return [];
+    if (value === undefined || value === null) return [];
+    const text = String(value).trim();
+    if (text === '') return [];
     const shown =
       typeof value === 'boolean'
         ? value
           ? 'Yes'
           : 'No'
         : 'options' in field
-          ? optionLabel(field.options, String(value))
-          : String(value);
+          ? optionLabel(field.options, text)
+          : field.kind === 'money'
+            ? formatUsdInput(parseMoney(text))
+            : text;
     return [`${field.label}: ${shown}`];
   });
 }

@@ -7,19 +7,19 @@ import {
   type PreQualificationForm,
 } from '../../../../shared/catalogue/pre-qualification.ts';
 import { wizardSteps } from '../../../../shared/catalogue/wizard.ts';
-import { formatUsd, parseMoney } from '../../../../shared/format/money.ts';
+import { formatUsdInput, parseMoney } from '../../../../shared/format/money.ts';
 import { isBlank } from '../../../../shared/validation/field-errors.ts';
 import { DetailList, type DetailRow } from '../../components/detail-list.tsx';
 
 const NOT_PROVIDED = 'Not provided';
 
-/** A field as the review shows it: the option's label for a choice, dollars for money, the text otherwise. */
+/** A field as the review shows it: the option's label for a choice, dollars for money (with cents when typed: the amount stored), the text otherwise. */
 function shown(form: PreQualificationForm, field: PreQualificationField): string {
   const value = form[field];
   if (typeof value !== 'string' || isBlank(value)) return NOT_PROVIDED;
   const spec = preQualificationFields[field];
   if ('options' in spec) return optionLabel(spec.options, value);
-  if (spec.kind === 'money') return formatUsd(parseMoney(value));
+  if (spec.kind === 'money') return formatUsdInput(parseMoney(value));
   return value.trim();
 }
 
