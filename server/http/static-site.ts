@@ -22,6 +22,29 @@ function pageFor(webDir: string, url: string): string {
   return existsSync(path.join(webDir, SPA_SHELL)) ? SPA_SHELL : 'index.html';
 }
 
+/** Whether a request's Accept header asks for a page (a browser's navigation sends text/html first). */
+function acceptsHtml(accept: string | undefined): boolean {
+  return (accept ?? '').split(',').some((type) => type.trim().startsWith('text/html'));
+}
+
+const blogPostPath = /^\/blog\/([^/]+)\/?$/;
+
+/**
+ * Whether the path is a blog post's that does not exist: each post's body is in the build as blog/{slug}.md,
+ * which the post's page reads (web/src/features/blog).
+ */
+function isMissingBlogPost(webDir: string, url: string): boolean {
+  const slug = blogPostPath.exec(url)?.[1];
+  if (slug === undefined) return false;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(slug);
+  } catch {
+    return true;
+  }
+  return !/^[a-z0-9-]+$/.test(decoded) || !existsSync(path.join(webDir, 'blog', `${decoded}.md`));
+}
+
 /**
  * Serves the web build: hashed assets (/assets/) cached for a year, everything else revalidated, and index.html
  * for any other GET that asks for a page (the SPA fallback, so deep links work).
@@ -53,10 +76,13 @@ export async function registerStaticSite(app: FastifyInstance, webDir: string): 
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
+    // A path like a file's (/x.json) is a page only when a browser navigates to it: it then gets the app's
+    // 'not found' page rather than an API error (a script or image asked for is still a plain 404).
+    const looksLikeFile = Boolean(path.extname(url));
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !apiPrefixes.some((prefix) => url.startsWith(prefix)) &&
-      !path.extname(url);
+      (!looksLikeFile || acceptsHtml(request.headers.accept));
     if (!isPage) {
       return reply.code(404).send({ code: 'not_found', message: `No route for ${request.method} ${url}` });
     }
@@ -67,6 +93,8 @@ export async function registerStaticSite(app: FastifyInstance, webDir: string): 
         .send('The web app is not built yet: run `npm run build:web` (npm start does this for you).');
     }
     reply.header('Cache-Control', 'no-cache');
+    // The app shows its 'not found' page for these; the status says so too (search engines, link checkers).
+    if (looksLikeFile || isMissingBlogPost(webDir, url)) reply.code(404);
     return reply.type('text/html; charset=utf-8').sendFile(pageFor(webDir, url));
   });
 }

@@ -102,9 +102,13 @@ test('an unknown post shows a friendly not-found message and logs the failure', 
     if (message.type() === 'error') errors.push(message.text());
   });
   const view = new BlogPostPage(page);
+  const response = page.waitForResponse((candidate) => candidate.url().endsWith('/blog/no-such-article'));
   await view.open('/blog/no-such-article');
   await expect(view.pageHeading).toHaveText('Article not found');
   await expect(view.link('See all articles')).toHaveAttribute('href', '/blog');
+  // Not for search engines: the server answers 404 and the page asks not to be indexed.
+  expect((await response).status()).toBe(404);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
   expect(errors.some((text) => text.includes('no-such-article'))).toBe(true);
 });
 

@@ -38,6 +38,7 @@ function PostNotFound() {
   return (
     <Container maxW="3xl" py="16">
       <PageMeta title="Article Not Found" description="This article could not be found." />
+      <meta name="robots" content="noindex" />
       <BackToBlog />
       <Heading as="h1" size="2xl" mt="8">
         Article not found
