@@ -89,6 +89,8 @@ test('about describes the service, how it is paid and how to reach us', async ({
   await expect(view.region('How We Are Paid')).toContainText('free to borrowers');
   await expect(view.region('How We Are Paid')).toContainText(`${brand.productName} is not a lender`);
   await expect(view.main).toContainText('since 2020');
+  // The claim once, as the home page makes it ('more than $250M+' said it twice).
+  await expect(view.main).toContainText('helped hundreds of businesses secure $250M+ in financing');
   await expect(view.region('Talk to Us').getByRole('link', { name: brand.loansEmail })).toHaveAttribute(
     'href',
     `mailto:${brand.loansEmail}`,

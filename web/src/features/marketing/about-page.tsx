@@ -63,8 +63,8 @@ export function AboutPage() {
         </Text>
         <Text mt="4" fontSize="lg" color="gray.700">
           {brand.productName} does that search for you. Since {claims.servingSince} we have made {claims.matches}{' '}
-          successful matches and helped hundreds of businesses secure more than {claims.facilitated} in financing, from
-          working capital lines to {claims.sbaMaxAmount} SBA 7(a) loans for real estate.
+          successful matches and helped hundreds of businesses secure {claims.facilitated} in financing, from working
+          capital lines to {claims.sbaMaxAmount} SBA 7(a) loans for real estate.
         </Text>
       </Container>
 
