@@ -62,6 +62,8 @@ export type ServerConfig = {
   emailSendLimits: { perSenderPerHour: number; perRecipientPerHour: number };
   /** Age after which an uploaded document nobody filed is removed by the start-up storage check, in seconds. */
   storageSweepGrace: number;
+  /** Seconds between two retries of the applicants' e-mails that could not be sent when their change was made. */
+  notificationRetryInterval: number;
 };
 
 const booleanFlag = z
@@ -195,6 +197,7 @@ const environmentSchema = z.object({
   AUTH_EMAIL_LINK_LIFETIME: seconds('AUTH_EMAIL_LINK_LIFETIME', 3600, 1),
   AUTH_EMAIL_MIN_INTERVAL: seconds('AUTH_EMAIL_MIN_INTERVAL', 60, 0),
   AUTH_REFRESH_REUSE_INTERVAL: seconds('AUTH_REFRESH_REUSE_INTERVAL', 10, 0),
+  NOTIFICATION_RETRY_INTERVAL: seconds('NOTIFICATION_RETRY_INTERVAL', 60, 1),
   RATE_LIMIT_TOKEN_BURST: perFiveMinutes('RATE_LIMIT_TOKEN_BURST', 30),
   RATE_LIMIT_TOKEN_PER_5_MIN: perFiveMinutes('RATE_LIMIT_TOKEN_PER_5_MIN', 150),
   RATE_LIMIT_SIGNUP_PER_5_MIN: perFiveMinutes('RATE_LIMIT_SIGNUP_PER_5_MIN', 30),
@@ -262,6 +265,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     emailLinkLifetime: e.AUTH_EMAIL_LINK_LIFETIME,
     emailMinInterval: e.AUTH_EMAIL_MIN_INTERVAL,
     refreshReuseInterval: e.AUTH_REFRESH_REUSE_INTERVAL,
+    notificationRetryInterval: e.NOTIFICATION_RETRY_INTERVAL,
     rateLimits: {
       tokenBurst: e.RATE_LIMIT_TOKEN_BURST,
       tokenPer5Min: e.RATE_LIMIT_TOKEN_PER_5_MIN,

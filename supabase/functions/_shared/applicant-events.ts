@@ -104,8 +104,9 @@ export function applicationChangeEmail(change: ApplicationChange, siteUrl: strin
 
 /**
  * E-mails the applicant each event of their application they should know about and have not been told yet,
- * one e-mail per event, stamping notified_at. Answers how many were sent; undefined when there is no such
- * application.
+ * one e-mail per event. Each event is claimed first (notified_at stamped where it was empty), so two calls at
+ * once (an officer's and the server's retry, say) never send the same e-mail twice; a failed send gives the
+ * claim back, for the next call. Answers how many were sent; undefined when there is no such application.
  */
 export async function notifyApplicantOfEvents(
   environment: { service: SupabaseClient; siteUrl: string; sendMail: SendMail },
@@ -129,25 +130,67 @@ export async function notifyApplicantOfEvents(
   if (events.error) throw new Error(events.error.message);
   let sent = 0;
   for (const event of events.data ?? []) {
-    await environment.sendMail(
-      applicationChangeEmail(
-        {
-          kind: event.kind,
-          reason: event.reason,
-          subject: event.subject,
-          email: application.email,
-          firstName: application.first_name,
-          businessName: application.business_name,
-        },
-        environment.siteUrl,
-      ),
-    );
-    const stamped = await service
+    const claimed = await service
       .from('application_events')
       .update({ notified_at: new Date().toISOString() })
-      .eq('id', event.id);
-    if (stamped.error) throw new Error(stamped.error.message);
+      .eq('id', event.id)
+      .is('notified_at', null)
+      .select('id');
+    if (claimed.error) throw new Error(claimed.error.message);
+    if (claimed.data.length === 0) continue;
+    try {
+      await environment.sendMail(
+        applicationChangeEmail(
+          {
+            kind: event.kind,
+            reason: event.reason,
+            subject: event.subject,
+            email: application.email,
+            firstName: application.first_name,
+            businessName: application.business_name,
+          },
+          environment.siteUrl,
+        ),
+      );
+    } catch (failure) {
+      await service.from('application_events').update({ notified_at: null }).eq('id', event.id);
+      throw failure;
+    }
     sent += 1;
+  }
+  return sent;
+}
+
+/** How far back the server's retry looks: a change older than a week is no news to e-mail any more. */
+export const HELD_BACK_WINDOW_DAYS = 7;
+
+/**
+ * The retry of the e-mails above: an officer's change is e-mailed by the officer's browser right after it is
+ * stored (notify-applicant), which can fail after the change is saved (the officer's session was signed out
+ * elsewhere, the connection dropped, the window closed). The server calls this every so often: each event not
+ * e-mailed yet, made more than `olderThanSeconds` ago and within the last week, is e-mailed now. Answers how many
+ * e-mails were sent.
+ */
+export async function notifyHeldBackApplicantEvents(
+  environment: { service: SupabaseClient; siteUrl: string; sendMail: SendMail },
+  olderThanSeconds: number,
+  now = new Date(),
+): Promise<number> {
+  const before = new Date(now.getTime() - olderThanSeconds * 1000);
+  const after = new Date(now.getTime() - HELD_BACK_WINDOW_DAYS * 24 * 3600 * 1000);
+  const held = await environment.service
+    .from('application_events')
+    .select('application_id')
+    .in('kind', NOTIFIED_KINDS)
+    .is('notified_at', null)
+    .lt('created_at', before.toISOString())
+    .gt('created_at', after.toISOString())
+    .order('id')
+    .limit(500);
+  if (held.error) throw new Error(held.error.message);
+  let sent = 0;
+  for (const applicationId of new Set(held.data.map((row) => String(row.application_id)))) {
+    sent += (await notifyApplicantOfEvents(environment, applicationId)) ?? 0;
   }
   return sent;
 }
