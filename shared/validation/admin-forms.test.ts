@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ABOVE_ZERO_MESSAGE,
+  AMOUNT_MESSAGES,
   DECISION_REASON_TOO_LONG_MESSAGE,
   decisionReasonSchema,
   emptyLetterForm,
@@ -61,6 +62,21 @@ describe('pre-application letter form (spec sections 5 and 9)', () => {
       term: ABOVE_ZERO_MESSAGE,
       estimatedPayment: ABOVE_ZERO_MESSAGE,
     });
+  });
+
+  it('takes a payment the letters table can keep: at least a cent, at most a billion dollars', () => {
+    const letter = { ...emptyLetterForm, address: '12 Main St', zipCode: '89501', loanPurpose: 'Oven' };
+    expect(fieldErrors(letterFormSchema, { ...letter, estimatedPayment: 0.001 })).toEqual({
+      estimatedPayment: 'Please enter an amount of at least $0.01',
+    });
+    expect(fieldErrors(letterFormSchema, { ...letter, estimatedPayment: 100_000_000_000_000 })).toEqual({
+      estimatedPayment: 'Please enter an amount of at most $1,000,000,000',
+    });
+    expect(fieldErrors(letterFormSchema, { ...letter, estimatedPayment: 1e300 })).toEqual({
+      estimatedPayment: AMOUNT_MESSAGES.tooLarge,
+    });
+    expect(fieldErrors(letterFormSchema, { ...letter, estimatedPayment: 0.01 })).toEqual({});
+    expect(fieldErrors(letterFormSchema, { ...letter, estimatedPayment: 1_000_000_000 })).toEqual({});
   });
 
   it('takes a term in whole years, at most 30', () => {
@@ -128,6 +144,23 @@ describe('term sheet form (spec section 5)', () => {
       'conditions.1': required,
     });
     expect(fieldErrors(termSheetFormSchema, { ...termSheet, conditions: [] })).toEqual({ conditions: required });
+  });
+
+  it.each([
+    ['loanAmount', 1e15, AMOUNT_MESSAGES.tooLarge],
+    ['loanAmount', 0.004, AMOUNT_MESSAGES.tooSmall],
+    ['monthlyPayment', 99_999_999_999_999_999_999, AMOUNT_MESSAGES.tooLarge],
+    ['monthlyPayment', 0.004, AMOUNT_MESSAGES.tooSmall],
+  ] as const)('says %s %j cannot be kept as stated, before the table refuses it', (field, value, message) => {
+    expect(fieldErrors(termSheetFormSchema, { ...termSheet, [field]: value })).toEqual({ [field]: message });
+  });
+
+  it('keeps the interest rate to 4 decimal places, as the table does, instead of rounding it', () => {
+    expect(fieldErrors(termSheetFormSchema, { ...termSheet, interestRate: 6.1235 })).toEqual({});
+    expect(fieldErrors(termSheetFormSchema, { ...termSheet, interestRate: 7.35 })).toEqual({});
+    expect(fieldErrors(termSheetFormSchema, { ...termSheet, interestRate: 6.123456 })).toEqual({
+      interestRate: 'Interest rate can have at most 4 decimal places',
+    });
   });
 
   it('keeps the interest rate between 0 and 100, as the table does', () => {

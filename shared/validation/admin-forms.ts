@@ -14,6 +14,23 @@ export const ABOVE_ZERO_MESSAGE = 'Please enter a number above 0';
  */
 const requiredPositive = z.number({ error: REQUIRED_FIELD_MESSAGE }).positive(ABOVE_ZERO_MESSAGE);
 
+/** Not in the spec: the largest amount or payment a letter or term sheet may state (the tables hold far more). */
+export const AMOUNT_MAX = 1_000_000_000;
+
+/** Not in the spec: what an amount the tables cannot keep as stated is told (they store dollars and cents). */
+export const AMOUNT_MESSAGES = {
+  tooSmall: 'Please enter an amount of at least $0.01',
+  tooLarge: `Please enter an amount of at most $${AMOUNT_MAX.toLocaleString('en-US')}`,
+} as const;
+
+/**
+ * A required dollar amount or payment: above 0 as above, at least a cent (a smaller one was stored as $0.00 and
+ * refused by the database with only 'Failed to generate ...'), and at most AMOUNT_MAX (a larger one overflowed).
+ */
+const requiredAmount = requiredPositive
+  .refine((value) => value <= 0 || value >= 0.01, AMOUNT_MESSAGES.tooSmall)
+  .refine((value) => value <= AMOUNT_MAX, AMOUNT_MESSAGES.tooLarge);
+
 /** Not in the spec: the longest term a letter or term sheet may state (SBA loans run up to 25 years). */
 export const TERM_MAX_YEARS = 30;
 
@@ -40,7 +57,7 @@ export const letterFormSchema = z.object({
   loanPurpose: requiredText,
   rate: requiredText,
   term: termSchema('years'),
-  estimatedPayment: requiredPositive,
+  estimatedPayment: requiredAmount,
 });
 
 export type LetterForm = z.infer<typeof letterFormSchema>;
@@ -52,18 +69,27 @@ export const emptyLetterForm: LetterForm = { address: '', zipCode: '', loanPurpo
 
 /** Not in the spec, which only requires the field: the term_sheets table accepts 0 to 100. */
 export const INTEREST_RATE_RANGE_MESSAGE = 'Interest rate must be between 0 and 100';
+/** Not in the spec: the table keeps a rate to 4 decimal places; a longer one was rounded without a word. */
+export const INTEREST_RATE_DECIMALS_MESSAGE = 'Interest rate can have at most 4 decimal places';
+
+/** Whether a number has at most `places` decimal places (6.1235 has 4; 6.123456 has 6). */
+function hasAtMostDecimals(value: number, places: number): boolean {
+  const scaled = value * 10 ** places;
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+}
 
 /** Term sheet: every field required, including every condition; at least one condition. */
 export const termSheetFormSchema = z.object({
   bankName: requiredText,
-  loanAmount: requiredPositive,
-  /** Percent, 0 to 100. */
+  loanAmount: requiredAmount,
+  /** Percent, 0 to 100, to 4 decimal places. */
   interestRate: z
     .number({ error: REQUIRED_FIELD_MESSAGE })
     .min(0, INTEREST_RATE_RANGE_MESSAGE)
-    .max(100, INTEREST_RATE_RANGE_MESSAGE),
+    .max(100, INTEREST_RATE_RANGE_MESSAGE)
+    .refine((value) => hasAtMostDecimals(value, 4), INTEREST_RATE_DECIMALS_MESSAGE),
   term: termSchema('months'),
-  monthlyPayment: requiredPositive,
+  monthlyPayment: requiredAmount,
   collateral: requiredText,
   conditions: z.array(requiredText).min(1, REQUIRED_FIELD_MESSAGE),
 });
