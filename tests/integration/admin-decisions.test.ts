@@ -49,6 +49,34 @@ describe('decide_application', () => {
     ]);
   });
 
+  it('takes a reason of only spaces and line breaks as no reason, and keeps the line breaks inside one', async () => {
+    const blank = await pendingApplication();
+    const officers = backend.client(officer);
+    const decided = await officers.rpc('decide_application', {
+      application_id: blank,
+      decision: 'approved',
+      reason: '   \n \t \r\n  ',
+    });
+    expect(decided.error).toBeNull();
+    expect(decided.data).toEqual([expect.objectContaining({ decision_reason: null })]);
+    const events = await backend.service
+      .from('application_events')
+      .select('reason')
+      .eq('application_id', blank)
+      .eq('kind', 'approved');
+    expect(events.data).toEqual([{ reason: null }]);
+
+    const twoLines = await pendingApplication();
+    const kept = await officers.rpc('decide_application', {
+      application_id: twoLines,
+      decision: 'rejected',
+      reason: '\n  Revenue too low.\nApply again next year.  \n',
+    });
+    expect(kept.data).toEqual([
+      expect.objectContaining({ decision_reason: 'Revenue too low.\nApply again next year.' }),
+    ]);
+  });
+
   it('refuses a decision on an application that changed meanwhile, an unknown decision and an unknown id', async () => {
     const id = await pendingApplication();
     const officers = backend.client(officer);
