@@ -1,11 +1,28 @@
 /** File names and short ids of the admin's generated documents (spec sections 2 and 7). */
 
-/** 'Acme Coffee & Co.' gives 'acme-coffee-co': lower-case ASCII letters and digits joined by single hyphens. */
+/** Latin letters that are not a base letter and an accent, so that NFKD leaves them whole: their ASCII spelling. */
+const ASCII_SPELLING: Record<string, string> = {
+  ø: 'o',
+  æ: 'ae',
+  œ: 'oe',
+  ß: 'ss',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ł: 'l',
+  ı: 'i',
+};
+
+/**
+ * 'Acme Coffee & Co.' gives 'acme-coffee-co': lower-case ASCII letters and digits joined by single hyphens;
+ * accented letters lose their accent ('Café' gives 'cafe'), and ø, æ, ß and the like are spelled out.
+ */
 export function slugify(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
+    .replace(/[øæœßđðþłı]/g, (letter) => ASCII_SPELLING[letter] ?? '')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }

@@ -63,6 +63,9 @@ describe('file names and package numbers (spec sections 2 and 7)', () => {
     );
     expect(bankPackageNumber('3f2b8c1e-7d4a-4e6b-9a0c-5d1e2f3a4b5c')).toBe('3f2b8c1e');
     expect(slugify('Über--Fast  Loans')).toBe('uber-fast-loans');
+    // Letters NFKD leaves whole are spelled out, not dropped ('Søn' was 's-n').
+    expect(slugify("O'Brien & Søn Café LLC")).toBe('o-brien-son-cafe-llc');
+    expect(slugify('Æbleø Straße Łódź Œuvre')).toBe('aebleo-strasse-lodz-oeuvre');
   });
 });
 
