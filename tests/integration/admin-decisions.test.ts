@@ -121,6 +121,26 @@ describe('notify-applicant', () => {
     expect(mails[0]!.text).toMatch(/\/portal/);
   });
 
+  it('asks an applicant to create an account only when the application is in none', async () => {
+    const applicant = await backend.createUser({ email: uniqueEmail('has-account') });
+    const linked = await backend.service
+      .from('applications')
+      .insert({ ...qualifiedApplicationRow({ email: applicant.email }), user_id: applicant.id })
+      .select('id')
+      .single();
+    const unlinkedEmail = uniqueEmail('no-account');
+    const unlinked = await pendingApplication(unlinkedEmail);
+    const officers = backend.client(officer);
+    for (const id of [String(linked.data?.id), unlinked]) {
+      await officers.rpc('decide_application', { application_id: id, decision: 'approved' });
+      await officers.functions.invoke('notify-applicant', { body: { applicationId: id } });
+    }
+    const [withAccount] = await mailbox(backend.server, applicant.email);
+    expect(withAccount?.text).toMatch(/You can follow every step in your client portal: http\S+\/portal/);
+    const [withoutAccount] = await mailbox(backend.server, unlinkedEmail);
+    expect(withoutAccount?.text).toContain('(if you have no account yet, create it there with this e-mail address)');
+  });
+
   it('answers 400 without an application id and 404 for an unknown one', async () => {
     const officers = backend.client(officer);
     const bad = await officers.functions.invoke('notify-applicant', { body: { applicationId: 'x' } });

@@ -10,16 +10,23 @@ describe('the e-mail an applicant gets when their application changes', () => {
     email: 'maria@example.com',
     firstName: 'Maria',
     businessName: 'Lopez & Sons Bakery',
+    hasAccount: false,
   } as const;
 
   it('links the client portal in its HTML part, and names it in its text part', () => {
     const mail = applicationChangeEmail(change, 'https://loans.example');
     const followUp =
-      'You can follow every step in your client portal (the first time, create your account there with this e-mail address):';
+      'You can follow every step in your client portal (if you have no account yet, create it there with this e-mail address):';
     expect(mail.html).toContain(
       `<p>${followUp} <a href="https://loans.example/portal">https://loans.example/portal</a></p>`,
     );
     expect(mail.text).toContain(`${followUp} https://loans.example/portal`);
+  });
+
+  it('does not ask an applicant whose application is in their account to create one', () => {
+    const mail = applicationChangeEmail({ ...change, hasAccount: true }, 'https://loans.example');
+    expect(mail.text).toContain('You can follow every step in your client portal: https://loans.example/portal');
+    expect(mail.text).not.toContain('create');
   });
 
   it('keeps every other line as escaped text, in order', () => {

@@ -30,6 +30,8 @@ export type ApplicationChange = {
   email: string;
   firstName: string;
   businessName: string;
+  /** Whether the application belongs to an account already (applications.user_id). */
+  hasAccount: boolean;
 };
 
 /** Each notified event's headline: the e-mail's subject after the product's name, so it has no colon of its own. */
@@ -84,7 +86,9 @@ function noteLine(change: ApplicationChange): string[] {
 export function applicationChangeEmail(change: ApplicationChange, siteUrl: string): MailMessage {
   const headline = headlines[change.kind] ?? 'An update on your application';
   const portal = `${siteUrl}/portal`;
-  const followUp = `You can follow every step in your client portal (the first time, create your account there with this e-mail address): ${portal}`;
+  const followUp = change.hasAccount
+    ? `You can follow every step in your client portal: ${portal}`
+    : `You can follow every step in your client portal (if you have no account yet, create it there with this e-mail address): ${portal}`;
   const lines = [
     `Hi ${change.firstName},`,
     `${headline}. ${whatHappened(change)}`,
@@ -115,7 +119,7 @@ export async function notifyApplicantOfEvents(
   const { service } = environment;
   const { data: application, error } = await service
     .from('applications')
-    .select('email, first_name, business_name')
+    .select('email, first_name, business_name, user_id')
     .eq('id', applicationId)
     .maybeSingle();
   if (error) throw new Error(error.message);
@@ -148,6 +152,7 @@ export async function notifyApplicantOfEvents(
             email: application.email,
             firstName: application.first_name,
             businessName: application.business_name,
+            hasAccount: application.user_id !== null,
           },
           environment.siteUrl,
         ),
