@@ -1079,6 +1079,27 @@ test('an Approved list row carries Accept & Generate Term Sheet (a Pending row d
   expect(stored.data).toEqual([{ bank_name: 'Comstock Community Bank' }]);
   await admin.row(approved.businessName).getByRole('button', { name: /View/ }).click();
   await expect(admin.detail().getByRole('region', { name: 'Term Sheets' })).toContainText('Comstock Community Bank');
+
+  // The row also opens, under it, the spec's Financial Analysis card grid and Bank Packages list.
+  const show = admin
+    .row(approved.businessName)
+    .getByRole('button', { name: /^Show Financial Analysis & Bank Packages/ });
+  await expect(show).toHaveAttribute('aria-expanded', 'false');
+  await show.click();
+  const summary = page.getByRole('region', {
+    name: `Financial Analysis and Bank Packages of ${approved.businessName}`,
+  });
+  const analysis = summary.getByRole('region', { name: 'Financial Analysis' });
+  await expect(analysis.getByRole('group', { name: 'Debt Service Coverage' })).toContainText('20.00');
+  await expect(summary.getByRole('region', { name: 'Bank Packages' })).toBeVisible();
+  await expect(summary.getByRole('button', { name: 'Generate Bank Package' })).toBeVisible();
+  const hide = admin
+    .row(approved.businessName)
+    .getByRole('button', { name: /^Hide Financial Analysis & Bank Packages/ });
+  await expect(hide).toHaveAttribute('aria-expanded', 'true');
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  await hide.click();
+  await expect(summary).toHaveCount(0);
 });
 
 test('Refresh Data is busy until the lists have been read again, then shows what changed meanwhile', async ({

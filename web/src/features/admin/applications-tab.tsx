@@ -12,7 +12,7 @@ import {
   Tabs,
   Text,
 } from '@chakra-ui/react';
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { withChanges } from '../../lib/search-params.ts';
 import { optionLabel } from '../../../../shared/catalogue/fields.ts';
@@ -34,6 +34,7 @@ import { rowsAsCardsOnPhones } from '../../components/rows-as-cards.ts';
 import { useApplicationsPageQuery } from './admin-api.ts';
 import { queuedDecisionText } from './admin-repository.ts';
 import { ApplicationDetailPanel } from './application-detail.tsx';
+import { ApprovedSummary } from './approved-summary.tsx';
 import { Pager } from './list-parts.tsx';
 import { DecisionButtons } from './decision-dialog.tsx';
 import { LetterDialog } from './letter-dialog.tsx';
@@ -174,6 +175,9 @@ function ApplicationList({
     if (result.currentData && page >= pages) update({ page: pages === 1 ? null : String(pages) }, { replace: true });
   }, [result.currentData, page, pages]); // eslint-disable-line react-hooks/exhaustive-deps -- update changes with every address
   const listHeading = useRef<HTMLHeadingElement>(null);
+  // The approved application whose Financial Analysis and Bank Packages are open under its row.
+  const [summaryOf, setSummaryOf] = useState<string | null>(null);
+  const columns = list === 'notQualified' ? 8 : 7;
   return (
     <Stack gap="4" pt="4">
       <Heading as="h2" size="lg" ref={listHeading} tabIndex={-1} outline="none">
@@ -228,67 +232,100 @@ function ApplicationList({
           </Table.Header>
           <Table.Body>
             {(data?.rows ?? []).map((row) => (
-              <Table.Row key={row.id}>
-                <Table.Cell data-label="Business" overflowWrap="anywhere">
-                  {row.business_name}
-                  {/* Made signed out in someone's e-mail, who said in their portal that they did not make it. */}
-                  {row.disowned_at ? (
-                    <Badge colorPalette="orange" ms="2" whiteSpace="normal">
-                      {APPLICATION_OWNERSHIP.disownedBadge}
-                    </Badge>
-                  ) : null}
-                </Table.Cell>
-                {/* Names, like the business and the e-mail, may be one long word: it breaks rather than widen the list. */}
-                <Table.Cell data-label="Submitted by" overflowWrap="anywhere">
-                  {row.first_name} {row.last_name}
-                </Table.Cell>
-                <Table.Cell data-label="E-mail" overflowWrap="anywhere">
-                  <EmailAddress email={row.email} />
-                </Table.Cell>
-                {/* Amounts and dates break between words only ('$250,000 -' / '$500,000'), never inside one. */}
-                <Table.Cell data-label="Loan amount" overflowWrap="normal">
-                  {optionLabel(loanAmountOptions, row.loan_amount)}
-                </Table.Cell>
-                <Table.Cell data-label="Submitted" overflowWrap="normal">
-                  {formatLongDate(row.created_at)}
-                </Table.Cell>
-                <Table.Cell data-label="Consultation" overflowWrap="normal">
-                  {row.consultation_date ? formatLongDate(row.consultation_date) : 'Not scheduled'}
-                </Table.Cell>
-                {list === 'notQualified' ? (
-                  <Table.Cell data-label="Evaluation">{evaluationReasons(row.evaluation_result)}</Table.Cell>
-                ) : null}
-                <Table.Cell data-label="Actions">
-                  <HStack gap="2" wrap="wrap">
-                    <Button size="xs" variant="outline" onClick={(event) => onOpen(row.id, event.currentTarget)}>
-                      View
-                      <Text as="span" srOnly>
-                        {' '}
-                        {row.business_name}
-                      </Text>
-                    </Button>
-                    {list === 'pending' ? (
-                      <>
-                        <LetterDialog application={row} />
-                        {/* Decided offline (desktop): shown as made, so it cannot be decided twice. */}
-                        {data?.queuedDecisions?.[row.id] ? (
-                          <Text fontSize="sm" data-testid="queued-decision">
-                            {queuedDecisionText(data.queuedDecisions[row.id])}
-                          </Text>
-                        ) : (
-                          <DecisionButtons
-                            applicationId={row.id}
-                            businessName={row.business_name}
-                            focusAfter={() => listHeading.current}
-                          />
-                        )}
-                      </>
+              <Fragment key={row.id}>
+                <Table.Row>
+                  <Table.Cell data-label="Business" overflowWrap="anywhere">
+                    {row.business_name}
+                    {/* Made signed out in someone's e-mail, who said in their portal that they did not make it. */}
+                    {row.disowned_at ? (
+                      <Badge colorPalette="orange" ms="2" whiteSpace="normal">
+                        {APPLICATION_OWNERSHIP.disownedBadge}
+                      </Badge>
                     ) : null}
-                    {/* Spec: an approved application's row carries its 'Accept & Generate Term Sheet' button. */}
-                    {list === 'approved' ? <TermSheetDialog application={row} /> : null}
-                  </HStack>
-                </Table.Cell>
-              </Table.Row>
+                  </Table.Cell>
+                  {/* Names, like the business and the e-mail, may be one long word: it breaks rather than widen the list. */}
+                  <Table.Cell data-label="Submitted by" overflowWrap="anywhere">
+                    {row.first_name} {row.last_name}
+                  </Table.Cell>
+                  <Table.Cell data-label="E-mail" overflowWrap="anywhere">
+                    <EmailAddress email={row.email} />
+                  </Table.Cell>
+                  {/* Amounts and dates break between words only ('$250,000 -' / '$500,000'), never inside one. */}
+                  <Table.Cell data-label="Loan amount" overflowWrap="normal">
+                    {optionLabel(loanAmountOptions, row.loan_amount)}
+                  </Table.Cell>
+                  <Table.Cell data-label="Submitted" overflowWrap="normal">
+                    {formatLongDate(row.created_at)}
+                  </Table.Cell>
+                  <Table.Cell data-label="Consultation" overflowWrap="normal">
+                    {row.consultation_date ? formatLongDate(row.consultation_date) : 'Not scheduled'}
+                  </Table.Cell>
+                  {list === 'notQualified' ? (
+                    <Table.Cell data-label="Evaluation">{evaluationReasons(row.evaluation_result)}</Table.Cell>
+                  ) : null}
+                  <Table.Cell data-label="Actions">
+                    <HStack gap="2" wrap="wrap">
+                      <Button size="xs" variant="outline" onClick={(event) => onOpen(row.id, event.currentTarget)}>
+                        View
+                        <Text as="span" srOnly>
+                          {' '}
+                          {row.business_name}
+                        </Text>
+                      </Button>
+                      {list === 'pending' ? (
+                        <>
+                          <LetterDialog application={row} />
+                          {/* Decided offline (desktop): shown as made, so it cannot be decided twice. */}
+                          {data?.queuedDecisions?.[row.id] ? (
+                            <Text fontSize="sm" data-testid="queued-decision">
+                              {queuedDecisionText(data.queuedDecisions[row.id])}
+                            </Text>
+                          ) : (
+                            <DecisionButtons
+                              applicationId={row.id}
+                              businessName={row.business_name}
+                              focusAfter={() => listHeading.current}
+                            />
+                          )}
+                        </>
+                      ) : null}
+                      {/* Spec: an approved application's row carries its 'Accept & Generate Term Sheet' button, its
+                        Financial Analysis card grid and its Bank Packages list (opened under the row). */}
+                      {list === 'approved' ? (
+                        <>
+                          <TermSheetDialog application={row} />
+                          <Button
+                            size="xs"
+                            variant="outline"
+                            aria-expanded={summaryOf === row.id}
+                            aria-controls={summaryOf === row.id ? `approved-summary-${row.id}` : undefined}
+                            onClick={() => setSummaryOf(summaryOf === row.id ? null : row.id)}
+                          >
+                            {summaryOf === row.id ? 'Hide' : 'Show'} Financial Analysis & Bank Packages
+                            <Text as="span" srOnly>
+                              {' '}
+                              of {row.business_name}
+                            </Text>
+                          </Button>
+                        </>
+                      ) : null}
+                    </HStack>
+                  </Table.Cell>
+                </Table.Row>
+                {list === 'approved' && summaryOf === row.id ? (
+                  <Table.Row>
+                    <Table.Cell colSpan={columns}>
+                      <Box
+                        as="section"
+                        id={`approved-summary-${row.id}`}
+                        aria-label={`Financial Analysis and Bank Packages of ${row.business_name}`}
+                      >
+                        <ApprovedSummary id={row.id} />
+                      </Box>
+                    </Table.Cell>
+                  </Table.Row>
+                ) : null}
+              </Fragment>
             ))}
           </Table.Body>
         </Table.Root>

@@ -1,0 +1,31 @@
+import { Alert, Spinner, Stack } from '@chakra-ui/react';
+import { additionalInfoFormFromSections } from '../../../../shared/db/additional-info.ts';
+import { useApplicationDetailQuery } from './admin-api.ts';
+import { BankPackages } from './bank-packages.tsx';
+import { FinancialAnalysis } from './financial-analysis.tsx';
+
+/**
+ * What the spec's Approved Applications list shows of each application beside its 'Accept & Generate Term
+ * Sheet' button: the Financial Analysis card grid and the Bank Packages list. A row opens it on demand (it
+ * reads the application's detail), so that a page of approved applications stays one short read.
+ */
+export function ApprovedSummary({ id }: { id: string }) {
+  const detail = useApplicationDetailQuery(id);
+  if (detail.isError) {
+    return (
+      <Alert.Root status="error" role="alert">
+        <Alert.Indicator />
+        <Alert.Title>{detail.error.message}</Alert.Title>
+      </Alert.Root>
+    );
+  }
+  if (!detail.currentData) return <Spinner aria-label="Loading the financial analysis and bank packages" />;
+  const { application, additionalInfo, documents, bankPackages } = detail.currentData;
+  const info = additionalInfo ? additionalInfoFormFromSections(additionalInfo) : null;
+  return (
+    <Stack gap="6" py="2">
+      <FinancialAnalysis application={application} additionalInfo={info} />
+      <BankPackages source={{ application, additionalInfo: info, documents }} packages={bankPackages} />
+    </Stack>
+  );
+}
