@@ -219,7 +219,7 @@ test('a loan officer on a train: sync, go offline, browse and decide from the ca
 
     // A note written offline is queued too: the detail shows it as waiting, the outbox counts and names it.
     const noteText = 'Called the owner from the train: tax returns arrive Monday.';
-    await page.getByRole('button', { name: approved.businessName }).click();
+    await page.getByRole('button', { name: `View ${approved.businessName}` }).click();
     const notes = page.getByRole('region', { name: 'Application detail' }).getByRole('region', { name: 'Notes' });
     await notes.getByRole('textbox', { name: 'Add a note' }).fill(noteText);
     await notes.getByRole('button', { name: 'Add Note' }).click();
@@ -280,7 +280,7 @@ test('a loan officer on a train: sync, go offline, browse and decide from the ca
     // The cache caught up: the approved application is in the Approved list, its note stored (no longer waiting).
     await page.getByRole('tab', { name: 'Approved Applications' }).click();
     await expect(page.getByRole('row').filter({ hasText: approved.businessName })).toBeVisible();
-    await page.getByRole('button', { name: approved.businessName }).click();
+    await page.getByRole('button', { name: `View ${approved.businessName}` }).click();
     const storedNote = page.getByRole('region', { name: 'Notes' }).getByRole('listitem').filter({ hasText: noteText });
     await expect(storedNote).toContainText('by you');
     await expect(storedNote).not.toContainText('Waiting to be sent');
@@ -384,7 +384,7 @@ test('a decision queued offline is sent only under the account that made it, aft
     const row = page.getByRole('row').filter({ hasText: hazel.businessName });
     await expect(row.getByTestId('queued-decision')).toHaveText('Rejection queued, sent when the connection returns');
     await expect(row.getByRole('button', { name: 'Reject' })).toHaveCount(0);
-    await page.getByRole('button', { name: hazel.businessName }).click();
+    await page.getByRole('button', { name: `View ${hazel.businessName}` }).click();
     const detail = page.getByRole('region', { name: 'Application detail' });
     await expect(detail.getByTestId('queued-decision')).toBeVisible();
     await expect(detail.getByRole('button', { name: 'Approve' })).toHaveCount(0);
@@ -529,7 +529,7 @@ test('online, a letter and a bank package show in the detail at once (the cache 
     await letter.getByLabel(/Loan Purpose/).fill('Ovens');
     await letter.getByRole('button', { name: 'Generate Letter' }).click();
     await expect(letter).toBeHidden();
-    await page.getByRole('button', { name: birch.businessName }).click();
+    await page.getByRole('button', { name: `View ${birch.businessName}` }).click();
     const detail = page.getByRole('region', { name: 'Application detail' });
     await expect(
       detail.getByRole('region', { name: 'Pre-Application Letters' }).getByRole('button', { name: 'Download PDF' }),
@@ -538,7 +538,7 @@ test('online, a letter and a bank package show in the detail at once (the cache 
 
     await decideInList(page, birch.businessName, 'Approve', 'Good fit');
     await page.getByRole('tab', { name: 'Approved Applications' }).click();
-    await page.getByRole('button', { name: birch.businessName }).click();
+    await page.getByRole('button', { name: `View ${birch.businessName}` }).click();
     const packages = detail.getByRole('region', { name: 'Bank Packages' });
     await packages.getByRole('button', { name: 'Generate Bank Package' }).click();
     await expect(packages.getByText('No package yet.')).toHaveCount(0);
@@ -655,7 +655,7 @@ test('offline, what only the server can do says so at once and keeps what was ty
     await letter.getByRole('button', { name: 'Cancel' }).click();
 
     // Asking the applicant's consent.
-    await page.getByRole('button', { name: maple.businessName }).click();
+    await page.getByRole('button', { name: `View ${maple.businessName}` }).click();
     const matches = page.getByRole('region', { name: 'Lender Matches' });
     await matches
       .getByRole('listitem', { name: `Lender ${SIERRA}` })
@@ -686,7 +686,7 @@ test('offline, what only the server can do says so at once and keeps what was ty
     await sheet.getByRole('button', { name: 'Cancel' }).click();
 
     // A bank package: generating one, sending one, revoking a lender's link.
-    await page.getByRole('button', { name: aspen.businessName }).click();
+    await page.getByRole('button', { name: `View ${aspen.businessName}` }).click();
     const packages = page.getByRole('region', { name: 'Bank Packages' });
     await packages.getByRole('button', { name: 'Generate Bank Package' }).click();
     await expect(packages.getByRole('alert')).toHaveText(ADMIN_MESSAGES.packageGenerateOffline);
@@ -735,7 +735,7 @@ test('online, an asked consent and a revoked link show in the detail at once (th
   const main = await signedInApp(page, database);
   try {
     await page.getByRole('tab', { name: 'Approved Applications' }).click();
-    await page.getByRole('button', { name: willow.businessName }).click();
+    await page.getByRole('button', { name: `View ${willow.businessName}` }).click();
     const detail = page.getByRole('region', { name: 'Application detail' });
     const sierra = detail
       .getByRole('region', { name: 'Lender Matches' })
@@ -851,7 +851,7 @@ test('at 1024 x 700, an application typed as long words without spaces opens in 
   });
   const main = await signedInApp(page, database);
   try {
-    await page.getByRole('button', { name: wide.businessName }).click();
+    await page.getByRole('button', { name: `View ${wide.businessName}` }).click();
     const detail = page.getByRole('main').getByRole('region', { name: 'Application detail' });
     await expect(detail).toContainText(longWord('City'));
     await expect(detail).toContainText(longWord('Funds'));
