@@ -434,6 +434,28 @@ test("the browser's Back and Forward move between steps as Previous and Next do;
   await expect(page).toHaveURL(/\/calculator$/);
 });
 
+test('Back pressed at once after Next, before the next step is drawn, shows the step of the entry it went to', async ({
+  page,
+}) => {
+  await page.goto('/calculator');
+  const apply = new ApplyPage(page);
+  await apply.open();
+  await apply.fillFields(ApplyPage.stepValues(sampleForm, 0));
+  // A slow phone: the router's transition to the new entry is still being drawn when Back comes.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+  await apply.next();
+  await page.goBack();
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await expect(apply.stepHeading).toHaveText('Personal Information');
+  await page.waitForTimeout(500);
+  await expect(apply.stepHeading).toHaveText('Personal Information');
+  await page.goForward();
+  await expect(apply.stepHeading).toHaveText('Business Information');
+  await page.goBack();
+  await expect(apply.stepHeading).toHaveText('Personal Information');
+});
+
 test("after submitting, a reload keeps the result, and the browser's Back leaves it for the page before the wizard, not for its steps", async ({
   page,
 }) => {

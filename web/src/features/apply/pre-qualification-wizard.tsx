@@ -168,11 +168,14 @@ const WizardForm = memo(function WizardForm({
     void trigger(wizardStepFields(step), { shouldFocus: true });
   }, [refusedEntry]); // eslint-disable-line react-hooks/exhaustive-deps -- once per refused entry
 
-  /** Next, Previous or a step button: back freely, forward once the current step is valid (else its errors). */
+  /**
+   * Next, Previous or a step button: back freely, forward once the current step is valid (else its errors). The
+   * step shown follows the new history entry (above), as it does on Back and Forward: the router commits an entry
+   * in a transition, so setting the step at once could show a step whose entry is not the current one yet, and
+   * a Back pressed meanwhile would leave the router's entry unchanged and the step with it.
+   */
   const goTo = async (target: WizardStepId) => {
     if (canMoveToStep(step, target, getValues())) {
-      setSubmissionProblem(undefined);
-      setStep(target);
       const entry: WizardEntry = { wizardStep: target, wizardDepth: depthOfEntry(location.state) + 1 };
       void navigate(location, { state: entry });
       return;
