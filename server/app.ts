@@ -19,7 +19,7 @@ import { createApiKeys, loadJwtSecret, type ApiKeys } from './keys.ts';
 import { createFunctionHandlers } from './functions/handlers.ts';
 import { runWhileListening } from './functions/retry-timer.ts';
 import { notifyHeldBackApplicantEvents } from '../supabase/functions/_shared/applicant-events.ts';
-import type { MailMessage } from '../supabase/functions/_shared/mail.ts';
+import type { SendMail } from '../supabase/functions/_shared/mail.ts';
 import { registerFunctions } from './functions/routes.ts';
 import { createServiceClient } from './functions/service-client.ts';
 import { registerDevMailbox } from './mail/mailbox-routes.ts';
@@ -216,25 +216,27 @@ async function createApp(config: ServerConfig, db: Database, keys: ApiKeys, jwtS
 
   // Functions call back into this server with the service role, as hosted functions call their project.
   let service: SupabaseClient | undefined;
-  await registerFunctions(app, (origin) => {
-    service ??= createServiceClient(internalUrl(app), keys.serviceRoleKey);
-    return createFunctionHandlers({
-      service,
+  const serviceClient = () => (service ??= createServiceClient(internalUrl(app), keys.serviceRoleKey));
+  const sendMail: SendMail = (message) => mail.send(message);
+  await registerFunctions(app, (origin) =>
+    createFunctionHandlers({
+      service: serviceClient(),
       siteUrl: config.siteUrl ?? origin,
-      sendMail: (message) => mail.send(message),
+      sendMail,
       limits: {
         perSender: { limit: config.emailSendLimits.perSenderPerHour, windowSeconds: 3600 },
         perRecipient: { limit: config.emailSendLimits.perRecipientPerHour, windowSeconds: 3600 },
       },
-    });
-  });
+    }),
+  );
   // An applicant's e-mail about an officer's change is sent by the officer's browser right after the change;
   // when that call fails (the officer's session was signed out elsewhere, the connection dropped), this sends it.
   runWhileListening(app, config.notificationRetryInterval, "Retrying the applicants' e-mails", async () => {
-    service ??= createServiceClient(internalUrl(app), keys.serviceRoleKey);
     const siteUrl = config.siteUrl ?? `http://localhost:${new URL(internalUrl(app)).port}`;
-    const sendMail = (message: MailMessage) => mail.send(message);
-    const sent = await notifyHeldBackApplicantEvents({ service, siteUrl, sendMail }, config.notificationRetryInterval);
+    const sent = await notifyHeldBackApplicantEvents(
+      { service: serviceClient(), siteUrl, sendMail },
+      config.notificationRetryInterval,
+    );
     if (sent > 0) console.log(`Sent ${sent} e-mail(s) to applicants about changes that had not been e-mailed yet.`);
   });
   await registerStaticSite(app, config.webDir);

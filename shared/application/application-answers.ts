@@ -1,7 +1,7 @@
 import { optionLabel } from '../catalogue/fields.ts';
 import { preQualificationFields, type PreQualificationField } from '../catalogue/pre-qualification.ts';
 import type { ApplicationRow } from '../db/applications.ts';
-import { formatUsd } from '../format/money.ts';
+import { formatUsd, formatUsdInput, parseMoney } from '../format/money.ts';
 
 /** The applications column of each wizard answer (the reverse of buildApplicationRecord's mapping). */
 const columnOf = {
@@ -46,4 +46,19 @@ export function applicationAnswers(
     else value = String(raw ?? '');
     return { field, label: spec.label, value: value.trim() === '' ? 'Not given' : value };
   });
+}
+
+/**
+ * A wizard answer as the applicant typed it, in words: the option's label for a choice, dollars for money with the
+ * cents typed (the amount stored: '1,500.50 ' gives $1,500.50), Yes/No for a checkbox, text trimmed; '' when
+ * blank. The review step and the loan team's e-mail show answers so.
+ */
+export function formAnswerText(field: PreQualificationField, value: unknown): string {
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  const text = String(value ?? '').trim();
+  if (text === '') return '';
+  const spec = preQualificationFields[field];
+  if ('options' in spec) return optionLabel(spec.options, text);
+  if (spec.kind === 'money') return formatUsdInput(parseMoney(text));
+  return text;
 }

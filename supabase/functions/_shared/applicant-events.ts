@@ -167,7 +167,7 @@ export async function notifyApplicantOfEvents(
 }
 
 /** How far back the server's retry looks: a change older than a week is no news to e-mail any more. */
-export const HELD_BACK_WINDOW_DAYS = 7;
+const HELD_BACK_WINDOW_DAYS = 7;
 
 /**
  * The retry of the e-mails above: an officer's change is e-mailed by the officer's browser right after it is

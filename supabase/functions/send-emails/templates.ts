@@ -1,7 +1,6 @@
 import { brand, CONSULTATION_MINUTES } from '../../../shared/brand/brand.ts';
-import { optionLabel } from '../../../shared/catalogue/fields.ts';
-import { preQualificationFields } from '../../../shared/catalogue/pre-qualification.ts';
-import { formatUsdInput, parseMoney } from '../../../shared/format/money.ts';
+import { preQualificationFields, type PreQualificationField } from '../../../shared/catalogue/pre-qualification.ts';
+import { formAnswerText } from '../../../shared/application/application-answers.ts';
 import type { SendEmailsPayload } from '../../../shared/validation/notifications.ts';
 import { APPLICATION_OWNERSHIP } from '../../../shared/messages/portal-admin.ts';
 import { escapeHtml, htmlParagraph, type MailMessage } from '../_shared/mail.ts';
@@ -71,27 +70,12 @@ export function applicantEmail(payload: SendEmailsPayload, siteUrl: string): Mai
   };
 }
 
-/**
- * The form's answers as label: value lines, labels and option texts from the shared catalogue, as the review step
- * showed them: text trimmed (as stored), money as dollars with the cents typed ('1,500.50 ' gives $1,500.50).
- */
+/** The form's answers as label: value lines, as the review step showed them (formAnswerText). */
 function answers(formData: Record<string, unknown> | undefined): string[] {
   if (!formData) return [];
   return Object.entries(preQualificationFields).flatMap(([key, field]) => {
-    const value = formData[key];
-    if (value === undefined || value === null) return [];
-    const text = String(value).trim();
-    if (text === '') return [];
-    const shown =
-      typeof value === 'boolean'
-        ? value
-          ? 'Yes'
-          : 'No'
-        : 'options' in field
-          ? optionLabel(field.options, text)
-          : field.kind === 'money'
-            ? formatUsdInput(parseMoney(text))
-            : text;
+    const shown = formAnswerText(key as PreQualificationField, formData[key]);
+    if (shown === '') return [];
     return [`${field.label}: ${shown}`];
   });
 }

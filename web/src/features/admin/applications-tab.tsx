@@ -177,7 +177,6 @@ function ApplicationList({
   const listHeading = useRef<HTMLHeadingElement>(null);
   // The approved application whose Financial Analysis and Bank Packages are open under its row.
   const [summaryOf, setSummaryOf] = useState<string | null>(null);
-  const columns = list === 'notQualified' ? 8 : 7;
   return (
     <Stack gap="4" pt="4">
       <Heading as="h2" size="lg" ref={listHeading} tabIndex={-1} outline="none">
@@ -314,7 +313,8 @@ function ApplicationList({
                 </Table.Row>
                 {list === 'approved' && summaryOf === row.id ? (
                   <Table.Row>
-                    <Table.Cell colSpan={columns}>
+                    {/* Across the Approved list's seven columns. */}
+                    <Table.Cell colSpan={7}>
                       <Box
                         as="section"
                         id={`approved-summary-${row.id}`}

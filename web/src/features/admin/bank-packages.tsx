@@ -322,14 +322,8 @@ function SendDialog({ bankPackage, applicationId }: { bankPackage: BankPackageRo
   );
   // Until the officer chooses, the only lender the applicant approved is the choice. A lender whose approval was
   // withdrawn since it was chosen is no longer one.
-  const chosen =
-    lenderId === null
-      ? approved.length === 1
-        ? approved[0]!.id
-        : ''
-      : approved.some((lender) => lender.id === lenderId)
-        ? lenderId
-        : '';
+  const preferred = lenderId ?? (approved.length === 1 ? approved[0]!.id : '');
+  const chosen = approved.some((lender) => lender.id === preferred) ? preferred : '';
   const noneApproved = network.data !== undefined && approved.length === 0;
   const send = async () => {
     setFailed(null);

@@ -1,5 +1,4 @@
 import { Box, Heading, Stack } from '@chakra-ui/react';
-import { optionLabel } from '../../../../shared/catalogue/fields.ts';
 import {
   DOWN_PAYMENT_REVIEW_LABEL,
   preQualificationFields,
@@ -7,20 +6,16 @@ import {
   type PreQualificationForm,
 } from '../../../../shared/catalogue/pre-qualification.ts';
 import { wizardSteps } from '../../../../shared/catalogue/wizard.ts';
-import { formatUsdInput, parseMoney } from '../../../../shared/format/money.ts';
+import { formAnswerText } from '../../../../shared/application/application-answers.ts';
 import { isBlank } from '../../../../shared/validation/field-errors.ts';
 import { DetailList, type DetailRow } from '../../components/detail-list.tsx';
 
 const NOT_PROVIDED = 'Not provided';
 
-/** A field as the review shows it: the option's label for a choice, dollars for money (with cents when typed: the amount stored), the text otherwise. */
+/** A field as the review shows it (formAnswerText), or 'Not provided'. */
 function shown(form: PreQualificationForm, field: PreQualificationField): string {
   const value = form[field];
-  if (typeof value !== 'string' || isBlank(value)) return NOT_PROVIDED;
-  const spec = preQualificationFields[field];
-  if ('options' in spec) return optionLabel(spec.options, value);
-  if (spec.kind === 'money') return formatUsdInput(parseMoney(value));
-  return value.trim();
+  return (typeof value === 'string' && formAnswerText(field, value)) || NOT_PROVIDED;
 }
 
 function row(
