@@ -149,10 +149,20 @@ const WizardForm = memo(function WizardForm({
   // Back or Forward showed another entry: its step, if the form may go there (forward needs the step shown to
   // be valid, as Next does). If not, the step stays, its errors show, and the history goes back to the entry
   // before (Forward can then be tried again; after a jump of several entries, each refused one steps back).
+  // The router commits entries in a transition: a Back pressed before the entry Next added was drawn leaves the
+  // router's entry as it was, so each Back or Forward (popstate) also has the step checked against the entry.
   const [seenEntry, setSeenEntry] = useState(location.key);
   const [refusedEntry, setRefusedEntry] = useState<string>();
-  if (location.key !== seenEntry) {
+  const [historyMoves, setHistoryMoves] = useState(0);
+  const [seenMoves, setSeenMoves] = useState(0);
+  useEffect(() => {
+    const moved = () => setHistoryMoves((count) => count + 1);
+    window.addEventListener('popstate', moved);
+    return () => window.removeEventListener('popstate', moved);
+  }, []);
+  if (location.key !== seenEntry || historyMoves !== seenMoves) {
     setSeenEntry(location.key);
+    setSeenMoves(historyMoves);
     if (live && entryStep && entryStep !== step) {
       if (canMoveToStep(step, entryStep, getValues())) {
         setSubmissionProblem(undefined);
@@ -168,14 +178,11 @@ const WizardForm = memo(function WizardForm({
     void trigger(wizardStepFields(step), { shouldFocus: true });
   }, [refusedEntry]); // eslint-disable-line react-hooks/exhaustive-deps -- once per refused entry
 
-  /**
-   * Next, Previous or a step button: back freely, forward once the current step is valid (else its errors). The
-   * step shown follows the new history entry (above), as it does on Back and Forward: the router commits an entry
-   * in a transition, so setting the step at once could show a step whose entry is not the current one yet, and
-   * a Back pressed meanwhile would leave the router's entry unchanged and the step with it.
-   */
+  /** Next, Previous or a step button: back freely, forward once the current step is valid (else its errors). */
   const goTo = async (target: WizardStepId) => {
     if (canMoveToStep(step, target, getValues())) {
+      setSubmissionProblem(undefined);
+      setStep(target);
       const entry: WizardEntry = { wizardStep: target, wizardDepth: depthOfEntry(location.state) + 1 };
       void navigate(location, { state: entry });
       return;
