@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two projects: `unit` (tests beside the code, no server) and `integration` (tests/integration, each file
- * starting server/ on a temporary data folder and a free port).
+ * Two projects: `unit` (tests beside the code, no server) and `integration` (tests/integration, and the
+ * adversarial suite in tests/security; each file starting server/ on a temporary data folder and a free port).
  */
 export default defineConfig({
   test: {
@@ -17,7 +17,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['tests/integration/**/*.test.ts'],
+          include: ['tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 120_000,

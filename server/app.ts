@@ -17,6 +17,8 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticSite } from './http/static-site.ts';
 import { createApiKeys, loadJwtSecret, type ApiKeys } from './keys.ts';
 import { createFunctionHandlers } from './functions/handlers.ts';
+import { localhostOrigin, parseRequestOrigin } from './http/request-origin.ts';
+import { pathIsUnder } from './http/request-path.ts';
 import { runWhileListening } from './functions/retry-timer.ts';
 import { notifyHeldBackApplicantEvents } from '../supabase/functions/_shared/applicant-events.ts';
 import type { SendMail } from '../supabase/functions/_shared/mail.ts';
@@ -30,7 +32,7 @@ import { loadSchemaCache, type SchemaCache } from './rest/schema-cache.ts';
 import { takeServerLock } from './server-lock.ts';
 import { FileStore } from './storage/file-store.ts';
 import { registerStorage } from './storage/routes.ts';
-import { sweepStorage, sweepSummary } from './storage/sweep.ts';
+import { removeUnfiledDocuments, sweepStorage, sweepSummary } from './storage/sweep.ts';
 import type { SupabaseClient } from '@supabase/supabase-js';
 
 export type RunningServer = {
@@ -84,7 +86,7 @@ function errorHandler(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) request.log.error({ err: error, requestId: request.id }, 'request failed');
-    const isRest = request.url.startsWith('/rest/');
+    const isRest = pathIsUnder(request.url, ['/rest/']);
     const message =
       status >= 500
         ? `Internal server error (request ${request.id})`
@@ -183,7 +185,10 @@ async function createApp(config: ServerConfig, db: Database, keys: ApiKeys, jwtS
   // A server reachable from other machines without DEV_MAILBOX=on is not in local mode (see servesDevMailbox).
   const localMode = servesDevMailbox(config);
   app.get('/config.json', async (request, reply) => {
-    const supabaseUrl = publicApiUrl ?? `${request.protocol}://${request.host}`;
+    // Unset, the address the browser reached us at (parsed and checked: a Host such as
+    // 'localhost:3000@evil.example' would name another site), else localhost.
+    const supabaseUrl =
+      publicApiUrl ?? parseRequestOrigin(request)?.origin ?? localhostOrigin(request.socket.localPort);
     reply.header('Cache-Control', 'no-store');
     return { supabaseUrl, anonKey: keys.anonKey, localMode };
   });
@@ -205,7 +210,13 @@ async function createApp(config: ServerConfig, db: Database, keys: ApiKeys, jwtS
     submissionLimit: perFiveMinutes(config.submissionRateLimit.per5Min, config.submissionRateLimit.burst),
   });
   const files = new FileStore(path.join(config.dataDir, 'storage'));
-  await registerStorage(app, { db, jwtSecret: secret, files, maxUploadBytes: MAX_UPLOAD_BYTES });
+  await registerStorage(app, {
+    db,
+    jwtSecret: secret,
+    files,
+    maxUploadBytes: MAX_UPLOAD_BYTES,
+    uploadLimits: config.uploadLimits,
+  });
   registerBackupRoute(app, {
     db,
     dataDir: config.dataDir,
@@ -229,6 +240,12 @@ async function createApp(config: ServerConfig, db: Database, keys: ApiKeys, jwtS
       },
     }),
   );
+  // Documents uploaded and never filed are removed while the server runs too, not only at start.
+  runWhileListening(app, config.storageSweepInterval, 'Removing unfiled documents', async () => {
+    const removed = await removeUnfiledDocuments(db, config.storageSweepGrace);
+    await Promise.all(removed.map((id) => files.remove('documents', id)));
+    if (removed.length > 0) console.warn(`Removed ${removed.length} uploaded document(s) that were never filed.`);
+  });
   // An applicant's e-mail about an officer's change is sent by the officer's browser right after the change;
   // when that call fails (the officer's session was signed out elsewhere, the connection dropped), this sends it.
   runWhileListening(app, config.notificationRetryInterval, "Retrying the applicants' e-mails", async () => {
@@ -281,6 +298,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     announceAdmin(admin, config.dataDir);
     const mailboxNotice = devMailboxNotice(config, port);
     if (mailboxNotice) console.warn(mailboxNotice);
+    if (config.autoconfirm) console.warn(AUTOCONFIRM_WARNING);
     return {
       url,
       app,
@@ -314,6 +332,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
  * is reachable from other machines (and how to turn it on), on although it is (and who can read it), or
  * turned off or ignored by DEV_MAILBOX.
  */
+/** AUTOCONFIRM skips the proof that a person owns the address they sign up with. */
+export const AUTOCONFIRM_WARNING =
+  'Warning: AUTOCONFIRM is on: accounts are confirmed without an e-mail, so whoever signs up first with an address holds that account and the applications made with it. Use it for development only.';
+
 function devMailboxNotice(config: ServerConfig, port: number): string | undefined {
   const where = `${config.host}:${port}`;
   if (config.smtpUrl) {

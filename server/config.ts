@@ -20,6 +20,12 @@ export type AuthRateLimits = {
  */
 export type SubmissionRateLimit = { burst: number; per5Min: number };
 
+/**
+ * Per-account limits of uploads to storage: `quotaBytes` stored in all (0: no quota), and a token bucket of
+ * `burst` uploads refilled at `perHour` (0: no rate limit).
+ */
+export type UploadLimits = { quotaBytes: number; burst: number; perHour: number };
+
 /** Everything server/ reads from the environment, validated once at start. */
 export type ServerConfig = {
   port: number;
@@ -60,8 +66,12 @@ export type ServerConfig = {
   submissionRateLimit: SubmissionRateLimit;
   /** Hourly limits of the send-emails function: per calling address and per recipient. */
   emailSendLimits: { perSenderPerHour: number; perRecipientPerHour: number };
-  /** Age after which an uploaded document nobody filed is removed by the start-up storage check, in seconds. */
+  /** Age after which an uploaded document nobody filed is removed (at start, then every storageSweepInterval). */
   storageSweepGrace: number;
+  /** Seconds between two removals of unfiled documents while the server runs. */
+  storageSweepInterval: number;
+  /** What one applicant's account may store and upload (officers and the service role are not limited). */
+  uploadLimits: UploadLimits;
   /** Seconds between two retries of the applicants' e-mails that could not be sent when their change was made. */
   notificationRetryInterval: number;
 };
@@ -160,6 +170,24 @@ const environmentSchema = z.object({
     .int('STORAGE_SWEEP_GRACE must be a whole number of seconds')
     .min(0, 'STORAGE_SWEEP_GRACE must be 0 or more')
     .default(600),
+  STORAGE_SWEEP_INTERVAL: seconds('STORAGE_SWEEP_INTERVAL', 3600, 1),
+  STORAGE_QUOTA_PER_ACCOUNT_MB: z.coerce
+    .number({ error: 'STORAGE_QUOTA_PER_ACCOUNT_MB must be a number of megabytes (0 turns the quota off)' })
+    .int('STORAGE_QUOTA_PER_ACCOUNT_MB must be a whole number of megabytes')
+    .min(0, 'STORAGE_QUOTA_PER_ACCOUNT_MB must be 0 or more')
+    .default(500),
+  // An applicant uploads six documents, a few replacements and what an officer asks for: 20 at once and 60 an
+  // hour leave them room, while a script storing 25 MB files as fast as the disk takes them is stopped.
+  RATE_LIMIT_UPLOAD_BURST: z.coerce
+    .number({ error: 'RATE_LIMIT_UPLOAD_BURST must be a number of uploads (0 turns the limit off)' })
+    .int('RATE_LIMIT_UPLOAD_BURST must be a whole number')
+    .min(0, 'RATE_LIMIT_UPLOAD_BURST must be 0 or more')
+    .default(20),
+  RATE_LIMIT_UPLOADS_PER_HOUR: z.coerce
+    .number({ error: 'RATE_LIMIT_UPLOADS_PER_HOUR must be a number of uploads per hour (0 turns the limit off)' })
+    .int('RATE_LIMIT_UPLOADS_PER_HOUR must be a whole number')
+    .min(0, 'RATE_LIMIT_UPLOADS_PER_HOUR must be 0 or more')
+    .default(60),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
@@ -255,6 +283,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiExternalUrl: e.API_EXTERNAL_URL?.replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
     storageSweepGrace: e.STORAGE_SWEEP_GRACE,
+    storageSweepInterval: e.STORAGE_SWEEP_INTERVAL,
+    uploadLimits: {
+      quotaBytes: e.STORAGE_QUOTA_PER_ACCOUNT_MB * 1024 * 1024,
+      burst: e.RATE_LIMIT_UPLOAD_BURST,
+      perHour: e.RATE_LIMIT_UPLOADS_PER_HOUR,
+    },
     devMailbox: e.DEV_MAILBOX,
     autoconfirm: e.AUTOCONFIRM,
     webDir: path.resolve(e.WEB_DIR ?? path.join(projectRoot, 'dist', 'web')),

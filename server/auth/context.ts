@@ -3,7 +3,8 @@ import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { MailTransport } from '../mail/transport.ts';
 import type { VerificationType } from './email-links.ts';
-import { requestOrigin, siteUrl, withQueryParams } from './redirects.ts';
+import { requestAddress } from '../http/request-origin.ts';
+import { siteUrl, withQueryParams } from './redirects.ts';
 import type { TokenSigner } from './sessions.ts';
 
 /** What the /auth/v1 routes share: the database, the configuration, the JWT secret and the mail transport. */
@@ -22,7 +23,7 @@ export function requestSite(
   context: AuthContext,
   request: FastifyRequest,
 ): { site: string; api: string; signer: TokenSigner } {
-  const site = siteUrl(context.config.siteUrl, requestOrigin(request));
+  const site = siteUrl(context.config.siteUrl, requestAddress(request));
   const api = context.config.apiExternalUrl ?? site;
   return { site, api, signer: { secret: context.jwtSecret, issuer: `${api}/auth/v1` } };
 }

@@ -114,6 +114,38 @@ export async function rebindEmailLink(
   await tx.query('update auth.one_time_tokens set flow_state_id = $2 where id = $1', [link.id, flowStateId]);
 }
 
+/**
+ * A second sign-up with another password for an account nobody has confirmed yet: two people claim the address,
+ * and only the owner of the inbox should end up with a way in. No password stays on the account, and the
+ * confirmation link already sent loses the PKCE binding of the browser that asked for it (which may be either
+ * of them); following the link then confirms the address and asks whoever opened it to choose the password
+ * (verify sends them to the reset page, see `choosesPassword`).
+ */
+export async function contestUnconfirmedAccount(tx: Queryable, userId: string): Promise<void> {
+  await tx.query(
+    `update auth.users set encrypted_password = null, updated_at = now()
+     where id = $1 and email_confirmed_at is null`,
+    [userId],
+  );
+  await tx.query(
+    `delete from auth.flow_state where id in (select flow_state_id from auth.one_time_tokens
+       where user_id = $1 and token_type = 'confirmation_token')`,
+    [userId],
+  );
+  await tx.query(
+    `update auth.one_time_tokens set flow_state_id = null where user_id = $1 and token_type = 'confirmation_token'`,
+    [userId],
+  );
+}
+
+/**
+ * Whether following a confirmation link must lead to choosing a password: the account is unconfirmed and has
+ * none (its sign-ups were contested, see contestUnconfirmedAccount, or an admin made it without one).
+ */
+export function choosesPassword(user: UserRow, type: VerificationType): boolean {
+  return (type === 'signup' || type === 'email') && !user.email_confirmed_at && !user.encrypted_password;
+}
+
 /** True when an e-mail of this kind went to the user less than `seconds` ago (resend throttling). */
 export function sentWithin(user: UserRow, type: 'signup' | 'recovery', seconds: number): boolean {
   const sentAt = type === 'recovery' ? user.recovery_sent_at : user.confirmation_sent_at;

@@ -33,24 +33,42 @@ describe('safeRedirect', () => {
 });
 
 describe('siteUrl', () => {
-  const reached = (host: string, port = 3000) => ({
-    protocol: 'http',
-    host,
-    hostname: host.replace(/:\d+$/, ''),
-    port,
-  });
+  const reached = (host: string, port = 3000) => ({ protocol: 'http', host, port });
 
   it('prefers SITE_URL, else the origin the request came to when that is this machine', () => {
     expect(siteUrl('https://loans.example.com/', reached('localhost:3000'))).toBe(site);
     expect(siteUrl(undefined, reached('localhost:3000'))).toBe('http://localhost:3000');
     expect(siteUrl(undefined, reached('127.0.0.1:3000'))).toBe('http://127.0.0.1:3000');
-    expect(siteUrl(undefined, { ...reached('[::1]:3000'), hostname: '[::1]' })).toBe('http://[::1]:3000');
+    expect(siteUrl(undefined, reached('[::1]:3000'))).toBe('http://[::1]:3000');
   });
 
   it('never takes another name from the request: links would point wherever the client says', () => {
     expect(siteUrl(undefined, reached('attacker.example'))).toBe('http://localhost:3000');
     expect(siteUrl(undefined, reached('attacker.example:3000', 8080))).toBe('http://localhost:8080');
     expect(siteUrl(undefined, reached('localhost.attacker.example'))).toBe('http://localhost:3000');
+  });
+
+  it('reads the Host as one parsed origin: userinfo, paths, lists and bad ports never pass as this machine', () => {
+    for (const host of [
+      'localhost:3000@evil.example',
+      'localhost@evil.example',
+      '127.0.0.1:3000@evil.example:443',
+      'localhost:3000/@evil.example',
+      'localhost:3000#@evil.example',
+      'localhost:3000?@evil.example',
+      'localhost:3000\\@evil.example',
+      'localhost, evil.example',
+      'localhost,evil.example',
+      'localhost:99999',
+      'localhost:0',
+      '[::1]@evil.example',
+      '[::1:3000',
+      'localhost%40evil.example',
+      'localhost:3000 evil.example',
+      '',
+    ]) {
+      expect(siteUrl(undefined, reached(host)), host).toBe('http://localhost:3000');
+    }
   });
 });
 

@@ -1,29 +1,17 @@
-import { isLoopbackHost } from '../config.ts';
-
-/** What siteUrl reads of a request: Fastify's protocol, host and hostname, and the port it came in on. */
-export type RequestOrigin = { protocol: string; host: string; hostname: string; port: number | undefined };
+import { isLoopbackOrigin, localhostOrigin, parseRequestOrigin, type RequestAddress } from '../http/request-origin.ts';
 
 /**
  * The site's own address: SITE_URL when configured. Unset, the origin the request reached us at when that is a
- * name of this machine (localhost, 127.x.x.x, [::1]: `npm start` opened in a browser here); any other name in
- * the request (its Host header, or X-Forwarded-Host through a trusted proxy) is the client's choice, so links
- * would go wherever it says: a password-reset link e-mailed to an officer could point at an attacker's site.
- * Then http://localhost on the port the request came in on: set SITE_URL for any other name.
+ * name of this machine (localhost, 127.x.x.x, [::1]: `npm start` opened in a browser here), parsed and checked
+ * by parseRequestOrigin; any other name in the request (its Host header, or X-Forwarded-Host through a trusted
+ * proxy) is the client's choice, so links would go wherever it says: a password-reset link e-mailed to an
+ * officer could point at an attacker's site. Then http://localhost on the port the request came in on: set
+ * SITE_URL for any other name.
  */
-export function siteUrl(configured: string | undefined, request: RequestOrigin): string {
+export function siteUrl(configured: string | undefined, request: RequestAddress): string {
   if (configured !== undefined) return configured.replace(/\/+$/, '');
-  if (isLoopbackHost(request.hostname)) return `${request.protocol}://${request.host}`;
-  return `http://localhost${request.port === undefined ? '' : `:${request.port}`}`;
-}
-
-/** A Fastify request's origin as siteUrl reads it. */
-export function requestOrigin(request: {
-  protocol: string;
-  host: string;
-  hostname: string;
-  socket: { localPort?: number | undefined };
-}): RequestOrigin {
-  return { protocol: request.protocol, host: request.host, hostname: request.hostname, port: request.socket.localPort };
+  const origin = parseRequestOrigin(request);
+  return isLoopbackOrigin(origin) ? origin.origin : localhostOrigin(request.port);
 }
 
 /**

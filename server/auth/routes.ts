@@ -5,12 +5,14 @@ import { registerAdminRoutes } from './admin-routes.ts';
 import { clientOf, requestSite, resetPageLink, verifyLink, type AuthContext } from './context.ts';
 import {
   amrMethodFor,
+  choosesPassword,
   consumeEmailToken,
   exchangeAuthCode,
   issueAuthCode,
   issueEmailToken,
   isVerificationType,
   readCodeChallenge,
+  contestUnconfirmedAccount,
   rebindEmailLink,
   sentWithin,
   type CodeChallenge,
@@ -91,8 +93,11 @@ function handleErrors(instance: FastifyInstance) {
   });
 }
 
-/** GoTrue's verify outcome: a session (implicit flow), a PKCE code, or nothing (bad or used link). */
-type Verified = { session: SessionJson } | { code: string } | { error: AuthError };
+/**
+ * GoTrue's verify outcome: a session (implicit flow), a PKCE code, or nothing (bad or used link). A session with
+ * `choosePassword` confirmed an account that has no password yet: its holder is sent to choose one.
+ */
+type Verified = { session: SessionJson; choosePassword?: boolean } | { code: string } | { error: AuthError };
 
 async function verifyToken(
   context: AuthContext,
@@ -106,6 +111,11 @@ async function verifyToken(
     const link = await consumeEmailToken(tx, token, type, context.config.emailLinkLifetime);
     if (!link || (options.email !== undefined && options.email !== link.user.email)) return { error: otpExpired() };
     if (isBanned(link.user)) return { error: userBanned() };
+    if (choosesPassword(link.user, type)) {
+      const user = await updateUser(tx, link.user.id, { confirm: true });
+      const session = await startSession(tx, signer, user, amrMethodFor('recovery'), clientOf(request));
+      return { session, choosePassword: true };
+    }
     // Following any e-mailed link proves the address: confirm it (GoTrue does the same for recovery).
     const user: UserRow = link.user.email_confirmed_at
       ? link.user
@@ -202,11 +212,18 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
         const alreadyRegistered = async (existing: UserRow | undefined) => {
           if (config.autoconfirm) throw new AuthError(422, 'user_already_exists', 'User already registered');
           if (existing && !existing.email_confirmed_at && existing.raw_app_meta_data?.role !== 'admin') {
-            // Nobody has proved the address yet, so the last sign-up's password is the one the e-mailed link
-            // confirms. Otherwise whoever signed up first with someone else's address would keep a password on
-            // the account its owner confirms later, and read what the owner then uploads. (An officer's
-            // account is made confirmed; an unconfirmed one made by an admin keeps its password.)
-            await updateUser(db, existing.id, { passwordHash, userMetadata });
+            if (await verifyPassword(password, existing.encrypted_password)) {
+              // The same person again (they know the password): their details, and the link for this browser.
+              await updateUser(db, existing.id, { userMetadata });
+            } else {
+              // Two people claim an address nobody has proved yet. Neither password is kept: whichever one the
+              // e-mailed link confirmed, its holder could be someone who only knows the address, and would read
+              // what the owner uploads. The link now confirms the address and asks whoever opens it, the owner
+              // of the inbox, to choose the password (see contestUnconfirmedAccount).
+              await db.transaction((tx) => contestUnconfirmedAccount(tx, existing.id));
+              await resendConfirmation(request, existing, email, api, redirectTo, undefined);
+              return reply.send(obfuscatedUserJson(email, userMetadata));
+            }
           }
           if (existing) await resendConfirmation(request, existing, email, api, redirectTo, pkce);
           return reply.send(obfuscatedUserJson(email, userMetadata));
@@ -341,15 +358,15 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
           );
         }
         if ('code' in outcome) return reply.redirect(withQueryParams(redirectTo, { code: outcome.code }), 303);
-        const { session } = outcome;
+        const { session, choosePassword } = outcome;
         return reply.redirect(
-          withHashParams(redirectTo, {
+          withHashParams(choosePassword ? `${site}${RESET_PASSWORD_PATH}` : redirectTo, {
             access_token: session.access_token,
             expires_at: session.expires_at,
             expires_in: session.expires_in,
             refresh_token: session.refresh_token,
             token_type: 'bearer',
-            type: type ?? 'signup',
+            type: choosePassword ? 'recovery' : (type ?? 'signup'),
           }),
           303,
         );

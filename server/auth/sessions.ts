@@ -114,10 +114,11 @@ const alreadyUsed = () => new AuthError(400, 'refresh_token_already_used', 'Inva
 /**
  * grant_type=refresh_token with rotation and reuse detection, as GoTrue does it:
  * - a live token is revoked and replaced by a child;
- * - a revoked token used again within `reuseIntervalSeconds` of its rotation, or the parent of the
- *   session's active token (a client that never received the answer), gets a fresh token of the same
- *   session (the active one stays valid);
- * - any other reuse means the token leaked: the whole session (every token of the family) is revoked.
+ * - a revoked token used again within `reuseIntervalSeconds` of its rotation (a client that never received
+ *   the answer, two tabs at once) gets a fresh token of the same session (the active one stays valid);
+ * - any later reuse means the token leaked: the whole session (every token of the family) is revoked. GoTrue
+ *   also renews the parent of the session's active token at any time; that let a token stolen before one
+ *   rotation be replayed for as long as the session lived, so it is not done here.
  */
 export async function refreshSession(
   db: Database,
@@ -143,18 +144,14 @@ export async function refreshSession(
     if (!session || !user) return notFound();
     if (isBanned(user)) return new AuthError(400, 'user_banned', 'User is banned');
 
-    if (token.revoked) {
-      const active = await tx.query<{ parent: string | null }>(
-        `select parent from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1`,
-        [session.id],
-      );
-      const isParentOfActive = active.rows[0]?.parent === token.token;
-      if (!isParentOfActive && !token.recently_rotated) {
-        // Committed before answering: the family stays revoked.
-        await tx.query('delete from auth.sessions where id = $1', [session.id]);
-        return alreadyUsed();
-      }
-    } else {
+    if (token.revoked && !token.recently_rotated) {
+      // Committed before answering: the family stays revoked.
+      await tx.query('delete from auth.sessions where id = $1', [session.id]);
+      return alreadyUsed();
+    }
+    // A live token is revoked as it is used. A revoked one is here only within the reuse interval (a client that
+    // never received the answer, two tabs at once): it gets a fresh token; the one issued before stays valid.
+    if (!token.revoked) {
       await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1`, [token.id]);
     }
     await tx.query(`update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1`, [session.id]);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FunctionHandler } from '../../supabase/functions/_shared/http.ts';
-import { requestOrigin, siteUrl } from '../auth/redirects.ts';
+import { siteUrl } from '../auth/redirects.ts';
+import { requestAddress } from '../http/request-origin.ts';
 
 /**
  * /functions/v1/<name>: each request becomes a Web Request for the function's runtime-neutral handler
@@ -20,7 +21,7 @@ export async function registerFunctions(
       scope.all('/:name', async (request, reply) => {
         const { name } = request.params as { name: string };
         // The site e-mails link to: SITE_URL, else only a name of this machine (never one the request chose).
-        const origin = siteUrl(undefined, requestOrigin(request));
+        const origin = siteUrl(undefined, requestAddress(request));
         const available = handlers(origin);
         const handler = Object.hasOwn(available, name) ? available[name] : undefined;
         if (!handler) return reply.code(404).send({ code: 'not_found', message: `Function not found: ${name}` });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { pathIsUnder } from './request-path.ts';
 import { apiPrefixes } from './static-site.ts';
 
 /** Inline <script> elements (no src attribute) and their text, exactly as the browser hashes it. */
@@ -81,8 +82,7 @@ export function registerSecurityHeaders(
     set('X-Content-Type-Options', 'nosniff');
     set('Referrer-Policy', 'strict-origin-when-cross-origin');
     if (request.protocol === 'https') set('Strict-Transport-Security', strictTransportSecurity);
-    const url = request.url.split('?')[0] ?? '/';
-    if (!apiPrefixes.some((prefix) => url.startsWith(prefix))) {
+    if (!pathIsUnder(request.url, apiPrefixes)) {
       set('Content-Security-Policy', csp);
       set('X-Frame-Options', 'DENY');
     }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { SPA_SHELL } from '../cli/web-build.ts';
+import { pathIsUnder } from './request-path.ts';
 
 /** Paths the API owns: never answered with the web app. */
 export const apiPrefixes = ['/rest/', '/auth/', '/storage/', '/functions/', '/_dev/', '/config.json', '/health'];
@@ -81,7 +82,7 @@ export async function registerStaticSite(app: FastifyInstance, webDir: string): 
     const looksLikeFile = Boolean(path.extname(url));
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !apiPrefixes.some((prefix) => url.startsWith(prefix)) &&
+      !pathIsUnder(request.url, apiPrefixes) &&
       (!looksLikeFile || acceptsHtml(request.headers.accept));
     if (!isPage) {
       return reply.code(404).send({ code: 'not_found', message: `No route for ${request.method} ${url}` });

@@ -18,39 +18,43 @@ export function registerDevMailbox(
     refuseProxied: boolean;
   },
 ): void {
-  if (options.refuseProxied) {
-    app.addHook('onRequest', async (request, reply) => {
-      if (!request.url.startsWith('/_dev/mailbox')) return;
-      if (request.headers['x-forwarded-for'] || request.headers.forwarded) {
-        await reply.code(404).send({ message: 'Not Found' });
-      }
+  // The routes live in a scope of their own, and the proxy check is a hook of that scope: it runs on every request
+  // the router gives these routes, however its path was written ('/%5Fdev/mailbox', '/_dev/mailbox/messages/'),
+  // instead of a test of the raw URL that another spelling of the same path would pass.
+  void app.register(async (scope) => {
+    if (options.refuseProxied) {
+      scope.addHook('onRequest', async (request, reply) => {
+        if (request.headers['x-forwarded-for'] || request.headers.forwarded) {
+          await reply.code(404).send({ message: 'Not Found' });
+        }
+      });
+    }
+    scope.get('/_dev/mailbox/messages', async (request, reply) => {
+      const query = request.query as Record<string, unknown>;
+      const to = typeof query.to === 'string' && query.to !== '' ? query.to : undefined;
+      const messages = await mailbox.list({ to });
+      reply.header('Cache-Control', 'no-store');
+      return messages.map(({ id, to: recipient, subject, text, html, created_at }) => ({
+        id,
+        to: recipient,
+        subject,
+        text,
+        html,
+        created_at,
+      }));
     });
-  }
-  app.get('/_dev/mailbox/messages', async (request, reply) => {
-    const query = request.query as Record<string, unknown>;
-    const to = typeof query.to === 'string' && query.to !== '' ? query.to : undefined;
-    const messages = await mailbox.list({ to });
-    reply.header('Cache-Control', 'no-store');
-    return messages.map(({ id, to: recipient, subject, text, html, created_at }) => ({
-      id,
-      to: recipient,
-      subject,
-      text,
-      html,
-      created_at,
-    }));
-  });
 
-  app.get('/_dev/mailbox', async (_request, reply) => {
-    const messages = await mailbox.list();
-    return reply
-      .header('Cache-Control', 'no-store')
-      .header(
-        'Content-Security-Policy',
-        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
-      )
-      .header('X-Content-Type-Options', 'nosniff')
-      .type('text/html; charset=utf-8')
-      .send(renderMailboxPage(messages));
+    scope.get('/_dev/mailbox', async (_request, reply) => {
+      const messages = await mailbox.list();
+      return reply
+        .header('Cache-Control', 'no-store')
+        .header(
+          'Content-Security-Policy',
+          "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+        )
+        .header('X-Content-Type-Options', 'nosniff')
+        .type('text/html; charset=utf-8')
+        .send(renderMailboxPage(messages));
+    });
   });
 }

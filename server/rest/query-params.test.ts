@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PostgrestError } from './errors.ts';
-import { parseQuery, parseSelect, splitTopLevel } from './query-params.ts';
+import { nestingOf, parseLogic, parseQuery, parseSelect, QUERY_LIMITS, splitTopLevel } from './query-params.ts';
 
 const parse = (query: string) => parseQuery(new URLSearchParams(query));
 
@@ -136,5 +136,21 @@ describe('quoted values in and/or', () => {
 describe('splitTopLevel', () => {
   it('splits only outside parentheses and quotes', () => {
     expect(splitTopLevel('a,b(c,d),"e,f"')).toEqual(['a', 'b(c,d)', '"e,f"']);
+  });
+});
+
+describe('nesting limits', () => {
+  const nested = (depth: number, leaf = 'a.eq.1') => `(${'or('.repeat(depth - 1)}${leaf}${')'.repeat(depth - 1)})`;
+
+  it('measures groups and parentheses in one pass, quoted text left out', () => {
+    expect(nestingOf(nested(3))).toEqual({ groups: 3, parentheses: 3 });
+    expect(nestingOf(nested(2, 'a.in.(1,2)'))).toEqual({ groups: 2, parentheses: 3 });
+    expect(nestingOf('(a.eq."((((",not.and(b.eq.1))')).toEqual({ groups: 2, parentheses: 2 });
+  });
+
+  it(`takes groups ${QUERY_LIMITS.logicDepth} deep with a list at the deepest, and refuses one more`, () => {
+    expect(() => parseLogic('or', false, nested(QUERY_LIMITS.logicDepth, 'a.in.(1,2)'))).not.toThrow();
+    expect(() => parseLogic('or', false, nested(QUERY_LIMITS.logicDepth + 1))).toThrow(/deep/);
+    expect(() => parseLogic('or', false, nested(4000))).toThrow(/deep/);
   });
 });

@@ -5,7 +5,7 @@ import { runAsRequestRole, runStatementsAsRequestRole } from '../db/request-role
 import type { RateLimitRule } from '../auth/rate-limit.ts';
 import { fromDatabaseError, parseError, PostgrestError } from './errors.ts';
 import { API_MAX_ROWS } from '../../shared/db/api-limits.ts';
-import { parseQuery, type ReadQuery } from './query-params.ts';
+import { parseQuery, queryStringOf, type ReadQuery } from './query-params.ts';
 import type { SchemaCache } from './schema-cache.ts';
 import { submissionLimit } from './submission-limit.ts';
 import {
@@ -55,9 +55,7 @@ function wantsSingle(request: FastifyRequest): boolean {
 }
 
 function queryOf(request: FastifyRequest): URLSearchParams {
-  const raw = request.raw.url ?? '';
-  const index = raw.indexOf('?');
-  return new URLSearchParams(index >= 0 ? raw.slice(index + 1) : '');
+  return queryStringOf(request.raw.url ?? '');
 }
 
 async function requireAuth(context: RestContext, request: FastifyRequest): Promise<RequestAuth> {
@@ -142,18 +140,21 @@ function outcomeOf(result: QueryResult | undefined): { body: string; rows: numbe
 
 /** PostgREST's /rest/v1 for the public schema: read, insert, upsert, update, delete and rpc under RLS. */
 export function registerRest(app: FastifyInstance, context: RestContext): void {
-  const withAuth = async <T>(request: FastifyRequest, work: (auth: RequestAuth) => Promise<T>): Promise<T> => {
-    const auth = await requireAuth(context, request);
+  /**
+   * Every route checks the key first (requireAuth) and only then reads the query or the body: a request without a
+   * valid key costs one signature check, never a parse.
+   */
+  const withAuth = async <T>(auth: RequestAuth, work: () => Promise<T>): Promise<T> => {
     try {
-      return await work(auth);
+      return await work();
     } catch (error) {
       throw fromDatabaseError(error, auth.role === 'anon');
     }
   };
 
   /** Statements known in advance: the whole transaction in one round trip. */
-  const executeStatements = (request: FastifyRequest, readOnly: boolean, statements: Statement[]) =>
-    withAuth(request, (auth) =>
+  const executeStatements = (request: FastifyRequest, auth: RequestAuth, readOnly: boolean, statements: Statement[]) =>
+    withAuth(auth, () =>
       runStatementsAsRequestRole(context.db, auth, { readOnly, method: request.method }, statements),
     );
 
@@ -161,12 +162,17 @@ export function registerRest(app: FastifyInstance, context: RestContext): void {
    * One write. `.single()` with a representation must roll the write back when it touched other than
    * one row, so that case runs step by step; every other write is one script.
    */
-  const write = async (request: FastifyRequest, statement: Statement, mustBeSingle: boolean): Promise<Outcome> => {
+  const write = async (
+    request: FastifyRequest,
+    auth: RequestAuth,
+    statement: Statement,
+    mustBeSingle: boolean,
+  ): Promise<Outcome> => {
     if (!mustBeSingle) {
-      const [result] = await executeStatements(request, false, [statement]);
+      const [result] = await executeStatements(request, auth, false, [statement]);
       return { ...outcomeOf(result), total: undefined };
     }
-    return withAuth(request, (auth) =>
+    return withAuth(auth, () =>
       runAsRequestRole(context.db, auth, { readOnly: false, method: request.method }, async (tx) => {
         const result = outcomeOf(await tx.query(statement.sql, statement.params));
         if (result.rows !== 1) throw singleViolation(result.rows);
@@ -182,12 +188,13 @@ export function registerRest(app: FastifyInstance, context: RestContext): void {
     method: ['GET', 'HEAD'],
     url: '/rest/v1/:relation',
     handler: async (request, reply) => {
+      const auth = await requireAuth(context, request);
       const { relation: name } = request.params as { relation: string };
       const query = withinMaxRows(parseQuery(queryOf(request)));
       const prefer = parsePrefer(request.headers.prefer);
       const relation = relationOf(context, name);
       const statements = [buildSelect(relation, query), ...(prefer.count ? [buildCount(relation, query)] : [])];
-      const [selected, counted] = await executeStatements(request, true, statements);
+      const [selected, counted] = await executeStatements(request, auth, true, statements);
       const result = outcomeOf(selected);
       if (wantsSingle(request) && result.rows !== 1) throw singleViolation(result.rows);
       const total = counted ? ((counted.rows[0] as { total?: number } | undefined)?.total ?? 0) : undefined;
@@ -197,17 +204,19 @@ export function registerRest(app: FastifyInstance, context: RestContext): void {
   });
 
   app.post('/rest/v1/:relation', async (request, reply) => {
+    const auth = await requireAuth(context, request);
     const { relation: name } = request.params as { relation: string };
     const query = parseQuery(queryOf(request));
     const prefer = parsePrefer(request.headers.prefer);
     const rows = jsonRows(request.body);
     const relation = relationOf(context, name);
-    if (rows.length > 0) limitSubmissions(request, await requireAuth(context, request), name, rows.length);
+    if (rows.length > 0) limitSubmissions(request, auth, name, rows.length);
     const outcome =
       rows.length === 0
         ? nothing
         : await write(
             request,
+            auth,
             buildInsert(relation, rows, {
               returning: prefer.returnRepresentation,
               query,
@@ -219,6 +228,7 @@ export function registerRest(app: FastifyInstance, context: RestContext): void {
   });
 
   app.patch('/rest/v1/:relation', async (request, reply) => {
+    const auth = await requireAuth(context, request);
     const { relation: name } = request.params as { relation: string };
     const query = parseQuery(queryOf(request));
     const prefer = parsePrefer(request.headers.prefer);
@@ -233,6 +243,7 @@ export function registerRest(app: FastifyInstance, context: RestContext): void {
         ? nothing
         : await write(
             request,
+            auth,
             buildUpdate(relation, values, { returning: prefer.returnRepresentation, query }),
             prefer.returnRepresentation && wantsSingle(request),
           );
@@ -240,12 +251,14 @@ export function registerRest(app: FastifyInstance, context: RestContext): void {
   });
 
   app.delete('/rest/v1/:relation', async (request, reply) => {
+    const auth = await requireAuth(context, request);
     const { relation: name } = request.params as { relation: string };
     const query = parseQuery(queryOf(request));
     const prefer = parsePrefer(request.headers.prefer);
     const relation = relationOf(context, name);
     const outcome = await write(
       request,
+      auth,
       buildDelete(relation, { returning: prefer.returnRepresentation, query }),
       prefer.returnRepresentation && wantsSingle(request),
     );
@@ -253,6 +266,7 @@ export function registerRest(app: FastifyInstance, context: RestContext): void {
   });
 
   const rpc = async (request: FastifyRequest, reply: FastifyReply) => {
+    const auth = await requireAuth(context, request);
     const { name } = request.params as { name: string };
     const search = queryOf(request);
     const isGet = request.method === 'GET' || request.method === 'HEAD';
@@ -275,12 +289,12 @@ export function registerRest(app: FastifyInstance, context: RestContext): void {
       if (typeof body !== 'object' || Array.isArray(body)) throw parseError('RPC arguments must be a JSON object');
       args = body as Record<string, unknown>;
     }
-    if (!isGet) limitSubmissions(request, await requireAuth(context, request), name, 1);
+    if (!isGet) limitSubmissions(request, auth, name, 1);
     const statement = buildRpc(routine, args, withinMaxRows(parseQuery(search)));
     const mustBeSingle = wantsSingle(request) && routine.returns === 'set';
     const outcome = isGet
-      ? { ...outcomeOf((await executeStatements(request, true, [statement]))[0]), total: undefined }
-      : await write(request, statement, mustBeSingle);
+      ? { ...outcomeOf((await executeStatements(request, auth, true, [statement]))[0]), total: undefined }
+      : await write(request, auth, statement, mustBeSingle);
     if (isGet && mustBeSingle && outcome.rows !== 1) throw singleViolation(outcome.rows);
     reply.header('Content-Type', 'application/json; charset=utf-8');
     if (wantsSingle(request) && outcome.body.startsWith('[')) {

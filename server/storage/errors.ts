@@ -33,5 +33,19 @@ export const storageErrors = {
   badType: (detail: string) => new StorageError(415, 'InvalidMimeType', 'invalid_mime_type', detail),
   badName: (detail: string) => new StorageError(400, 'InvalidKey', 'Invalid Input', detail),
   badRequest: (detail: string) => new StorageError(400, 'InvalidRequest', 'Invalid Input', detail),
+  overQuota: (quotaBytes: number) =>
+    new StorageError(
+      413,
+      'QuotaExceeded',
+      'quota_exceeded',
+      `This account may store at most ${Math.floor(quotaBytes / (1024 * 1024))} MB of files, and this one would go past it: delete a file you no longer need, or ask your loan officer.`,
+    ),
+  tooManyUploads: (retryAfterSeconds: number) =>
+    new StorageError(
+      429,
+      'SlowDown',
+      'too_many_requests',
+      `Too many uploads in a short time: please wait ${Math.ceil(retryAfterSeconds / 60)} minute(s) and try again.`,
+    ),
   unauthorized: (detail: string) => new StorageError(401, 'InvalidJWT', 'Unauthorized', detail),
 };

@@ -4,12 +4,15 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { authenticateRequest, isAuthFailure, type RequestAuth } from '../auth/request-auth.ts';
+import { SIGNED_URL_MAX_SECONDS } from '../../shared/db/api-limits.ts';
+import type { UploadLimits } from '../config.ts';
 import { databaseErrorFields, type Database, type Queryable } from '../db/database.ts';
 import { runAsRequestRole } from '../db/request-role.ts';
 import { checkedTypeOf, contentMatchesExtension, deliveryOf, isAllowedMime } from './content-types.ts';
 import { StorageError, storageErrors } from './errors.ts';
 import type { FileStore } from './file-store.ts';
 import { extensionOf, objectNameProblem } from './object-names.ts';
+import { RetryLater, UploadLimiter } from './upload-limits.ts';
 
 export type StorageContext = {
   db: Database;
@@ -17,7 +20,24 @@ export type StorageContext = {
   files: FileStore;
   /** Largest upload accepted by any bucket, in bytes. */
   maxUploadBytes: number;
+  /** Per-account quota and upload rate (README, Configuration). */
+  uploadLimits: UploadLimits;
 };
+
+/**
+ * The Cache-Control a stored file is served with: what the uploader asked for when it is `max-age=` a number of
+ * seconds, else no-cache. The value is the client's to write at upload, so anything else (a line break would make
+ * every later download of the file fail as an invalid header) is never sent back as a header.
+ */
+function cacheControlOf(stored: unknown): string {
+  return typeof stored === 'string' && /^max-age=\d{1,9}$/.test(stored) ? stored : 'no-cache';
+}
+
+/** The seconds of max-age an upload asked for (supabase-js sends '3600'), when it is a plain number. */
+function requestedMaxAge(value: string | undefined): string {
+  const seconds = value?.trim().replace(/^max-age=/, '');
+  return seconds !== undefined && /^\d{1,9}$/.test(seconds) ? seconds : '3600';
+}
 
 type Bucket = {
   id: string;
@@ -79,6 +99,7 @@ function toFileObject(row: ObjectRow) {
 /** Storage API v1 (the part supabase-js uses), every object access decided by RLS on storage.objects. */
 export async function registerStorage(app: FastifyInstance, context: StorageContext): Promise<void> {
   const { db, files } = context;
+  const limits = new UploadLimiter(context.uploadLimits);
 
   const requireAuth = async (request: FastifyRequest): Promise<RequestAuth> => {
     const result = await authenticateRequest(context.jwtSecret, {
@@ -119,7 +140,7 @@ export async function registerStorage(app: FastifyInstance, context: StorageCont
     const delivery = deliveryOf(row.name, metadata.mimetype, download !== undefined);
     reply.header('Content-Type', delivery.contentType);
     reply.header('Content-Length', String(size));
-    reply.header('Cache-Control', String(metadata.cacheControl ?? 'no-cache'));
+    reply.header('Cache-Control', cacheControlOf(metadata.cacheControl));
     if (metadata.eTag) reply.header('ETag', String(metadata.eTag));
     reply.header('Last-Modified', new Date(row.updated_at).toUTCString());
     reply.header('X-Content-Type-Options', 'nosniff');
@@ -135,6 +156,9 @@ export async function registerStorage(app: FastifyInstance, context: StorageCont
       scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
       scope.setErrorHandler((error, request, reply) => {
+        if (error instanceof RetryLater) {
+          return reply.code(429).header('Retry-After', String(error.retryAfterSeconds)).send(error.toJSON());
+        }
         if (error instanceof StorageError) return reply.code(400).send(error.toJSON());
         const fields = error as { code?: string; statusCode?: number; message?: string };
         if (fields.code === 'FST_REQ_FILE_TOO_LARGE') {
@@ -155,6 +179,9 @@ export async function registerStorage(app: FastifyInstance, context: StorageCont
       const upload = async (request: FastifyRequest, reply: FastifyReply, mode: 'create' | 'upsert' | 'update') => {
         const auth = await requireAuth(request);
         const { bucket: bucketId, name } = target(request);
+        limits.takeUpload(auth, request.ip);
+        // An account already at its quota is refused before a byte of the file is read.
+        await limits.checkQuota(db, auth, { bucket: bucketId, name }, 1);
         const bucket = await loadBucket(bucketId);
         const extension = extensionOf(name);
         const mime = checkedTypeOf(extension);
@@ -166,12 +193,13 @@ export async function registerStorage(app: FastifyInstance, context: StorageCont
         const limit = Math.min(Number(bucket.file_size_limit ?? context.maxUploadBytes), context.maxUploadBytes);
 
         let source: Readable;
-        let cacheControl = header(request, 'cache-control')?.replace(/^max-age=/, '') ?? '3600';
+        let cacheControl = requestedMaxAge(header(request, 'cache-control'));
         if (request.isMultipart()) {
           const part = await request.file({ limits: { fileSize: limit } });
           if (!part) throw storageErrors.badRequest('The upload contains no file');
           const field = part.fields.cacheControl;
-          if (field && !Array.isArray(field) && field.type === 'field') cacheControl = String(field.value);
+          if (field && !Array.isArray(field) && field.type === 'field')
+            cacheControl = requestedMaxAge(String(field.value));
           source = part.file;
         } else {
           source = request.body as Readable;
@@ -182,6 +210,7 @@ export async function registerStorage(app: FastifyInstance, context: StorageCont
         try {
           if ('truncated' in source && source.truncated) throw storageErrors.tooLarge(limit);
           if (received.size === 0) throw storageErrors.badRequest('The file is empty');
+          await limits.checkQuota(db, auth, { bucket: bucketId, name }, received.size);
           if (!(await contentMatchesExtension(received.tempFile, extension))) {
             throw storageErrors.badType(
               `The file's content does not match its .${extension} extension. Please upload the original file, with the extension of its real type.`,
@@ -279,11 +308,16 @@ export async function registerStorage(app: FastifyInstance, context: StorageCont
         return sendFile(reply, row, (request.query as { download?: string }).download);
       });
 
-      const parseExpiresIn = (body: unknown): number => {
+      /**
+       * The lifetime asked for a signed link. The service role (the functions' links in lenders' packages) may ask
+       * for up to a week; applicants and officers for SIGNED_URL_MAX_SECONDS at most, as the README promises.
+       */
+      const parseExpiresIn = (body: unknown, auth: RequestAuth): number => {
         const value = (body as { expiresIn?: unknown } | undefined)?.expiresIn;
         const seconds = Number(value);
-        if (!Number.isInteger(seconds) || seconds < 1 || seconds > 7 * 24 * 3600) {
-          throw storageErrors.badRequest('expiresIn must be a whole number of seconds between 1 and 604800');
+        const longest = auth.role === 'service_role' ? 7 * 24 * 3600 : SIGNED_URL_MAX_SECONDS;
+        if (!Number.isInteger(seconds) || seconds < 1 || seconds > longest) {
+          throw storageErrors.badRequest(`expiresIn must be a whole number of seconds between 1 and ${longest}`);
         }
         return seconds;
       };
@@ -300,7 +334,7 @@ export async function registerStorage(app: FastifyInstance, context: StorageCont
 
       scope.post('/object/sign/:bucket/*', async (request) => {
         const auth = await requireAuth(request);
-        const expiresIn = parseExpiresIn(request.body);
+        const expiresIn = parseExpiresIn(request.body, auth);
         const { bucket, name } = target(request);
         await findVisible(request, auth, bucket, name);
         return { signedURL: await signedUrl(bucket, name, expiresIn) };
@@ -308,7 +342,7 @@ export async function registerStorage(app: FastifyInstance, context: StorageCont
 
       scope.post('/object/sign/:bucket', async (request) => {
         const auth = await requireAuth(request);
-        const expiresIn = parseExpiresIn(request.body);
+        const expiresIn = parseExpiresIn(request.body, auth);
         const { bucket } = request.params as { bucket: string };
         const paths = (request.body as { paths?: unknown }).paths;
         if (!Array.isArray(paths) || !paths.every((p) => typeof p === 'string')) {

@@ -38,6 +38,24 @@ function listFiles(folder: string): string[] {
 }
 
 /**
+ * Removes the storage rows of uploaded documents that no documents row files, older than `graceSeconds` (the
+ * portal files a document right after its upload), and returns their ids: the caller removes their files. Run at
+ * start and then every STORAGE_SWEEP_INTERVAL seconds while the server runs, so files uploaded and never filed
+ * (a script storing files it never files, a browser closed between the upload and its row) do not pile up.
+ */
+export async function removeUnfiledDocuments(db: Database, graceSeconds: number): Promise<string[]> {
+  const unfiled = await db.query<{ id: string }>(
+    `delete from storage.objects as o
+      where o.bucket_id = 'documents'
+        and o.created_at < now() - make_interval(secs => $1)
+        and not exists (select 1 from public.documents as d where d.storage_path = o.name)
+      returning o.id::text`,
+    [graceSeconds],
+  );
+  return unfiled.rows.map((row) => row.id);
+}
+
+/**
  * Run at start, before the server accepts requests: repairs what an interrupted upload or delete can leave
  * (issue 14, "Crashes"). Uploads write the file before its row commits, and the portal writes the documents
  * row after the upload, so a crash leaves at worst a file without a row, or an uploaded document without its
@@ -57,16 +75,9 @@ export async function sweepStorage(db: Database, storageRoot: string, graceSecon
   }
 
   // Uploaded documents nobody filed: their storage row and their file go.
-  const unfiled = await db.query<{ id: string }>(
-    `delete from storage.objects as o
-      where o.bucket_id = 'documents'
-        and o.created_at < now() - make_interval(secs => $1)
-        and not exists (select 1 from public.documents as d where d.storage_path = o.name)
-      returning o.id::text`,
-    [graceSeconds],
-  );
-  for (const row of unfiled.rows) rmSync(path.join(storageRoot, 'documents', row.id), { force: true });
-  report.documentsWithoutRow = unfiled.rows.length;
+  const unfiled = await removeUnfiledDocuments(db, graceSeconds);
+  for (const id of unfiled) rmSync(path.join(storageRoot, 'documents', id), { force: true });
+  report.documentsWithoutRow = unfiled.length;
 
   const objects = await db.query<{ id: string; bucket_id: string; name: string }>(
     'select id::text, bucket_id, name from storage.objects',

@@ -11,3 +11,10 @@ export const API_MAX_ROWS = 1000;
  * app tells a rate limit apart by one code.
  */
 export const RATE_LIMIT_ERROR_CODE = 'over_request_rate_limit';
+
+/**
+ * The longest a signed link to a stored document lives when an applicant or an officer asks for one: the apps ask
+ * for one as the document is opened, so a link that leaks (a browser history, a forwarded address) is dead a
+ * minute later. The functions (service role) sign longer links for lenders' packages.
+ */
+export const SIGNED_URL_MAX_SECONDS = 60;

@@ -221,23 +221,34 @@ describe('sign-up with e-mail confirmation', () => {
     expect(data.session?.user.email).toBe(email);
   });
 
-  it('confirms the password of the last sign-up: who signed up first with the address keeps no way in', async () => {
+  it('keeps no password of two people who signed up with one address: the link asks its opener to choose one', async () => {
     // Someone signs up with the owner's address before the owner has an account; the account stays unconfirmed.
     const email = uniqueEmail('owner');
     expect((await anonClient(server).auth.signUp({ email, password: 'squatter-pass' })).error).toBeNull();
     // The owner signs up later (from the result screen) and follows the link e-mailed to them.
     expect((await anonClient(server).auth.signUp({ email, password: 'owner-pass' })).error).toBeNull();
     const { location } = await openLink(verifyLinkIn(await latestMail(server, email, confirmSubject)));
-    expect(hashParams(location!).get('access_token')).toBeTruthy();
+    // Neither password is kept: the link lands on the reset page, signed in, to choose one.
+    expect(location!.pathname).toBe('/portal/reset-password');
+    const params = hashParams(location!);
+    expect(params.get('type')).toBe('recovery');
+    const owner = anonClient(server);
+    const { error: sessionError } = await owner.auth.setSession({
+      access_token: params.get('access_token')!,
+      refresh_token: params.get('refresh_token')!,
+    });
+    expect(sessionError).toBeNull();
+    expect((await owner.auth.updateUser({ password: 'chosen-pass' })).error).toBeNull();
 
-    const owner = await anonClient(server).auth.signInWithPassword({ email, password: 'owner-pass' });
-    expect(owner.error).toBeNull();
-    const squatter = await anonClient(server).auth.signInWithPassword({ email, password: 'squatter-pass' });
-    expect(squatter.error).toMatchObject({ code: 'invalid_credentials' });
+    expect((await anonClient(server).auth.signInWithPassword({ email, password: 'chosen-pass' })).error).toBeNull();
+    for (const password of ['squatter-pass', 'owner-pass']) {
+      const tried = await anonClient(server).auth.signInWithPassword({ email, password });
+      expect(tried.error).toMatchObject({ code: 'invalid_credentials' });
+    }
 
     // Once confirmed, a sign-up changes nothing.
     expect((await anonClient(server).auth.signUp({ email, password: 'late-pass' })).error).toBeNull();
-    expect((await anonClient(server).auth.signInWithPassword({ email, password: 'owner-pass' })).error).toBeNull();
+    expect((await anonClient(server).auth.signInWithPassword({ email, password: 'chosen-pass' })).error).toBeNull();
     expect((await anonClient(server).auth.signInWithPassword({ email, password: 'late-pass' })).error).toMatchObject({
       code: 'invalid_credentials',
     });

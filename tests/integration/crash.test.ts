@@ -26,8 +26,13 @@ const dataDir = temporaryDataDir();
 afterAll(() => removeDataDir(dataDir));
 // Uploads nobody filed are removed at once here (600 s in production: a portal may still be filing one). The
 // submissions under way all come from 127.0.0.1, which the per-IP limit on visitors' submissions would refuse
-// after five (it has its own test): off.
-const env = { STORAGE_SWEEP_GRACE: '0', LOG_LEVEL: 'error', RATE_LIMIT_SUBMISSIONS_PER_5_MIN: '0' };
+// after five (it has its own test): off, as is the per-account upload rate (one applicant uploads in a loop).
+const env = {
+  STORAGE_SWEEP_GRACE: '0',
+  LOG_LEVEL: 'error',
+  RATE_LIMIT_SUBMISSIONS_PER_5_MIN: '0',
+  RATE_LIMIT_UPLOAD_BURST: '0',
+};
 
 async function applicantSession(server: ServerProcess) {
   const email = `crash-${randomUUID().slice(0, 8)}@example.com`;

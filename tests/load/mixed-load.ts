@@ -10,9 +10,14 @@ export type LoadServer = { url: string; keys: ApiKeys };
 /**
  * The server settings of a load run (and of the submission benchmark). Its many simulated visitors all call from 127.0.0.1, whose submissions the
  * per-IP limit (sized for one person: RATE_LIMIT_SUBMISSION*) would refuse after the first five: it is off, or the
- * run would measure 429s. The limit has its own test (tests/integration/submission-rate-limit.test.ts).
+ * run would measure 429s. The limit has its own test (tests/integration/submission-rate-limit.test.ts). So is the
+ * per-account upload rate (tests/security/upload-limits.test.ts): its simulated applicants upload in a loop.
  */
-export const loadServerEnv = { LOG_LEVEL: 'error', RATE_LIMIT_SUBMISSIONS_PER_5_MIN: '0' };
+export const loadServerEnv = {
+  LOG_LEVEL: 'error',
+  RATE_LIMIT_SUBMISSIONS_PER_5_MIN: '0',
+  RATE_LIMIT_UPLOAD_BURST: '0',
+};
 
 type Kind = 'submission' | 'upload' | 'admin read';
 

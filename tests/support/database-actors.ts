@@ -68,6 +68,9 @@ export async function startTestBackend(env: Record<string, string> = {}): Promis
       // on visitors' submissions (five at once) would refuse most of them. It has its own test
       // (submission-rate-limit.test.ts); a test that wants it passes its own value in `env`.
       RATE_LIMIT_SUBMISSIONS_PER_5_MIN: '0',
+      // The same for one account's uploads (20 at once): these tests upload many files as one applicant. The
+      // limit and the quota have their own test (tests/security/upload-limits.test.ts).
+      RATE_LIMIT_UPLOAD_BURST: '0',
       ...env,
     }),
   );

@@ -1,8 +1,9 @@
 import { browserShowsInline, DOCUMENTS_BUCKET } from '../../../shared/catalogue/documents.ts';
+import { SIGNED_URL_MAX_SECONDS } from '../../../shared/db/api-limits.ts';
 import { loadSupabase } from './load-supabase.ts';
 
-/** How long a signed document link stays valid, in seconds. */
-export const SIGNED_URL_SECONDS = 60;
+/** How long a signed document link stays valid, in seconds: the longest the server signs for the apps. */
+export const SIGNED_URL_SECONDS = SIGNED_URL_MAX_SECONDS;
 
 /**
  * Opens a stored document through a short-lived signed link (the bucket is private: DESIGN departure 2). A PDF

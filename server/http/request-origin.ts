@@ -1,0 +1,52 @@
+import { isLoopbackHost } from '../config.ts';
+
+/**
+ * What a request says about the address it reached: Fastify's protocol and host (the Host header, or
+ * X-Forwarded-Proto/-Host from a proxy TRUST_PROXY trusts) and the local port it came in on.
+ */
+export type RequestAddress = { protocol: string; host: string; port: number | undefined };
+
+/** A host as a Host header may carry it: a name or IPv4 address, or an IPv6 literal in brackets, and a port. */
+const bareHost =
+  /^(?:\[[0-9a-f:.]+\]|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*)(?::\d{1,5})?$/i;
+
+/**
+ * The one origin every URL built from a request starts from: the request's protocol and host, parsed and checked,
+ * or undefined when they are not a plain http(s) origin. A Host header is the client's to write, and URL parsers
+ * read more into it than a host: 'localhost:3000@evil.example' is user 'localhost', password '3000', host
+ * evil.example; 'evil.example/x', 'a b', 'localhost,evil.example' (two headers joined) are not hosts at all.
+ * Only a host the pattern above takes, that the URL parser reads back unchanged, is an origin.
+ */
+export function parseRequestOrigin(address: Pick<RequestAddress, 'protocol' | 'host'>): URL | undefined {
+  if (address.protocol !== 'http' && address.protocol !== 'https') return undefined;
+  if (typeof address.host !== 'string' || address.host.length > 260 || !bareHost.test(address.host)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(`${address.protocol}://${address.host}`);
+  } catch {
+    return undefined;
+  }
+  if (url.username || url.password || url.pathname !== '/' || url.search || url.hash) return undefined;
+  const port = /:(\d+)$/.exec(address.host.replace(/^\[[^\]]*\]/, ''))?.[1];
+  if (port !== undefined && (Number(port) < 1 || Number(port) > 65535)) return undefined;
+  return url;
+}
+
+/** Whether the request reached us under a name of this machine (localhost, 127.x.x.x, [::1]). */
+export function isLoopbackOrigin(origin: URL | undefined): origin is URL {
+  return origin !== undefined && isLoopbackHost(origin.hostname);
+}
+
+/** A Fastify request's address as parseRequestOrigin and siteUrl read it. */
+export function requestAddress(request: {
+  protocol: string;
+  host: string;
+  socket: { localPort?: number | undefined };
+}): RequestAddress {
+  return { protocol: request.protocol, host: request.host, port: request.socket.localPort };
+}
+
+/** http://localhost on the port the request came in on: where links go when the request's own name is not trusted. */
+export function localhostOrigin(port: number | undefined): string {
+  return `http://localhost${port === undefined ? '' : `:${port}`}`;
+}

@@ -1,0 +1,76 @@
+import type { UploadLimits } from '../config.ts';
+import { RateLimiter } from '../auth/rate-limit.ts';
+import type { RequestAuth } from '../auth/request-auth.ts';
+import { isPlainObject } from '../auth/users.ts';
+import type { Queryable } from '../db/database.ts';
+import { StorageError, storageErrors } from './errors.ts';
+
+/**
+ * Who is limited: applicants and visitors. Officers (app_metadata.role = admin) and the service role (the
+ * functions, the bench, backups) are not.
+ */
+function isLimitedUploader(auth: RequestAuth): boolean {
+  if (auth.role === 'service_role') return false;
+  const appMetadata = auth.claims.app_metadata;
+  return !(isPlainObject(appMetadata) && appMetadata.role === 'admin');
+}
+
+/** The account an upload counts against: the token's user, or the client address for a caller without one. */
+function accountOf(auth: RequestAuth, ip: string): string {
+  return typeof auth.claims.sub === 'string' ? auth.claims.sub : `address:${ip}`;
+}
+
+/**
+ * Per-account upload limits (README, Configuration): a confirmed applicant could otherwise store 25 MB files as
+ * fast as the disk takes them, on the disk that holds the database too. Two checks:
+ * - a rate (token bucket per account) taken when the upload starts, before a byte is read;
+ * - a quota on the bytes the account's stored files take up (every bucket, files never filed included, the file
+ *   an upsert replaces left out), checked before the body is read and again with the file's real size.
+ * Two uploads of one account at the same moment may each pass the second check: the quota can be passed by at
+ * most one file per upload under way, which the rate bounds.
+ */
+export class UploadLimiter {
+  private readonly rate: RateLimiter | undefined;
+
+  constructor(private readonly limits: UploadLimits) {
+    this.rate =
+      limits.burst > 0 && limits.perHour > 0
+        ? new RateLimiter({ capacity: limits.burst, refillPerSecond: limits.perHour / 3600 })
+        : undefined;
+  }
+
+  /** Takes one upload from the account's budget; throws the Storage error to answer when it has none. */
+  takeUpload(auth: RequestAuth, ip: string): void {
+    if (!this.rate || !isLimitedUploader(auth)) return;
+    const decision = this.rate.take(accountOf(auth, ip));
+    if (!decision.allowed)
+      throw new RetryLater(storageErrors.tooManyUploads(decision.retryAfterSeconds), decision.retryAfterSeconds);
+  }
+
+  /** Throws when the account's stored files plus `incomingBytes` would pass the quota. */
+  async checkQuota(
+    db: Queryable,
+    auth: RequestAuth,
+    replacing: { bucket: string; name: string },
+    incomingBytes: number,
+  ): Promise<void> {
+    if (this.limits.quotaBytes <= 0 || !isLimitedUploader(auth) || typeof auth.claims.sub !== 'string') return;
+    const stored = await db.query<{ bytes: string | number }>(
+      `select coalesce(sum(coalesce((metadata->>'size')::bigint, 0)), 0) as bytes from storage.objects
+       where owner = $1::uuid and not (bucket_id = $2 and name = $3)`,
+      [auth.claims.sub, replacing.bucket, replacing.name],
+    );
+    const used = Number(stored.rows[0]?.bytes ?? 0);
+    if (used + incomingBytes > this.limits.quotaBytes) throw storageErrors.overQuota(this.limits.quotaBytes);
+  }
+}
+
+/** A Storage error answered with Retry-After. */
+export class RetryLater extends StorageError {
+  constructor(
+    error: StorageError,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(error.statusCode, error.code, error.error, error.message);
+  }
+}
