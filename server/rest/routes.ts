@@ -188,11 +188,11 @@ export function registerRest(app: FastifyInstance, context: RestContext): void {
     method: ['GET', 'HEAD'],
     url: '/rest/v1/:relation',
     handler: async (request, reply) => {
-      const auth = await requireAuth(context, request);
       const { relation: name } = request.params as { relation: string };
+      const relation = relationOf(context, name);
+      const auth = await requireAuth(context, request);
       const query = withinMaxRows(parseQuery(queryOf(request)));
       const prefer = parsePrefer(request.headers.prefer);
-      const relation = relationOf(context, name);
       const statements = [buildSelect(relation, query), ...(prefer.count ? [buildCount(relation, query)] : [])];
       const [selected, counted] = await executeStatements(request, auth, true, statements);
       const result = outcomeOf(selected);

@@ -44,7 +44,9 @@ afterAll(async () => {
   rmSync(backups, { recursive: true, force: true });
 });
 
-const env = { LOG_LEVEL: 'error' };
+// One applicant uploads in a loop while a backup runs: the per-account upload rate (its own test is in
+// tests/security/upload-limits.test.ts) is off.
+const env = { LOG_LEVEL: 'error', RATE_LIMIT_UPLOAD_BURST: '0' };
 const source = dataFolder('source');
 
 async function cli(script: 'backup.ts' | 'restore.ts', dataDir: string, ...args: string[]): Promise<CliResult> {
