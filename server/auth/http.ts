@@ -87,3 +87,12 @@ export async function requireServiceRole(secret: Uint8Array, request: FastifyReq
   const auth = await bearerAuth(secret, request);
   if (auth.role !== 'service_role') throw notAdmin();
 }
+
+/** The value of one cookie of the request (the Cookie header's `name=value` pairs), if it was sent. */
+export function cookieValue(request: FastifyRequest, name: string): string | undefined {
+  for (const pair of (request.headers.cookie ?? '').split(';')) {
+    const equals = pair.indexOf('=');
+    if (equals > 0 && pair.slice(0, equals).trim() === name) return pair.slice(equals + 1).trim() || undefined;
+  }
+  return undefined;
+}

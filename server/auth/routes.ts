@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/database.ts';
 import type { MailMessage } from '../mail/transport.ts';
 import { RESET_PASSWORD_PATH } from '../../shared/catalogue/accounts.ts';
 import { registerAdminRoutes } from './admin-routes.ts';
@@ -13,6 +14,10 @@ import {
   isVerificationType,
   readCodeChallenge,
   contestUnconfirmedAccount,
+  holdSignUpPassword,
+  LINK_OPENER_COOKIE,
+  openerSignIn,
+  pendingSignUpPassword,
   rebindEmailLink,
   sentWithin,
   type CodeChallenge,
@@ -27,7 +32,15 @@ import {
   sendAuthError,
   validationFailed,
 } from './errors.ts';
-import { enforceRateLimit, objectBody, optionalObject, optionalString, queryParams, requireUser } from './http.ts';
+import {
+  cookieValue,
+  enforceRateLimit,
+  objectBody,
+  optionalObject,
+  optionalString,
+  queryParams,
+  requireUser,
+} from './http.ts';
 import { checkPasswordStrength, hashPassword, verifyPassword } from './passwords.ts';
 import { perFiveMinutes, RateLimiter } from './rate-limit.ts';
 import { safeRedirect, withHashParams, withQueryParams } from './redirects.ts';
@@ -93,11 +106,20 @@ function handleErrors(instance: FastifyInstance) {
   });
 }
 
+/** Confirms an account's address; the sign-up links it may still have are spent with it. */
+async function confirmAccount(tx: Queryable, userId: string): Promise<UserRow> {
+  await tx.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = 'confirmation_token'`, [userId]);
+  return updateUser(tx, userId, { confirm: true });
+}
+
 /**
  * GoTrue's verify outcome: a session (implicit flow), a PKCE code, or nothing (bad or used link). A session with
  * `choosePassword` confirmed an account that has no password yet: its holder is sent to choose one.
  */
-type Verified = { session: SessionJson; choosePassword?: boolean } | { code: string } | { error: AuthError };
+type Verified =
+  | { session: SessionJson; choosePassword?: boolean }
+  | { code: string; opener?: string | undefined }
+  | { error: AuthError };
 
 async function verifyToken(
   context: AuthContext,
@@ -111,18 +133,23 @@ async function verifyToken(
     const link = await consumeEmailToken(tx, token, type, context.config.emailLinkLifetime);
     if (!link || (options.email !== undefined && options.email !== link.user.email)) return { error: otpExpired() };
     if (isBanned(link.user)) return { error: userBanned() };
-    if (choosesPassword(link.user, type)) {
-      const user = await updateUser(tx, link.user.id, { confirm: true });
+    // Following any e-mailed link proves the address: confirm it (GoTrue does the same for recovery). A sign-up's
+    // password is not proven by it: only the browser that signed up may make it the account's (see
+    // pendingSignUpPassword), so no other link of the account may still confirm it later.
+    const user: UserRow = link.user.email_confirmed_at ? link.user : await confirmAccount(tx, link.user.id);
+    // An account left without a password (no sign-up's password to give it) goes to choose one, whatever flow.
+    const needsPassword = choosesPassword(link.user, type);
+    if (options.allowPkce && link.flowStateId && (!needsPassword || link.passwordHash)) {
+      const opener =
+        needsPassword && link.passwordHash
+          ? await holdSignUpPassword(tx, link.flowStateId, link.passwordHash)
+          : undefined;
+      const code = await issueAuthCode(tx, link.flowStateId);
+      if (code) return { code, opener };
+    }
+    if (needsPassword) {
       const session = await startSession(tx, signer, user, amrMethodFor('recovery'), clientOf(request));
       return { session, choosePassword: true };
-    }
-    // Following any e-mailed link proves the address: confirm it (GoTrue does the same for recovery).
-    const user: UserRow = link.user.email_confirmed_at
-      ? link.user
-      : await updateUser(tx, link.user.id, { confirm: true });
-    if (options.allowPkce && link.flowStateId) {
-      const code = await issueAuthCode(tx, link.flowStateId);
-      if (code) return { code };
     }
     return { session: await startSession(tx, signer, user, amrMethodFor(type), clientOf(request)) };
   });
@@ -148,11 +175,13 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
     api: string,
     redirectTo: string,
     pkce: CodeChallenge | undefined,
+    /** The password hash of the sign-up asking again (same password as the link's), or null (a resend). */
+    passwordHash: string | null,
   ): Promise<void> => {
     const confirmationPkce = pkce && { challenge: pkce, authenticationMethod: 'email/signup' };
     if (sentWithin(user, 'signup', config.emailMinInterval)) {
       if (!user.email_confirmed_at && confirmationPkce) {
-        await db.transaction((tx) => rebindEmailLink(tx, user, 'signup', confirmationPkce));
+        await db.transaction((tx) => rebindEmailLink(tx, user, 'signup', confirmationPkce, passwordHash));
       }
       return;
     }
@@ -162,7 +191,7 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
       await sendAuthEmail(context, request, accountExistsEmail(email, site), 'account notice');
       return;
     }
-    const token = await db.transaction((tx) => issueEmailToken(tx, user, 'signup', confirmationPkce));
+    const token = await db.transaction((tx) => issueEmailToken(tx, user, 'signup', confirmationPkce, passwordHash));
     const link = verifyLink(api, token, 'signup', redirectTo);
     await sendAuthEmail(context, request, confirmationEmail(email, link, config.emailLinkLifetime), 'confirmation');
   };
@@ -202,7 +231,8 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
         const password = optionalString(body, 'password');
         if (!password) throw validationFailed('Signup requires a valid password');
         checkPasswordStrength(password);
-        const userMetadata = optionalObject(body, 'data') ?? {};
+        const givenMetadata = optionalObject(body, 'data');
+        const userMetadata = givenMetadata ?? {};
         const pkce = readCodeChallenge(body);
         const { site, api, signer } = requestSite(context, request);
         const redirectTo = safeRedirect(queryParams(request).redirect_to, site);
@@ -212,20 +242,21 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
         const alreadyRegistered = async (existing: UserRow | undefined) => {
           if (config.autoconfirm) throw new AuthError(422, 'user_already_exists', 'User already registered');
           if (existing && !existing.email_confirmed_at && existing.raw_app_meta_data?.role !== 'admin') {
-            if (await verifyPassword(password, existing.encrypted_password)) {
+            const held = (await pendingSignUpPassword(db, existing.id)) ?? existing.encrypted_password;
+            // The link holds no password after a resend: this sign-up's (with its challenge) may take its place.
+            if (held === null || (await verifyPassword(password, held))) {
               // The same person again (they know the password): their details, and the link for this browser.
-              await updateUser(db, existing.id, { userMetadata });
+              if (givenMetadata) await updateUser(db, existing.id, { userMetadata: givenMetadata });
+              await resendConfirmation(request, existing, email, api, redirectTo, pkce, passwordHash);
             } else {
-              // Two people claim an address nobody has proved yet. Neither password is kept: whichever one the
-              // e-mailed link confirmed, its holder could be someone who only knows the address, and would read
-              // what the owner uploads. The link now confirms the address and asks whoever opens it, the owner
-              // of the inbox, to choose the password (see contestUnconfirmedAccount).
+              // Two people claim an address nobody has proved yet. Neither password is kept: the link confirms the
+              // address and asks whoever opens it, the owner of the inbox, to choose one (contestUnconfirmedAccount).
               await db.transaction((tx) => contestUnconfirmedAccount(tx, existing.id));
-              await resendConfirmation(request, existing, email, api, redirectTo, undefined);
-              return reply.send(obfuscatedUserJson(email, userMetadata));
+              await resendConfirmation(request, existing, email, api, redirectTo, undefined, null);
             }
+            return reply.send(obfuscatedUserJson(email, userMetadata));
           }
-          if (existing) await resendConfirmation(request, existing, email, api, redirectTo, pkce);
+          if (existing) await resendConfirmation(request, existing, email, api, redirectTo, pkce, null);
           return reply.send(obfuscatedUserJson(email, userMetadata));
         };
 
@@ -234,7 +265,13 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
         let created: { user: UserRow; session?: SessionJson; token?: string };
         try {
           created = await db.transaction(async (tx) => {
-            const user = await insertUser(tx, { email, passwordHash, confirmed: config.autoconfirm, userMetadata });
+            // Unconfirmed, the account holds no password: the sign-up's goes with its link (pendingSignUpPassword).
+            const user = await insertUser(tx, {
+              email,
+              passwordHash: config.autoconfirm ? passwordHash : null,
+              confirmed: config.autoconfirm,
+              userMetadata,
+            });
             if (config.autoconfirm) {
               return { user, session: await startSession(tx, signer, user, 'password', clientOf(request)) };
             }
@@ -243,6 +280,7 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
               user,
               'signup',
               pkce && { challenge: pkce, authenticationMethod: 'email/signup' },
+              passwordHash,
             );
             return { user: { ...user, confirmation_sent_at: new Date() }, token };
           });
@@ -271,8 +309,25 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
           const password = optionalString(body, 'password');
           if (!email || !password) throw invalidCredentials();
           const user = await findUserByEmail(db, email.trim());
-          // The password is checked first: an unconfirmed account says so only to whoever knows it.
-          if (!(await verifyPassword(password, user?.encrypted_password)) || !user) throw invalidCredentials();
+          // The password is checked first: an unconfirmed account says so only to whoever knows it (the password
+          // its sign-up's link holds, as an unconfirmed account has none of its own).
+          const held =
+            user && !user.email_confirmed_at && !user.encrypted_password
+              ? await pendingSignUpPassword(db, user.id)
+              : user?.encrypted_password;
+          if (!(await verifyPassword(password, held)) || !user) {
+            // The browser that opened the confirmation link of a sign-up, elsewhere than the one that signed up.
+            const opener = cookieValue(request, LINK_OPENER_COOKIE);
+            if (user?.email_confirmed_at && !user.encrypted_password && opener && !isBanned(user)) {
+              const signedIn = await db.transaction(async (tx) =>
+                (await openerSignIn(tx, user.id, opener, password, config.emailLinkLifetime, verifyPassword))
+                  ? startSession(tx, signer, user, 'password', clientOf(request))
+                  : undefined,
+              );
+              if (signedIn) return signedIn;
+            }
+            throw invalidCredentials();
+          }
           if (isBanned(user)) throw userBanned();
           if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
           return db.transaction((tx) => startSession(tx, signer, user, 'password', clientOf(request)));
@@ -332,7 +387,7 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
         const redirectTo = safeRedirect(queryParams(request).redirect_to, site);
         const user = await findUserByEmail(db, email);
         // Same answer whether or not the address has an account: no enumeration.
-        if (user) await resendConfirmation(request, user, email, api, redirectTo, pkce);
+        if (user) await resendConfirmation(request, user, email, api, redirectTo, pkce, null);
         return {};
       });
 
@@ -357,7 +412,16 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
             303,
           );
         }
-        if ('code' in outcome) return reply.redirect(withQueryParams(redirectTo, { code: outcome.code }), 303);
+        if ('code' in outcome) {
+          if (outcome.opener) {
+            // Only /auth/v1 reads it, only over the connection it came by (holdSignUpPassword, openerSignIn).
+            reply.header(
+              'Set-Cookie',
+              `${LINK_OPENER_COOKIE}=${outcome.opener}; Path=/auth/v1; Max-Age=${config.emailLinkLifetime}; HttpOnly; SameSite=Lax${request.protocol === 'https' ? '; Secure' : ''}`,
+            );
+          }
+          return reply.redirect(withQueryParams(redirectTo, { code: outcome.code }), 303);
+        }
         const { session, choosePassword } = outcome;
         return reply.redirect(
           withHashParams(choosePassword ? `${site}${RESET_PASSWORD_PATH}` : redirectTo, {

@@ -146,6 +146,13 @@ create table if not exists auth.one_time_tokens (
 );
 create index if not exists one_time_tokens_token_hash_idx on auth.one_time_tokens (token_hash);
 
+-- A sign-up's password is held with its confirmation link, not on the account: it becomes the account's only when
+-- the browser that signed up exchanges the link's PKCE code (server/auth/email-links.ts, holdSignUpPassword).
+alter table auth.one_time_tokens add column if not exists password_hash text;
+alter table auth.flow_state add column if not exists password_hash text;
+-- The browser that opened the link (a cookie's sha256): it may sign in with the held password (openerSignIn).
+alter table auth.flow_state add column if not exists opener_hash text;
+
 -- Only server/ (the connecting user) reads these; no API role, whatever a migration's defaults say.
 revoke all on auth.sessions, auth.refresh_tokens, auth.flow_state, auth.one_time_tokens
   from public, anon, authenticated, service_role;

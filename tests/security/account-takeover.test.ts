@@ -23,7 +23,10 @@ import { serverForThisFile } from '../support/server-for-file.ts';
  * later) are both reachable.
  */
 const intervalSeconds = 4;
-const server = serverForThisFile({ env: { AUTH_EMAIL_MIN_INTERVAL: String(intervalSeconds) } });
+// Many sign-ups and resends from 127.0.0.1: the per-address limit on them (its own test: auth-rate-limit) is off.
+const server = serverForThisFile({
+  env: { AUTH_EMAIL_MIN_INTERVAL: String(intervalSeconds), RATE_LIMIT_SIGNUP_PER_5_MIN: '0' },
+});
 const pastInterval = () => sleep(intervalSeconds * 1000 + 1000);
 const confirmSubject = 'Confirm your Loan Match account';
 
@@ -141,6 +144,99 @@ describe('signing up again with an address nobody has confirmed', () => {
     const { data, error } = await owner.from('applications').select('id, email');
     expect(error).toBeNull();
     expect(data).toEqual([{ id: expect.any(String), email }]);
+  });
+});
+
+describe('the attacker signs up alone with the address; its owner follows whatever reaches their inbox', () => {
+  // The owner never signs up, or does so only after following a link they were sent. Whatever they follow, the
+  // attacker's password must not open the account afterwards.
+  const attackerSignsUp = async (flow: 'implicit' | 'pkce') => {
+    const email = uniqueEmail(`alone-${flow}`);
+    const attacker = flow === 'pkce' ? pkceClient(server) : anonClient(server);
+    expect((await attacker.auth.signUp({ email, password: 'attacker-pass' })).error).toBeNull();
+    return email;
+  };
+
+  it('the unsolicited confirmation link (implicit sign-up) confirms the address and asks the owner for a password', async () => {
+    const email = await attackerSignsUp('implicit');
+    const [link] = await confirmationLinks(email);
+    await chooseThroughLink(link!, 'owner-chosen-pass');
+    expect((await signIn(email, 'attacker-pass')).error).toMatchObject({ code: 'invalid_credentials' });
+    expect((await signIn(email, 'owner-chosen-pass')).error).toBeNull();
+  });
+
+  it("the unsolicited link of a PKCE sign-up gives the owner's browser a code it cannot exchange, and the attacker nothing", async () => {
+    const email = await attackerSignsUp('pkce');
+    const [link] = await confirmationLinks(email);
+    const { location } = await openLink(link!);
+    const code = location!.searchParams.get('code');
+    expect(code).toBeTruthy();
+    // The owner's browser holds no verifier for it; the attacker's never sees the code.
+    expect((await pkceClient(server).auth.exchangeCodeForSession(code!)).error).not.toBeNull();
+    expect((await signIn(email, 'attacker-pass')).error).toMatchObject({ code: 'invalid_credentials' });
+    // The address is the owner's now: a password reset gives them the account.
+    expect((await anonClient(server).auth.resetPasswordForEmail(email)).error).toBeNull();
+  });
+
+  it('a confirmation e-mail the owner asks for again (resend) leads them to choose a password', async () => {
+    const email = await attackerSignsUp('pkce');
+    await pastInterval();
+    const owner = pkceClient(server);
+    expect((await owner.auth.resend({ type: 'signup', email })).error).toBeNull();
+    const [newest] = await confirmationLinks(email);
+    await chooseThroughLink(newest!, 'owner-chosen-pass');
+    expect((await signIn(email, 'attacker-pass')).error).toMatchObject({ code: 'invalid_credentials' });
+  });
+
+  it('a resend within the interval re-binds the link to the owner but does not carry the attacker password with it', async () => {
+    const email = await attackerSignsUp('pkce');
+    const owner = pkceClient(server);
+    const options = { emailRedirectTo: `${server.url}/portal` };
+    expect((await owner.auth.resend({ type: 'signup', email, options })).error).toBeNull();
+    const [link] = await confirmationLinks(email);
+    await chooseThroughLink(link!, 'owner-chosen-pass');
+    expect((await signIn(email, 'attacker-pass')).error).toMatchObject({ code: 'invalid_credentials' });
+  });
+
+  it('a reset link the owner opens without finishing still leaves the attacker out', async () => {
+    const email = await attackerSignsUp('implicit');
+    expect((await anonClient(server).auth.resetPasswordForEmail(email)).error).toBeNull();
+    const reset = (await mailbox(server, email)).find((mail) => mail.subject.includes('Reset'));
+    const tokenHash = resetLinkIn(reset!).searchParams.get('token_hash')!;
+    expect((await anonClient(server).auth.verifyOtp({ type: 'recovery', token_hash: tokenHash })).error).toBeNull();
+    expect((await signIn(email, 'attacker-pass')).error).toMatchObject({ code: 'invalid_credentials' });
+    // And the attacker's confirmation link, followed later, gives no password either.
+    const [link] = await confirmationLinks(email);
+    await openLink(link!);
+    expect((await signIn(email, 'attacker-pass')).error).toMatchObject({ code: 'invalid_credentials' });
+  });
+});
+
+describe('a confirmation link opened in another browser than the one that signed up', () => {
+  it("lets that browser sign in with the sign-up's password, and nobody else", async () => {
+    const email = uniqueEmail('phone');
+    const laptop = pkceClient(server);
+    const options = { emailRedirectTo: `${server.url}/portal` };
+    expect((await laptop.auth.signUp({ email, password: 'laptop-pass', options })).error).toBeNull();
+    const [link] = await confirmationLinks(email);
+    // The phone opens the link: its code is of no use to it, but it gets the opener's cookie.
+    const opened = await fetch(link!, { redirect: 'manual' });
+    const cookie = opened.headers.get('set-cookie')!.split(';')[0]!;
+    expect(cookie).toMatch(/^lm-link-opener=/);
+
+    const signInWith = (password: string, headers: Record<string, string>) =>
+      fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+        method: 'POST',
+        headers: { apikey: server.keys.anonKey, 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ email, password }),
+      });
+    // Elsewhere (no cookie, or another one), the password opens nothing; nor does a wrong password on the phone.
+    expect((await signInWith('laptop-pass', {})).status).toBe(400);
+    expect((await signInWith('laptop-pass', { cookie: 'lm-link-opener=forged' })).status).toBe(400);
+    expect((await signInWith('wrong-pass', { cookie })).status).toBe(400);
+    // On the phone, the sign-up's password signs in, and from then on it is the account's everywhere.
+    expect((await signInWith('laptop-pass', { cookie })).status).toBe(200);
+    expect((await signIn(email, 'laptop-pass')).error).toBeNull();
   });
 });
 

@@ -42,7 +42,9 @@ export function PortalLoginPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmationSent, setConfirmationSent] = useState(false);
   /** The address of an account that tried to sign in before confirming it: its e-mail can be sent again. */
-  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
+  // The credentials of a sign-in refused as 'Email not confirmed': the password was just proven, which the
+  // confirmation e-mail sent again must carry (see resendConfirmation).
+  const [unconfirmed, setUnconfirmed] = useState<{ email: string; password: string } | null>(null);
   const [resending, setResending] = useState(false);
   const {
     register,
@@ -72,7 +74,7 @@ export function PortalLoginPage() {
           const { error } = await supabase.auth.signInWithPassword({ email: normalizeEmail(email), password });
           if (error) {
             setFailure(signInErrorMessage(error.message));
-            if (error.code === 'email_not_confirmed') setUnconfirmed(normalizeEmail(email));
+            if (error.code === 'email_not_confirmed') setUnconfirmed({ email: normalizeEmail(email), password });
             return;
           }
         } else {
@@ -100,13 +102,18 @@ export function PortalLoginPage() {
     () => setFailure(null),
   );
 
-  const resendConfirmation = async (email: string) => {
+  /**
+   * Sends the confirmation e-mail again as a repeated sign-up with the password the sign-in just proved, not as a
+   * bare resend: the server lets a confirmation link set the password of the sign-up only when the request
+   * that asked for the link knew it (server/auth/email-links.ts), so the link then signs this browser in.
+   */
+  const resendConfirmation = async ({ email, password }: { email: string; password: string }) => {
     setResending(true);
     try {
       const supabase = await loadSupabase();
-      const { error } = await supabase.auth.resend({
-        type: 'signup',
+      const { error } = await supabase.auth.signUp({
         email,
+        password,
         options: { emailRedirectTo: `${window.location.origin}/portal` },
       });
       if (error) {
