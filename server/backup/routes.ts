@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { cameThroughProxy } from '../http/request-origin.ts';
 import { authenticateRequest, isAuthFailure } from '../auth/request-auth.ts';
 import { isLoopbackHost } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -31,7 +32,7 @@ export function registerBackupRoute(
   if (!context.db.snapshotDataDir) return;
   app.post(BACKUP_ROUTE, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    if (!fromThisMachine(request.raw.socket) || request.headers['x-forwarded-for'] || request.headers.forwarded) {
+    if (!fromThisMachine(request.raw.socket) || cameThroughProxy(request.headers)) {
       return reply.code(403).send({ message: 'Backups are made only from this machine (npm run backup)' });
     }
     const auth = await authenticateRequest(context.jwtSecret, request.headers);

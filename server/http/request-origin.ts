@@ -50,3 +50,14 @@ export function requestAddress(request: {
 export function localhostOrigin(port: number | undefined): string {
   return `http://localhost${port === undefined ? '' : `:${port}`}`;
 }
+
+/**
+ * Headers a proxy adds to what it forwards. A request carrying any of them (even empty) came through a proxy, or
+ * pretends to: the routes only this machine's own browser may use (the dev mailbox, backups) refuse it.
+ */
+const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'via', 'x-forwarded-host', 'x-forwarded-proto'];
+
+/** Whether a request shows any sign of having come through a proxy (PROXY_HEADERS). */
+export function cameThroughProxy(headers: Record<string, string | string[] | undefined>): boolean {
+  return PROXY_HEADERS.some((name) => headers[name] !== undefined);
+}

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { cameThroughProxy } from '../http/request-origin.ts';
 import type { DevMailbox } from './dev-mailbox.ts';
 import { renderMailboxPage } from './mailbox-page.ts';
 
@@ -11,7 +12,7 @@ export function registerDevMailbox(
   mailbox: DevMailbox,
   options: {
     /**
-     * Answer 404 to a request that came through a proxy (X-Forwarded-For, Forwarded): served because HOST is
+     * Answer 404 to a request that came through a proxy (any of X-Forwarded-For, Forwarded, X-Real-IP, Via...): served because HOST is
      * loopback, the mailbox is for this machine's own browser, and a proxy on this machine would otherwise hand
      * every password-reset link in it to whoever reaches the proxy. Off when DEV_MAILBOX=on says to serve it.
      */
@@ -24,7 +25,7 @@ export function registerDevMailbox(
   void app.register(async (scope) => {
     if (options.refuseProxied) {
       scope.addHook('onRequest', async (request, reply) => {
-        if (request.headers['x-forwarded-for'] || request.headers.forwarded) {
+        if (cameThroughProxy(request.headers)) {
           await reply.code(404).send({ message: 'Not Found' });
         }
       });

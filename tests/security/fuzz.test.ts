@@ -113,6 +113,8 @@ const jsonBody = fc.oneof(
   fc.string({ maxLength: 50 }),
   fc.constant('{"a":'),
   fc.constant(''),
+  // Nested deep enough to overflow whatever walks it after parsing, as a hostile client sends on purpose.
+  fc.integer({ min: 1, max: 100_000 }).map((depth) => `{"data":${'['.repeat(depth)}1${']'.repeat(depth)}}`),
   fc
     .dictionary(word, fc.oneof(value, fc.integer(), fc.boolean(), fc.constant(null)), { maxKeys: 5 })
     .map((d) => JSON.stringify(d)),

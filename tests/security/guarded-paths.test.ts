@@ -42,11 +42,27 @@ function spellings(path: string): string[] {
   ];
 }
 
+/** Whether an answer is the mailbox: its JSON list of messages, or its page. */
+function isMailbox(answer: { status: number; body: string }): boolean {
+  if (answer.status !== 200) return false;
+  if (answer.body.includes('<title>Dev mailbox')) return true;
+  try {
+    return Array.isArray(JSON.parse(answer.body));
+  } catch {
+    return false;
+  }
+}
+
 const proxiedHeaders = [
   ['X-Forwarded-For: 203.0.113.7'],
   ['Forwarded: for=203.0.113.7'],
   ['X-Forwarded-For: 127.0.0.1'],
   ['x-forwarded-for: 203.0.113.7', 'X-Forwarded-For: 127.0.0.1'],
+  ['X-Forwarded-For:'],
+  ['X-Real-IP: 203.0.113.7'],
+  ['Via: 1.1 proxy'],
+  ['X-Forwarded-Host: localhost'],
+  ['X-Forwarded-Proto: https'],
 ];
 
 describe('the dev mailbox through a proxy', () => {
@@ -56,9 +72,9 @@ describe('the dev mailbox through a proxy', () => {
         for (const headers of proxiedHeaders) {
           const answer = await rawRequest(server, [`GET ${spelled} HTTP/1.1`, 'Host: localhost', ...headers]);
           const context = `${spelled} ${headers.join(' | ')} -> ${answer.status}`;
-          // Never the mailbox: its JSON list or its page.
-          expect(answer.status, context).not.toBe(200);
-          expect(answer.body, context).not.toContain('Loan Match');
+          // Never the mailbox: its JSON list or its page (a path the router does not take may get the web app's
+          // page, when a build is there, or its 404).
+          expect(isMailbox(answer), context).toBe(false);
         }
       }
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { JSON_BODY_MAX_DEPTH } from '../../server/http/json-body.ts';
 import { QUERY_LIMITS } from '../../server/rest/query-params.ts';
 import { serverForThisFile } from '../support/server-for-file.ts';
 
@@ -115,5 +116,40 @@ describe('while hostile queries are parsed', () => {
     expect(health.status).toBe(200);
     const answers = await Promise.all(hostile);
     for (const answer of answers) expect(answer.status).toBe(400);
+  });
+});
+
+describe('JSON bodies nested past the limit', () => {
+  const deep = (depth: number) => `${'['.repeat(depth)}1${']'.repeat(depth)}`;
+
+  it(`refuses a body nested deeper than ${JSON_BODY_MAX_DEPTH} levels with 400, on /rest/v1 and /auth/v1`, async () => {
+    const insert = await fetch(`${server.url}/rest/v1/applications`, {
+      method: 'POST',
+      headers: {
+        apikey: server.keys.anonKey,
+        authorization: `Bearer ${server.keys.anonKey}`,
+        'content-type': 'application/json',
+      },
+      body: `{"first_name":"Maria","evaluation_result":${deep(200_000)}}`,
+    });
+    expect(insert.status).toBe(400);
+    expect(await insert.json()).toMatchObject({ code: 'PGRST102' });
+
+    const signUp = await fetch(`${server.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: server.keys.anonKey, 'content-type': 'application/json' },
+      body: `{"email":"deep@example.com","password":"deep-pass-1","data":{"x":${deep(100_000)}}}`,
+    });
+    expect(signUp.status).toBe(400);
+    expect(await signUp.json()).toMatchObject({ code: 'bad_json' });
+  });
+
+  it('takes a body at the limit', async () => {
+    const answer = await fetch(`${server.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: server.keys.anonKey, 'content-type': 'application/json' },
+      body: `{"email":"deep-ok@example.com","password":"deep-pass-1","data":{"x":${deep(JSON_BODY_MAX_DEPTH - 2)}}}`,
+    });
+    expect(answer.status).toBe(200);
   });
 });
