@@ -19,8 +19,18 @@ const folder = (name, message) => ({ regex: `^(\\.\\./)+${name}(/|$)`, message }
 
 const tests = ['**/*.test.ts', '**/*.test.tsx', 'tests/**'];
 
+/** What web/ may not import: it runs in the browser, and imports only shared/ of the other folders. */
+const webPatterns = [
+  {
+    group: ['electron', 'better-sqlite3', 'pg', '@electric-sql/*', 'fastify', '@fastify/*', 'nodemailer'],
+    message: 'web/ runs in the browser.',
+  },
+  { group: nodeModules, message: 'web/ runs in the browser: no Node modules.' },
+  folder('(electron|server|renderer|supabase|tests)', 'web/ may import only shared/.'),
+];
+
 /**
- * Import boundaries of ../shared/DESIGN.md ("Top-level layout"): each folder may import only what its
+ * Import boundaries (docs/architecture.md, the folders and what each may import): each folder may import only what its
  * row allows. Breaking one is a lint error, so `npm test` fails.
  */
 const boundaries = [
@@ -53,13 +63,29 @@ const boundaries = [
   {
     files: ['web/**/*.{ts,tsx}'],
     ignores: tests,
+    patterns: webPatterns,
+  },
+  {
+    // Inside web/src, code flows one way: components/ and lib/ (used by every feature) -> features/ -> app/. A
+    // feature never imports another feature, and the shared parts never import a feature: what two features need
+    // goes to components/, lib/ or shared/ (the rule bulletproof-react's layout uses).
+    files: ['web/src/features/*/**/*.{ts,tsx}'],
+    ignores: tests,
     patterns: [
+      ...webPatterns,
       {
-        group: ['electron', 'better-sqlite3', 'pg', '@electric-sql/*', 'fastify', '@fastify/*', 'nodemailer'],
-        message: 'web/ runs in the browser.',
+        regex: '^(\\.\\./[a-z0-9-]+/|(\\.\\./)+features/)',
+        message:
+          'A feature does not import another feature: move what both need to web/src/components, lib or shared/.',
       },
-      { group: nodeModules, message: 'web/ runs in the browser: no Node modules.' },
-      folder('(electron|server|renderer|supabase|tests)', 'web/ may import only shared/.'),
+    ],
+  },
+  {
+    files: ['web/src/{components,lib}/**/*.{ts,tsx}'],
+    ignores: tests,
+    patterns: [
+      ...webPatterns,
+      { regex: '(^|/)features/', message: 'components/ and lib/ are shared by every feature: they import none.' },
     ],
   },
   {

@@ -10,7 +10,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{shared,server,electron,supabase}/**/*.test.ts', '{web,renderer}/src/**/*.test.{ts,tsx}'],
+          include: [
+            '{shared,server,electron,supabase}/**/*.test.ts',
+            '{web,renderer}/src/**/*.test.{ts,tsx}',
+            'tests/lint/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },
