@@ -66,7 +66,7 @@ registerIpcHandlers(ipcMain, {
       openPath: (filePath) => shell.openPath(filePath),
     }),
   }),
-  // Native dialogs (issue 12, part 5).
+  // Native save dialogs for letters, term sheets and packages (docs/product.md §7, Local-only behaviour).
   ...dialogHandlers({ dialog, ownerWindow: () => mainWindow, defaultFolder: () => app.getPath('documents') }),
 });
 

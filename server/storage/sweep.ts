@@ -56,9 +56,9 @@ export async function removeUnfiledDocuments(db: Database, graceSeconds: number)
 }
 
 /**
- * Run at start, before the server accepts requests: repairs what an interrupted upload or delete can leave
- * (issue 14, "Crashes"). Uploads write the file before its row commits, and the portal writes the documents
- * row after the upload, so a crash leaves at worst a file without a row, or an uploaded document without its
+ * Run at start, before the server accepts requests: repairs what an upload or delete interrupted by a crash can leave
+ * (docs/architecture.md, Documents bucket). Uploads write the file before its row commits, and the portal writes the
+ * documents row after the upload, so a crash leaves at worst a file without a row, or an uploaded document without its
  * documents row older than `graceSeconds`; both are removed. What cannot be repaired is reported.
  */
 export async function sweepStorage(db: Database, storageRoot: string, graceSeconds: number): Promise<SweepReport> {

@@ -1,6 +1,7 @@
 /**
  * A row of the admin's client list, as the admin-clients function answers it: the account's real e-mail,
- * confirmation and last sign-in (DESIGN departure 4), and the officer's latest view of the client's portal.
+ * confirmation and last sign-in (docs/architecture.md, Departure 4), and the officer's latest view of the client's
+ * portal.
  */
 export type ClientRow = {
   id: string;

@@ -3,7 +3,7 @@ import { evaluatePreQualification } from '../evaluation/evaluate.ts';
 import { sampleApplicationRow, sampleForm } from '../testing/samples.ts';
 import { buildApplicationRecord } from './application-record.ts';
 
-describe('buildApplicationRecord (spec section 3)', () => {
+describe('buildApplicationRecord (product.md §3)', () => {
   it('maps every form field onto its column: the sample form becomes the sample row', () => {
     const evaluation = evaluatePreQualification(sampleForm);
     // The columns the database fills in itself are not part of the insert.

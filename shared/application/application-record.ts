@@ -6,8 +6,8 @@ import { initialApplicationStatus } from '../status/transitions.ts';
 import { normalizeEmail } from '../validation/email.ts';
 
 /**
- * The applications row a submitted pre-qualification form creates (spec section 3): texts trimmed, e-mail
- * lower-cased, '' for a missing phone, money parsed to numbers, website and down-payment details empty,
+ * The applications row a submitted pre-qualification form creates (docs/product.md §3, Application record): texts
+ * trimmed, e-mail lower-cased, '' for a missing phone, money parsed to numbers, website and down-payment details empty,
  * no consultation date or assigned admin yet, and the status the evaluation decides.
  */
 export function buildApplicationRecord(

@@ -16,7 +16,7 @@ export const brand = {
   schedulingUrl: 'https://scheduling.example.com/loan-match/consultation',
 } as const;
 
-/** Marketing claims shown on the public pages (spec section 1). */
+/** Marketing claims shown on the public pages (docs/product.md §1). */
 export const marketingClaims = {
   maxFinancing: 5_000_000,
   facilitatedDollars: 250_000_000,

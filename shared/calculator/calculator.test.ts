@@ -11,7 +11,7 @@ import {
 
 const input = (changes: Partial<CalculatorInput>): CalculatorInput => ({ ...emptyCalculatorInput, ...changes });
 
-describe('calculator inputs (spec section 5)', () => {
+describe('calculator inputs (product.md §5)', () => {
   it('counts empty or invalid numbers as 0, except debt payments which default to 1', () => {
     expect(calculatorFigures(emptyCalculatorInput)).toEqual({
       netIncome: 0,
@@ -37,7 +37,7 @@ describe('calculator inputs (spec section 5)', () => {
   });
 });
 
-describe('calculateSnapshot (spec section 9)', () => {
+describe('calculateSnapshot (product.md §9)', () => {
   it.each([
     // net, owner, depreciation, interest, non-recurring, debt -> sde, dscr, lower, upper
     [

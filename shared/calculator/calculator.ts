@@ -1,7 +1,10 @@
 import { formatUsd } from '../format/money.ts';
 import { formatRatio } from '../format/numbers.ts';
 
-/** The business health calculator (spec sections 3, 5 and 9): SDE, DSCR, an estimated value range, an analysis. */
+/**
+ * The business health calculator (docs/product.md §3, §5 and §9, Calculator): SDE, DSCR, an estimated value range, an
+ * analysis.
+ */
 
 export type CalculatorInput = {
   netIncome: string | number;
@@ -50,7 +53,9 @@ export function calculatorFigures(input: CalculatorInput): CalculatorFigures {
   };
 }
 
-/** SDE multiples by DSCR (spec section 9): 2 or more, 1.5 or more, below 1, and the default in between. */
+/**
+ * SDE multiples by DSCR (docs/product.md §9, Calculator): 2 or more, 1.5 or more, below 1, and the default in between.
+ */
 export function valueMultiples(dscr: number): { lower: number; upper: number } {
   if (dscr >= 2) return { lower: 3.5, upper: 4.5 };
   if (dscr >= 1.5) return { lower: 3, upper: 4 };
@@ -93,8 +98,8 @@ export const STRONG_SDE = 200_000;
 export const LOAN_READY_DSCR = 1.25;
 
 /**
- * The analysis under the result. The spec fixes only its rules (positive from a DSCR of 1.25, 'strong' SDE above
- * 200,000, else 'moderate'); the sentences are ours.
+ * The analysis under the result. The original description fixes only its rules (positive from a DSCR of 1.25,
+ * 'strong' SDE above 200,000, else 'moderate'); the sentences are ours (docs/product.md §9, Calculator).
  */
 export function analysisText(result: CalculatorResult): string {
   const strength = result.sde > STRONG_SDE ? 'strong' : 'moderate';

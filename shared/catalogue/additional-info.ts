@@ -1,7 +1,9 @@
 import type { FieldSpec, Option } from './fields.ts';
 import { formatLongDate } from '../format/dates.ts';
 
-/** The portal's additional-information form (spec section 3): five sections, their fields and which are required. */
+/**
+ * The portal's additional-information form (docs/product.md §3): five sections, their fields and which are required.
+ */
 
 export const importExportOptions = [
   { value: 'none', label: 'None' },

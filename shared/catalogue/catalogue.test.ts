@@ -45,7 +45,7 @@ import { wizardStepFields, wizardStepIndex, wizardSteps } from './wizard.ts';
 
 const values = (options: readonly { value: string }[]) => options.map((option) => option.value);
 
-describe('pre-qualification enumerations (spec section 3)', () => {
+describe('pre-qualification enumerations (product.md §3)', () => {
   it.each([
     ['creditScore', creditScoreOptions, ['750+', '700-749', '650-699', '600-649', 'Below 600']],
     ['yearsInBusiness', yearsInBusinessOptions, ['0-1', '1-2', '2-5', '5-10', '10+']],
@@ -118,7 +118,7 @@ describe('pre-qualification enumerations (spec section 3)', () => {
   });
 });
 
-describe('wizard steps (spec sections 2, 4 and 5)', () => {
+describe('wizard steps (product.md §2, §4 and §5)', () => {
   it.each([
     ['PERSONAL', 0, 'Personal Information'],
     ['BUSINESS', 1, 'Business Information'],
@@ -244,7 +244,7 @@ describe('additional-information answers as an officer reads them', () => {
   });
 });
 
-describe('additional-information form (spec section 3)', () => {
+describe('additional-information form (product.md §3)', () => {
   const required = (sectionId: string) =>
     additionalInfoSections
       .find((section) => section.id === sectionId)!
@@ -317,7 +317,7 @@ describe('additional-information form (spec section 3)', () => {
   });
 });
 
-describe('registration fields (spec sections 2 and 3)', () => {
+describe('registration fields (product.md §2 and §3)', () => {
   it('has the spec fields; suite and the no-website box are optional; state offers the 50 states', () => {
     expect(Object.keys(registrationFields)).toEqual(Object.keys(emptyRegistrationForm));
     expect(Object.keys(registrationFields)).toEqual([
@@ -346,7 +346,7 @@ describe('option helpers and account constants', () => {
     expect(optionValues(downPaymentOptions)).toEqual(['yes', 'no']);
   });
 
-  it('keeps the account constants of spec section 9', () => {
+  it('keeps the account constants of product.md §9', () => {
     expect(PASSWORD_MIN_LENGTH).toBe(6);
     expect(RESET_LINK_EXPIRY_HOURS).toBe(1);
     expect(PASSWORD_UPDATED_REDIRECT_MS).toBe(3000);

@@ -1,4 +1,7 @@
-/** The portal's required documents and what may be uploaded (spec sections 3, 5 and 7; DESIGN "Data and security"). */
+/**
+ * The portal's required documents and what may be uploaded (docs/product.md §3, §5 and §7; docs/architecture.md,
+ * Documents bucket).
+ */
 
 export const documentTypes = [
   {
@@ -46,7 +49,7 @@ export const UPLOAD_ACCEPT = uploadExtensions.map((extension) => `.${extension}`
 /** Private storage bucket the documents live in. */
 export const DOCUMENTS_BUCKET = 'documents';
 
-/** A portal upload item: pending while uploading, then uploaded or error (spec section 4). */
+/** A portal upload item: pending while uploading, then uploaded or error (docs/product.md §4, Upload item). */
 export const uploadStatuses = ['pending', 'uploaded', 'error'] as const;
 export type UploadStatus = (typeof uploadStatuses)[number];
 

@@ -1,7 +1,7 @@
 import { findOption, type FieldSpec, type Option } from './fields.ts';
 
 /**
- * The pre-qualification form (spec section 3): its enumerations, with the numbers spec section 9 maps them to,
+ * The pre-qualification form (docs/product.md §3): its enumerations, with the numbers docs/product.md §9 maps them to,
  * and the description of each field. Values are stored as given here; labels are what people see.
  */
 
@@ -26,7 +26,7 @@ export const profitableOptions = [
   { value: 'No', label: 'No' },
 ] as const satisfies readonly Option[];
 
-/** Loan brackets; `lowerBound` is the amount the admin's letter and metrics use (spec section 9). */
+/** Loan brackets; `lowerBound` is the amount the admin's letter and metrics use (docs/product.md §3 and §9). */
 export const loanAmountOptions = [
   { value: '25000-50000', label: '$25,000 - $50,000', lowerBound: 25_000 },
   { value: '50000-100000', label: '$50,000 - $100,000', lowerBound: 50_000 },
@@ -107,10 +107,10 @@ export const emptyPreQualificationForm: PreQualificationForm = {
   hasDownPayment: '',
 };
 
-/** Browser local-storage key the wizard saves the form under (spec section 4). */
+/** Browser local-storage key the wizard saves the form under (docs/product.md §4, Wizard). */
 export const PRE_QUALIFICATION_STORAGE_KEY = 'preQualificationForm';
 
-/** Every field of the form; `required` follows spec section 5 (phone and both checkboxes are optional). */
+/** Every field of the form; `required` follows docs/product.md §5 (phone and both checkboxes are optional). */
 export const preQualificationFields = {
   firstName: { label: 'First Name', kind: 'text', required: true },
   lastName: { label: 'Last Name', kind: 'text', required: true },

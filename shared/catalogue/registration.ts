@@ -1,7 +1,7 @@
 import type { FieldSpec } from './fields.ts';
 import { usStates } from './us-states.ts';
 
-/** The business registration form (spec sections 2 and 3): register (step 2 of 3), review (3 of 3), success. */
+/** The business registration form (docs/product.md §2 and §3): register (step 2 of 3), review (3 of 3), success. */
 export type RegistrationForm = {
   legalBusinessName: string;
   websiteUrl: string;
@@ -50,5 +50,5 @@ export const registrationFields = {
   agreeToTerms: { label: 'I agree to the Terms of Use and Privacy Policy', kind: 'checkbox', required: true },
 } as const satisfies Record<RegistrationField, FieldSpec>;
 
-/** The registration pages show 'step 2 of 3' (register) and 'step 3 of 3' (review), spec section 2. */
+/** The registration pages show 'step 2 of 3' (register) and 'step 3 of 3' (review), docs/product.md §2. */
 export const REGISTRATION_STEP_COUNT = 3;

@@ -1,6 +1,6 @@
 import type { PreQualificationField } from './pre-qualification.ts';
 
-/** The five steps of the pre-qualification wizard (spec sections 2 and 4) and the fields each validates on Next. */
+/** The five steps of the pre-qualification wizard (docs/product.md §2 and §4) and the fields each validates on Next. */
 export const wizardSteps = [
   {
     id: 'PERSONAL',

@@ -7,7 +7,7 @@ import {
 
 /**
  * The additional_info row (supabase/migrations/..._additional_info.sql and ..._portal_timeline_and_additional_info.sql):
- * one jsonb object per form section, keyed by the spec's camelCase field names, one row per application.
+ * one jsonb object per form section, keyed by the camelCase field names of docs/product.md §3, one row per application.
  */
 export const additionalInfoColumns = {
   loanPurpose: 'loan_purpose',

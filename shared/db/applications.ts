@@ -6,7 +6,7 @@ import type { ApplicationStatus } from '../status/transitions.ts';
  * numeric, so rows carry numbers; timestamps are ISO strings; ids are uuids.
  */
 
-/** What a new application inserts (spec section 3, "Application record", plus the product's extra columns). */
+/** What a new application inserts (docs/product.md §3, Application record, plus the product's extra columns). */
 export type ApplicationInsert = {
   user_id?: string | null;
   first_name: string;

@@ -16,7 +16,7 @@ const form = (changes: Partial<PreQualificationForm>): PreQualificationForm => (
 const criterion = (changes: Partial<PreQualificationForm>, id: string) =>
   evaluatePreQualification(form(changes)).criteria.find((item) => item.id === id)!;
 
-describe('thresholds (spec section 9)', () => {
+describe('thresholds (product.md §9)', () => {
   it('are 660, 1.25, 10% and 1 year', () => {
     expect(EVALUATION_THRESHOLDS).toEqual({
       minimumCreditScore: 660,

@@ -9,9 +9,9 @@ import { parseMoney } from '../format/money.ts';
 import { formatRatio } from '../format/numbers.ts';
 
 /**
- * The pre-qualification evaluation. The spec defines the thresholds but always qualifies; this product applies
- * them (DESIGN departure 3): every criterion is reported, qualified only when all pass, and the unmet ones are
- * explained. Any exception still yields the spec's qualified fallback (spec section 8).
+ * The pre-qualification evaluation. The original description defines the thresholds but always qualifies; this
+ * product applies them (docs/architecture.md, Departure 3): every criterion is reported, qualified only when all
+ * pass, and the unmet ones are explained. Any exception still yields the described qualified fallback.
  */
 
 export const EVALUATION_THRESHOLDS = {
@@ -22,7 +22,7 @@ export const EVALUATION_THRESHOLDS = {
   minimumYearsInBusiness: 1,
 } as const;
 
-/** Percent of monthly revenue taken as available for debt service in the debt coverage ratio (spec section 9). */
+/** Percent of monthly revenue taken as available for debt service in the debt coverage ratio (docs/product.md §9). */
 export const DEBT_SERVICE_PERCENT_OF_REVENUE = 15;
 
 export const NEXT_STEPS = {
@@ -51,7 +51,10 @@ export type CriterionResult = {
   reason: string | null;
 };
 
-/** What applications.evaluation_result holds: the spec's three fields plus the per-criterion detail. */
+/**
+ * What applications.evaluation_result holds: the three described fields (docs/product.md §3, Evaluation result) plus
+ * the per-criterion detail.
+ */
 export type EvaluationResult = {
   qualified: boolean;
   reasons: string[];
@@ -177,7 +180,10 @@ function yearsInBusinessCriterion(form: PreQualificationForm): CriterionResult {
   });
 }
 
-/** The spec's result when the evaluation itself fails: qualified, with its two next steps. */
+/**
+ * The described result when the evaluation itself fails: qualified, with its two next steps (docs/architecture.md,
+ * Departure 3).
+ */
 export function fallbackEvaluation(): EvaluationResult {
   return {
     qualified: true,

@@ -21,7 +21,10 @@ export const evaluationResultSchema = z.object({
   criteria: z.array(criterionResultSchema),
 }) satisfies z.ZodType<EvaluationResult>;
 
-/** The spec's evaluation shape: the developer test page sends it without criteria. */
+/**
+ * The described evaluation shape (docs/product.md §3, Evaluation result): the developer test page sends it without
+ * criteria.
+ */
 export const evaluationPayloadSchema = evaluationResultSchema.extend({
   criteria: z.array(criterionResultSchema).optional(),
 });

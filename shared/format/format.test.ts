@@ -3,7 +3,7 @@ import { formatDateTime, formatLongDate, knownTimeZone } from './dates.ts';
 import { formatUsd, formatUsdInput, parseMoney, parseMoneyInput } from './money.ts';
 import { formatMonths, formatPercent, formatRatio, NOT_AVAILABLE } from './numbers.ts';
 
-describe('parseMoney (spec section 5)', () => {
+describe('parseMoney (product.md §5)', () => {
   it.each([
     ['$1,250,000', 1_250_000],
     ['1250.50', 1250.5],
@@ -53,7 +53,7 @@ describe('a dollar amount typed into a form', () => {
   });
 });
 
-describe('formatting (spec section 9)', () => {
+describe('formatting (product.md §9)', () => {
   it.each([
     [250_000, '$250,000'],
     [1_234_567.89, '$1,234,568'],

@@ -1,7 +1,7 @@
 import { NOT_AVAILABLE } from './numbers.ts';
 
 /**
- * Parses a free-text money field the way spec section 5 says: keep only digits and the decimal point, and an
+ * Parses a free-text money field the way docs/product.md §5 says: keep only digits and the decimal point, and an
  * empty result gives 0 ('$1,250.50' gives 1250.5). A string with several points keeps the first one's meaning.
  */
 export function parseMoney(value: string | number | null | undefined): number {

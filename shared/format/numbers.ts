@@ -1,4 +1,4 @@
-/** Number formats of the admin's financial metrics and the calculator (spec section 9). */
+/** Number formats of the admin's financial metrics and the calculator (docs/product.md §9). */
 
 /** What a figure shows when it cannot be computed (division by zero, missing input). */
 export const NOT_AVAILABLE = 'N/A';

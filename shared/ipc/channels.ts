@@ -9,7 +9,7 @@ import type { ApplicationStatus } from '../status/transitions.ts';
  *
  * - app: the desktop app's own information.
  * - settings: the server the app talks to, and the room kept documents may take.
- * - cache: the local copy of what the admin last synced, for offline review (DESIGN, "Desktop cache and sync").
+ * - cache: the local copy of what the admin last synced, for offline review (docs/architecture.md, Sync).
  * - documents: document files kept for offline reading.
  * - outbox: decisions and notes made offline, replayed against the API when back online.
  * - dialog: native save and open dialogs.

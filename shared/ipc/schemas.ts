@@ -42,8 +42,8 @@ export const applicationRowSchema = z.object({
   down_payment_amount: text,
   down_payment_source: text,
   consultation_date: isoTime.nullable(),
-  // As stored: the spec's qualified fallback and the developer test page write it without criteria, and the
-  // cache keeps what the API returns (the admin screens read the same row from the API).
+  // As stored: the described qualified fallback (docs/architecture.md, Departure 3) and the developer test page write
+  // it without criteria, and the cache keeps what the API returns (the admin screens read the same row from the API).
   evaluation_result: evaluationPayloadSchema as unknown as typeof evaluationResultSchema,
   status: z.enum(applicationStatuses),
   assigned_admin_id: uuid.nullable(),

@@ -11,9 +11,9 @@ import {
 } from './lender-match.ts';
 
 /**
- * What the applicant's portal shows of the lender network (issue 13): how many lenders fit, what would widen
- * the options, and the lenders an officer asks their consent to. Never a lender's name before consent: the
- * matching reads rpc('lender_criteria'), which has none.
+ * What the applicant's portal shows of the lender network (docs/architecture.md, Lender network): how many lenders fit,
+ * what would widen the options, and the lenders an officer asks their consent to. Never a lender's name before consent:
+ * the matching reads rpc('lender_criteria'), which has none.
  */
 
 /** A row of rpc('lender_criteria'): an active lender's criteria without its name or contacts. */

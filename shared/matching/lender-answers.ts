@@ -1,8 +1,8 @@
 import type { BankPackageStatus } from '../status/transitions.ts';
 
 /**
- * A package sent to a lender and the lender's answer (DESIGN, "Lender matching"): the link that is the lender's
- * only credential, the answers, and the deadline after which an unanswered package is flagged.
+ * A package sent to a lender and the lender's answer (docs/architecture.md, Lender network): the link that is the
+ * lender's only credential, the answers, and the deadline after which an unanswered package is flagged.
  */
 
 /** How long a lender's link opens its package (unless an officer revokes it first). */

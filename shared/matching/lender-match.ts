@@ -4,7 +4,7 @@ import { formatUsd } from '../format/money.ts';
 import { stateCodeOf } from '../catalogue/us-states.ts';
 
 /**
- * Explainable lender matching (DESIGN, "Lender matching"): for an application, every active lender of the
+ * Explainable lender matching (docs/architecture.md, Lender network): for an application, every active lender of the
  * network with, per criterion, pass / review / fail and the reason in words, and a fit score to rank them.
  * One pure function, used by the admin screens, the portal, the desktop cache and the benchmarks.
  */
@@ -85,7 +85,7 @@ export type MatchApplication = Pick<
 
 type Range = { low: number; high: number; label: string };
 
-/** The wizard's ranges as numbers (spec section 3 enumerations); undefined for an unknown answer. */
+/** The wizard's ranges as numbers (the enumerations of docs/product.md §3); undefined for an unknown answer. */
 const creditRanges: Record<string, Range> = {
   '750+': { low: 750, high: 850, label: '750+' },
   '700-749': { low: 700, high: 749, label: '700-749' },

@@ -2,7 +2,7 @@ import { formatUsd, parseMoney, parseMoneyInput } from '../format/money.ts';
 import { errorMessageOr } from './error-message.ts';
 import { isRateLimited, TOO_MANY_SUBMISSIONS } from './rate-limit.ts';
 
-/** Spec sections 4 and 8: what the pre-qualification flow tells people when saving or submitting. */
+/** docs/product.md §4 and §8: what the pre-qualification flow tells people when saving or submitting. */
 
 export const APPLICATION_MESSAGES = {
   permissionDenied: 'Unable to submit application due to database permissions. Please try again or contact support.',
@@ -16,8 +16,8 @@ export const APPLICATION_MESSAGES = {
 
 /**
  * The message for a failed insert into applications, from the database error's message. A refusal for the
- * rate (server/'s limit, not the database's) is one of the spec's other insert errors, its message the plain
- * sentence that says when to try again.
+ * rate (server/'s limit, not the database's) is one of the described "other" insert errors (docs/product.md §8,
+ * Application submission), its message the plain sentence that says when to try again.
  */
 export function applicationInsertErrorMessage(error: { message: string; code?: string | undefined }): string {
   if (isRateLimited(error)) return `Application submission failed: ${TOO_MANY_SUBMISSIONS}`;
@@ -33,8 +33,8 @@ export function submissionErrorMessage(error: unknown): string {
 
 /**
  * A note under a money field of the wizard when the amount it will store is not the one the text seems to
- * mean: spec section 5 keeps only the digits and the point of a money field, with no numeric check, so '1.2M'
- * is stored as $1 and '1.200.000' as $1.20. The form still accepts it (the spec's rule); the note says how it
+ * mean: docs/product.md §5 keeps only the digits and the point of a money field, with no numeric check, so '1.2M'
+ * is stored as $1 and '1.200.000' as $1.20. The form still accepts it (the described rule); the note says how it
  * is read while the applicant can still change it. Nothing for an amount typed in digits ('$1,200,000.50').
  */
 export function moneyReadingNote(text: string): string | undefined {

@@ -1,4 +1,4 @@
-/** Spec section 8, authentication: how provider errors become the messages people see. */
+/** docs/product.md §8, Authentication: how provider errors become the messages people see. */
 
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password. Please check your credentials and try again.',
@@ -13,7 +13,10 @@ export const AUTH_MESSAGES = {
   adminLoginFallback: 'Invalid credentials.',
 } as const;
 
-/** Sign-in: invalid credentials get the spec's sentence, other provider messages stay, none is unexpected. */
+/**
+ * Sign-in: invalid credentials get the product's sentence (docs/product.md §8, Authentication), other provider
+ * messages stay, none is unexpected.
+ */
 export function signInErrorMessage(providerMessage: string | undefined): string {
   if (!providerMessage) return AUTH_MESSAGES.unexpected;
   return providerMessage.includes('Invalid login credentials') ? AUTH_MESSAGES.invalidCredentials : providerMessage;
@@ -28,7 +31,7 @@ export function forgotPasswordErrorMessage(providerMessage: string | undefined):
 }
 
 /**
- * Reset password: a refused update gives the spec's 'Failed to update password. Please try again.', followed by
+ * Reset password: a refused update gives the product's 'Failed to update password. Please try again.', followed by
  * the provider's reason when it is one the person can act on (the new password is the old one, or too weak);
  * other reasons (a session gone, the server down) would mean nothing to them and are only logged.
  */

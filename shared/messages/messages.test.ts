@@ -42,7 +42,7 @@ describe('the wizard’s note on a money field that will not be read as it seems
   });
 });
 
-describe('application submission messages (spec section 8)', () => {
+describe('application submission messages (product.md §8)', () => {
   it.each([
     [
       'permission denied for table applications',
@@ -84,7 +84,7 @@ describe('application submission messages (spec section 8)', () => {
   });
 });
 
-describe('authentication messages (spec section 8)', () => {
+describe('authentication messages (product.md §8)', () => {
   it.each([
     ['Invalid login credentials', 'Invalid email or password. Please check your credentials and try again.'],
     [
@@ -141,7 +141,7 @@ describe('authentication messages (spec section 8)', () => {
   });
 });
 
-describe('portal and admin messages (spec section 8)', () => {
+describe('portal and admin messages (product.md §8)', () => {
   it('keeps every text', () => {
     expect(PORTAL_MESSAGES).toEqual({
       uploadFailed: 'Upload failed',

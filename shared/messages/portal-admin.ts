@@ -1,6 +1,9 @@
 import { errorMessageOr } from './error-message.ts';
 
-/** Spec section 8: the portal's and the admin dashboard's messages. */
+/**
+ * The portal's and the admin dashboard's messages (docs/product.md §8, Portal and Admin). "Not in the original
+ * description" marks the ones this product adds.
+ */
 
 export const PORTAL_MESSAGES = {
   uploadFailed: 'Upload failed',
@@ -8,25 +11,25 @@ export const PORTAL_MESSAGES = {
   additionalInfoSubmitted:
     'Your information and documents have been successfully submitted. Our team will review them and contact you shortly.',
   /**
-   * Not in the spec (which does not store the answers): why a submission of the additional information was not
-   * stored, when it was answered from two tabs or windows, or decided by an officer while the applicant edited.
+   * Not in the original description (which does not store the answers): why a submission of the additional information
+   * was not stored, when it was answered from two tabs or windows, or decided by an officer while the applicant edited.
    */
   additionalInfoChangedElsewhere:
     'These answers were changed in another tab or window after you opened them, so yours were not saved. They are still below: submit again to replace the stored answers, or reload the page to see them.',
   additionalInfoDecidedMeanwhile:
     'A loan officer decided on this application while you were editing, so your answers were not saved. Please contact us if you need to add anything.',
-  /** Not in the spec (issue 13, the lender network): the portal's lender matches. */
+  /** Not in the original description (docs/architecture.md, Lender network): the portal's lender matches. */
   lendersLoadFailed: 'Failed to load your lender matches. Please reload the page to try again.',
   /**
-   * Not in the spec: an answer the applicant gives in the portal that was not saved (to a lender's consent
-   * request, or to 'Is this your application?' about one made signed out in their e-mail).
+   * Not in the original description: an answer the applicant gives in the portal that was not saved (to a lender's
+   * consent request, or to 'Is this your application?' about one made signed out in their e-mail).
    */
   answerFailed: 'Failed to save your answer. Please try again.',
 } as const;
 
 /**
- * Not in the spec: the portal's question about an application made signed out in the applicant's e-mail, which the
- * pre-qualification e-mail names too (supabase/functions/send-emails/templates.ts).
+ * Not in the original description: the portal's question about an application made signed out in the applicant's
+ * e-mail, which the pre-qualification e-mail names too (supabase/functions/send-emails/templates.ts).
  */
 export const APPLICATION_OWNERSHIP = {
   question: 'Is this your application?',
@@ -39,29 +42,37 @@ export const APPLICATION_OWNERSHIP = {
 export const ADMIN_MESSAGES = {
   loadFailed: 'Failed to load data',
   statusUpdateFailed: 'Failed to update applicant status',
-  /** Not in the spec: said under statusUpdateFailed when another officer decided the application first. */
+  /**
+   * Not in the original description: said under statusUpdateFailed when another officer decided the application first.
+   */
   decidedMeanwhile: 'Another officer decided this application meanwhile. Close this dialog to see its status now.',
   termSheetFailed: 'Failed to generate term sheet',
   packageDownloadFailed: 'Failed to download bank package',
   packageSendFailed: 'Failed to send bank package',
-  /** Not in the spec (which simulates packages): generating one can fail once it is stored. */
+  /** Not in the original description (which simulates packages): generating one can fail once it is stored. */
   packageGenerateFailed: 'Failed to generate bank package',
   logoutFailed: 'Failed to log out',
   clientsLoadFailed: 'Failed to load clients',
   clientAccessFailed: 'Failed to access client account',
   clientResetFailed: 'Failed to send password reset email',
-  /** Not in the spec: said instead when one went to the client less than a minute before (none is sent then). */
+  /**
+   * Not in the original description: said instead when one went to the client less than a minute before (none is
+   * sent then).
+   */
   clientResetTooSoon:
     'A password reset e-mail went to this client less than a minute ago, so no new one was sent. Wait a minute before sending another.',
   letterFailed: 'Failed to generate letter',
   noClients: 'No clients found',
   noClientsSearching: 'Try adjusting your search terms',
   noClientsYet: 'No clients have registered yet',
-  /** Not in the spec (which only logs registrations): the Registrations tab. */
+  /** Not in the original description (which only logs registrations): the Registrations tab. */
   registrationsLoadFailed: 'Failed to load registrations',
   noRegistrations: 'No registrations found',
   noRegistrationsYet: 'No businesses have registered yet',
-  /** Not in the spec (issue 13, the lender network): matches, consent requests and lender links. */
+  /**
+   * Not in the original description (docs/architecture.md, Lender network): matches, consent requests and lender
+   * links.
+   */
   lendersLoadFailed: 'Failed to load the lender network',
   consentRequestFailed: 'Failed to ask the applicant’s consent',
   linkRevokeFailed: 'Failed to revoke the lender link',
@@ -70,14 +81,14 @@ export const ADMIN_MESSAGES = {
   lenderChangedMeanwhile:
     'Another officer changed or deleted this lender meanwhile, so this form was not saved. Close it and open the lender again to see it as it is now.',
   lenderDeleteFailed: 'Failed to delete lender',
-  /** Not in the spec: loan officers' notes on an application. */
+  /** Not in the original description: loan officers' notes on an application. */
   noteAddFailed: 'Failed to add note',
-  /** Not in the spec (which only generates them): downloading a stored letter or term sheet again. */
+  /** Not in the original description (which only generates them): downloading a stored letter or term sheet again. */
   letterDownloadFailed: 'Failed to download letter',
   termSheetDownloadFailed: 'Failed to download term sheet',
   /**
-   * Not in the spec (the desktop app works offline): a change only the server makes, tried while it cannot be
-   * reached, in the words of the desktop app's offline banner; what was typed stays in the form.
+   * Not in the original description (the desktop app works offline): a change only the server makes, tried while it
+   * cannot be reached, in the words of the desktop app's offline banner; what was typed stays in the form.
    */
   letterOffline:
     'You are offline: a letter can only be made online. What you typed is kept; generate it when the connection returns.',

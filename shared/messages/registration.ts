@@ -1,6 +1,9 @@
 import { isRateLimited, TOO_MANY_SUBMISSIONS } from './rate-limit.ts';
 
-/** Shown when storing a business registration fails (the spec only logs it; DESIGN departure 5 asks for a clear error). */
+/**
+ * Shown when storing a business registration fails (the original description only logs it; docs/product.md §2,
+ * Registration review).
+ */
 export const REGISTRATION_SUBMIT_ERROR =
   'There was an error submitting your registration. Please try again or contact us if the problem persists.';
 

@@ -14,7 +14,7 @@ const withFigures = (figures: Partial<MetricsInput>): MetricsInput => ({
   ...figures,
 });
 
-describe('financial metrics from the application figures (spec section 9)', () => {
+describe('financial metrics from the application figures (product.md §9)', () => {
   it('computes every metric of the sample application by hand', () => {
     // revenue 600,000; monthly debt 4,000; current debt 50,000; loan 100,000 (lower bound); injection assumed 20%.
     const metrics = financialMetrics(metricsInput(sampleApplicationRow));

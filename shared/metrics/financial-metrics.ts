@@ -5,8 +5,9 @@ import { formatUsd, parseMoney } from '../format/money.ts';
 import { formatMonths, formatPercent, formatRatio } from '../format/numbers.ts';
 
 /**
- * The admin's financial analysis (spec section 9, "Admin dashboard"), computed from the application's own
- * figures; the spec's sample assumptions fill only the figures that are missing (DESIGN departure 6).
+ * The admin's financial analysis (docs/product.md §9, Admin dashboard), computed from the application's own
+ * figures; the described sample assumptions fill only the figures that are missing (docs/architecture.md,
+ * Departure 6).
  */
 
 export const SAMPLE_ASSUMPTIONS = {
@@ -44,8 +45,8 @@ export const ROI_RETURN_PERCENT = 15;
 export type MetricStatus = 'good' | 'warning' | 'critical';
 
 /**
- * The status bands of spec section 9: good from `good` up, warning from `warning` up, else critical (no
- * `warning`: everything below good is a warning). Months to break-even is the one where lower is better.
+ * The status bands of docs/product.md §9 (Admin dashboard): good from `good` up, warning from `warning` up, else
+ * critical (no `warning`: everything below good is a warning). Months to break-even is the one where lower is better.
  */
 export const METRIC_THRESHOLDS = {
   debtServiceCoverageRatio: { good: 1.25, warning: 1 },
@@ -61,7 +62,7 @@ export type Metric = {
   value: number;
   /** As shown: 2-decimal ratio, 1-decimal percentage, dollars, months; 'N/A' when not finite. */
   display: string;
-  /** The spec's status band; null when the spec defines none or the value cannot be computed. */
+  /** The described status band (docs/product.md §9); null when none is defined or the value cannot be computed. */
   status: MetricStatus | null;
 };
 
@@ -119,7 +120,7 @@ export function financialMetrics(input: MetricsInput): FinancialMetrics {
 
   const dscr = coverage(annualRevenue, monthlyDebt * 12);
   const workingCapital = coverage(monthlyRevenue, monthlyDebt);
-  // Quick ratio: the standard (current assets - inventory) / current liabilities, with the spec's
+  // Quick ratio: the standard (current assets - inventory) / current liabilities, with the original description's
   // monthly-revenue proxy for current assets and monthly debt payments for current liabilities.
   // Assets left after the inventory are never below nothing: a planned purchase larger than a month's revenue
   // gives 0, not a negative ratio.

@@ -45,7 +45,7 @@ beforeAll(() => {
   pdfmake = pdfmakeInNode();
 });
 
-describe('pre-application letter PDF (spec section 3)', () => {
+describe('pre-application letter PDF (product.md §3)', () => {
   const definition = preApplicationLetterDefinition({
     firstName: 'Dana',
     lastName: 'Reyes',
@@ -202,7 +202,7 @@ describe('bank package PDF', () => {
   });
 });
 
-describe('hostile input in PDFs (issue 14, part 6)', () => {
+describe('hostile input in PDFs', () => {
   /** The PDF's text without the spaces and line breaks wrapping adds. */
   const squeezed = (text: string) => text.replace(/\s+/g, '');
 
@@ -267,7 +267,7 @@ describe('hostile input in PDFs (issue 14, part 6)', () => {
   );
 });
 
-describe('the PDF font (issue 14, part 6)', () => {
+describe('the PDF font (hostile input)', () => {
   const typed = (value: string) =>
     termSheetDefinition({
       businessName: value,

@@ -5,7 +5,10 @@ import { formatUsd } from '../format/money.ts';
 import type { LetterForm } from '../validation/admin-forms.ts';
 import { companyHeader, labelValueTable, pageSetup, printable } from './layout.ts';
 
-/** Everything the pre-application letter shows (spec section 3): the officer's form plus the application's data. */
+/**
+ * Everything the pre-application letter shows (docs/product.md §3, Pre-application letter input): the officer's form
+ * plus the application's data.
+ */
 export type PreApplicationLetterInput = LetterForm & {
   firstName: string;
   lastName: string;

@@ -5,7 +5,10 @@ import { formatUsd } from '../format/money.ts';
 import type { TermSheetForm } from '../validation/admin-forms.ts';
 import { companyHeader, heading, labelValueTable, pageSetup, printable } from './layout.ts';
 
-/** A term sheet: the officer's form plus the borrower it is for. The spec does not show its layout; this is ours. */
+/**
+ * A term sheet: the officer's form plus the borrower it is for. The original description does not show its layout;
+ * this is ours.
+ */
 export type TermSheetInput = TermSheetForm & {
   businessName: string;
   borrowerName: string;

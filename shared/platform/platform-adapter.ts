@@ -1,5 +1,5 @@
 /**
- * What differs between the web build and the desktop app, behind one interface (DESIGN, "Conventions"):
+ * What differs between the web build and the desktop app, behind one interface (docs/architecture.md, Conventions):
  * the browser downloads a file, the desktop app asks where to save it with the system's dialog. Screens get
  * the adapter passed in (web/src/lib/platform.tsx) and never check which platform they run on.
  */

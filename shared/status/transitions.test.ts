@@ -13,7 +13,7 @@ import {
 const pairs = <S extends string>(statuses: readonly S[]) =>
   statuses.flatMap((from) => statuses.map((to) => [from, to] as const));
 
-describe('application status (spec section 4)', () => {
+describe('application status (product.md §4)', () => {
   it('is created pending when qualified, rejected otherwise', () => {
     expect(initialApplicationStatus({ qualified: true })).toBe('pending');
     expect(initialApplicationStatus({ qualified: false })).toBe('rejected');
@@ -41,7 +41,7 @@ describe('application status (spec section 4)', () => {
   });
 });
 
-describe('bank package status (spec section 4)', () => {
+describe('bank package status (product.md §4)', () => {
   it('goes from generated to sent', () => {
     expect(transitionBankPackage('generated', 'sent')).toBe('sent');
   });

@@ -1,10 +1,10 @@
 import type { EvaluationResult } from '../evaluation/evaluate.ts';
 
 /**
- * The state machines of spec section 4: an application is created pending (qualified) or rejected, and an
+ * The state machines of docs/product.md §4: an application is created pending (qualified) or rejected, and an
  * admin moves a pending one to approved or rejected; a bank package goes from generated to sent, then (with the
- * lender network, issue 13) to the lender's answer, and from 'need more information' to a final answer.
- * Anything else is refused.
+ * lender network, beyond the original description: docs/architecture.md, Lender network) to the lender's answer,
+ * and from 'need more information' to a final answer. Anything else is refused.
  */
 
 export const applicationStatuses = ['pending', 'approved', 'rejected'] as const;

@@ -15,8 +15,8 @@ import {
 } from '../metrics/financial-metrics.ts';
 
 /**
- * The executive summary of a bank package (spec section 3, "Executive summary inputs"). The spec lists its
- * inputs only; the sections and wording are ours, and so is one input it does not list: the use of funds the
+ * The executive summary of a bank package (docs/product.md §3, Executive summary inputs). The original description
+ * lists its inputs only; the sections and wording are ours, and so is one input it does not list: the use of funds the
  * applicant stated when pre-qualifying. The same sections feed the text package and the PDF.
  */
 

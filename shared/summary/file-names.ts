@@ -1,4 +1,4 @@
-/** File names and short ids of the admin's generated documents (spec sections 2 and 7). */
+/** File names and short ids of the admin's generated documents (docs/product.md §2, Admin dashboard, and §3). */
 
 /** Latin letters that are not a base letter and an accent, so that NFKD leaves them whole: their ASCII spelling. */
 const ASCII_SPELLING: Record<string, string> = {
@@ -55,7 +55,10 @@ export function bankPackageNumber(packageId: string): string {
   return packageId.slice(0, 8);
 }
 
-/** term-sheet-{business-name-slug}.pdf (the spec names no file for it; this follows the letter's pattern). */
+/**
+ * term-sheet-{business-name-slug}.pdf (the original description names no file for it; this follows the letter's
+ * pattern).
+ */
 export function termSheetFileName(businessName: string): string {
   return `term-sheet-${fileSlug(businessName)}.pdf`;
 }

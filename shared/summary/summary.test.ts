@@ -35,7 +35,7 @@ const input: ExecutiveSummaryInput = {
   timeZone: 'America/New_York',
 };
 
-describe('file names and package numbers (spec sections 2 and 7)', () => {
+describe('file names and package numbers (product.md §2 and §7)', () => {
   it.each([
     ['Reyes Bakery', 'pre-application-letter-reyes-bakery.pdf'],
     ['  Acme Coffee & Co. ', 'pre-application-letter-acme-coffee-co.pdf'],

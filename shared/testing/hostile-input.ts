@@ -1,8 +1,8 @@
 /**
- * Hostile input (issue 14, part 6): what a person could type into any field to attack whoever reads it later,
- * a browser (script and HTML), a markdown renderer (links), a spreadsheet (formulas), a reader's eyes
- * (right-to-left override) or a layout (a value far longer than any real one). Tests put each one into every
- * field a person can type and check every place it is shown: no execution, the value kept exactly as typed.
+ * Hostile input: what a person could type into any field to attack whoever reads it later, a browser (script and HTML),
+ * a markdown renderer (links), a spreadsheet (formulas), a reader's eyes (right-to-left override) or a layout (a value
+ * far longer than any real one). Tests put each one into every field a person can type and check every place it is
+ * shown: no execution, the value kept exactly as typed.
  */
 
 /** window.__pwned is set by any of these that runs. */

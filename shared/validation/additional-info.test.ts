@@ -26,7 +26,7 @@ const complete: AdditionalInfoForm = {
   industryExperience: '15 years',
 };
 
-describe('additional-information rules (spec section 5, portal)', () => {
+describe('additional-information rules (product.md §5, portal)', () => {
   it('says "This field is required" for exactly the required fields', () => {
     const required = additionalInfoFields.filter((field) => field.required).map((field) => field.name);
     const errors = fieldErrors(additionalInfoSchema, emptyAdditionalInfoForm);

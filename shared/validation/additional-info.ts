@@ -6,7 +6,9 @@ import {
   type AdditionalInfoFieldSpec,
 } from '../catalogue/additional-info.ts';
 
-/** Spec section 5, portal: every required field of the additional-information form says 'This field is required'. */
+/**
+ * docs/product.md §5, Portal: every required field of the additional-information form says 'This field is required'.
+ */
 export const REQUIRED_FIELD_MESSAGE = 'This field is required';
 
 /**

@@ -26,7 +26,7 @@ const termSheet: TermSheetForm = {
   conditions: ['Personal guarantee'],
 };
 
-describe('pre-application letter form (spec sections 5 and 9)', () => {
+describe('pre-application letter form (product.md §5 and §9)', () => {
   it("defaults to 'WSJ Prime + 275', 10 years and a payment of 100", () => {
     expect(LETTER_DEFAULTS).toEqual({ rate: 'WSJ Prime + 275', term: 10, estimatedPayment: 100 });
     expect(emptyLetterForm).toMatchObject(LETTER_DEFAULTS);
@@ -100,7 +100,7 @@ describe('pre-application letter form (spec sections 5 and 9)', () => {
   });
 });
 
-describe('term sheet form (spec section 5)', () => {
+describe('term sheet form (product.md §5)', () => {
   it('accepts a complete term sheet and starts with one empty condition', () => {
     expect(fieldErrors(termSheetFormSchema, termSheet)).toEqual({});
     expect(TERM_SHEET_DEFAULTS.conditions).toEqual(['']);

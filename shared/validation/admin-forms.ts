@@ -2,10 +2,16 @@ import { z } from 'zod';
 import { REQUIRED_FIELD_MESSAGE } from './additional-info.ts';
 import { zipCodeSchema } from './registration.ts';
 
-/** Spec section 5, admin forms: the pre-application letter and the term sheet. */
+/**
+ * docs/product.md §5, Admin forms: the pre-application letter and the term sheet. "Not in the original description"
+ * marks what this product adds.
+ */
 
 const requiredText = z.string().trim().min(1, REQUIRED_FIELD_MESSAGE);
-/** Not in the spec: what an amount, term or payment of 0 or less is told (the spec only requires the field). */
+/**
+ * Not in the original description: what an amount, term or payment of 0 or less is told (the description only
+ * requires the field).
+ */
 export const ABOVE_ZERO_MESSAGE = 'Please enter a number above 0';
 
 /**
@@ -14,10 +20,16 @@ export const ABOVE_ZERO_MESSAGE = 'Please enter a number above 0';
  */
 const requiredPositive = z.number({ error: REQUIRED_FIELD_MESSAGE }).positive(ABOVE_ZERO_MESSAGE);
 
-/** Not in the spec: the largest amount or payment a letter or term sheet may state (the tables hold far more). */
+/**
+ * Not in the original description: the largest amount or payment a letter or term sheet may state (the tables hold far
+ * more).
+ */
 export const AMOUNT_MAX = 1_000_000_000;
 
-/** Not in the spec: what an amount the tables cannot keep as stated is told (they store dollars and cents). */
+/**
+ * Not in the original description: what an amount the tables cannot keep as stated is told (they store dollars and
+ * cents).
+ */
 export const AMOUNT_MESSAGES = {
   tooSmall: 'Please enter an amount of at least $0.01',
   tooLarge: `Please enter an amount of at most $${AMOUNT_MAX.toLocaleString('en-US')}`,
@@ -31,7 +43,9 @@ const requiredAmount = requiredPositive
   .refine((value) => value <= 0 || value >= 0.01, AMOUNT_MESSAGES.tooSmall)
   .refine((value) => value <= AMOUNT_MAX, AMOUNT_MESSAGES.tooLarge);
 
-/** Not in the spec: the longest term a letter or term sheet may state (SBA loans run up to 25 years). */
+/**
+ * Not in the original description: the longest term a letter or term sheet may state (SBA loans run up to 25 years).
+ */
 export const TERM_MAX_YEARS = 30;
 
 /**
@@ -62,14 +76,19 @@ export const letterFormSchema = z.object({
 
 export type LetterForm = z.infer<typeof letterFormSchema>;
 
-/** The letter form's defaults (spec section 9): rate 'WSJ Prime + 275', term 10 years, estimated payment 100. */
+/**
+ * The letter form's defaults (docs/product.md §5, Admin forms): rate 'WSJ Prime + 275', term 10 years, estimated
+ * payment 100.
+ */
 export const LETTER_DEFAULTS = { rate: 'WSJ Prime + 275', term: 10, estimatedPayment: 100 } as const;
 
 export const emptyLetterForm: LetterForm = { address: '', zipCode: '', loanPurpose: '', ...LETTER_DEFAULTS };
 
-/** Not in the spec, which only requires the field: the term_sheets table accepts 0 to 100. */
+/** Not in the original description, which only requires the field: the term_sheets table accepts 0 to 100. */
 export const INTEREST_RATE_RANGE_MESSAGE = 'Interest rate must be between 0 and 100';
-/** Not in the spec: the table keeps a rate to 4 decimal places; a longer one was rounded without a word. */
+/**
+ * Not in the original description: the table keeps a rate to 4 decimal places; a longer one was rounded without a word.
+ */
 export const INTEREST_RATE_DECIMALS_MESSAGE = 'Interest rate can have at most 4 decimal places';
 
 /** Whether a number has at most `places` decimal places (6.1235 has 4; 6.123456 has 6). */
@@ -101,16 +120,22 @@ export const TERM_SHEET_DEFAULTS: Pick<TermSheetForm, 'conditions'> = { conditio
 
 /** The most a decision's reason may hold (the applications table checks the same). */
 export const DECISION_REASON_MAX = 2000;
-/** Not in the spec: a longer reason is refused with this message instead of being cut (the database refuses it too). */
+/**
+ * Not in the original description: a longer reason is refused with this message instead of being cut (the database
+ * refuses it too).
+ */
 export const DECISION_REASON_TOO_LONG_MESSAGE = `The reason can be at most ${DECISION_REASON_MAX.toLocaleString('en-US')} characters`;
 
 /** Approve or Reject: the reason is optional and at most DECISION_REASON_MAX characters, kept as typed. */
 export const decisionReasonSchema = z.string().max(DECISION_REASON_MAX, DECISION_REASON_TOO_LONG_MESSAGE);
 
-/** Not in the spec: the most characters a loan officer's note on an application may have (application_notes). */
+/**
+ * Not in the original description: the most characters a loan officer's note on an application may have
+ * (application_notes).
+ */
 export const NOTE_MAX_LENGTH = 5000;
 
-/** Not in the spec: what the notes form says about a note it cannot send. */
+/** Not in the original description: what the notes form says about a note it cannot send. */
 export const NOTE_MESSAGES = {
   required: 'Please write a note before adding it',
   tooLong: `A note can be at most ${NOTE_MAX_LENGTH} characters`,

@@ -8,7 +8,7 @@ import {
 } from './auth.ts';
 import { fieldErrors } from './field-errors.ts';
 
-describe('authentication rules (spec section 5)', () => {
+describe('authentication rules (product.md §5)', () => {
   it.each([
     [{ email: 'a@b.co', password: 'secret' }, undefined],
     [{ phone: '5550104200', password: 'secret' }, undefined],

@@ -3,7 +3,7 @@ import { PASSWORD_MIN_LENGTH } from '../catalogue/accounts.ts';
 import { EMAIL_REQUIRED_MESSAGE, emailSchema } from './email.ts';
 import { isBlank } from './field-errors.ts';
 
-/** Spec section 5, authentication: sign-in, sign-up, forgot and reset password, admin login. */
+/** docs/product.md §5, Authentication: sign-in, sign-up, forgot and reset password, admin login. */
 
 export const CREDENTIALS_REQUIRED_MESSAGE = 'You must provide either an email or phone number and a password';
 export const PASSWORD_REQUIRED_MESSAGE = 'Password is required';

@@ -3,8 +3,8 @@ import { usStates } from '../catalogue/us-states.ts';
 import { lenderPrograms, type Lender } from '../matching/lender-match.ts';
 
 /**
- * The admin's lender form (issue 13, the lender network): what the officer types, checked with the same limits as
- * the lenders table's constraints, and turned into a row of public.lenders.
+ * The admin's lender form (docs/architecture.md, Lender network): what the officer types, checked with the same limits
+ * as the lenders table's constraints, and turned into a row of public.lenders.
  */
 
 const wholeNumber = (label: string, min: number, max: number) =>

@@ -5,7 +5,7 @@ import { applicationDataError, notificationDataError, sendEmailsPayloadSchema } 
 
 const identity = { businessName: 'Reyes Bakery', firstName: 'Dana', lastName: 'Reyes' };
 
-describe('notification and application data checks (spec section 5)', () => {
+describe('notification and application data checks (product.md §5)', () => {
   it.each(['applicantEmail', 'businessName', 'firstName', 'lastName'])(
     'the e-mail function refuses a payload without %s',
     (field) => {

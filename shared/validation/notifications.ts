@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { evaluationPayloadSchema } from '../evaluation/evaluation-schema.ts';
 import { isBlank } from './field-errors.ts';
 
-/** Spec section 5: the data checks before notification e-mails are sent and before an application is created. */
+/** docs/product.md §5: the data checks before notification e-mails are sent and before an application is created. */
 
 export const NOTIFICATION_DATA_MESSAGE = 'Missing required data for email notifications';
 export const APPLICATION_DATA_MESSAGE = 'Missing required application data';
@@ -27,7 +27,10 @@ export function notificationDataError(payload: Identity & { applicantEmail?: unk
     : undefined;
 }
 
-/** The send-emails request body (spec sections 3 and 7); formData is absent when the test page sends it. */
+/**
+ * The send-emails request body (docs/product.md §3, Test email payload, and §7); formData is absent when the test page
+ * sends it.
+ */
 export const sendEmailsPayloadSchema = z.object({
   applicantEmail: z.string(),
   businessName: z.string(),

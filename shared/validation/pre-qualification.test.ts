@@ -21,7 +21,7 @@ const personalDone: PreQualificationForm = {
   ...Object.fromEntries(wizardStepFields('PERSONAL').map((field) => [field, sampleForm[field]])),
 };
 
-describe('pre-qualification field rules (spec section 5)', () => {
+describe('pre-qualification field rules (product.md §5)', () => {
   it.each([
     ['firstName', 'First name is required'],
     ['lastName', 'Last name is required'],

@@ -16,7 +16,7 @@ import { wizardStepFields, wizardStepIndex, wizardSteps, type WizardStepId } fro
 import { emailSchema } from './email.ts';
 import { fieldErrors, isBlank, type FieldErrors } from './field-errors.ts';
 
-/** Spec section 5, pre-qualification form: each field's rule and its exact message. */
+/** docs/product.md §5, Pre-qualification form: each field's rule and its exact message. */
 
 /** A required free-text field. */
 export const requiredText = (message: string) => z.string().trim().min(1, message);
@@ -77,7 +77,7 @@ export function canMoveToStep(current: WizardStepId, target: WizardStepId, form:
   return Object.keys(stepErrors(current, form)).length === 0;
 }
 
-/** The fields the final submission requires to be non-empty (spec section 5), in the spec's order. */
+/** The fields the final submission requires to be non-empty (docs/product.md §5), in the described order. */
 export const submissionRequiredFields = [
   'firstName',
   'lastName',
@@ -109,13 +109,16 @@ const listNames: Partial<Record<PreQualificationField, string>> = {
   hasDownPayment: DOWN_PAYMENT_REVIEW_LABEL,
 };
 
-/** The spec's message, the fields named as the form labels them ('Business Name'), not by their keys. */
+/**
+ * The product's message (docs/product.md §5), the fields named as the form labels them ('Business Name'), not by their
+ * keys.
+ */
 export function missingRequiredFieldsMessage(fields: readonly PreQualificationField[]): string {
   const names = fields.map((field) => listNames[field] ?? preQualificationFields[field].label);
   return `Missing required fields: ${names.join(', ')}. Please go back and complete all required fields.`;
 }
 
-/** The final check on the Review step: the spec's message listing the empty fields, or undefined. */
+/** The final check on the Review step: the product's message listing the empty fields, or undefined. */
 export function submissionError(form: Partial<PreQualificationForm>): string | undefined {
   const missing = missingRequiredFields(form);
   return missing.length > 0 ? missingRequiredFieldsMessage(missing) : undefined;

@@ -16,7 +16,7 @@ const complete: RegistrationForm = {
   agreeToTerms: true,
 };
 
-describe('registration rules (spec section 5)', () => {
+describe('registration rules (product.md §5)', () => {
   it('gives every required message on an empty form', () => {
     expect(fieldErrors(registrationSchema, emptyRegistrationForm)).toEqual({
       legalBusinessName: 'Business name is required',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isBlank } from './field-errors.ts';
 import { requiredText } from './pre-qualification.ts';
 
-/** Spec section 5, registration form. */
+/** docs/product.md §5, Registration form. */
 
 /** Optional http(s)://, a domain, a top-level domain of 2 to 6 letters, an optional path. */
 export const URL_PATTERN = /^(https?:\/\/)?([a-z0-9-]+\.)+[a-z]{2,6}(\/\S*)?$/i;

@@ -1,4 +1,4 @@
--- Pre-qualification applications (spec section 3, "Application record"), plus what the product needs
+-- Pre-qualification applications (docs/product.md §3, Application record), plus what the product needs
 -- to track them: owner, evaluation, decision and timestamps.
 
 create table public.applications (

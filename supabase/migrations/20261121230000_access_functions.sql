@@ -45,7 +45,7 @@ comment on function public.current_confirmed_email() is
 revoke execute on function public.current_confirmed_email() from public, anon, authenticated, service_role;
 grant execute on function public.current_confirmed_email() to authenticated;
 
--- The start-up connectivity check (DESIGN departure 8): works for anyone, under RLS, reads no table.
+-- The start-up connectivity check (docs/architecture.md, Departure 8): works for anyone, under RLS, reads no table.
 create function public.health()
 returns text
 language sql

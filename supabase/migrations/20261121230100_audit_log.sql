@@ -1,5 +1,5 @@
--- The audit log: every admin change of state and every impersonation writes one row (DESIGN,
--- "Data and security model" and departure 7). Rows are written only by the SECURITY DEFINER functions
+-- The audit log: every admin change of state and every impersonation writes one row (docs/architecture.md,
+-- Audit log, and Departure 7). Rows are written only by the SECURITY DEFINER functions
 -- below; admins read them; nobody (not even the service role) updates or deletes them.
 
 create table public.audit_log (

@@ -1,4 +1,4 @@
--- Profiles (spec section 3, "Profile"): one per auth user, created by a trigger when the user is
+-- Profiles (docs/product.md §3, Profile): one per auth user, created by a trigger when the user is
 -- created. role mirrors app_metadata.role for the admin's client list; authorization never reads it
 -- (is_admin() reads the JWT).
 

@@ -1,8 +1,8 @@
--- Access rules for applications (created in 20261121220000_applications.sql): the spec's enumerations,
+-- Access rules for applications (created in 20261121220000_applications.sql): the enumerations of docs/product.md §3,
 -- the pre-qualification evaluation in SQL, what visitors may submit, who reads and decides, the legal
 -- status transitions, and the audit trail of admin changes.
 
--- Enumerations (spec section 3). An empty string stays allowed for rows not submitted by visitors
+-- Enumerations (docs/product.md §3). An empty string stays allowed for rows not submitted by visitors
 -- (older rows, service-role imports); visitors must answer every one (see the insert policy).
 alter table public.applications
   add constraint applications_credit_score_is_known
@@ -24,7 +24,7 @@ alter table public.applications alter column user_id set default auth.uid();
 
 create index applications_assigned_admin_id_idx on public.applications (assigned_admin_id);
 
--- The pre-qualification evaluation (spec section 9, DESIGN departure 3) ----------------------------------
+-- The pre-qualification evaluation (docs/product.md §9; docs/architecture.md, Departure 3) ----------------
 
 create function public.credit_score_number(credit_score text)
 returns numeric
@@ -140,7 +140,7 @@ create policy "Visitors can submit a complete application whose status follows i
     and decided_at is null
     and consultation_date is null
     and (user_id is null or user_id = (select auth.uid()))
-    -- every answer the form requires (spec section 5); ~ '\S' means "has a character other than white space"
+    -- every answer the form requires (docs/product.md §5); ~ '\S' means "has a character other than white space"
     and first_name ~ '\S'
     and last_name ~ '\S'
     and email ~ '\S'

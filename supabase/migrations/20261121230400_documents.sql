@@ -1,6 +1,6 @@
--- Document records (spec section 3, "Document record"): one per file an applicant uploads to the private
+-- Document records (docs/product.md §3, Document record): one per file an applicant uploads to the private
 -- bucket `documents` at {userId}/{type}/{uuid}.{ext}. There is no public_url: files are read through
--- short-lived signed URLs (DESIGN departure 2).
+-- short-lived signed URLs (docs/architecture.md, Departure 2).
 
 create table public.documents (
   id uuid primary key default gen_random_uuid(),

@@ -1,5 +1,5 @@
--- Additional information (spec section 3, "Additional-information form"): one row per applicant, one
--- jsonb object per form section, keyed by the spec's camelCase field names. Submitting the form again
+-- Additional information (docs/product.md §3, Additional-information form): one row per applicant, one
+-- jsonb object per form section, keyed by the described camelCase field names. Submitting the form again
 -- replaces the sections (upsert on user_id).
 
 -- True when section is an object in which each named field holds a non-blank value.

@@ -1,4 +1,5 @@
--- Business registrations (spec section 3, "Business registration form"; stored, DESIGN departure 4).
+-- Business registrations (docs/product.md §3, Business registration form; stored: docs/architecture.md,
+-- Departure 4).
 -- Visitors submit them and read nothing back; admins read them.
 
 create table public.business_registrations (

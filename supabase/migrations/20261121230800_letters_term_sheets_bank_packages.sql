@@ -1,4 +1,4 @@
--- What admins produce for an application (spec section 3 and DESIGN departure 4): pre-application
+-- What admins produce for an application (docs/product.md §3 and docs/architecture.md, Departure 4): pre-application
 -- letters, term sheets and bank packages. Admin only; every change is written to audit_log.
 
 -- Pre-application letters ----------------------------------------------------------------------------

@@ -1,5 +1,5 @@
--- The private bucket `documents` (spec section 9; DESIGN, "Data and security model"): 25 MB per file,
--- the spec's upload types (pdf, doc, docx, xls, xlsx, jpg/jpeg, png). Objects live at
+-- The private bucket `documents` (docs/product.md §9; docs/architecture.md, Documents bucket): 25 MB per file,
+-- the described upload types (pdf, doc, docx, xls, xlsx, jpg/jpeg, png). Objects live at
 -- {userId}/{type}/{uuid}.{ext}. Applicants add, read and remove files only in their own folder; admins
 -- read every file; nobody else touches the bucket. storage.objects is the platform's table (RLS on).
 

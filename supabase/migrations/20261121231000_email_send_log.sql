@@ -1,4 +1,4 @@
--- The e-mail function's rate limit (DESIGN departure 9): one row per notification sent, counted per
+-- The e-mail function's rate limit (docs/architecture.md, Departure 9): one row per notification sent, counted per
 -- calling address and per recipient over a window. Only the service role (the function) touches it.
 
 create table public.email_send_log (

@@ -1,5 +1,5 @@
--- The registration review shows a primary contact (spec section 2: full legal name, e-mail, mobile);
--- store it with the registration so the team knows whom to call. Visitors must give all three.
+-- The registration review shows a primary contact (docs/product.md §2, Registration review: full legal name, e-mail,
+-- mobile); store it with the registration so the team knows whom to call. Visitors must give all three.
 
 alter table public.business_registrations
   add column contact_name text not null default '',

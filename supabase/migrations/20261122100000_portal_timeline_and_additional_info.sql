@@ -1,7 +1,7 @@
--- The client portal (issue 10): additional information becomes one record per application, editable by
--- its applicant until an officer decides (DESIGN departure 10); every application gets a status timeline
--- (DESIGN, "Lender matching": one timeline per application, events with actor, time and reason) that the
--- applicant reads in the portal and admins read on the application.
+-- The client portal (docs/product.md §2, Client portal): additional information becomes one record per application,
+-- editable by its applicant until an officer decides (docs/architecture.md, Departure 10); every application gets a
+-- status timeline (docs/architecture.md, Application timeline: one timeline per application, events with actor, time
+-- and reason) that the applicant reads in the portal and admins read on the application.
 
 -- Applications: the reason an officer gives with a decision, shown to the applicant in the timeline.
 alter table public.applications add column decision_reason text;

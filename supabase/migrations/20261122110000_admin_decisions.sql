@@ -1,8 +1,8 @@
--- Admin decisions (issue 11): one database function decides an application. It checks that the caller is
--- an admin and that the application is still in the status the officer saw (a change made meanwhile, by
--- another officer or from the desktop outbox, is a conflict, never overwritten); the triggers on
--- applications then check the transition (spec section 4), stamp who and when, write audit_log and the
--- timeline. The applicant is e-mailed by the notify-applicant function, once per timeline event.
+-- Admin decisions: one database function decides an application. It checks that the caller is an admin and that the
+-- application is still in the status the officer saw (a change made meanwhile, by another officer or from the desktop
+-- outbox, is a conflict, never overwritten); the triggers on applications then check the transition
+-- (docs/product.md §4, Admin decisions), stamp who and when, write audit_log and the timeline. The applicant is
+-- e-mailed by the notify-applicant function, once per timeline event.
 
 create function public.decide_application(
   application_id uuid,

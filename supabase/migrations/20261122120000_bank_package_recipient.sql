@@ -1,4 +1,4 @@
--- Send to Bank (issue 11, DESIGN departure 11): a package goes to a named bank's e-mail. The
+-- Send to Bank (docs/architecture.md, Departure 11): a package goes to a named bank's e-mail. The
 -- send-bank-package function records the address with the bank's name when it sends.
 alter table public.bank_packages add column bank_email text;
 alter table public.bank_packages

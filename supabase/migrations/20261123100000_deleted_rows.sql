@@ -1,4 +1,4 @@
--- Tombstones for the desktop app's incremental sync (DESIGN, "Desktop cache and sync"): a row per deleted
+-- Tombstones for the desktop app's incremental sync (docs/architecture.md, Sync): a row per deleted
 -- row of a table the desktop app copies, so a sync that asks "what changed since my cursor" also learns
 -- what went away. Written only by the trigger below; admins read them; nobody edits them.
 create table public.deleted_rows (

@@ -1,4 +1,5 @@
--- audit_log is append-only for everyone (issue 14, part 7). No API role holds UPDATE or DELETE on it
+-- audit_log is append-only for everyone, so that its record of who changed what cannot be rewritten
+-- (docs/architecture.md, Audit log). No API role holds UPDATE or DELETE on it
 -- (20261121230100_audit_log.sql grants select to authenticated, select and insert to service_role), so
 -- visitors, applicants, admins and the service role are already refused. This trigger also refuses the
 -- table's owner, and with it every SECURITY DEFINER function, present or future: nothing in the product

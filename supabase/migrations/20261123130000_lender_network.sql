@@ -1,4 +1,4 @@
--- The lender network (DESIGN, "Lender matching"): lenders and their criteria, and the applicant's consent
+-- The lender network (docs/architecture.md, Lender network): lenders and their criteria, and the applicant's consent
 -- per lender before a package may go to it. Matching itself is the pure function in shared/matching.
 
 -- Lenders ---------------------------------------------------------------------------------------------------

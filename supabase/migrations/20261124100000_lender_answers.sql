@@ -1,4 +1,4 @@
--- Packages to lenders and their answers (DESIGN, "Lender matching"; issue 13 parts 4 and 5). A package sent to a
+-- Packages to lenders and their answers (docs/architecture.md, Lender network). A package sent to a
 -- consented lender carries a link that is its only credential: the lender reads the package and answers
 -- interested / need more information / declined with a note, until the link expires or an officer revokes it.
 -- Every consent, package and answer is an event of the application's timeline.

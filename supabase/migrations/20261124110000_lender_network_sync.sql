@@ -1,4 +1,4 @@
--- The desktop app keeps the lender network and the consents in its offline cache (issue 13: the desktop app
+-- The desktop app keeps the lender network and the consents in its offline cache (the desktop app
 -- shows the matches from its cache): their deletions become tombstones like those of the other synced tables.
 create trigger lenders_record_deleted_row
   after delete on public.lenders

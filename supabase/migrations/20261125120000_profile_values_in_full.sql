@@ -1,5 +1,5 @@
--- A profile keeps the business name and phone a sign-up gives in full (issue 14, hostile input: no truncation
--- of a stored value). create_profile_for_new_user (20261121230200_profiles.sql) cut them to 200 and 40
+-- A profile keeps the business name and phone a sign-up gives in full (hostile or long input:
+-- no stored value is truncated). create_profile_for_new_user (20261121230200_profiles.sql) cut them to 200 and 40
 -- characters without a word. Both columns now take up to 10,000 characters (the longest value the product
 -- is tested with); a sign-up giving more is refused in words, with nothing created, instead of being cut.
 

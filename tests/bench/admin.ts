@@ -68,7 +68,7 @@ function renderPdf(definition: TDocumentDefinitions): Promise<unknown> {
 }
 
 /**
- * The admin dashboard at 10,000 applications (issue 11), each figure beside a baseline from the same run:
+ * The admin dashboard at 10,000 applications, each figure beside a baseline from the same run:
  * - first page of /admin usable (the first row shown) in Chromium, against the home page's start-up;
  * - a search at the API (business, name or e-mail, counted and paged as the dashboard asks), p95 over
  *   60 searches, against the smallest API read; target 100 ms;

@@ -40,7 +40,7 @@ function bridgeOver(folder: string) {
 }
 
 /**
- * Issue 12's figures: a first sync of 10,000 applications into SQLite through the real sync and the
+ * The desktop app's figures: a first sync of 10,000 applications into SQLite through the real sync and the
  * validated handlers (target 1 s) beside a raw better-sqlite3 bulk insert of the same rows; a cold open of
  * the cached list (target 200 ms); the replay of 100 queued decisions beside 100 direct calls.
  */

@@ -98,7 +98,7 @@ async function lighthousePortal(
 }
 
 /**
- * The portal under load of data, and a 25 MB upload through it (issue 10):
+ * The portal under load of data, and a 25 MB upload through it:
  * - first load of /portal for an applicant with 30 documents and the additional information stored: Lighthouse's
  *   time to interactive (its mobile settings, simulated), from server/ directly (HTTP/1.1: six connections, each
  *   request a round trip) and through an HTTPS proxy as deployed (HTTP/2: one connection); then the same

@@ -13,14 +13,14 @@ import { benchUploadMemory } from './upload-memory.ts';
  * TEST_DATABASE_URL (a superuser connection) adds the Postgres-mode measurements.
  */
 const benches: [string, () => Promise<string[]>][] = [
-  ['Home page JavaScript (issue 5)', async () => formatHomePageJsReport(await buildAndMeasureHomePageJs()).split('\n')],
-  ['Lighthouse, mobile (issue 5)', benchLighthouse],
-  ['API submission (issue 4)', benchApiSubmission],
-  ['Upload memory (issue 4)', benchUploadMemory],
-  ['Client portal (issue 10)', benchPortal],
-  ['Admin dashboard at 10,000 applications (issue 11)', benchAdmin],
-  ['Desktop app: sync, cold open, replay (issue 12)', benchDesktop],
-  ['Lender matching (issue 13)', benchMatching],
+  ['Home page JavaScript', async () => formatHomePageJsReport(await buildAndMeasureHomePageJs()).split('\n')],
+  ['Lighthouse, mobile', benchLighthouse],
+  ['API submission', benchApiSubmission],
+  ['Upload memory', benchUploadMemory],
+  ['Client portal', benchPortal],
+  ['Admin dashboard at 10,000 applications', benchAdmin],
+  ['Desktop app: sync, cold open, replay', benchDesktop],
+  ['Lender matching', benchMatching],
 ];
 
 const only = process.argv.slice(2);

@@ -9,9 +9,9 @@ import { textsBrokenInsideAWord } from './pages/layout.ts';
 import { createAccount, plantSession } from './pages/portal-session.ts';
 
 /**
- * The admin's Lenders tab (issue 13): the sample network listed, a lender added with every criterion, a refused
- * form explained with nothing saved, edited, paused and activated, deleted after a confirmation. Other tests
- * count the sample lenders: this one only changes the lenders it adds.
+ * The admin's Lenders tab (docs/architecture.md, Lender network): the sample network listed, a lender added with every
+ * criterion, a refused form explained with nothing saved, edited, paused and activated, deleted after a confirmation.
+ * Other tests count the sample lenders: this one only changes the lenders it adds.
  */
 
 async function storedLender(database: SupabaseClient, name: string) {

@@ -98,7 +98,7 @@ test('the route guard sends a signed-out visitor of /admin to /admin/login and b
   await page.waitForURL('**/admin?list=approved');
   await expect(page.getByRole('heading', { name: 'Approved Applications' })).toBeVisible();
 
-  // Already signed in, /admin/login itself goes on to /admin (spec section 2).
+  // Already signed in, /admin/login itself goes on to /admin (docs/product.md §2, Admin login).
   await page.goto('/admin/login');
   await page.waitForURL(/\/admin$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
@@ -150,7 +150,7 @@ test('an officer finds an application, reads its detail, approves one and reject
   await expect(analysis.getByRole('group', { name: 'Debt Service Coverage' })).toContainText('20.00');
   await expect(analysis.getByRole('group', { name: 'Debt Service Coverage' })).toContainText('Good');
   await expect(analysis).toContainText('Sample assumptions used for:');
-  // Two debt coverage figures of the spec on one screen: the card says how they differ.
+  // Two debt coverage figures of docs/product.md §9 on one screen: the card says how they differ.
   await expect(analysis).toContainText(
     "Debt Service Coverage here is annual revenue over annual debt payments. The evaluation's debt coverage ratio counts only 15% of revenue as available for debt, so it reads lower.",
   );
@@ -203,7 +203,8 @@ test('a decision the server refuses shows "Failed to update applicant status" an
   // Another officer decides it meanwhile.
   await database.from('applications').update({ status: 'rejected' }).eq('id', application.id);
   await admin.decide(application.businessName, 'Approve', 'Looks good');
-  // The spec's message, and what happened: the server answered that the application changed meanwhile.
+  // The product's message (docs/product.md §8, Admin), and what happened: the server answered that the application
+  // changed meanwhile.
   const alert = page.getByRole('dialog').getByRole('alert');
   await expect(alert).toContainText('Failed to update applicant status');
   await expect(alert).toContainText(
@@ -912,7 +913,8 @@ test('a pre-application letter: the required fields and defaults, stored, downlo
   const { officer, application, admin } = await officerWithNewApplication(page, baseURL!, database);
   await page.goto(`/admin?application=${application.id}`);
   await admin.detail().getByRole('button', { name: 'Send Pre-Application Letter' }).click();
-  // The spec's name for the modal (section 4, "Modals"); the application it is for is said in its body.
+  // The original description's name for the dialog (docs/product.md §2, Admin dashboard); the application it is for
+  // is said in its body.
   const dialog = page.getByRole('dialog', { name: 'Generate Pre-Application Letter' });
   await expect(dialog).toContainText(`For ${application.businessName}`);
   await expect(dialog.getByLabel(/^Rate/)).toHaveValue('WSJ Prime + 275');
@@ -1080,7 +1082,7 @@ test('an Approved list row carries Accept & Generate Term Sheet (a Pending row d
   await admin.row(approved.businessName).getByRole('button', { name: /View/ }).click();
   await expect(admin.detail().getByRole('region', { name: 'Term Sheets' })).toContainText('Comstock Community Bank');
 
-  // The row also opens, under it, the spec's Financial Analysis card grid and Bank Packages list.
+  // The row also opens, under it, the Financial Analysis card grid and Bank Packages list (docs/product.md §2).
   const show = admin
     .row(approved.businessName)
     .getByRole('button', { name: /^Show Financial Analysis & Bank Packages/ });
@@ -1125,11 +1127,7 @@ test('Refresh Data is busy until the lists have been read again, then shows what
   await expect(admin.row(application.businessName)).toHaveCount(0);
 });
 
-test('every admin error text of spec section 8, each failure forced at the API', async ({
-  page,
-  baseURL,
-  database,
-}) => {
+test('every admin error text of product.md §8, each failure forced at the API', async ({ page, baseURL, database }) => {
   const officer = await createAccount(database, baseURL!, { admin: true });
   const client = await createAccount(database, baseURL!);
   const application = await approvedApplication(database, { email: client.email });

@@ -70,7 +70,7 @@ test('a new visitor goes from the home page through the wizard to the qualified 
     `mailto:${brand.loansEmail}`,
   );
 
-  // Step 1 shows the spec's placeholders and checkbox texts; no Previous on the first step.
+  // Step 1 shows the described placeholders and checkbox texts (docs/product.md §3); no Previous on the first step.
   await expect(apply.stepHeading).toHaveText('Personal Information');
   await expect(apply.control('phone')).toHaveAttribute('placeholder', '(XXX) XXX-XXXX');
   await expect(apply.control('receiveSms')).toBeVisible();
@@ -87,7 +87,7 @@ test('a new visitor goes from the home page through the wizard to the qualified 
   for (const field of ['annualRevenue', 'monthlyDebtPayments', 'currentBusinessDebt'] as const) {
     await expect(apply.control(field)).toHaveAttribute('placeholder', '$');
   }
-  // A shorthand amount is accepted as the spec stores it (its digits), and the field says how it will be read.
+  // A shorthand amount is accepted as docs/product.md §5 stores it (its digits); the field says how it will be read.
   await apply.fillFields({ annualRevenue: '1.2M' });
   const note = apply.message('This will be read as $1. Please type the amount in digits, such as 1,200,000.');
   await expect(note).toBeVisible();
@@ -388,7 +388,8 @@ test('the step buttons jump back freely and forward only from a valid step, show
   await expect(apply.stepHeading).toHaveText('Personal Information');
   await expect(apply.control('firstName')).toHaveValue(sampleForm.firstName);
 
-  // Reaching the review with steps left empty: the submission lists what is missing, in the spec's words.
+  // Reaching the review with steps left empty: the submission lists what is missing, in the product's words
+  // (docs/product.md §5).
   await apply.stepButton('Review Your Application').click();
   await expect(apply.stepHeading).toHaveText('Review Your Application');
   await apply.button('Submit Application').click();

@@ -288,7 +288,8 @@ test('reset password through the mailbox, opened on another device: the rules, P
   await expect(device.getByText('Password must be at least 6 characters long')).toBeVisible();
   await expect(device.getByText('Passwords do not match')).toBeVisible();
   expect(await seriousAccessibilityViolations(device)).toEqual([]);
-  // The password it already has: refused, with the server's reason after the spec's message.
+  // The password it already has: refused, with the server's reason after the product's message (docs/product.md §8,
+  // Authentication).
   await device.getByLabel(/^New Password/).fill(account.password);
   await device.getByLabel(/^Confirm Password/).fill(account.password);
   await device.getByRole('button', { name: 'Update Password' }).click();

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures.ts';
 import { CalculatorPage, type CalculatorFigures } from './pages/calculator-page.ts';
 
 /**
- * Hand-computed with the formulas of spec section 9:
+ * Hand-computed with the formulas of docs/product.md §9 (Calculator):
  * SDE = net income + owner compensation + depreciation + interest + non-recurring;
  * DSCR = (net income + depreciation + interest) / debt payments;
  * value = SDE x (3.5, 4.5) from DSCR 2, (3, 4) from 1.5, (2, 3) below 1, else (2.5, 4).
@@ -145,7 +145,7 @@ test('no result until calculated; Reset Form clears the inputs and the result', 
     await expect(calculator.input(name)).toHaveValue('');
   }
 
-  // Empty figures count as 0, and empty debt payments as 1 (spec section 5): 10,000 / 1 = 10,000.00.
+  // Empty figures count as 0, and empty debt payments as 1 (docs/product.md §5, Calculator): 10,000 / 1 = 10,000.00.
   await calculator.fill({ netIncome: '10000' });
   await calculator.calculate();
   await expect(calculator.figure('Debt Service Coverage Ratio (DSCR)')).toHaveText('10000.00');

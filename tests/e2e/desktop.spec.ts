@@ -22,9 +22,9 @@ import { fillTermSheet } from './pages/admin-pages.ts';
 import { createAccount } from './pages/portal-session.ts';
 
 /**
- * The desktop admin app's offline scenario (issue 12): its renderer in Chromium with the real main-process
- * handlers and SQLite cache bridged in (the Electron binary cannot run here), against a real server/ that
- * is stopped and started again on the same port and data.
+ * The desktop admin app's offline scenario (docs/architecture.md, Desktop cache and outbox): its renderer in Chromium
+ * with the real main-process handlers and SQLite cache bridged in (the Electron binary cannot run here), against a real
+ * server/ that is stopped and started again on the same port and data.
  */
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 

@@ -20,10 +20,10 @@ import { applicationFor, createAccount, plantSession, signedInPortal } from './p
 import { RegisterPages } from './pages/register-pages.ts';
 
 /**
- * Hostile input on screen (issue 14, part 6): script, HTML, markdown links, formulas, a right-to-left override
- * and a 10,000-character value, typed into the wizard and stored in an application, then shown in the wizard's
- * review, the admin list and detail, the applicant's portal and a lender's page. Nothing runs, nothing becomes
- * markup, and nothing pushes the page wider than the window.
+ * Hostile input on screen: script, HTML, markdown links, formulas, a right-to-left override and a 10,000-character
+ * value, typed into the wizard and stored in an application, then shown in the wizard's review, the admin list and
+ * detail, the applicant's portal and a lender's page. Nothing runs, nothing becomes markup, and nothing pushes the page
+ * wider than the window.
  */
 
 const LONG = hostileInputs.find((input) => input.name === '10,000 characters')!.value;

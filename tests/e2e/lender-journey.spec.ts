@@ -13,10 +13,10 @@ import { PortalLenders } from './pages/portal-lenders.ts';
 import { applicationFor, createAccount, plantSession, signedInPortal } from './pages/portal-session.ts';
 
 /**
- * The lender network end to end (issue 13), as its three people use it: the officer sees the ranked, explained
- * matches and asks consent; the applicant approves two lenders in the portal; the officer sends the package to
- * one; the lender opens the e-mailed link without an account, reads the package and documents, and answers;
- * officer and applicant see the answer and get their e-mails. The link dies when revoked or expired.
+ * The lender network end to end (docs/architecture.md, Lender network), as its three people use it: the officer sees
+ * the ranked, explained matches and asks consent; the applicant approves two lenders in the portal; the officer sends
+ * the package to one; the lender opens the e-mailed link without an account, reads the package and documents, and
+ * answers; officer and applicant see the answer and get their e-mails. The link dies when revoked or expired.
  */
 
 const SIERRA = 'Sierra Community Bank (sample)';

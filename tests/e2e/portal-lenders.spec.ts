@@ -20,9 +20,9 @@ import {
 } from './pages/portal-session.ts';
 
 /**
- * The applicant's side of the lender network (issue 13): how many lenders fit and what would widen the
- * options, never a lender's name; the consent requests an officer made, answered in the portal and kept;
- * nothing of it for another applicant; read-only for an admin viewing the client's portal.
+ * The applicant's side of the lender network (docs/architecture.md, Lender network): how many lenders fit and what
+ * would widen the options, never a lender's name; the consent requests an officer made, answered in the portal and
+ * kept; nothing of it for another applicant; read-only for an admin viewing the client's portal.
  */
 
 const SIERRA = 'Sierra Community Bank (sample)';

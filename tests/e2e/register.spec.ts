@@ -90,7 +90,7 @@ test('a registration is entered, reviewed, edited, stored, and the success page 
   await register.fill(entered);
   await register.next();
 
-  // The review shows what was entered (DESIGN departure 5).
+  // The review shows what was entered (docs/architecture.md, Departure 5).
   await expect(page).toHaveURL(/\/register\/review$/);
   await expect(register.heading('Review Your Registration')).toBeVisible();
   await expect(register.main).toContainText('Step 3 of 3');

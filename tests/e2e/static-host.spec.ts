@@ -20,12 +20,12 @@ import { openWhenReady } from './pages/app-ready.ts';
 import { AuthPages } from './pages/auth-pages.ts';
 
 /**
- * The hosted path (issue 15): the web build made for a hosted project (VITE_SUPABASE_URL and
- * VITE_SUPABASE_ANON_KEY baked in) on a plain static file host, talking to server/ as its Supabase API on another
- * origin (localhost:<port> against 127.0.0.1:<port>). Proves CORS, the prerendered pages, the SPA fallback, the
- * wizard, sign-in, the e-mailed link's redirect back to the site and the portal without server/ serving a single
- * page. server/ has the settings a hosted project's Auth has: SITE_URL is the static host (where links may send
- * people back to), API_EXTERNAL_URL its own address (where the links go). A second host serves the same build
+ * The hosted path (docs/architecture.md, Hosted Supabase path): the web build made for a hosted project
+ * (VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY baked in) on a plain static file host, talking to server/ as its
+ * Supabase API on another origin (localhost:<port> against 127.0.0.1:<port>). Proves CORS, the prerendered pages, the
+ * SPA fallback, the wizard, sign-in, the e-mailed link's redirect back to the site and the portal without server/
+ * serving a single page. server/ has the settings a hosted project's Auth has: SITE_URL is the static host (where links
+ * may send people back to), API_EXTERNAL_URL its own address (where the links go). A second host serves the same build
  * with index.html, the prerendered home page, as its fallback, as many hosts do by default.
  */
 

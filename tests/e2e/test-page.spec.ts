@@ -3,7 +3,7 @@ import { expect, test } from './fixtures.ts';
 import { mailboxMessages } from './pages/apply-page.ts';
 import { TestEdgeFunctionPage } from './pages/test-edge-function-page.ts';
 
-// The e2e server runs in local mode (no SMTP_URL), where the page is on (DESIGN departure 9).
+// The e2e server runs in local mode (no SMTP_URL), where the page is on (docs/architecture.md, Departure 9).
 
 test('all four fields are required, the e-mail typed as email, and nothing is sent until they are filled', async ({
   page,

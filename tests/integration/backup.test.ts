@@ -27,7 +27,7 @@ import {
 } from '../support/server-process.ts';
 
 /**
- * Issue 14, "Backups": `npm run backup` while the server runs and serves requests (and while it does not),
+ * Backups: `npm run backup` while the server runs and serves requests (and while it does not),
  * `npm run restore` into a fresh data folder (and, in the Postgres pass, a fresh database), then every table
  * of every schema (read from the catalog) and every file of the data folder compared, byte for byte. Also the
  * refusals: a folder or database that is not empty without --force, and a damaged archive.

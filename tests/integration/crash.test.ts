@@ -18,7 +18,7 @@ import {
 } from '../support/server-process.ts';
 
 /**
- * Issue 14, "Crashes": the server is killed with SIGKILL while submissions and portal uploads (file, then its
+ * Crashes: the server is killed with SIGKILL while submissions and portal uploads (file, then its
  * documents row) are under way; restarted on the same data, every acknowledged write is there, and the
  * start-up storage check leaves no stored file without its rows and no row without its file. Both databases.
  */

@@ -7,7 +7,7 @@ import { startTestBackend, type TestBackend, type TestUser } from '../support/da
 import { sendEmailsPayload } from '../support/function-behaviour.ts';
 
 /**
- * Hostile input stored and e-mailed (issue 14, part 6): every payload typed into the fields people fill in is
+ * Hostile input stored and e-mailed: every payload typed into the fields people fill in is
  * stored exactly as typed (no truncation, no "cleaning"), and every e-mail that repeats it carries it as escaped
  * text in its HTML part. How the screens show the same values: tests/e2e/hostile-input.spec.ts; PDFs:
  * shared/pdf/documents.test.ts.

@@ -3,7 +3,7 @@ import { formatLoadReport, loadServerEnv, runMixedLoad } from '../load/mixed-loa
 import { serverForThisFile } from '../support/server-for-file.ts';
 
 /**
- * The shortened load of `npm run test:load` (issue 14): 1,000 submissions from 100 concurrent clients with
+ * The shortened load of `npm run test:load`: 1,000 submissions from 100 concurrent clients with
  * uploads and admin reads mixed in, on this pass's database (PGlite, or Postgres in the second pass).
  */
 const server = serverForThisFile({ env: loadServerEnv });

@@ -12,7 +12,7 @@ import {
 import { uniqueEmail } from '../support/auth-helpers.ts';
 
 /**
- * The security matrix (DESIGN, "Data and security model"): for every table in public and for
+ * The security matrix (docs/architecture.md, Security tests): for every table in public and for
  * storage.objects in the bucket `documents`, each caller × each operation gives the expected result, on the
  * caller's own rows and on rows owned by someone else. Tables are driven through supabase-js against
  * server/; storage.objects with SQL under each caller's role (the storage API sits on the same policies).

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 /**
- * A complete, valid applications row whose data qualifies under the spec's thresholds (credit 725,
+ * A complete, valid applications row whose data qualifies under the thresholds of docs/product.md §9 (credit 725,
  * 3.5 years, debt coverage 1,200,000 / 12 * 0.15 / 5,000 = 3, down payment available), so its status is
  * pending. Override fields to shape a case.
  */

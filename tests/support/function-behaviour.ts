@@ -175,7 +175,7 @@ async function businessOf(target: FunctionsTarget, applicationId: string): Promi
   return String(data?.business_name);
 }
 
-/** The send-emails request of a pre-qualification (spec section 7) for `recipient`. */
+/** The send-emails request of a pre-qualification (docs/product.md §7) for `recipient`. */
 export function sendEmailsPayload(recipient: string): Record<string, unknown> {
   return {
     applicantEmail: recipient.toUpperCase(),

@@ -40,7 +40,7 @@ export type SyncOptions = {
 };
 
 /**
- * Brings the officer's cache up to date (DESIGN, "Desktop cache and sync"): for each synced table, the
+ * Brings the officer's cache up to date (docs/architecture.md, Sync): for each synced table, the
  * rows changed since the table's cursor, in pages ordered by (cursor column, id) and read by keyset, so
  * rows with equal times are never skipped; tombstones (deleted_rows) remove what was deleted. Reads go
  * through supabase-js under the officer's session, so RLS decides what reaches the cache.

@@ -29,8 +29,8 @@ export const SEND_PACKAGE_ERRORS = {
 } as const;
 
 /**
- * send-bank-package: Send to Bank (DESIGN departure 11, "Lender matching"). Sends a generated package to a
- * lender of the network the applicant approved: e-mails the lender's contact a link to the lender's page (the
+ * send-bank-package: Send to Bank (docs/architecture.md, Departure 11 and Lender network). Sends a generated package to
+ * a lender of the network the applicant approved: e-mails the lender's contact a link to the lender's page (the
  * link is the credential: it opens only this package, for LENDER_LINK_DAYS, until revoked), marks the package
  * sent with the lender, the officer and the answer deadline, audits it and tells the applicant. Admins only; a
  * package already sent (409), a paused lender (409) or one the applicant has not approved (403) is refused.

@@ -40,7 +40,7 @@ export const SEND_FAILED_MESSAGE = 'Failed to send emails';
 export const RATE_LIMITED_MESSAGE = 'Too many e-mails were requested. Please try again later.';
 
 /**
- * send-emails (spec section 7): the applicant's confirmation and the team's notification of a
+ * send-emails (docs/product.md §7): the applicant's confirmation and the team's notification of a
  * pre-qualification. Answers {success} or {success: false, error}. Rate-limited per calling address and
  * per recipient. Runtime-neutral: server/ and the Deno entry (index.ts) give it mail and a service client.
  */

@@ -5,7 +5,10 @@ import type { SendEmailsPayload } from '../../../shared/validation/notifications
 import { APPLICATION_OWNERSHIP } from '../../../shared/messages/portal-admin.ts';
 import { escapeHtml, htmlParagraph, type MailMessage } from '../_shared/mail.ts';
 
-/** The two notification e-mails of a pre-qualification (spec section 7): to the applicant and to the team. */
+/**
+ * The two notification e-mails of a pre-qualification (docs/product.md §7, Application and e-mail): to the applicant
+ * and to the team.
+ */
 
 function paragraphs(lines: string[], siteUrl: string): string {
   return lines.map((line) => htmlParagraph(line, siteUrl)).join('\n');

@@ -9,7 +9,7 @@ import {
 import { wizardSteps } from '../../../shared/catalogue/wizard.ts';
 import { openWhenReady } from './app-ready.ts';
 
-/** The step titles of the wizard (spec section 2). */
+/** The step titles of the wizard (docs/product.md §2, Pre-qualification form). */
 export type StepTitle = (typeof wizardSteps)[number]['title'];
 
 /** The pre-qualification wizard at /apply and its result screen. */
@@ -147,9 +147,9 @@ export async function mailboxMessages(page: Page, to: string): Promise<MailboxMe
 }
 
 /**
- * Makes the send-emails call fail as an unreachable function would. The spec logs that failure and still shows
- * the result (section 8); tests that do not look at e-mails use it, which also keeps them out of the function's
- * per-caller rate limit (10 an hour, and every e2e test calls from 127.0.0.1).
+ * Makes the send-emails call fail as an unreachable function would. The product logs that failure and still shows
+ * the result (docs/product.md §8, Application submission); tests that do not look at e-mails use it, which also keeps
+ * them out of the function's per-caller rate limit (10 an hour, and every e2e test calls from 127.0.0.1).
  */
 export async function blockNotificationEmails(page: Page): Promise<void> {
   await page.route('**/functions/v1/send-emails', (route) => route.abort('connectionrefused'));

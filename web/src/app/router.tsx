@@ -118,7 +118,7 @@ const NotFoundPage = lazyPage(
 );
 
 /**
- * Every route of spec section 2, each page a lazy chunk so the home page carries no other screen's
+ * Every route of docs/product.md §2 (Route table), each page a lazy chunk so the home page carries no other screen's
  * code. Routes that use the Redux store (RTK Query) sit under the lazy StoreLayout, so Redux Toolkit
  * does not load with the home page either. Declarative routes (BrowserRouter in main.tsx) rather than
  * createBrowserRouter: the data router's engine alone is ~20 KB gzip, which the home page's 150 KB

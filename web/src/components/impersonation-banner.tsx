@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { endImpersonation, impersonationStartLabel, type Impersonation } from '../lib/impersonation.ts';
 
 /**
- * Shown while an admin views a client's portal (spec section 2, "Client portal" and "Admin dashboard"):
+ * Shown while an admin views a client's portal (docs/product.md §2, Client portal and Admin dashboard):
  * the start time, and 'Exit Impersonation', which records the end in audit_log, clears both flags and
  * goes to /admin, or, given `onExited`, calls it instead (the dashboard stays where it is).
  */

@@ -5,7 +5,7 @@ import { useAuth } from '../lib/auth-state.ts';
 import { accountLinks, primaryLinks } from './nav-links.ts';
 import { useLogout } from './use-logout.ts';
 
-/** The mobile navigation drawer (spec section 2): the top bar's links, stacked. */
+/** The mobile navigation drawer (docs/product.md §2, Navigation): the top bar's links, stacked. */
 export function NavDrawer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const links = accountLinks(useAuth());
   const logout = useLogout();

@@ -1,6 +1,6 @@
 import { isAdminSession, type AuthState } from '../lib/auth-state.ts';
 
-/** The links of the top bar and mobile drawer (spec section 2, "Navigation"). */
+/** The links of the top bar and mobile drawer (docs/product.md §2, Navigation). */
 export const primaryLinks = [
   { label: 'Calculator', to: '/calculator' },
   { label: 'How It Works', to: '/how-it-works' },
@@ -18,8 +18,8 @@ export type AccountLinks =
   | { kind: 'signed-in'; home: (typeof accountHomes)[keyof typeof accountHomes] };
 
 /**
- * Where a signed-in account's link goes, named as spec section 2 does: 'Admin / Admin Dashboard' and 'Portal /
- * Client Portal', the short name in the top bar and the long one in the mobile drawer.
+ * Where a signed-in account's link goes (docs/product.md §2, Navigation), and its names: 'Admin / Admin Dashboard'
+ * and 'Portal / Client Portal', the short name in the top bar and the long one in the mobile drawer.
  */
 const accountHomes = {
   admin: { to: '/admin', topBarLabel: 'Admin', drawerLabel: 'Admin Dashboard' },

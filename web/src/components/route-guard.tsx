@@ -5,7 +5,7 @@ import { startAuthSync, useAuth } from '../lib/auth-state.ts';
 import { routeAccess } from '../lib/route-access.ts';
 
 /**
- * Protects a route (spec section 2, "Route guard"): a spinner while the session loads, then the page,
+ * Protects a route (docs/product.md §2, Route guard): a spinner while the session loads, then the page,
  * or a redirect to the right login page carrying the origin in router state (`{ from }`, see
  * RedirectState). `adminOnly` sends signed-in non-admins to /portal. Use it as a layout route element
  * (renders the child routes) or around one element.

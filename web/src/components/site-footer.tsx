@@ -19,7 +19,7 @@ function FooterLink({ to, children }: { to: string; children: string }) {
   );
 }
 
-/** The site footer of spec section 2: loan options, resources, contact, legal links, disclaimer. */
+/** The site footer (docs/product.md §2, Home): loan options, resources, contact, legal links, disclaimer. */
 export function SiteFooter() {
   return (
     <Box as="footer" bg="gray.900" color="gray.300" py="12" mt="16">

@@ -65,7 +65,7 @@ function MenuButton({ expanded, onOpen }: { expanded: boolean; onOpen: () => voi
   );
 }
 
-/** The top bar of spec section 2; below the md breakpoint its links move into the drawer. */
+/** The top bar (docs/product.md §2, Navigation); below the md breakpoint its links move into the drawer. */
 export function TopBar() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerLoaded, setDrawerLoaded] = useState(false);

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { signOut } from '../lib/auth-state.ts';
 
-/** Signs out and returns home; a failure is only logged (spec section 8, "Logout failure ... only logged"). */
+/** Signs out and returns home; a failure is only logged (docs/product.md §2, Navigation). */
 export function useLogout(): () => Promise<void> {
   const navigate = useNavigate();
   return async () => {

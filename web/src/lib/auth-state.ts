@@ -6,11 +6,11 @@ import { loadSupabase } from './load-supabase.ts';
 /**
  * Who is signed in, kept outside React so that the top bar can read it without loading supabase-js.
  *
- * The home page must paint without supabase-js (spec section 2, issue 5 "Speed"). When the browser holds
- * no stored session (supabase-js keeps it in localStorage under `sb-<project>-auth-token`), the visitor
- * is signed out and nothing more is loaded. When one is stored, supabase-js is loaded after first paint
- * and its onAuthStateChange events become the state. Pages that use supabase-js connect it too, so a
- * sign-in anywhere in the app reaches the top bar.
+ * The home page must paint without supabase-js, so that it stays small and fast to load (docs/product.md §2, Home).
+ * When the browser holds no stored session (supabase-js keeps it in localStorage under `sb-<project>-auth-token`), the
+ * visitor is signed out and nothing more is loaded. When one is stored, supabase-js is loaded after first paint and its
+ * onAuthStateChange events become the state. Pages that use supabase-js connect it too, so a sign-in anywhere in the
+ * app reaches the top bar.
  */
 export type AuthState = {
   status: 'loading' | 'signed-in' | 'signed-out';
@@ -160,9 +160,8 @@ export function watchAuthAfterPaint(): () => void {
 }
 
 /**
- * Signs out; a failure is only logged (spec section 8, "Logout failure on the public navigation"). An
- * admin's impersonation in this tab ends first (recorded while the session exists), so that the next
- * person signing in here does not inherit it.
+ * Signs out; a failure is only logged (docs/product.md §2, Navigation). An admin's impersonation in this tab ends first
+ * (recorded while the session exists), so that the next person signing in here does not inherit it.
  */
 export async function signOut(): Promise<boolean> {
   try {

@@ -1,7 +1,7 @@
 import { marketingClaims, sba7a } from '../../../shared/brand/brand.ts';
 import { formatUsd } from '../../../shared/format/money.ts';
 
-/** The marketing claims of spec section 1 as the pages show them, all derived from shared/brand. */
+/** The marketing claims (docs/product.md §1) as the pages show them, all derived from shared/brand. */
 export const claims = {
   maxFinancing: formatUsd(marketingClaims.maxFinancing),
   facilitated: `$${marketingClaims.facilitatedDollars / 1_000_000}M+`,

@@ -2,7 +2,7 @@ import { IMPERSONATION_STORAGE_KEYS } from '../../../shared/catalogue/accounts.t
 import { formatDateTime } from '../../../shared/format/dates.ts';
 import { loadSupabase } from './load-supabase.ts';
 
-/** An admin viewing a client's portal (spec section 4, "Impersonation"): the flags in session storage. */
+/** An admin viewing a client's portal (docs/product.md §4, Impersonation): the flags in session storage. */
 export type Impersonation = { clientId: string; startedAt: string | null };
 
 function storage(): Storage | undefined {

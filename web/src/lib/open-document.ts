@@ -6,8 +6,8 @@ import { loadSupabase } from './load-supabase.ts';
 export const SIGNED_URL_SECONDS = SIGNED_URL_MAX_SECONDS;
 
 /**
- * Opens a stored document through a short-lived signed link (the bucket is private: DESIGN departure 2). A PDF
- * or image opens in a new tab, opened before the link is signed so that the browser counts it as the click's
+ * Opens a stored document through a short-lived signed link (the bucket is private: docs/architecture.md, Departure 2).
+ * A PDF or image opens in a new tab, opened before the link is signed so that the browser counts it as the click's
  * own. A Word or Excel file is downloaded under the applicant's own file name (the stored one is an id).
  */
 export async function openStoredDocument(storagePath: string, fileName: string): Promise<void> {

@@ -32,14 +32,14 @@ const admin: AuthState = {
   session: sessionWith({ app: { provider: 'email', role: 'admin' } }),
   confirmed: true,
 };
-/** Anyone can write user_metadata, so it must never make an admin (DESIGN.md, departure 1). */
+/** Anyone can write user_metadata, so it must never make an admin (docs/architecture.md, Departure 1). */
 const selfDeclaredAdmin: AuthState = {
   status: 'signed-in',
   session: sessionWith({ app: { provider: 'email' }, user: { role: 'admin' } }),
   confirmed: true,
 };
 
-describe('routeAccess (spec section 2, "Route guard")', () => {
+describe('routeAccess (product.md §2, "Route guard")', () => {
   it('waits while the session loads, and until supabase-js has confirmed it', () => {
     expect(routeAccess({ pathname: '/portal' }, loading)).toEqual({ kind: 'wait' });
     expect(routeAccess({ pathname: '/portal' }, unconfirmedSignedOut)).toEqual({ kind: 'wait' });

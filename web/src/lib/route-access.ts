@@ -26,7 +26,7 @@ export function searchWithoutCode(search: string): string {
 }
 
 /**
- * The route guard of spec section 2: wait while the session loads; signed-out visitors go to
+ * The route guard (docs/product.md §2, Route guard): wait while the session loads; signed-out visitors go to
  * /admin/login for /admin paths and /portal/login otherwise, carrying the origin (a confirmation link's
  * unexchangeable `code` becomes the reason 'link-failed' instead, and a refused link's error the reason
  * 'link-expired'); an admin-only route

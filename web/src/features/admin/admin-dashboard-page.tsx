@@ -36,7 +36,7 @@ function useDashboardView(): [DashboardView, (view: string) => void] {
   return [view, setView];
 }
 
-/** The admin dashboard (spec section 2, "Admin dashboard"): the loan officer's applications. */
+/** The admin dashboard (docs/product.md §2, Admin dashboard): the loan officer's applications. */
 export function AdminDashboardPage() {
   const auth = useAuth();
   const navigate = useNavigate();

@@ -20,7 +20,7 @@ function destination(state: unknown): string {
   return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/admin';
 }
 
-/** Admin sign-in (spec section 2, "Admin login"): e-mail and password; an admin is app_metadata.role = admin. */
+/** Admin sign-in (docs/product.md §2, Admin login): e-mail and password; an admin is app_metadata.role = admin. */
 export function AdminLoginPage() {
   const auth = useAuth();
   const location = useLocation();

@@ -166,9 +166,9 @@ export function failureMessage(error: unknown, failed: string, offline: string):
 }
 
 /**
- * Where the admin screens read applications and send decisions (DESIGN, "Desktop cache and sync"): the
- * API in the web build; in the desktop app, the officer's offline cache with an outbox. The screens do not
- * know which one they have. Each method throws AdminRequestError when it fails.
+ * Where the admin screens read applications and send decisions (docs/architecture.md, "One repository,
+ * two implementations"): the API in the web build; in the desktop app, the officer's offline cache with an outbox. The
+ * screens do not know which one they have. Each method throws AdminRequestError when it fails.
  */
 export type AdminRepository = {
   applicationsPage(args: ApplicationsPageArgs): Promise<AdminApplicationsPage>;

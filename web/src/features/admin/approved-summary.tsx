@@ -5,9 +5,9 @@ import { BankPackages } from './bank-packages.tsx';
 import { FinancialAnalysis } from './financial-analysis.tsx';
 
 /**
- * What the spec's Approved Applications list shows of each application beside its 'Accept & Generate Term
- * Sheet' button: the Financial Analysis card grid and the Bank Packages list. A row opens it on demand (it
- * reads the application's detail), so that a page of approved applications stays one short read.
+ * What the Approved Applications list (docs/product.md §2, Admin dashboard) shows of each application beside its
+ * 'Accept & Generate Term Sheet' button: the Financial Analysis card grid and the Bank Packages list. A row opens it on
+ * demand (it reads the application's detail), so that a page of approved applications stays one short read.
  */
 export function ApprovedSummary({ id }: { id: string }) {
   const detail = useApplicationDetailQuery(id);

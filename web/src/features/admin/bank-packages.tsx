@@ -74,9 +74,9 @@ function snapshotOf(source: PackageSource, generatedAt: string) {
 }
 
 /**
- * The Bank Packages of an approved application (spec sections 3 and 4): generated from the application, its
- * additional information and its documents, and kept as generated (a snapshot); previewed as text, downloaded
- * as text (loan-package-{id}.txt) or PDF, both from that snapshot, and sent to a named bank once
+ * The Bank Packages of an approved application (docs/product.md §3 and §4, Bank package): generated from the
+ * application, its additional information and its documents, and kept as generated (a snapshot); previewed as text,
+ * downloaded as text (loan-package-{id}.txt) or PDF, both from that snapshot, and sent to a named bank once
  * (generated -> sent).
  */
 export function BankPackages({ source, packages }: { source: PackageSource; packages: BankPackageRow[] }) {
@@ -182,7 +182,7 @@ export function BankPackages({ source, packages }: { source: PackageSource; pack
                     {bankPackage.sent_at ? (
                       <>
                         {' '}
-                        {/* Spec section 2: 'a Sent on {date} badge when sent'; the lender it went to follows. */}
+                        {/* docs/product.md §2, Admin dashboard: 'Sent on {date}'; the lender it went to follows. */}
                         <Badge variant="outline" data-testid="package-sent-on">
                           Sent on {formatLongDate(bankPackage.sent_at)}
                         </Badge>{' '}
@@ -302,12 +302,15 @@ function RevokeLinkButton({ packageId }: { packageId: string }) {
   );
 }
 
-/** Send to Bank: to a lender of the network the applicant approved, chosen from those (DESIGN departure 11). */
+/**
+ * Send to Bank: to a lender of the network the applicant approved, chosen from those (docs/architecture.md,
+ * Departure 11).
+ */
 function SendDialog({ bankPackage, applicationId }: { bankPackage: BankPackageRow; applicationId: string }) {
   const [open, setOpen] = useState(false);
   /** The lender the officer chose; null until they choose one. */
   const [lenderId, setLenderId] = useState<string | null>(null);
-  /** The spec's failure message, with the server's reason when it gave one. */
+  /** The product's failure message (docs/product.md §8, Admin), with the server's reason when it gave one. */
   const [failed, setFailed] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   /** Why Send did nothing: no lender chosen. */

@@ -14,11 +14,12 @@ const statusPalette: Record<MetricStatus, string> = { good: 'green', warning: 'o
 const statusLabel: Record<MetricStatus, string> = { good: 'Good', warning: 'Warning', critical: 'Critical' };
 
 /**
- * The Financial Analysis card grid (spec section 9): the metrics from the application's own figures and
- * its additional information; the spec's sample assumptions fill only what is missing, and the card says which.
+ * The Financial Analysis card grid (docs/product.md §9, Admin dashboard): the metrics from the application's own
+ * figures and its additional information; the sample assumptions fill only what is missing, and the card says
+ * which (docs/architecture.md, Departure 6).
  */
 /**
- * Spec section 9 has two debt coverage figures, and both show on an application's detail: the evaluation's
+ * docs/product.md §9 has two debt coverage figures, and both show on an application's detail: the evaluation's
  * ratio (a 15% share of monthly revenue over monthly debt payments, 1.25 to qualify) and this card's (annual
  * revenue over annual debt payments). Said once here, so that 1.23 above and 8.23 below do not read as a slip.
  */

@@ -41,8 +41,8 @@ async function changeOnServer(
 }
 
 /**
- * The admin side of the lender network (DESIGN, "Lender matching"): the lenders themselves (the Lenders tab),
- * lenders and the application's consents for the ranked matches, asking the applicant's consent (then e-mailing
+ * The admin side of the lender network (docs/architecture.md, Lender network): the lenders themselves (the Lenders
+ * tab), lenders and the application's consents for the ranked matches, asking the applicant's consent (then e-mailing
  * them), revoking a lender's link, and the packages past their answer deadline. The lenders and the matches read
  * the repository (the desktop app's cache, online or not); the changes go to the server through the repository's
  * changeOnServer, so the desktop app refuses them at once offline and syncs them into its cache once made.

@@ -9,7 +9,10 @@ import { useDeleteLenderMutation, useLendersQuery, useSetLenderActiveMutation } 
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { rowsAsCardsOnPhones } from '../../components/rows-as-cards.ts';
 
-/** The Lenders tab (issue 13): the partner network, each lender's criteria at a glance, added, edited, paused, removed. */
+/**
+ * The Lenders tab (docs/architecture.md, Lender network): the partner network, each lender's criteria at a glance,
+ * added, edited, paused, removed.
+ */
 export function LendersTab() {
   const lenders = useLendersQuery();
   const [setActive, toggling] = useSetLenderActiveMutation();

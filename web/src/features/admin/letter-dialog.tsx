@@ -49,8 +49,9 @@ export function letterPdf(application: ApplicationRow, letter: LetterRow): Promi
 }
 
 /**
- * Send Pre-Application Letter (spec section 3): the officer's fields with the spec's defaults; the letter is
- * stored (pre_application_letters, audited) and its PDF saved as pre-application-letter-{slug}.pdf.
+ * Send Pre-Application Letter (docs/product.md §3, Pre-application letter input): the officer's fields with the
+ * described defaults (§5, Admin forms); the letter is stored (pre_application_letters, audited) and its PDF saved
+ * as pre-application-letter-{slug}.pdf.
  */
 export function LetterDialog({ application }: { application: ApplicationRow }) {
   const { open, problem, onOpenChange, generate } = useDocumentDialog('Letter generation', {

@@ -29,8 +29,8 @@ function thresholdText(row: ChartRow): string {
 }
 
 /**
- * Each banded metric as a bar against its thresholds (spec section 9): the scale runs to twice the good
- * threshold (or the value, when larger); a value that is not finite fills the bar and reads 'N/A'.
+ * Each banded metric as a bar against its thresholds (docs/product.md §9, Admin dashboard): the scale runs to twice the
+ * good threshold (or the value, when larger); a value that is not finite fills the bar and reads 'N/A'.
  */
 export function MetricsChart({ metrics }: { metrics: FinancialMetrics }) {
   return (

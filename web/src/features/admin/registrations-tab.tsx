@@ -107,10 +107,10 @@ function addressText(row: RegistrationRow): string {
 }
 
 /**
- * The Registrations tab (not in the spec, which only logs registrations; DESIGN departure 4 stores them): the
- * businesses that registered, newest first, with their primary contact, and whether an application was made
- * with the contact's e-mail (View opens it in the Applications tab). Searched by business, contact, e-mail,
- * mobile or city, and paged by the database.
+ * The Registrations tab (not in the original description, which only logs registrations; docs/architecture.md,
+ * Departure 4 stores them): the businesses that registered, newest first, with their primary contact, and whether
+ * an application was made with the contact's e-mail (View opens it in the Applications tab). Searched by business,
+ * contact, e-mail, mobile or city, and paged by the database.
  */
 export function RegistrationsTab() {
   const [params, setParams] = useSearchParams();

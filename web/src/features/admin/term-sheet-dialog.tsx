@@ -50,8 +50,9 @@ export function termSheetPdf(application: ApplicationRow, sheet: TermSheetRow): 
 }
 
 /**
- * Accept & Generate Term Sheet (spec sections 3 and 5): every field required, including each condition;
- * conditions added and removed. Stored in term_sheets (approved applications only, audited) and saved as a PDF.
+ * Accept & Generate Term Sheet (docs/product.md §3, Term sheet input, and §5, Admin forms): every field required,
+ * including each condition; conditions added and removed. Stored in term_sheets (approved applications only, audited)
+ * and saved as a PDF.
  */
 export function TermSheetDialog({ application }: { application: ApplicationRow }) {
   const { open, problem, onOpenChange, generate } = useDocumentDialog('Term sheet generation', {

@@ -8,7 +8,7 @@ import { SchedulingButton } from '../../components/new-tab-links.tsx';
 import { useAuth } from '../../lib/auth-state.ts';
 import type { SignUpInvitation } from '../../lib/route-access.ts';
 
-/** The qualified screen's What to Expect list (spec section 2). */
+/** The qualified screen's What to Expect list (docs/product.md §2, Pre-qualification form). */
 const whatToExpect = (signedIn: boolean) => [
   signedIn
     ? 'A secure upload portal: send tax returns, financial statements and bank statements from your portal, safely in one place.'
@@ -30,7 +30,10 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** The spec's result heading, focused when the screen appears so that keyboard and screen-reader users land on it. */
+/**
+ * The result heading (docs/product.md §2, Pre-qualification form), focused when the screen appears so that keyboard
+ * and screen-reader users land on it.
+ */
 function ResultHeading({ children }: { children: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -137,7 +140,10 @@ function NotQualified({ evaluation }: { evaluation: EvaluationResult }) {
   );
 }
 
-/** The screen after a submission (spec section 2): qualified or not, both ending with Return to Homepage. */
+/**
+ * The screen after a submission (docs/product.md §2, Pre-qualification form): qualified or not, both ending with Return
+ * to Homepage.
+ */
 export function ApplicationResult({ evaluation, email }: { evaluation: EvaluationResult; email: string }) {
   return (
     <Stack gap="8">

@@ -16,7 +16,10 @@ import {
 } from './wizard-history.ts';
 import { useIsClient } from '../../lib/use-is-client.ts';
 
-/** Terms of Service and Privacy Policy, opened in a new tab so the form stays as it is (spec section 2). */
+/**
+ * Terms of Service and Privacy Policy, opened in a new tab so the form stays as it is (docs/product.md §2,
+ * Pre-qualification form).
+ */
 function LegalLinks() {
   return (
     <Text as="footer" textStyle="sm" color="gray.600" textAlign="center">

@@ -1,7 +1,9 @@
 import { Box, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { brand, telHref } from '../../../../shared/brand/brand.ts';
 
-/** The 'Need Help?' box beside the wizard (spec section 2): a phone link and an e-mail link. */
+/**
+ * The 'Need Help?' box beside the wizard (docs/product.md §2, Pre-qualification form): a phone link and an e-mail link.
+ */
 export function NeedHelpBox() {
   return (
     <Box as="aside" aria-labelledby="need-help-title" bg="blue.50" borderRadius="lg" p="5">

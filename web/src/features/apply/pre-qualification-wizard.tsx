@@ -35,7 +35,7 @@ import { StepIndicator } from './step-indicator.tsx';
 import { WizardField } from './wizard-field.tsx';
 import { depthOfEntry, stepOfEntry, type SubmittedApplication, type WizardEntry } from './wizard-history.ts';
 
-/** react-hook-form checks fields with the shared schema, so every message is the spec's. */
+/** react-hook-form checks fields with the shared schema, so every message is the product's (docs/product.md §5). */
 const resolver: Resolver<PreQualificationForm> = (values) => {
   const messages = Object.entries(fieldErrors(preQualificationSchema, values));
   if (messages.length === 0) return { values, errors: {} };
@@ -48,7 +48,7 @@ const resolver: Resolver<PreQualificationForm> = (values) => {
 type WizardProps = { onSubmitted: (submitted: SubmittedApplication) => void };
 
 /**
- * The five-step pre-qualification wizard (spec sections 2, 4 and 5). Fields are validated as they change; moving
+ * The five-step pre-qualification wizard (docs/product.md §2, §4 and §5). Fields are validated as they change; moving
  * forward (Next or a step button) needs the current step to be valid and otherwise shows its errors, moving back
  * is free. The form is kept in local storage on every change and step change.
  *

@@ -26,7 +26,9 @@ function row(
   return { label, value: shown(form, field) };
 }
 
-/** The review's read-only sections (spec section 2): what will be submitted, step by step. */
+/**
+ * The review's read-only sections (docs/product.md §2, Pre-qualification form): what will be submitted, step by step.
+ */
 function reviewSections(form: PreQualificationForm): { title: string; rows: DetailRow[] }[] {
   const [personal, business, financial, loan] = wizardSteps;
   return [

@@ -6,8 +6,8 @@ import {
 import { wizardSteps, type WizardStepId } from '../../../../shared/catalogue/wizard.ts';
 
 /**
- * The wizard's copy in the browser's local storage (spec section 4): saved under 'preQualificationForm' on every
- * change and step change, restored on load, cleared after a successful submission. It holds the form values and
+ * The wizard's copy in the browser's local storage (docs/product.md §4, Wizard): saved under 'preQualificationForm' on
+ * every change and step change, restored on load, cleared after a successful submission. It holds the form values and
  * the step the visitor was on, as { formData, currentStep }.
  */
 export type SavedApplication = { formData: PreQualificationForm; currentStep: WizardStepId };

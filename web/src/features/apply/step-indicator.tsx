@@ -25,8 +25,8 @@ type StepIndicatorProps = {
 };
 
 /**
- * The wizard's five steps as buttons (spec section 2): the current one marked, each one a jump. A step before it
- * shows a check once its fields pass; one jumped over while empty keeps its number.
+ * The wizard's five steps as buttons (docs/product.md §2, Pre-qualification form): the current one marked, each one a
+ * jump. A step before it shows a check once its fields pass; one jumped over while empty keeps its number.
  */
 export function StepIndicator({ current, valid, onSelect }: StepIndicatorProps) {
   const currentIndex = wizardStepIndex(current);

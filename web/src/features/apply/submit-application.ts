@@ -17,8 +17,8 @@ import { newApplicationId, rememberApplicationMadeHere } from '../../lib/applica
 export type SubmissionResult = { data: EvaluationResult } | { error: ApiError };
 
 /**
- * The notification e-mails (spec section 7): to the applicant and to the loan team. A failure is logged and
- * ignored (spec section 8, 'Failed to send emails'): the applicant still sees the result.
+ * The notification e-mails (docs/product.md §7, Application and e-mail): to the applicant and to the loan team. A
+ * failure is logged and ignored (docs/product.md §8, Application submission): the applicant still sees the result.
  */
 async function sendNotificationEmails(
   supabase: SupabaseClient,
@@ -47,9 +47,9 @@ async function sendNotificationEmails(
 }
 
 /**
- * Submitting on the Review step (spec sections 4, 5 and 8): the required-fields check, the evaluation (whose
- * own failure yields the spec's qualified fallback), the application stored, the e-mails sent. Never throws:
- * a failure comes back as the message the form shows.
+ * Submitting on the Review step (docs/product.md §4, §5 and §8): the required-fields check, the evaluation (whose
+ * own failure yields the described qualified fallback: docs/architecture.md, Departure 3), the application stored,
+ * the e-mails sent. Never throws: a failure comes back as the message the form shows.
  */
 export async function submitPreQualification(
   getSupabase: () => Promise<SupabaseClient>,

@@ -67,7 +67,7 @@ function TextField({ name, register, error, helperText }: Omit<WizardFieldProps,
 }
 
 /**
- * A money field. Its text is stored as spec section 5 says (its digits and point), so under it a note says how
+ * A money field. Its text is stored as docs/product.md §5 says (its digits and point), so under it a note says how
  * a text such as '1.2M' will be read, while it can still be changed (moneyReadingNote).
  */
 function MoneyField({ control, ...field }: WizardFieldProps) {

@@ -11,7 +11,7 @@ import { FormField } from '../../components/form-controls.tsx';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { AuthLayout, AuthMessage } from './auth-layout.tsx';
 
-/** /portal/forgot-password (spec section 2, "Forgot password"): sends the reset link, then 'Check Your Email'. */
+/** /portal/forgot-password (docs/product.md §2, Forgot password): sends the reset link, then 'Check Your Email'. */
 export function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);

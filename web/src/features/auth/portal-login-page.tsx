@@ -28,10 +28,10 @@ export function afterSignIn(state: unknown): string {
 }
 
 /**
- * /portal/login (spec section 2, "Portal login"): one form toggling between sign-in ('Welcome Back') and
- * sign-up ('Create Your Account'). Sign-up records the applicant role in the account's own metadata, as the spec asks (nothing authorizes
- * by it: admins are app_metadata); without auto-confirm it
- * asks the user to confirm by e-mail, and the link lands them signed in on /portal.
+ * /portal/login (docs/product.md §2, Portal login): one form toggling between sign-in ('Welcome Back') and
+ * sign-up ('Create Your Account'). Sign-up records the applicant role in the account's own metadata, as
+ * docs/product.md §7 (Authentication) says (nothing authorizes by it: admins are app_metadata); without
+ * auto-confirm it asks the user to confirm by e-mail, and the link lands them signed in on /portal.
  */
 export function PortalLoginPage() {
   const auth = useAuth();

@@ -49,7 +49,7 @@ async function verifyResetLink(): Promise<Stage> {
   }
 }
 
-/** /portal/reset-password (spec section 2, "Reset password"). */
+/** /portal/reset-password (docs/product.md §2, Reset password). */
 export function ResetPasswordPage() {
   const navigate = useNavigate();
   const [stage, setStage] = useState<Stage>({ kind: 'verifying' });

@@ -3,7 +3,7 @@ import { loadSupabase } from '../../lib/load-supabase.ts';
 
 const blogApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /blog/{id}.md: the post's markdown body (spec section 7). */
+    /** GET /blog/{id}.md: the post's markdown body (docs/product.md §7, Data and storage). */
     getPostBody: build.query<string, string>({
       async queryFn(id) {
         try {

@@ -93,14 +93,14 @@ function AuthorCard() {
   );
 }
 
-/** /blog/{id}: the post's markdown loaded from /blog/{id}.md (spec section 2, "Blog"). */
+/** /blog/{id}: the post's markdown loaded from /blog/{id}.md (docs/product.md §2, Blog). */
 export function BlogPostPage() {
   const { id } = useParams();
   const post = findBlogPost(id);
   const { data: markdown, error, isLoading } = useGetPostBodyQuery(post?.id ?? '', { skip: !post });
 
   useEffect(() => {
-    // A failed load is only logged (spec section 8); the reader sees a friendly message.
+    // A failed load is only logged (docs/product.md §8, Other); the reader sees a friendly message.
     if (!post) console.error(`No blog post with id "${id}"`);
     else if (error) console.error(`Could not load blog post "${post.id}"`, error);
   }, [id, post, error]);

@@ -14,7 +14,7 @@ export type BlogPost = {
   heroImage: string;
 };
 
-/** The posts, newest first; the first is featured on /blog. Read times are spec section 9's. */
+/** The posts, newest first; the first is featured on /blog. Read times: docs/product.md §9, Other. */
 export const blogPosts: BlogPost[] = [
   {
     id: 'understanding-sba-loans',

@@ -17,7 +17,7 @@ import { ClientFieldset } from '../../components/client-fieldset.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
 
-/** The six figures of spec section 2, with a line on where to find each. */
+/** The six figures (docs/product.md §2, Calculator), with a line on where to find each. */
 const inputs = [
   { name: 'netIncome', label: 'Net Income', help: 'Annual net profit from your tax return or P&L.' },
   { name: 'ownerCompensation', label: "Owner's Compensation", help: 'Salary, wages and draws paid to the owner.' },
@@ -76,7 +76,9 @@ function Snapshot({ result }: { result: CalculatorResult }) {
   );
 }
 
-/** The business health calculator (spec sections 2, 5 and 9): SDE, DSCR and an estimated value range. */
+/**
+ * The business health calculator (docs/product.md §2, §5 and §9, Calculator): SDE, DSCR and an estimated value range.
+ */
 export function CalculatorPage() {
   const [input, setInput] = useState<CalculatorInput>(emptyCalculatorInput);
   const [result, setResult] = useState<CalculatorResult>();

@@ -7,7 +7,7 @@ import { loadSupabase } from '../../lib/load-supabase.ts';
 const devToolsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
-     * Calls the send-emails function as the test page does (spec section 7) and returns its raw response; a
+     * Calls the send-emails function as the test page does (docs/product.md §7) and returns its raw response; a
      * failure's message is the function's own answer when it gave one (what a developer needs), else the client's.
      */
     sendTestEmails: build.mutation<unknown, SendEmailsPayload>({

@@ -7,7 +7,10 @@ import { PageMeta } from '../../components/page-meta.tsx';
 import { useSendTestEmailsMutation } from './dev-tools-api.ts';
 import { isTestPageEnabled } from './test-page-access.ts';
 
-/** The evaluation the test page sends: the spec's shape (no per-criterion detail), a qualified result. */
+/**
+ * The evaluation the test page sends: the described shape (docs/product.md §3, Evaluation result; no per-criterion
+ * detail), a qualified result.
+ */
 const sampleEvaluation: SendEmailsPayload['evaluation'] = {
   qualified: true,
   reasons: [],
@@ -77,7 +80,10 @@ function TestForm() {
   );
 }
 
-/** The developer test page (spec section 2): sends the notification e-mails for a sample applicant. */
+/**
+ * The developer test page (docs/product.md §2, Developer test page): sends the notification e-mails for a sample
+ * applicant.
+ */
 export function TestEdgeFunctionPage() {
   const [enabled, setEnabled] = useState<boolean>();
   useEffect(() => {

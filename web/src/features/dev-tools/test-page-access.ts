@@ -1,8 +1,8 @@
 import { loadRuntimeConfig, type RuntimeConfig } from '../../lib/runtime-config.ts';
 
 /**
- * Whether the developer test page is on (DESIGN departure 9: on in local mode, off in production builds unless
- * enabled). It is on when any of these holds:
+ * Whether the developer test page is on (docs/architecture.md, Departure 9: on in local mode, off in production builds
+ * unless enabled). It is on when any of these holds:
  * - a Vite development build (`import.meta.env.DEV`);
  * - the build was made with VITE_ENABLE_TEST_PAGE=true (an operator's explicit choice, e.g. a staging build);
  * - the runtime config says local mode: server/ answers /config.json with `localMode: true` when it sends

@@ -70,8 +70,8 @@ async function packageStage(token: string, answered = false): Promise<Stage> {
 }
 
 /**
- * /lender: what a lender's e-mail links to (DESIGN, "Lender matching"). No account: the link is the credential;
- * the page shows the package and the application's documents, and takes the lender's answer with a note.
+ * /lender: what a lender's e-mail links to (docs/architecture.md, Lender network). No account: the link is the
+ * credential; the page shows the package and the application's documents, and takes the lender's answer with a note.
  */
 export function LenderPackagePage() {
   const token = useSyncExternalStore(subscribeToHash, tokenFromAddress, () => '');

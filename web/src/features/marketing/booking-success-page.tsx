@@ -12,7 +12,7 @@ const expectations = [
   'Next steps and a timeline: the documents to prepare and how long funding usually takes',
 ];
 
-/** Booking confirmation (spec section 2, "Booking success"). */
+/** Booking confirmation (docs/product.md §2, Booking success). */
 export function BookingSuccessPage() {
   return (
     <>

@@ -50,8 +50,9 @@ type AdditionalInfoFormProps = {
 };
 
 /**
- * The additional-information form of spec section 3, stored per application (DESIGN departure 10): shown
- * again when the applicant comes back, editable until an officer decides; a draft survives a reload.
+ * The portal's additional-information form (docs/product.md §3), stored per application (docs/architecture.md,
+ * Departure 10): shown again when the applicant comes back, editable until an officer decides; a draft survives a
+ * reload.
  */
 export function AdditionalInfoFormSection({
   userId,

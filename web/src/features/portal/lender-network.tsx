@@ -22,9 +22,9 @@ type LenderNetworkProps = {
 };
 
 /**
- * The lender network in the portal (issue 13): how many lenders fit the latest application and what would
- * widen the options, without naming a lender; then the lenders the loan officer asks consent for, by name,
- * each to approve or decline (and an approval to withdraw). Read-only when an admin views a client's portal.
+ * The lender network in the portal (docs/architecture.md, Lender network): how many lenders fit the latest application
+ * and what would widen the options, without naming a lender; then the lenders the loan officer asks consent for, by
+ * name, each to approve or decline (and an approval to withdraw). Read-only when an admin views a client's portal.
  */
 export function LenderNetwork({ applications, readOnly }: LenderNetworkProps) {
   const applicationIds = useMemo(() => applications.map((application) => application.id), [applications]);

@@ -222,7 +222,7 @@ const portalApi = api.injectEndpoints({
           if (confirmedHere.length > 0) dispatch(api.util.invalidateTags(['PortalLenders']));
           return { data };
         } catch (error) {
-          // Spec section 8: load failures are only logged; the page says it could not load.
+          // docs/product.md §8, Portal: load failures are only logged; the page says it could not load.
           console.error('Portal load failed', error);
           const message = viewer.clientId ? ADMIN_MESSAGES.clientAccessFailed : ADMIN_MESSAGES.loadFailed;
           return { error: { message } satisfies ApiError };

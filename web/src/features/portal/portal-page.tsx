@@ -17,7 +17,7 @@ import { MyApplications } from './my-applications.tsx';
 import { usePortalDataQuery, type PortalData } from './portal-api.ts';
 import { RequiredDocuments } from './required-documents.tsx';
 
-/** The client portal (spec section 2, "Client portal"): the applicant's application, documents and information. */
+/** The client portal (docs/product.md §2, Client portal): the applicant's application, documents and information. */
 export function PortalPage() {
   const auth = useAuth();
   const [flags] = useState(readImpersonation);

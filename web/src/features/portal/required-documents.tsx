@@ -38,7 +38,10 @@ type RequiredDocumentsProps = {
   reload: () => Promise<unknown>;
 };
 
-/** The six required document types (spec section 3) with their uploads, stored files, open and delete. */
+/**
+ * The six required document types (docs/product.md §3, Document record) with their uploads, stored files, open and
+ * delete.
+ */
 export function RequiredDocuments({
   userId,
   applicationId,

@@ -26,7 +26,10 @@ function registrationRow(draft: RegistrationDraft) {
 
 const registerApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** Stores a registration (DESIGN departure 4: the spec only simulates this). Visitors cannot read it back. */
+    /**
+     * Stores a registration (docs/architecture.md, Departure 4: the original description only simulates this).
+     * Visitors cannot read it back.
+     */
     submitRegistration: build.mutation<null, RegistrationDraft>({
       async queryFn(draft) {
         const stored = await loadSupabase()

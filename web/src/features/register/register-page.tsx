@@ -19,8 +19,8 @@ import { RegistrationSteps } from './registration-steps.tsx';
 const fields = registrationFields;
 
 /**
- * Register your business (spec section 2, step 2 of 3): the primary contact the review shows, then the business
- * overview. What is entered is kept for the review (session storage). `section="business"` is
+ * Register your business (docs/product.md §2, Register business, step 2 of 3): the primary contact the review shows,
+ * then the business overview. What is entered is kept for the review (session storage). `section="business"` is
  * /register/business, the review's second Edit button: the same form, opened at the business fields.
  */
 export function RegisterPage({ section = 'contact' }: { section?: 'contact' | 'business' }) {

@@ -88,7 +88,10 @@ function SecondaryUser() {
   );
 }
 
-/** Registration review (spec section 2, step 3 of 3), showing what was entered (DESIGN departure 5). */
+/**
+ * Registration review (docs/product.md §2, Registration review, step 3 of 3), showing what was entered
+ * (docs/architecture.md, Departure 5).
+ */
 export function RegisterReviewPage() {
   const navigate = useNavigate();
   const [draft] = useState(loadRegistrationDraft);

@@ -8,7 +8,10 @@ function businessNameFrom(state: unknown): string | undefined {
   return typeof state.businessName === 'string' && state.businessName !== '' ? state.businessName : undefined;
 }
 
-/** Registration success (spec section 2): 'Congratulations' with the business name, and where to go next. */
+/**
+ * Registration success (docs/product.md §2, Registration success): 'Congratulations' with the business name, and
+ * where to go next.
+ */
 export function RegisterSuccessPage() {
   const businessName = businessNameFrom(useLocation().state);
   return (

@@ -7,8 +7,9 @@ import { registrationSchema } from '../../../../shared/validation/registration.t
 import { readStored, writeStored } from '../../lib/browser-storage.ts';
 
 /**
- * The registration as the three pages pass it along. The review shows a Primary Contact (spec section 2) that the
- * spec's form never asks for, so /register asks for it first; the business fields are the spec's.
+ * The registration as the three pages pass it along. The review shows a Primary Contact (docs/product.md §2,
+ * Registration review) that the original description's form never asks for, so /register asks for it first
+ * (docs/architecture.md, Departure 5); the business fields are the description's.
  */
 export type PrimaryContact = { contactName: string; contactEmail: string; contactMobile: string };
 export type RegistrationDraft = PrimaryContact & RegistrationForm;
@@ -31,7 +32,7 @@ const primaryContactSchema = z.object({
   ),
 });
 
-/** The spec's registration rules (shared) together with the primary contact's. */
+/** The registration rules (shared; docs/product.md §5, Registration form) together with the primary contact's. */
 export const registrationDraftSchema = registrationSchema.and(primaryContactSchema);
 
 export const emptyRegistrationDraft: RegistrationDraft = {

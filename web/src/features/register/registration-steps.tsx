@@ -1,7 +1,7 @@
 import { Box, Flex, Text } from '@chakra-ui/react';
 import { REGISTRATION_STEP_COUNT } from '../../../../shared/catalogue/registration.ts';
 
-/** 'Step 2 of 3' (register) or 'Step 3 of 3' (review), spec section 2, with a bar of the steps. */
+/** 'Step 2 of 3' (register) or 'Step 3 of 3' (review), docs/product.md §2, with a bar of the steps. */
 export function RegistrationSteps({ current }: { current: number }) {
   return (
     <Box mb="6">
