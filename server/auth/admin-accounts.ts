@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { ADMIN_ROLE } from '../../shared/catalogue/accounts.ts';
 import type { Database } from '../db/database.ts';
 import { writeSecretFile } from '../keys.ts';
 import { AuthError } from './errors.ts';
@@ -24,13 +25,13 @@ export async function createOrPromoteAdmin(
   return db.transaction(async (tx) => {
     const existing = await findUserByEmail(tx, email);
     if (!existing) {
-      const user = await insertUser(tx, { email, passwordHash, confirmed: true, appMetadata: { role: 'admin' } });
+      const user = await insertUser(tx, { email, passwordHash, confirmed: true, appMetadata: { role: ADMIN_ROLE } });
       return { user, created: true };
     }
     const user = await updateUser(tx, existing.id, {
       passwordHash,
       confirm: true,
-      appMetadata: mergeMetadata(existing.raw_app_meta_data ?? {}, { role: 'admin' }),
+      appMetadata: mergeMetadata(existing.raw_app_meta_data ?? {}, { role: ADMIN_ROLE }),
       bannedUntil: null,
     });
     await endSessions(tx, existing.id, undefined, 'global');

@@ -1,4 +1,5 @@
 import { errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+import { ADMIN_ROLE } from '../../shared/catalogue/accounts.ts';
 
 export type ApiRole = 'anon' | 'authenticated' | 'service_role';
 
@@ -70,4 +71,17 @@ export async function authenticateRequest(
 
 export function isAuthFailure(value: RequestAuth | AuthFailure): value is AuthFailure {
   return 'reason' in value;
+}
+
+/**
+ * Whether the caller is an officer (app_metadata.role = admin, as the database's is_admin() reads it) or the
+ * service role: the callers the per-address and per-account limits leave alone (the admin and desktop apps write a
+ * lot, and the functions call with the service role).
+ */
+export function isOfficerOrService(auth: RequestAuth): boolean {
+  if (auth.role === 'service_role') return true;
+  const appMetadata = auth.claims.app_metadata;
+  return (
+    typeof appMetadata === 'object' && appMetadata !== null && (appMetadata as { role?: unknown }).role === ADMIN_ROLE
+  );
 }

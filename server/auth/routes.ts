@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import type { MailMessage } from '../mail/transport.ts';
-import { RESET_PASSWORD_PATH } from '../../shared/catalogue/accounts.ts';
+import { ADMIN_ROLE, RESET_PASSWORD_PATH } from '../../shared/catalogue/accounts.ts';
 import { registerAdminRoutes } from './admin-routes.ts';
 import { clientOf, requestSite, resetPageLink, verifyLink, type AuthContext } from './context.ts';
 import {
@@ -241,7 +241,7 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
 
         const alreadyRegistered = async (existing: UserRow | undefined) => {
           if (config.autoconfirm) throw new AuthError(422, 'user_already_exists', 'User already registered');
-          if (existing && !existing.email_confirmed_at && existing.raw_app_meta_data?.role !== 'admin') {
+          if (existing && !existing.email_confirmed_at && existing.raw_app_meta_data?.role !== ADMIN_ROLE) {
             const held = (await pendingSignUpPassword(db, existing.id)) ?? existing.encrypted_password;
             // The link holds no password after a resend: this sign-up's (with its challenge) may take its place.
             if (held === null || (await verifyPassword(password, held))) {

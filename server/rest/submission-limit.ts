@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { RATE_LIMIT_ERROR_CODE } from '../../shared/db/api-limits.ts';
 import { RateLimiter, type RateLimitRule } from '../auth/rate-limit.ts';
-import type { RequestAuth } from '../auth/request-auth.ts';
-import { isPlainObject } from '../auth/users.ts';
+import { isOfficerOrService, type RequestAuth } from '../auth/request-auth.ts';
 import { PostgrestError } from './errors.ts';
 
 /**
@@ -14,23 +13,13 @@ import { PostgrestError } from './errors.ts';
 const SUBMISSION_TARGETS = new Set(['applications', 'business_registrations', 'subscribe_to_newsletter']);
 
 /**
- * Visitors and applicants are limited. Officers (app_metadata.role = admin, as is_admin() reads it) and the
- * service role are not: the admin and desktop apps write a lot, and the functions call with the service role.
- */
-function isLimitedCaller(auth: RequestAuth): boolean {
-  if (auth.role === 'service_role') return false;
-  const appMetadata = auth.claims.app_metadata;
-  return !(isPlainObject(appMetadata) && appMetadata.role === 'admin');
-}
-
-/**
  * What a limited caller's insert of `rows` rows into `target` (a table, or an rpc adding one row) must pass;
  * undefined turns the limit off.
  */
 export function submissionLimit(rule: RateLimitRule | undefined) {
   const limiter = rule && new RateLimiter(rule);
   return (request: FastifyRequest, auth: RequestAuth, target: string, rows: number): void => {
-    if (!rule || !limiter || !SUBMISSION_TARGETS.has(target) || !isLimitedCaller(auth)) return;
+    if (!rule || !limiter || !SUBMISSION_TARGETS.has(target) || isOfficerOrService(auth)) return;
     // Each row counts, or one request carrying an array of rows would be worth any number of them. More rows
     // than the burst can never pass, so waiting would not help: that is refused for its size.
     if (rows > rule.capacity) {

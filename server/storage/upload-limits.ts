@@ -1,19 +1,8 @@
 import type { UploadLimits } from '../config.ts';
 import { RateLimiter } from '../auth/rate-limit.ts';
-import type { RequestAuth } from '../auth/request-auth.ts';
-import { isPlainObject } from '../auth/users.ts';
+import { isOfficerOrService, type RequestAuth } from '../auth/request-auth.ts';
 import type { Queryable } from '../db/database.ts';
 import { StorageError, storageErrors } from './errors.ts';
-
-/**
- * Who is limited: applicants and visitors. Officers (app_metadata.role = admin) and the service role (the
- * functions, the bench, backups) are not.
- */
-function isLimitedUploader(auth: RequestAuth): boolean {
-  if (auth.role === 'service_role') return false;
-  const appMetadata = auth.claims.app_metadata;
-  return !(isPlainObject(appMetadata) && appMetadata.role === 'admin');
-}
 
 /** The account an upload counts against: the token's user, or the client address for a caller without one. */
 function accountOf(auth: RequestAuth, ip: string): string {
@@ -41,7 +30,7 @@ export class UploadLimiter {
 
   /** Takes one upload from the account's budget; throws the Storage error to answer when it has none. */
   takeUpload(auth: RequestAuth, ip: string): void {
-    if (!this.rate || !isLimitedUploader(auth)) return;
+    if (!this.rate || isOfficerOrService(auth)) return;
     const decision = this.rate.take(accountOf(auth, ip));
     if (!decision.allowed)
       throw new RetryLater(storageErrors.tooManyUploads(decision.retryAfterSeconds), decision.retryAfterSeconds);
@@ -54,7 +43,7 @@ export class UploadLimiter {
     replacing: { bucket: string; name: string },
     incomingBytes: number,
   ): Promise<void> {
-    if (this.limits.quotaBytes <= 0 || !isLimitedUploader(auth) || typeof auth.claims.sub !== 'string') return;
+    if (this.limits.quotaBytes <= 0 || isOfficerOrService(auth) || typeof auth.claims.sub !== 'string') return;
     const stored = await db.query<{ bytes: string | number }>(
       `select coalesce(sum(coalesce((metadata->>'size')::bigint, 0)), 0) as bytes from storage.objects
        where owner = $1::uuid and not (bucket_id = $2 and name = $3)`,

@@ -75,7 +75,7 @@ export function auditEntryActor(entry: {
 }
 
 /** What the application's detail knows of the lenders: the consent requests and the lenders. */
-export type AuditLenderLookup = {
+type AuditLenderLookup = {
   consents: readonly { id: string; lender_id: string }[];
   lenders: readonly { id: string; name: string }[];
 };

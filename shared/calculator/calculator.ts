@@ -75,16 +75,16 @@ export function calculateSnapshot(input: CalculatorInput): CalculatorResult {
   };
 }
 
-export type DscrBandName = 'Excellent' | 'Good' | 'Caution' | 'Risk';
+type DscrBandName = 'Excellent' | 'Good' | 'Caution' | 'Risk';
 
-export const dscrBands = [
+const dscrBands = [
   { name: 'Excellent', minimum: 1.5, phrase: 'Strong loan qualification' },
   { name: 'Good', minimum: 1.25, phrase: 'Loan-ready' },
   { name: 'Caution', minimum: 1, phrase: 'Marginal debt capacity' },
   { name: 'Risk', minimum: -Infinity, phrase: 'Debt restructuring needed' },
 ] as const satisfies readonly { name: DscrBandName; minimum: number; phrase: string }[];
 
-export type DscrBand = (typeof dscrBands)[number];
+type DscrBand = (typeof dscrBands)[number];
 
 /** The band a DSCR falls in: 1.5 or more Excellent, 1.25 or more Good, 1 or more Caution, else Risk. */
 export function dscrBand(dscr: number): DscrBand {
@@ -92,10 +92,10 @@ export function dscrBand(dscr: number): DscrBand {
 }
 
 /** SDE above this is called 'strong', otherwise 'moderate'. */
-export const STRONG_SDE = 200_000;
+const STRONG_SDE = 200_000;
 
 /** DSCR from which the analysis is positive. */
-export const LOAN_READY_DSCR = 1.25;
+const LOAN_READY_DSCR = 1.25;
 
 /**
  * The analysis under the result. The original description fixes only its rules (positive from a DSCR of 1.25,

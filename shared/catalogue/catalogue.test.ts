@@ -21,7 +21,6 @@ import {
   UPLOAD_ACCEPT,
   uploadContentTypes,
   uploadExtensions,
-  uploadStatuses,
 } from './documents.ts';
 import { findOption, optionLabel, optionValues } from './fields.ts';
 import {
@@ -178,7 +177,6 @@ describe('documents and uploads', () => {
     expect(uploadExtensions).toEqual(['pdf', 'doc', 'docx', 'xls', 'xlsx', 'jpg', 'jpeg', 'png']);
     expect(UPLOAD_ACCEPT).toBe('.pdf,.doc,.docx,.xls,.xlsx,.jpg,.jpeg,.png');
     expect(DOCUMENTS_BUCKET).toBe('documents');
-    expect(uploadStatuses).toEqual(['pending', 'uploaded', 'error']);
   });
 
   it.each([

@@ -37,7 +37,7 @@ export const uploadContentTypes = {
 export type UploadExtension = keyof typeof uploadContentTypes;
 
 /** Whether a lower-cased extension is one the portal accepts. */
-export function isUploadExtension(extension: string): extension is UploadExtension {
+function isUploadExtension(extension: string): extension is UploadExtension {
   return Object.hasOwn(uploadContentTypes, extension);
 }
 
@@ -48,10 +48,6 @@ export const UPLOAD_ACCEPT = uploadExtensions.map((extension) => `.${extension}`
 
 /** Private storage bucket the documents live in. */
 export const DOCUMENTS_BUCKET = 'documents';
-
-/** A portal upload item: pending while uploading, then uploaded or error (docs/product.md §4, Upload item). */
-export const uploadStatuses = ['pending', 'uploaded', 'error'] as const;
-export type UploadStatus = (typeof uploadStatuses)[number];
 
 /** The lower-cased extension of a file name ('Scan.PDF' gives 'pdf'), or '' when it has none. */
 export function fileExtension(fileName: string): string {

@@ -1,7 +1,7 @@
 /** The building blocks every catalogue uses: a choice (value + label) and the description of a form field. */
 export type Option<V extends string = string> = { value: V; label: string };
 
-export type FieldKind =
+type FieldKind =
   | 'text'
   | 'email'
   | 'tel'

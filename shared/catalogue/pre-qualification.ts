@@ -47,12 +47,12 @@ export const downPaymentOptions = [
   { value: 'no', label: 'No' },
 ] as const satisfies readonly Option[];
 
-export type CreditScore = (typeof creditScoreOptions)[number]['value'];
-export type YearsInBusiness = (typeof yearsInBusinessOptions)[number]['value'];
+type CreditScore = (typeof creditScoreOptions)[number]['value'];
+type YearsInBusiness = (typeof yearsInBusinessOptions)[number]['value'];
 export type Profitable = (typeof profitableOptions)[number]['value'];
-export type LoanAmount = (typeof loanAmountOptions)[number]['value'];
+type LoanAmount = (typeof loanAmountOptions)[number]['value'];
 export type Timeframe = (typeof timeframeOptions)[number]['value'];
-export type DownPaymentAnswer = (typeof downPaymentOptions)[number]['value'];
+type DownPaymentAnswer = (typeof downPaymentOptions)[number]['value'];
 
 /** The form's values as the wizard holds them ('' until a choice is made). Money fields stay free text. */
 export type PreQualificationForm = {

@@ -16,7 +16,7 @@ export type RegistrationForm = {
   agreeToTerms: boolean;
 };
 
-export type RegistrationField = keyof RegistrationForm;
+type RegistrationField = keyof RegistrationForm;
 
 export const emptyRegistrationForm: RegistrationForm = {
   legalBusinessName: '',

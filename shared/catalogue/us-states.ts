@@ -54,7 +54,7 @@ export const usStates = [
   { value: 'WY', label: 'Wyoming' },
 ] as const satisfies readonly Option[];
 
-export type UsStateCode = (typeof usStates)[number]['value'];
+type UsStateCode = (typeof usStates)[number]['value'];
 
 const codeByName = new Map<string, UsStateCode>(
   usStates.flatMap((state) => [

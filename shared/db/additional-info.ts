@@ -9,7 +9,7 @@ import {
  * The additional_info row (supabase/migrations/..._additional_info.sql and ..._portal_timeline_and_additional_info.sql):
  * one jsonb object per form section, keyed by the camelCase field names of docs/product.md §3, one row per application.
  */
-export const additionalInfoColumns = {
+const additionalInfoColumns = {
   loanPurpose: 'loan_purpose',
   businessHistory: 'business_history',
   marketAnalysis: 'market_analysis',
@@ -17,9 +17,9 @@ export const additionalInfoColumns = {
   experienceBackground: 'experience_background',
 } as const satisfies Record<AdditionalInfoSectionId, string>;
 
-export type AdditionalInfoColumn = (typeof additionalInfoColumns)[AdditionalInfoSectionId];
+type AdditionalInfoColumn = (typeof additionalInfoColumns)[AdditionalInfoSectionId];
 
-export type AdditionalInfoSectionsRow = Record<AdditionalInfoColumn, Record<string, string>>;
+type AdditionalInfoSectionsRow = Record<AdditionalInfoColumn, Record<string, string>>;
 
 export type AdditionalInfoRow = AdditionalInfoSectionsRow & {
   id: string;

@@ -23,7 +23,7 @@ export const EVALUATION_THRESHOLDS = {
 } as const;
 
 /** Percent of monthly revenue taken as available for debt service in the debt coverage ratio (docs/product.md §9). */
-export const DEBT_SERVICE_PERCENT_OF_REVENUE = 15;
+const DEBT_SERVICE_PERCENT_OF_REVENUE = 15;
 
 export const NEXT_STEPS = {
   scheduleConsultation: 'Schedule a consultation with our loan expert',
@@ -34,7 +34,7 @@ export const NEXT_STEPS = {
   contactUs: 'Please contact us directly to discuss your application',
 } as const;
 
-export type CriterionId = 'creditScore' | 'debtCoverage' | 'downPayment' | 'yearsInBusiness';
+type CriterionId = 'creditScore' | 'debtCoverage' | 'downPayment' | 'yearsInBusiness';
 
 export type CriterionResult = {
   id: CriterionId;

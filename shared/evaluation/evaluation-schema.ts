@@ -3,7 +3,7 @@ import type { CriterionResult, EvaluationResult } from './evaluate.ts';
 
 /** zod schemas of an evaluation, for payloads that carry one (the e-mail function, the desktop cache). */
 
-export const criterionResultSchema = z.object({
+const criterionResultSchema = z.object({
   id: z.enum(['creditScore', 'debtCoverage', 'downPayment', 'yearsInBusiness']),
   label: z.string(),
   value: z.union([z.number(), z.boolean(), z.null()]),

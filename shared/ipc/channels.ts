@@ -41,7 +41,7 @@ export const ipcChannels = [
 
 export type IpcChannel = (typeof ipcChannels)[number];
 
-export type AppInfo = { name: string; version: string; platform: string };
+type AppInfo = { name: string; version: string; platform: string };
 
 /** Where the app's Supabase API is: server/ (its anon key read from /config.json) or a hosted project. */
 export type ConnectionSettings = { supabaseUrl: string; anonKey: string };
@@ -107,7 +107,7 @@ export type CachedApplication = {
 };
 
 /** A decision made while offline, kept as the officer's intention and replayed through the same function. */
-export type DecisionIntent = {
+type DecisionIntent = {
   kind: 'decide';
   applicationId: string;
   decision: 'approved' | 'rejected';
@@ -132,8 +132,7 @@ export type NoteIntent = {
 /** A change made while offline, kept as the officer's intention. */
 export type OutboxIntent = DecisionIntent | NoteIntent;
 
-export const outboxStates = ['pending', 'done', 'conflict', 'refused'] as const;
-export type OutboxState = (typeof outboxStates)[number];
+export type OutboxState = 'pending' | 'done' | 'conflict' | 'refused';
 
 export type OutboxEntry = OutboxIntent & {
   id: number;
@@ -163,7 +162,7 @@ export type SaveFileRequest = { suggestedName: string; data: string | Uint8Array
 export type SaveFileResult = { saved: true; filePath: string } | { saved: false };
 
 export type OpenFileRequest = { title?: string; filters?: FileFilter[] };
-export type OpenFileResult = { opened: true; fileName: string; data: Uint8Array } | { opened: false };
+type OpenFileResult = { opened: true; fileName: string; data: Uint8Array } | { opened: false };
 
 /** What each channel is called with. */
 export type IpcRequests = {

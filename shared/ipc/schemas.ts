@@ -76,13 +76,13 @@ const serverAddress = z
   }, 'The server address must not contain a user name, password, query or fragment');
 
 /** The most rows one sync page may carry. */
-export const syncPageLimit = 5_000;
+const syncPageLimit = 5_000;
 
 /** A changed row of a synced table, as the API returned it: an object with an id. */
 const syncedRow = z.looseObject({ id: z.union([text.min(1), z.number().int()]) });
 
 /** Typed by channel, so `ipcRequestSchemas[channel]` validates exactly that channel's request type. */
-export type IpcRequestSchemas = { [C in IpcChannel]: z.ZodType<IpcRequests[C]> };
+type IpcRequestSchemas = { [C in IpcChannel]: z.ZodType<IpcRequests[C]> };
 
 export const ipcRequestSchemas: IpcRequestSchemas = {
   'app:get-info': z.undefined(),

@@ -91,7 +91,7 @@ export function lenderFromRow(row: LenderRow): StoredLender {
 }
 
 /** The portal's summary: lenders in the network, how many fit now, how many might after a review, and why not. */
-export type ApplicantMatchSummary = { lenders: number; fit: number; review: number; widening: WideningOption[] };
+type ApplicantMatchSummary = { lenders: number; fit: number; review: number; widening: WideningOption[] };
 
 export function applicantMatchSummary(
   application: MatchApplication,
@@ -147,8 +147,7 @@ export function lenderProgramsLabel(programs: readonly string[]): string {
   return programs.map((value) => lenderPrograms.find((program) => program.value === value)?.label ?? value).join(', ');
 }
 
-export const lenderConsentStatuses = ['requested', 'approved', 'declined', 'withdrawn'] as const;
-export type LenderConsentStatus = (typeof lenderConsentStatuses)[number];
+export type LenderConsentStatus = 'requested' | 'approved' | 'declined' | 'withdrawn';
 
 /** A consent request as the applicant sees it: one row of rpc('consent_lenders'). */
 export type LenderConsentRow = {

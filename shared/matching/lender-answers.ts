@@ -12,7 +12,7 @@ export const LENDER_LINK_DAYS = 30;
 export const LENDER_DOCUMENT_LINK_SECONDS = 3600;
 
 /** The web app's page a lender's link opens; the token follows in the fragment (never sent to a server log). */
-export const LENDER_VIEW_PATH = '/lender';
+const LENDER_VIEW_PATH = '/lender';
 
 export const lenderAnswers = [
   { value: 'interested', label: 'Interested' },

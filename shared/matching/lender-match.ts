@@ -57,7 +57,7 @@ export type MatchCriterionId = (typeof matchCriteria)[number]['id'];
 
 export type CriterionOutcome = 'pass' | 'review' | 'fail';
 /** `reason` speaks to the applicant ('Your credit score...'); `officerReason` says the same to a loan officer. */
-export type MatchCriterion = {
+type MatchCriterion = {
   id: MatchCriterionId;
   label: string;
   outcome: CriterionOutcome;
@@ -67,7 +67,7 @@ export type MatchCriterion = {
 
 /** 'fit': every criterion passes; 'review': none fails but some need a look; 'no fit': one fails. */
 export type MatchOutcome = 'fit' | 'review' | 'no fit';
-export type LenderMatch = { lender: Lender; score: number; outcome: MatchOutcome; criteria: MatchCriterion[] };
+type LenderMatch = { lender: Lender; score: number; outcome: MatchOutcome; criteria: MatchCriterion[] };
 
 /** The application's answers matching reads. */
 export type MatchApplication = Pick<

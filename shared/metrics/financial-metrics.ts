@@ -20,7 +20,7 @@ export const SAMPLE_ASSUMPTIONS = {
   inventory: 0,
 } as const;
 
-export type MetricsFigure = keyof typeof SAMPLE_ASSUMPTIONS;
+type MetricsFigure = keyof typeof SAMPLE_ASSUMPTIONS;
 
 /** How each figure is named to people (for example when saying which ones were assumed). */
 export const METRICS_FIGURE_LABELS: Record<MetricsFigure, string> = {
@@ -37,10 +37,10 @@ export const METRICS_FIGURE_LABELS: Record<MetricsFigure, string> = {
 export type MetricsInput = Partial<Record<MetricsFigure, number | null>> & { loanAmount: string };
 
 /** Share of revenue taken as cost of revenue in the break-even analysis. */
-export const COST_OF_REVENUE_SHARE = 0.6;
+const COST_OF_REVENUE_SHARE = 0.6;
 
 /** Percent of revenue counted as return in the ROI. */
-export const ROI_RETURN_PERCENT = 15;
+const ROI_RETURN_PERCENT = 15;
 
 export type MetricStatus = 'good' | 'warning' | 'critical';
 

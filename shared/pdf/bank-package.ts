@@ -5,7 +5,7 @@ import { assumptionsSentence, type PackageSnapshot } from '../summary/executive-
 import { bankPackageNumber } from '../summary/file-names.ts';
 import { companyHeader, headedTable, heading, labelValueTable, pageSetup, printable } from './layout.ts';
 
-export type BankPackageInput = {
+type BankPackageInput = {
   packageId: string;
   status: BankPackageStatus;
   /** The bank it is or will be sent to; null before sending. */

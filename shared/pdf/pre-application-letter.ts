@@ -9,7 +9,7 @@ import { companyHeader, labelValueTable, pageSetup, printable } from './layout.t
  * Everything the pre-application letter shows (docs/product.md §3, Pre-application letter input): the officer's form
  * plus the application's data.
  */
-export type PreApplicationLetterInput = LetterForm & {
+type PreApplicationLetterInput = LetterForm & {
   firstName: string;
   lastName: string;
   businessName: string;

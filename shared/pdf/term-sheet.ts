@@ -9,7 +9,7 @@ import { companyHeader, heading, labelValueTable, pageSetup, printable } from '.
  * A term sheet: the officer's form plus the borrower it is for. The original description does not show its layout;
  * this is ours.
  */
-export type TermSheetInput = TermSheetForm & {
+type TermSheetInput = TermSheetForm & {
   businessName: string;
   borrowerName: string;
   date: Date | string;

@@ -13,7 +13,7 @@ export type ApplicationStatus = (typeof applicationStatuses)[number];
 export const bankPackageStatuses = ['generated', 'sent', 'interested', 'need_more_info', 'declined'] as const;
 export type BankPackageStatus = (typeof bankPackageStatuses)[number];
 
-export type Transitions<S extends string> = Readonly<Record<S, readonly S[]>>;
+type Transitions<S extends string> = Readonly<Record<S, readonly S[]>>;
 
 export const applicationTransitions: Transitions<ApplicationStatus> = {
   pending: ['approved', 'rejected'],
@@ -21,7 +21,7 @@ export const applicationTransitions: Transitions<ApplicationStatus> = {
   rejected: [],
 };
 
-export const bankPackageTransitions: Transitions<BankPackageStatus> = {
+const bankPackageTransitions: Transitions<BankPackageStatus> = {
   generated: ['sent'],
   sent: ['interested', 'need_more_info', 'declined'],
   need_more_info: ['interested', 'declined'],

@@ -21,7 +21,7 @@ import {
  */
 
 /** The secondary inputs, from the applicant's additional information. */
-export type SummaryAdditionalInfo = Partial<
+type SummaryAdditionalInfo = Partial<
   Pick<
     AdditionalInfoForm,
     | 'projectDescription'
@@ -64,10 +64,10 @@ export type ExecutiveSummaryInput = {
   timeZone?: string;
 };
 
-export type SummaryRow = { label: string; value: string };
-export type SummarySection = { title: string; rows: SummaryRow[] };
+type SummaryRow = { label: string; value: string };
+type SummarySection = { title: string; rows: SummaryRow[] };
 
-export type ExecutiveSummary = {
+type ExecutiveSummary = {
   title: string;
   date: string;
   sections: SummarySection[];

@@ -24,7 +24,7 @@ const requiredPositive = z.number({ error: REQUIRED_FIELD_MESSAGE }).positive(AB
  * Not in the original description: the largest amount or payment a letter or term sheet may state (the tables hold far
  * more).
  */
-export const AMOUNT_MAX = 1_000_000_000;
+const AMOUNT_MAX = 1_000_000_000;
 
 /**
  * Not in the original description: what an amount the tables cannot keep as stated is told (they store dollars and
@@ -46,7 +46,7 @@ const requiredAmount = requiredPositive
 /**
  * Not in the original description: the longest term a letter or term sheet may state (SBA loans run up to 25 years).
  */
-export const TERM_MAX_YEARS = 30;
+const TERM_MAX_YEARS = 30;
 
 /**
  * A loan's term, required as above, in whole years or months (the tables store integers, and a decimal was
@@ -85,11 +85,11 @@ export const LETTER_DEFAULTS = { rate: 'WSJ Prime + 275', term: 10, estimatedPay
 export const emptyLetterForm: LetterForm = { address: '', zipCode: '', loanPurpose: '', ...LETTER_DEFAULTS };
 
 /** Not in the original description, which only requires the field: the term_sheets table accepts 0 to 100. */
-export const INTEREST_RATE_RANGE_MESSAGE = 'Interest rate must be between 0 and 100';
+const INTEREST_RATE_RANGE_MESSAGE = 'Interest rate must be between 0 and 100';
 /**
  * Not in the original description: the table keeps a rate to 4 decimal places; a longer one was rounded without a word.
  */
-export const INTEREST_RATE_DECIMALS_MESSAGE = 'Interest rate can have at most 4 decimal places';
+const INTEREST_RATE_DECIMALS_MESSAGE = 'Interest rate can have at most 4 decimal places';
 
 /** Whether a number has at most `places` decimal places (6.1235 has 4; 6.123456 has 6). */
 function hasAtMostDecimals(value: number, places: number): boolean {
@@ -119,7 +119,7 @@ export type TermSheetForm = z.infer<typeof termSheetFormSchema>;
 export const TERM_SHEET_DEFAULTS: Pick<TermSheetForm, 'conditions'> = { conditions: [''] };
 
 /** The most a decision's reason may hold (the applications table checks the same). */
-export const DECISION_REASON_MAX = 2000;
+const DECISION_REASON_MAX = 2000;
 /**
  * Not in the original description: a longer reason is refused with this message instead of being cut (the database
  * refuses it too).
@@ -133,10 +133,10 @@ export const decisionReasonSchema = z.string().max(DECISION_REASON_MAX, DECISION
  * Not in the original description: the most characters a loan officer's note on an application may have
  * (application_notes).
  */
-export const NOTE_MAX_LENGTH = 5000;
+const NOTE_MAX_LENGTH = 5000;
 
 /** Not in the original description: what the notes form says about a note it cannot send. */
-export const NOTE_MESSAGES = {
+const NOTE_MESSAGES = {
   required: 'Please write a note before adding it',
   tooLong: `A note can be at most ${NOTE_MAX_LENGTH} characters`,
 } as const;

@@ -5,10 +5,10 @@ import { isBlank } from './field-errors.ts';
 
 /** docs/product.md §5, Authentication: sign-in, sign-up, forgot and reset password, admin login. */
 
-export const CREDENTIALS_REQUIRED_MESSAGE = 'You must provide either an email or phone number and a password';
-export const PASSWORD_REQUIRED_MESSAGE = 'Password is required';
-export const PASSWORD_TOO_SHORT_MESSAGE = 'Password must be at least 6 characters long';
-export const PASSWORDS_DO_NOT_MATCH_MESSAGE = 'Passwords do not match';
+const CREDENTIALS_REQUIRED_MESSAGE = 'You must provide either an email or phone number and a password';
+const PASSWORD_REQUIRED_MESSAGE = 'Password is required';
+const PASSWORD_TOO_SHORT_MESSAGE = 'Password must be at least 6 characters long';
+const PASSWORDS_DO_NOT_MATCH_MESSAGE = 'Passwords do not match';
 
 /** The auth API's check on a sign-up or password sign-in: an e-mail or a phone, and a password. */
 export function credentialsError(credentials: {

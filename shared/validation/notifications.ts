@@ -4,8 +4,8 @@ import { isBlank } from './field-errors.ts';
 
 /** docs/product.md §5: the data checks before notification e-mails are sent and before an application is created. */
 
-export const NOTIFICATION_DATA_MESSAGE = 'Missing required data for email notifications';
-export const APPLICATION_DATA_MESSAGE = 'Missing required application data';
+const NOTIFICATION_DATA_MESSAGE = 'Missing required data for email notifications';
+const APPLICATION_DATA_MESSAGE = 'Missing required application data';
 
 type Identity = { businessName?: unknown; firstName?: unknown; lastName?: unknown };
 

@@ -22,7 +22,7 @@ import { fieldErrors, isBlank, type FieldErrors } from './field-errors.ts';
 export const requiredText = (message: string) => z.string().trim().min(1, message);
 
 /** A required choice among options; an empty or unknown value gets the message. */
-export const requiredChoice = <V extends string>(options: readonly [Option<V>, ...Option<V>[]], message: string) =>
+const requiredChoice = <V extends string>(options: readonly [Option<V>, ...Option<V>[]], message: string) =>
   z.enum(optionValues(options), { error: message });
 
 export const preQualificationSchema = z.object({
@@ -50,9 +50,6 @@ export const preQualificationSchema = z.object({
   hasDownPayment: requiredChoice(downPaymentOptions, 'This field is required'),
 });
 
-/** The form once every rule passes: choices are known values, texts are trimmed. */
-export type PreQualificationData = z.output<typeof preQualificationSchema>;
-
 /** Messages for the fields of one wizard step ({} when the step may be left forward). */
 export function stepErrors(step: WizardStepId, form: PreQualificationForm): FieldErrors {
   const errors = fieldErrors(preQualificationSchema, form);
@@ -78,7 +75,7 @@ export function canMoveToStep(current: WizardStepId, target: WizardStepId, form:
 }
 
 /** The fields the final submission requires to be non-empty (docs/product.md §5), in the described order. */
-export const submissionRequiredFields = [
+const submissionRequiredFields = [
   'firstName',
   'lastName',
   'email',

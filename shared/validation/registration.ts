@@ -10,11 +10,11 @@ export const URL_PATTERN = /^(https?:\/\/)?([a-z0-9-]+\.)+[a-z]{2,6}(\/\S*)?$/i;
 /** 5 digits, or 5+4 with a hyphen. */
 export const ZIP_CODE_PATTERN = /^\d{5}(-\d{4})?$/;
 
-export const WEBSITE_REQUIRED_MESSAGE = 'Website URL is required';
-export const INVALID_URL_MESSAGE = 'Please enter a valid URL';
-export const ZIP_CODE_REQUIRED_MESSAGE = 'ZIP code is required';
-export const INVALID_ZIP_CODE_MESSAGE = 'Please enter a valid ZIP code';
-export const AGREE_TO_TERMS_MESSAGE = 'You must agree to the terms';
+const WEBSITE_REQUIRED_MESSAGE = 'Website URL is required';
+const INVALID_URL_MESSAGE = 'Please enter a valid URL';
+const ZIP_CODE_REQUIRED_MESSAGE = 'ZIP code is required';
+const INVALID_ZIP_CODE_MESSAGE = 'Please enter a valid ZIP code';
+const AGREE_TO_TERMS_MESSAGE = 'You must agree to the terms';
 
 /** A required ZIP code, 5 or 5+4 digits (also used by the admin's letter form). */
 export const zipCodeSchema = z

@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { ADMIN_ROLE } from '../../../shared/catalogue/accounts.ts';
 
 /**
  * What the functions need from the platform: a supabase-js client with the service-role key (bypasses
@@ -33,5 +34,5 @@ export async function adminCaller(
   service: SupabaseClient,
 ): Promise<{ id: string; email: string | undefined } | undefined> {
   const caller = await signedInCaller(request, service);
-  return caller?.role === 'admin' ? { id: caller.id, email: caller.email } : undefined;
+  return caller?.role === ADMIN_ROLE ? { id: caller.id, email: caller.email } : undefined;
 }

@@ -1,4 +1,5 @@
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
+import { ADMIN_ROLE } from '../../../shared/catalogue/accounts.ts';
 import { useSyncExternalStore } from 'react';
 import { endImpersonation } from './impersonation.ts';
 import { loadSupabase } from './load-supabase.ts';
@@ -87,7 +88,7 @@ export function useAuth(): AuthState {
 /** Admins are recognised by app_metadata.role (set by the server), never user_metadata (anyone can edit it). */
 export function isAdminSession(session: Session | null): boolean {
   const role: unknown = session?.user.app_metadata?.role;
-  return role === 'admin';
+  return role === ADMIN_ROLE;
 }
 
 let connected: SupabaseClient | undefined;
