@@ -5,6 +5,7 @@ import {
   type ApplicationsPage,
   type ApplicationsPageArgs,
 } from '../../shared/admin/application-lists.ts';
+import type { LenderNetworkRows } from '../../shared/db/admin-rows.ts';
 import type { ApplicationRow } from '../../shared/db/applications.ts';
 import { containsPattern, searchedColumns, searchWords } from '../../shared/admin/application-search.ts';
 import {
@@ -233,14 +234,17 @@ export class CacheStore {
   applicationDetail(id: string): CachedApplication | null {
     const data = this.db.prepare('select data from applications where id = ?').pluck().get(id) as string | undefined;
     if (data === undefined) return null;
-    const related = Object.fromEntries(relatedTables.map((table) => [table, []])) as unknown as Record<
+    const byTable = Object.fromEntries(relatedTables.map((table): [RelatedTable, unknown[]] => [table, []])) as Record<
       RelatedTable,
-      Record<string, unknown>[]
+      unknown[]
     >;
     const rows = this.db
       .prepare('select table_name, data from related_rows where application_id = ? order by sort_key, id')
       .all(id) as { table_name: RelatedTable; data: string }[];
-    for (const row of rows) related[row.table_name].push(JSON.parse(row.data) as Record<string, unknown>);
+    for (const row of rows) byTable[row.table_name].push(JSON.parse(row.data));
+    // Each row is kept exactly as the API returned it for its table (the sync stores pages of the table's rows), so
+    // it has that table's type (shared/db/admin-rows.ts).
+    const related = byTable as CachedApplication['related'];
     const keptDocumentIds = this.db
       .prepare(
         `select f.document_id from document_files as f
@@ -268,11 +272,11 @@ export class CacheStore {
   }
 
   /** The whole lender network as last synced, active and paused, by name. */
-  lenders(): Record<string, unknown>[] {
+  lenders(): LenderNetworkRows {
     const rows = this.statement("select data from related_rows where table_name = 'lenders' order by sort_key, id")
       .pluck()
       .all() as string[];
-    return rows.map((row) => JSON.parse(row) as Record<string, unknown>);
+    return rows.map((row) => JSON.parse(row) as LenderNetworkRows[number]);
   }
 
   /**

@@ -39,8 +39,8 @@ describe('the desktop detail', () => {
       audit_log: [],
       lender_consents: [],
       application_notes: [
-        { id: 'n1', body: 'First', created_at: '2026-11-23T09:00:00+00:00' },
-        { id: 'n2', body: 'Second', created_at: '2026-11-23T10:00:00+00:00' },
+        { id: 'n1', author_id: null, body: 'First', created_at: '2026-11-23T09:00:00+00:00' },
+        { id: 'n2', author_id: null, body: 'Second', created_at: '2026-11-23T10:00:00+00:00' },
       ],
     } satisfies CachedApplication['related'];
     const detail = detailFromCache({ application, otherApplications: [], related, lenders: [], keptDocumentIds: [] });

@@ -1,11 +1,10 @@
 import { DOCUMENTS_BUCKET } from '../../shared/catalogue/documents.ts';
+import type { AdminDocument, AdminNote } from '../../shared/db/admin-rows.ts';
 import type { CachedApplication, DesktopBridge, OutboxEntry, OutboxIntent } from '../../shared/ipc/channels.ts';
 import { loadSupabase } from '../../web/src/lib/load-supabase.ts';
 import {
   AdminRequestError,
   apiAdminRepository,
-  type AdminDocument,
-  type AdminNote,
   type AdminRepository,
   lenderNetworkFrom,
   lendersFrom,
@@ -16,26 +15,23 @@ import {
 } from '../../web/src/features/admin/admin-repository.ts';
 import { isSessionRefusal } from './sync/session-refusal.ts';
 
-type Related = CachedApplication['related'];
-
 function newestFirst<T extends Record<string, unknown>>(rows: T[]): T[] {
   return [...rows].reverse();
 }
 
 /** The cached rows of an application, in the shape and order the API gives the admin screens. */
 export function detailFromCache({ application, otherApplications, related }: CachedApplication): ApplicationDetail {
-  const pick = <K extends keyof Related>(table: K) => related[table] as never[];
   return {
     application,
     otherApplications: otherApplicationsOf(application, otherApplications),
-    events: pick('application_events'),
-    documents: newestFirst(pick('documents')),
-    additionalInfo: pick('additional_info')[0] ?? null,
-    audit: pick('audit_log'),
-    letters: newestFirst(pick('pre_application_letters')),
-    termSheets: newestFirst(pick('term_sheets')),
-    bankPackages: newestFirst(pick('bank_packages')),
-    notes: newestFirst(pick('application_notes')),
+    events: related.application_events,
+    documents: newestFirst(related.documents),
+    additionalInfo: related.additional_info[0] ?? null,
+    audit: related.audit_log,
+    letters: newestFirst(related.pre_application_letters),
+    termSheets: newestFirst(related.term_sheets),
+    bankPackages: newestFirst(related.bank_packages),
+    notes: newestFirst(related.application_notes),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { ApplicationsPage, ApplicationsPageArgs } from '../admin/application-lists.ts';
+import type { ApplicationRelatedRows, LenderNetworkRows } from '../db/admin-rows.ts';
 import type { ApplicationRow } from '../db/applications.ts';
 import type { ApplicationStatus } from '../status/transitions.ts';
 
@@ -99,9 +100,11 @@ export type CachedApplication = {
   application: ApplicationRow;
   /** The same applicant's other cached applications (same e-mail or account). */
   otherApplications: ApplicationRow[];
-  related: Record<Exclude<SyncedTable, 'applications' | 'deleted_rows' | 'lenders'>, Record<string, unknown>[]>;
+  related: {
+    [Table in Exclude<SyncedTable, 'applications' | 'deleted_rows' | 'lenders'>]: ApplicationRelatedRows[Table];
+  };
   /** The whole lender network as last synced (matching reads it), by name. */
-  lenders: Record<string, unknown>[];
+  lenders: LenderNetworkRows;
   /** Its documents whose files are kept on this computer. */
   keptDocumentIds: string[];
 };
@@ -208,7 +211,7 @@ export type IpcResponses = {
   /** null when the application is not cached. */
   'cache:application-detail': CachedApplication | null;
   /** Every lender, active and paused, as the API returned them, by name. */
-  'cache:lenders': Record<string, unknown>[];
+  'cache:lenders': LenderNetworkRows;
   'cache:claim': CacheStatus;
   'cache:clear': CacheStatus;
   /** kept: false when the file alone is larger than the budget. */

@@ -1,4 +1,5 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import type { AdminDocument } from '../../../../shared/db/admin-rows.ts';
 import { useCallback } from 'react';
 import { useDispatch } from 'react-redux';
 import type { ApplicationsPageArgs } from '../../../../shared/admin/application-lists.ts';
@@ -9,7 +10,6 @@ import {
   apiAdminRepository,
   DECIDED_MEANWHILE_CODE,
   type AdminApplicationsPage,
-  type AdminDocument,
   type AdminRepository,
   type ApplicationDetail,
   type Decision,

@@ -5,54 +5,25 @@ import {
   type ApplicationsPageArgs,
 } from '../../../../shared/admin/application-lists.ts';
 import type { AdditionalInfoRow } from '../../../../shared/db/additional-info.ts';
+import type {
+  AdminConsent,
+  AdminDocument,
+  AdminNote,
+  AuditEntry,
+  BankPackageRow,
+  LetterRow,
+  TermSheetRow,
+} from '../../../../shared/db/admin-rows.ts';
 import type { ApplicationRow } from '../../../../shared/db/applications.ts';
 import { postgrestSearchFilters } from '../../../../shared/admin/application-search.ts';
-import {
-  lenderFromRow,
-  type LenderConsentStatus,
-  type LenderRow,
-  type StoredLender,
-} from '../../../../shared/matching/applicant-matches.ts';
+import { lenderFromRow, type LenderRow, type StoredLender } from '../../../../shared/matching/applicant-matches.ts';
 import type { Lender } from '../../../../shared/matching/lender-match.ts';
 import type { ApplicationEvent } from '../../../../shared/status/timeline.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { openStoredDocument } from '../../lib/open-document.ts';
-import type { BankPackageRow } from './bank-packages.tsx';
-import type { LetterRow } from './letter-dialog.tsx';
-import type { TermSheetRow } from './term-sheet-dialog.tsx';
 import { duplicateKey } from '../../lib/postgres-codes.ts';
 
 export { duplicateKey };
-
-export type AdminDocument = {
-  id: string;
-  type: string;
-  file_name: string;
-  file_size: number;
-  storage_path: string;
-  created_at: string;
-};
-
-/** An audit entry of the application; record_id is the row it is about (a consent request, a package...). */
-export type AuditEntry = {
-  id: number;
-  actor_id: string | null;
-  action: string;
-  record_id: string | null;
-  created_at: string;
-  /** For an entry about a consent request or a bank package: its lender's name when the entry was written. */
-  lender_name: string | null;
-};
-
-/** A loan officer's note on an application, newest first in the detail. */
-export type AdminNote = {
-  id: string;
-  author_id: string | null;
-  body: string;
-  created_at: string;
-  /** Written offline and waiting in the desktop outbox (not on the server yet). */
-  queued?: boolean;
-};
 
 /** A note to add; its id is made by the client, so sending it again cannot store it twice. */
 export type NewNote = {
@@ -112,15 +83,6 @@ export type Decision = {
   expectedStatus: 'pending';
   /** The business name, for a decision that has to wait (desktop outbox). */
   label: string;
-};
-
-/** An application's consent request to one lender, as an officer reads it. */
-export type AdminConsent = {
-  id: string;
-  lender_id: string;
-  status: LenderConsentStatus;
-  answered_at: string | null;
-  created_at: string;
 };
 
 /** What the officer matches an application against: the lender network and the consents asked for it. */

@@ -5,7 +5,7 @@ import { ErrorAlert } from '../../components/error-alert.tsx';
 import { readStored, writeStored } from '../../lib/browser-storage.ts';
 import { FormField } from '../../components/form-controls.tsx';
 import { useAddNoteMutation } from './admin-api.ts';
-import type { AdminNote } from './admin-repository.ts';
+import type { AdminNote } from '../../../../shared/db/admin-rows.ts';
 import { actor, when } from './who-and-when.ts';
 
 /**

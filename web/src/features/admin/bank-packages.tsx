@@ -1,6 +1,7 @@
 import { Alert, Badge, Box, Button, chakra, Field, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { AdditionalInfoForm } from '../../../../shared/catalogue/additional-info.ts';
+import type { BankPackageRow } from '../../../../shared/db/admin-rows.ts';
 import type { ApplicationRow } from '../../../../shared/db/applications.ts';
 import { formatLongDate } from '../../../../shared/format/dates.ts';
 import {
@@ -29,24 +30,6 @@ import { useChangeOnServer } from './admin-api.ts';
 import { AdminRequestError, check, failureMessage } from './admin-repository.ts';
 import { useLenderNetworkQuery, useRevokeLenderLinkMutation } from './lender-network-api.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
-
-/** A stored bank_packages row. */
-export type BankPackageRow = {
-  id: string;
-  status: BankPackageStatus;
-  bank_name: string;
-  sent_at: string | null;
-  summary: string;
-  /** What the package shows, as generated (a PackageSnapshot); null for packages made before it was kept. */
-  summary_snapshot: unknown;
-  created_at: string;
-  lender_id: string | null;
-  answer_due_at: string | null;
-  answer_note: string | null;
-  answered_at: string | null;
-  link_expires_at: string | null;
-  link_revoked_at: string | null;
-};
 
 const statusPalette: Record<BankPackageStatus, string> = {
   generated: 'blue',

@@ -3,7 +3,7 @@ import type { ApplicationRow } from '../../../../shared/db/applications.ts';
 import { formatUsd } from '../../../../shared/format/money.ts';
 import { lenderConsentStatusLabels, lenderProgramsLabel } from '../../../../shared/matching/applicant-matches.ts';
 import { matchLenders, type CriterionOutcome, type MatchOutcome } from '../../../../shared/matching/lender-match.ts';
-import type { AdminConsent } from './admin-repository.ts';
+import type { AdminConsent } from '../../../../shared/db/admin-rows.ts';
 import { useAskLenderConsentMutation, useLenderNetworkQuery } from './lender-network-api.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { loanAmountLowerBound } from '../../../../shared/catalogue/pre-qualification.ts';
+import type { LetterRow } from '../../../../shared/db/admin-rows.ts';
 import type { ApplicationRow } from '../../../../shared/db/applications.ts';
 import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
 import { preApplicationLetterDefinition } from '../../../../shared/pdf/pre-application-letter.ts';
@@ -13,19 +14,6 @@ import { useDocumentDialog } from './use-document-dialog.ts';
 import { FormField } from '../../components/form-controls.tsx';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { renderPdf } from '../../lib/pdf.ts';
-
-/** A stored pre_application_letters row. */
-export type LetterRow = {
-  id: string;
-  address: string;
-  zip_code: string;
-  loan_amount: number;
-  loan_purpose: string;
-  rate: string;
-  term_years: number;
-  estimated_payment: number;
-  created_at: string;
-};
 
 /** The letter's PDF from a stored row and its application (the same document every time it is downloaded). */
 export function letterPdf(application: ApplicationRow, letter: LetterRow): Promise<Uint8Array> {

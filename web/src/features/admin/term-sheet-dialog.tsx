@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import { loanAmountLowerBound } from '../../../../shared/catalogue/pre-qualification.ts';
+import type { TermSheetRow } from '../../../../shared/db/admin-rows.ts';
 import type { ApplicationRow } from '../../../../shared/db/applications.ts';
 import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
 import { termSheetDefinition } from '../../../../shared/pdf/term-sheet.ts';
@@ -17,19 +18,6 @@ import { useDocumentDialog } from './use-document-dialog.ts';
 import { FormField } from '../../components/form-controls.tsx';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { renderPdf } from '../../lib/pdf.ts';
-
-/** A stored term_sheets row. */
-export type TermSheetRow = {
-  id: string;
-  bank_name: string;
-  loan_amount: number;
-  interest_rate: number;
-  term_months: number;
-  monthly_payment: number;
-  collateral: string;
-  conditions: string[];
-  created_at: string;
-};
 
 /** The term sheet's PDF from a stored row and its application. */
 export function termSheetPdf(application: ApplicationRow, sheet: TermSheetRow): Promise<Uint8Array> {

@@ -1,0 +1,111 @@
+import type { LenderConsentStatus, LenderRow } from '../matching/applicant-matches.ts';
+import type { ApplicationEvent } from '../status/timeline.ts';
+import type { BankPackageStatus } from '../status/transitions.ts';
+import type { AdditionalInfoRow } from './additional-info.ts';
+
+/**
+ * The stored rows the admin feature reads besides applications (ApplicationRow, applications.ts): the shape the
+ * API returns them in, which the desktop cache keeps as they came. The admin repository, its web and desktop
+ * implementations, the screens and the desktop's IPC contract all use these types, so a column added to a table
+ * is added here once.
+ */
+
+/** A document's metadata (table documents), as the admin detail lists it. */
+export type AdminDocument = {
+  id: string;
+  type: string;
+  file_name: string;
+  file_size: number;
+  storage_path: string;
+  created_at: string;
+};
+
+/** An audit entry of the application; record_id is the row it is about (a consent request, a package...). */
+export type AuditEntry = {
+  id: number;
+  actor_id: string | null;
+  action: string;
+  record_id: string | null;
+  created_at: string;
+  /** For an entry about a consent request or a bank package: its lender's name when the entry was written. */
+  lender_name: string | null;
+};
+
+/** A loan officer's note on an application (table application_notes), newest first in the detail. */
+export type AdminNote = {
+  id: string;
+  author_id: string | null;
+  body: string;
+  created_at: string;
+  /** Written offline and waiting in the desktop outbox (not on the server yet). */
+  queued?: boolean;
+};
+
+/** A pre-application letter (table pre_application_letters). */
+export type LetterRow = {
+  id: string;
+  address: string;
+  zip_code: string;
+  loan_amount: number;
+  loan_purpose: string;
+  rate: string;
+  term_years: number;
+  estimated_payment: number;
+  created_at: string;
+};
+
+/** A term sheet (table term_sheets). */
+export type TermSheetRow = {
+  id: string;
+  bank_name: string;
+  loan_amount: number;
+  interest_rate: number;
+  term_months: number;
+  monthly_payment: number;
+  collateral: string;
+  conditions: string[];
+  created_at: string;
+};
+
+/** A bank package (table bank_packages) and where its lender's answer stands. */
+export type BankPackageRow = {
+  id: string;
+  status: BankPackageStatus;
+  bank_name: string;
+  sent_at: string | null;
+  summary: string;
+  /** What the package shows, as generated (a PackageSnapshot); null for packages made before it was kept. */
+  summary_snapshot: unknown;
+  created_at: string;
+  lender_id: string | null;
+  answer_due_at: string | null;
+  answer_note: string | null;
+  answered_at: string | null;
+  link_expires_at: string | null;
+  link_revoked_at: string | null;
+};
+
+/** An application's consent request to one lender (table lender_consents), as an officer reads it. */
+export type AdminConsent = {
+  id: string;
+  lender_id: string;
+  status: LenderConsentStatus;
+  answered_at: string | null;
+  created_at: string;
+};
+
+/** The rows of each table linked to one application, by table: what the desktop cache keeps per application. */
+export type ApplicationRelatedRows = {
+  documents: AdminDocument[];
+  additional_info: AdditionalInfoRow[];
+  pre_application_letters: LetterRow[];
+  term_sheets: TermSheetRow[];
+  bank_packages: BankPackageRow[];
+  application_events: ApplicationEvent[];
+  audit_log: AuditEntry[];
+  lender_consents: AdminConsent[];
+  application_notes: AdminNote[];
+};
+
+/** The lender network as the API returns it (lenders, before lenderFromRow turns its numbers into numbers). */
+export type LenderNetworkRows = LenderRow[];
