@@ -239,12 +239,20 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
         // Hash first, whatever happens next: a repeated sign-up must take as long as a new one.
         const passwordHash = await hashPassword(password);
 
+        const existing = await findUserByEmail(db, email);
+        const held =
+          existing && !existing.email_confirmed_at
+            ? ((await pendingSignUpPassword(db, existing.id)) ?? existing.encrypted_password)
+            : null;
+        // Every sign-up compares its password once (with a decoy when nothing is held), so that the time it takes
+        // does not tell an address with an unconfirmed account from one without.
+        const knowsHeldPassword = await verifyPassword(password, held);
+
         const alreadyRegistered = async (existing: UserRow | undefined) => {
           if (config.autoconfirm) throw new AuthError(422, 'user_already_exists', 'User already registered');
           if (existing && !existing.email_confirmed_at && existing.raw_app_meta_data?.role !== ADMIN_ROLE) {
-            const held = (await pendingSignUpPassword(db, existing.id)) ?? existing.encrypted_password;
             // The link holds no password after a resend: this sign-up's (with its challenge) may take its place.
-            if (held === null || (await verifyPassword(password, held))) {
+            if (held === null || knowsHeldPassword) {
               // The same person again (they know the password): their details, and the link for this browser.
               if (givenMetadata) await updateUser(db, existing.id, { userMetadata: givenMetadata });
               await resendConfirmation(request, existing, email, api, redirectTo, pkce, passwordHash);
@@ -260,7 +268,6 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
           return reply.send(obfuscatedUserJson(email, userMetadata));
         };
 
-        const existing = await findUserByEmail(db, email);
         if (existing) return alreadyRegistered(existing);
         let created: { user: UserRow; session?: SessionJson; token?: string };
         try {
