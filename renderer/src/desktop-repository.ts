@@ -4,7 +4,6 @@ import type { CachedApplication, DesktopBridge, OutboxEntry, OutboxIntent } from
 import { loadSupabase } from '../../web/src/lib/load-supabase.ts';
 import {
   AdminRequestError,
-  apiAdminRepository,
   type AdminRepository,
   lenderNetworkFrom,
   lendersFrom,
@@ -13,6 +12,7 @@ import {
   otherApplicationsOf,
   type QueuedDecision,
 } from '../../web/src/features/admin/admin-repository.ts';
+import { apiAdminRepository } from '../../web/src/features/admin/api-admin-repository.ts';
 import { isSessionRefusal } from './sync/session-refusal.ts';
 
 function newestFirst<T extends Record<string, unknown>>(rows: T[]): T[] {

@@ -1,4 +1,5 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { apiAdminRepository } from './api-admin-repository.ts';
 import type { AdminDocument } from '../../../../shared/db/admin-rows.ts';
 import { useCallback } from 'react';
 import { useDispatch } from 'react-redux';
@@ -7,7 +8,6 @@ import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
 import { api } from '../../lib/api.ts';
 import {
   AdminRequestError,
-  apiAdminRepository,
   DECIDED_MEANWHILE_CODE,
   type AdminApplicationsPage,
   type AdminRepository,

@@ -1,0 +1,165 @@
+import { ADMIN_PAGE_SIZE, applicationSorts } from '../../../../shared/admin/application-lists.ts';
+import { postgrestSearchFilters } from '../../../../shared/admin/application-search.ts';
+import type { AdditionalInfoRow } from '../../../../shared/db/additional-info.ts';
+import type {
+  AdminDocument,
+  AdminNote,
+  AuditEntry,
+  BankPackageRow,
+  LetterRow,
+  TermSheetRow,
+} from '../../../../shared/db/admin-rows.ts';
+import type { ApplicationRow } from '../../../../shared/db/applications.ts';
+import type { ApplicationEvent } from '../../../../shared/status/timeline.ts';
+import { loadSupabase } from '../../lib/load-supabase.ts';
+import { openStoredDocument } from '../../lib/open-document.ts';
+import { duplicateKey } from '../../lib/postgres-codes.ts';
+import {
+  check,
+  lenderNetworkFrom,
+  lendersFrom,
+  OTHER_APPLICATION_COLUMNS,
+  otherApplicationsOf,
+  type AdminRepository,
+  type OtherApplication,
+} from './admin-repository.ts';
+
+/**
+ * The web build's implementation of the admin repository (the contract and its shared helpers are in
+ * admin-repository.ts; the desktop's, over the SQLite cache, in renderer/src/desktop-repository.ts).
+ */
+
+/** The columns of a package the admin screens read (never the link's digest). */
+const BANK_PACKAGE_COLUMNS =
+  'id, status, bank_name, sent_at, summary, summary_snapshot, created_at, lender_id, answer_due_at, answer_note, answered_at, link_expires_at, link_revoked_at';
+
+/** The web build's repository: every read and decision goes to the Supabase API. */
+export const apiAdminRepository: AdminRepository = {
+  /** One page of a list, filtered, sorted and counted by the database (fast at 10,000 applications). */
+  async applicationsPage({ list, search, sort, page }) {
+    const supabase = await loadSupabase();
+    let query = supabase.from('applications').select('*', { count: 'exact' });
+    if (list === 'pending' || list === 'approved') query = query.eq('status', list);
+    // Declined by the evaluation at submission (never decided by an officer), or by an officer.
+    else if (list === 'notQualified') query = query.eq('status', 'rejected').is('decided_at', null);
+    else query = query.eq('status', 'rejected').not('decided_at', 'is', null);
+    for (const filter of postgrestSearchFilters(search)) query = query.or(filter);
+    const order = applicationSorts.find((option) => option.id === sort) ?? applicationSorts[0];
+    const from = page * ADMIN_PAGE_SIZE;
+    const result = await query
+      .order(order.column, { ascending: order.ascending })
+      .order('id')
+      .range(from, from + ADMIN_PAGE_SIZE - 1);
+    const rows = check('Loading applications failed', result);
+    return { rows: (rows ?? []) as ApplicationRow[], total: result.count ?? 0 };
+  },
+
+  async applicationDetail(id) {
+    const supabase = await loadSupabase();
+    const newestFirst = { ascending: false };
+    const [application, events, documents, additionalInfo, audit, letters, termSheets, bankPackages, notes] =
+      await Promise.all([
+        supabase.from('applications').select('*').eq('id', id).single(),
+        supabase.from('application_events').select('*').eq('application_id', id).order('id'),
+        supabase
+          .from('documents')
+          .select('id, type, file_name, file_size, storage_path, created_at')
+          .eq('application_id', id)
+          .order('created_at', newestFirst),
+        supabase.from('additional_info').select('*').eq('application_id', id).maybeSingle(),
+        supabase
+          .from('audit_log')
+          .select('id, actor_id, action, record_id, created_at, lender_name')
+          .eq('application_id', id)
+          .order('id'),
+        supabase.from('pre_application_letters').select('*').eq('application_id', id).order('created_at', newestFirst),
+        supabase.from('term_sheets').select('*').eq('application_id', id).order('created_at', newestFirst),
+        supabase
+          .from('bank_packages')
+          .select(BANK_PACKAGE_COLUMNS)
+          .eq('application_id', id)
+          .order('created_at', newestFirst),
+        supabase
+          .from('application_notes')
+          .select('id, author_id, body, created_at')
+          .eq('application_id', id)
+          .order('created_at', newestFirst)
+          .order('id', newestFirst),
+      ]);
+    const context = 'Loading the application failed';
+    const row = check(context, application) as ApplicationRow;
+    // The applicant's other applications: by the e-mail (made before or without an account) or by the account.
+    const others = await Promise.all([
+      supabase.from('applications').select(OTHER_APPLICATION_COLUMNS).eq('email', row.email),
+      ...(row.user_id
+        ? [supabase.from('applications').select(OTHER_APPLICATION_COLUMNS).eq('user_id', row.user_id)]
+        : []),
+    ]);
+    return {
+      application: row,
+      otherApplications: otherApplicationsOf(
+        row,
+        others.flatMap((result) => (check(context, result) ?? []) as OtherApplication[]),
+      ),
+      events: (check(context, events) ?? []) as ApplicationEvent[],
+      documents: (check(context, documents) ?? []) as AdminDocument[],
+      additionalInfo: (check(context, additionalInfo) ?? null) as AdditionalInfoRow | null,
+      audit: (check(context, audit) ?? []) as AuditEntry[],
+      letters: (check(context, letters) ?? []) as LetterRow[],
+      termSheets: (check(context, termSheets) ?? []) as TermSheetRow[],
+      bankPackages: (check(context, bankPackages) ?? []) as BankPackageRow[],
+      notes: (check(context, notes) ?? []) as AdminNote[],
+    };
+  },
+
+  /**
+   * decide_application checks the transition and that the application is still in the status the officer
+   * saw, stamps and audits; then the applicant is e-mailed (a failed e-mail does not undo the decision).
+   */
+  async decide({ id, decision, reason, expectedStatus }) {
+    const supabase = await loadSupabase();
+    check(
+      'Decision refused',
+      await supabase.rpc('decide_application', {
+        application_id: id,
+        decision,
+        reason,
+        expected_status: expectedStatus,
+      }),
+    );
+    const notified = await supabase.functions.invoke('notify-applicant', { body: { applicationId: id } });
+    if (notified.error) console.error('The applicant could not be e-mailed', notified.error);
+    return 'applied';
+  },
+
+  /** A note sent again with the same id (its first answer was lost) is refused as a duplicate: it is stored. */
+  async addNote({ id, applicationId, body }) {
+    const supabase = await loadSupabase();
+    const result = await supabase.from('application_notes').insert({ id, application_id: applicationId, body });
+    if (result.error?.code !== duplicateKey) check('Note refused', result);
+    return 'applied';
+  },
+
+  async lenderNetwork(applicationId) {
+    const supabase = await loadSupabase();
+    const [lenders, consents] = await Promise.all([
+      supabase.from('lenders').select('*').order('name').order('id'),
+      supabase
+        .from('lender_consents')
+        .select('id, lender_id, status, answered_at, created_at')
+        .eq('application_id', applicationId)
+        .order('created_at'),
+    ]);
+    const context = 'Loading the lender network failed';
+    return lenderNetworkFrom(check(context, lenders) ?? [], check(context, consents) ?? []);
+  },
+
+  async lenders() {
+    const supabase = await loadSupabase();
+    return lendersFrom(check('Loading lenders failed', await supabase.from('lenders').select('*').order('id')) ?? []);
+  },
+
+  changeOnServer: (write) => write(),
+
+  openDocument: (document) => openStoredDocument(document.storage_path, document.file_name),
+};
