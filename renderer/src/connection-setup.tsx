@@ -1,6 +1,7 @@
-import { Alert, Button, Container, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Container, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { DesktopBridge } from '../../shared/ipc/channels.ts';
+import { ErrorAlert } from '../../web/src/components/error-alert.tsx';
 
 /**
  * First start: where the app's server is. server/ gives its anon key at /config.json (main reads it); a
@@ -54,12 +55,7 @@ export function ConnectionSetup({ bridge, onSaved }: { bridge: DesktopBridge; on
           <Input value={anonKey} onChange={(event) => setAnonKey(event.target.value)} />
           <Field.HelperText>Leave empty for a Loan Match server: its key is read from the server.</Field.HelperText>
         </Field.Root>
-        {problem ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{problem}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        {problem ? <ErrorAlert message={problem} /> : null}
         <Button type="submit" colorPalette="blue" loading={busy}>
           Connect
         </Button>

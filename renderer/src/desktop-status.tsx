@@ -26,6 +26,7 @@ import {
   queuedCountText,
   settledCountText,
 } from './outbox-text.ts';
+import { ErrorAlert } from '../../web/src/components/error-alert.tsx';
 
 function lastSyncText(at: string | null): string {
   if (!at) return 'Not synced yet';
@@ -292,12 +293,7 @@ export function DesktopStatus({ session, bridge }: { session: DesktopSession; br
             </Progress.ValueText>
           </Progress.Root>
         ) : null}
-        {state.problem ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{`The last sync did not finish: ${state.problem}`}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        {state.problem ? <ErrorAlert message={`The last sync did not finish: ${state.problem}`} /> : null}
         {pending.length > 0 ? (
           <Stack as="ul" gap="1" listStyleType="none" aria-label="Queued changes">
             {pending.map((entry) => (

@@ -1,5 +1,5 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { Alert, Button, Container, Heading, HStack, Stack, Tabs } from '@chakra-ui/react';
+import { Button, Container, Heading, HStack, Stack, Tabs } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -16,6 +16,7 @@ import { ClientsTab } from './clients-tab.tsx';
 import { LendersTab } from './lenders-tab.tsx';
 import { OverduePackages, useOverdueNoticeSettled } from './overdue-packages.tsx';
 import { RegistrationsTab } from './registrations-tab.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 
 const dashboardViews = ['applications', 'clients', 'registrations', 'lenders'] as const;
 type DashboardView = (typeof dashboardViews)[number];
@@ -85,12 +86,7 @@ export function AdminDashboardPage() {
               </Button>
             </HStack>
           </HStack>
-          {logoutFailed ? (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{ADMIN_MESSAGES.logoutFailed}</Alert.Title>
-            </Alert.Root>
-          ) : null}
+          {logoutFailed ? <ErrorAlert message={ADMIN_MESSAGES.logoutFailed} /> : null}
           <OverduePackages />
           {/* Kept out of sight, not out of the page, until the notice above is in place: the open tab reads meanwhile. */}
           <Tabs.Root

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Container, Heading, Input, Stack } from '@chakra-ui/react';
+import { Button, Container, Heading, Input, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -11,6 +11,7 @@ import { PageMeta } from '../../components/page-meta.tsx';
 import { useAuth } from '../../lib/auth-state.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import type { RedirectState } from '../../lib/route-access.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 
 type AdminCredentials = { email: string; password: string };
 
@@ -66,12 +67,7 @@ export function AdminLoginPage() {
             <Heading as="h1" size="2xl">
               Admin Login
             </Heading>
-            {failure ? (
-              <Alert.Root status="error" role="alert">
-                <Alert.Indicator />
-                <Alert.Title>{failure}</Alert.Title>
-              </Alert.Root>
-            ) : null}
+            {failure ? <ErrorAlert message={failure} /> : null}
             <FormField label="Email" required error={errors.email?.message}>
               <Input type="email" autoComplete="username" {...register('email')} />
             </FormField>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { Alert, Badge, Box, Button, Heading, List, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Heading, List, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { additionalInfoAnswerText, additionalInfoSections } from '../../../../shared/catalogue/additional-info.ts';
 import { documentTypes } from '../../../../shared/catalogue/documents.ts';
 import { optionLabel } from '../../../../shared/catalogue/fields.ts';
@@ -25,6 +25,7 @@ import { GeneratedDocuments } from './generated-documents.tsx';
 import { TermSheetDialog, termSheetPdf } from './term-sheet-dialog.tsx';
 import { ApplicationNotes } from './application-notes.tsx';
 import { actor, when } from './who-and-when.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 
 /** An application's detail: answers, evaluation, documents, additional information, notes, timeline and audit. */
 export function ApplicationDetailPanel({
@@ -48,10 +49,7 @@ export function ApplicationDetailPanel({
       {detail.currentData ? (
         <DetailContent key={id} detail={detail.currentData} me={me} onOpen={onOpen} />
       ) : detail.isError ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{detail.error.message}</Alert.Title>
-        </Alert.Root>
+        <ErrorAlert message={detail.error.message} />
       ) : (
         <Spinner aria-label="Loading the application" />
       )}
@@ -209,12 +207,7 @@ function DetailContent({
           Documents
         </Heading>
         <Stack gap="2">
-          {opened.isError ? (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{opened.error.message}</Alert.Title>
-            </Alert.Root>
-          ) : null}
+          {opened.isError ? <ErrorAlert message={opened.error.message} /> : null}
           {documentTypes.map((type) => {
             const files = detail.documents.filter((document) => document.type === type.value);
             return (

@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Heading,
-  HStack,
-  Input,
-  NativeSelect,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Heading, HStack, Input, NativeSelect, Stack, Table, Tabs, Text } from '@chakra-ui/react';
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { withChanges } from '../../lib/search-params.ts';
@@ -39,6 +26,7 @@ import { Pager } from './list-parts.tsx';
 import { DecisionButtons } from './decision-dialog.tsx';
 import { LetterDialog } from './letter-dialog.tsx';
 import { TermSheetDialog } from './term-sheet-dialog.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 
 /** The reasons the evaluation gave for declining an application, as one sentence list. */
 function evaluationReasons(evaluation: unknown): string {
@@ -209,12 +197,7 @@ function ApplicationList({
           </NativeSelect.Field>
         </NativeSelect.Root>
       </HStack>
-      {result.isError ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{result.error.message}</Alert.Title>
-        </Alert.Root>
-      ) : null}
+      {result.isError ? <ErrorAlert message={result.error.message} /> : null}
       <Box overflowX="auto">
         <Table.Root size="sm" aria-label={title} aria-busy={result.isFetching} css={rowsAsCardsOnPhones}>
           <Table.Header>

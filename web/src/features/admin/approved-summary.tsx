@@ -1,8 +1,9 @@
-import { Alert, Spinner, Stack } from '@chakra-ui/react';
+import { Spinner, Stack } from '@chakra-ui/react';
 import { additionalInfoFormFromSections } from '../../../../shared/db/additional-info.ts';
 import { useApplicationDetailQuery } from './admin-api.ts';
 import { BankPackages } from './bank-packages.tsx';
 import { FinancialAnalysis } from './financial-analysis.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 
 /**
  * What the Approved Applications list (docs/product.md §2, Admin dashboard) shows of each application beside its
@@ -12,12 +13,7 @@ import { FinancialAnalysis } from './financial-analysis.tsx';
 export function ApprovedSummary({ id }: { id: string }) {
   const detail = useApplicationDetailQuery(id);
   if (detail.isError) {
-    return (
-      <Alert.Root status="error" role="alert">
-        <Alert.Indicator />
-        <Alert.Title>{detail.error.message}</Alert.Title>
-      </Alert.Root>
-    );
+    return <ErrorAlert message={detail.error.message} />;
   }
   if (!detail.currentData) return <Spinner aria-label="Loading the financial analysis and bank packages" />;
   const { application, additionalInfo, documents, bankPackages } = detail.currentData;

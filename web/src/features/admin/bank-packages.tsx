@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, chakra, Field, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, chakra, Field, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { AdditionalInfoForm } from '../../../../shared/catalogue/additional-info.ts';
 import type { BankPackageRow } from '../../../../shared/db/admin-rows.ts';
@@ -132,12 +132,7 @@ export function BankPackages({ source, packages }: { source: PackageSource; pack
           </Button>
         ) : null}
       </HStack>
-      {problem ? (
-        <Alert.Root status="error" role="alert" mb="2">
-          <Alert.Indicator />
-          <Alert.Title>{problem}</Alert.Title>
-        </Alert.Root>
-      ) : null}
+      {problem ? <ErrorAlert message={problem} mb="2" /> : null}
       {packages.length === 0 ? (
         <Text color="gray.600">
           {source.application.status === 'approved'

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { loanAmountLowerBound } from '../../../../shared/catalogue/pre-qualification.ts';
 import type { LetterRow } from '../../../../shared/db/admin-rows.ts';
@@ -14,6 +14,7 @@ import { useDocumentDialog } from './use-document-dialog.ts';
 import { FormField } from '../../components/form-controls.tsx';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { renderPdf } from '../../lib/pdf.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 
 /** The letter's PDF from a stored row and its application (the same document every time it is downloaded). */
 export function letterPdf(application: ApplicationRow, letter: LetterRow): Promise<Uint8Array> {
@@ -122,12 +123,7 @@ export function LetterDialog({ application }: { application: ApplicationRow }) {
             <Input type="number" min={1} step="any" {...register('estimatedPayment', { valueAsNumber: true })} />
           </FormField>
         </SimpleGrid>
-        {problem ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{problem}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        {problem ? <ErrorAlert message={problem} /> : null}
       </Stack>
     </ActionDialog>
   );

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import { loanAmountLowerBound } from '../../../../shared/catalogue/pre-qualification.ts';
 import type { TermSheetRow } from '../../../../shared/db/admin-rows.ts';
@@ -18,6 +18,7 @@ import { useDocumentDialog } from './use-document-dialog.ts';
 import { FormField } from '../../components/form-controls.tsx';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { renderPdf } from '../../lib/pdf.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 
 /** The term sheet's PDF from a stored row and its application. */
 export function termSheetPdf(application: ApplicationRow, sheet: TermSheetRow): Promise<Uint8Array> {
@@ -177,12 +178,7 @@ export function TermSheetDialog({ application }: { application: ApplicationRow }
             </Button>
           </Stack>
         </Box>
-        {problem ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{problem}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        {problem ? <ErrorAlert message={problem} /> : null}
       </Stack>
     </ActionDialog>
   );

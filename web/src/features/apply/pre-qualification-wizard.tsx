@@ -1,4 +1,4 @@
-import { Alert, Button, chakra, Flex, Heading, SimpleGrid, Spinner, Text } from '@chakra-ui/react';
+import { Button, chakra, Flex, Heading, SimpleGrid, Spinner, Text } from '@chakra-ui/react';
 import { memo, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
@@ -34,6 +34,7 @@ import { useIsClient } from '../../lib/use-is-client.ts';
 import { StepIndicator } from './step-indicator.tsx';
 import { WizardField } from './wizard-field.tsx';
 import { depthOfEntry, stepOfEntry, type SubmittedApplication, type WizardEntry } from './wizard-history.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 
 /** react-hook-form checks fields with the shared schema, so every message is the product's (docs/product.md §5). */
 const resolver: Resolver<PreQualificationForm> = (values) => {
@@ -253,12 +254,7 @@ const WizardForm = memo(function WizardForm({
           </SimpleGrid>
         )}
 
-        {submissionProblem ? (
-          <Alert.Root status="error" mt="6" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{submissionProblem}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        {submissionProblem ? <ErrorAlert message={submissionProblem} mt="6" /> : null}
 
         <Flex mt="8" gap="3" wrap="wrap" justify="space-between">
           <Button type="button" variant="outline" onClick={saveForLater}>

@@ -13,6 +13,7 @@ import { PORTAL_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
 import { FormField, SelectInput } from '../../components/form-controls.tsx';
 import { clearDraft, differsFrom, readDraft, saveDraft } from './additional-info-draft.ts';
 import { useSaveAdditionalInfoMutation } from './portal-api.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 
 /**
  * A money answer as the form shows it once typed: '85000' and '85k' become '$85,000'. Text that is not an
@@ -175,12 +176,7 @@ export function AdditionalInfoFormSection({
           <Alert.Title>{PORTAL_MESSAGES.additionalInfoSubmitted}</Alert.Title>
         </Alert.Root>
       ) : null}
-      {outcome && !outcome.saved ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{outcome.message}</Alert.Title>
-        </Alert.Root>
-      ) : null}
+      {outcome && !outcome.saved ? <ErrorAlert message={outcome.message} /> : null}
     </Stack>
   );
 }

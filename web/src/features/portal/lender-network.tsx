@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, chakra, Flex, Heading, HStack, List, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, chakra, Flex, Heading, HStack, List, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useRef, useState, type ReactElement } from 'react';
 import { formatLongDate } from '../../../../shared/format/dates.ts';
 import {
@@ -14,6 +14,7 @@ import {
 import { ActionDialog } from '../../components/action-dialog.tsx';
 import { useAnswerLenderConsentMutation, usePortalLendersQuery, type ConsentAnswer } from './lenders-api.ts';
 import type { PortalApplication } from './portal-api.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 
 type LenderNetworkProps = {
   /** Newest first: the matches are those of the first. */
@@ -42,10 +43,7 @@ export function LenderNetwork({ applications, readOnly }: LenderNetworkProps) {
       <Stack as="section" aria-labelledby="lender-matches-heading" gap="4">
         <LenderMatchesHeading />
         {lenders.isError ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{lenders.error.message}</Alert.Title>
-          </Alert.Root>
+          <ErrorAlert message={lenders.error.message} />
         ) : (
           <Flex justify="center" py="6">
             <Spinner size="md" aria-label="Loading your lender matches" />

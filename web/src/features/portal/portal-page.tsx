@@ -16,6 +16,7 @@ import { usePortalLendersQuery } from './lenders-api.ts';
 import { MyApplications } from './my-applications.tsx';
 import { usePortalDataQuery, type PortalData } from './portal-api.ts';
 import { RequiredDocuments } from './required-documents.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 
 /** The client portal (docs/product.md §2, Client portal): the applicant's application, documents and information. */
 export function PortalPage() {
@@ -57,10 +58,7 @@ export function PortalPage() {
           {ready ? (
             <PortalContent data={ready} reload={portal.refetch} />
           ) : portal.isError ? (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{portal.error.message}</Alert.Title>
-            </Alert.Root>
+            <ErrorAlert message={portal.error.message} />
           ) : (
             // As tall as the screen, so that the footer does not jump when the portal arrives.
             <Flex justify="center" py="12" minH="100vh">

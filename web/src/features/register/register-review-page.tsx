@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Container, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { brand } from '../../../../shared/brand/brand.ts';
@@ -16,6 +16,7 @@ import {
   type RegistrationDraft,
 } from './registration-draft.ts';
 import { RegistrationSteps } from './registration-steps.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 
 function contactRows(draft: RegistrationDraft): DetailRow[] {
   return [
@@ -128,12 +129,7 @@ export function RegisterReviewPage() {
               editTo="/register/business"
             />
             <SecondaryUser />
-            {error ? (
-              <Alert.Root status="error" role="alert">
-                <Alert.Indicator />
-                <Alert.Title>{registrationSubmitErrorMessage(error)}</Alert.Title>
-              </Alert.Root>
-            ) : null}
+            {error ? <ErrorAlert message={registrationSubmitErrorMessage(error)} /> : null}
             <Flex justify="flex-end">
               <Button
                 type="button"
