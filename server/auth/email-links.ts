@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 import { AuthError, validationFailed } from './errors.ts';
+import { verifyPassword } from './passwords.ts';
 import { sha256Hex } from './sessions.ts';
 import { findUserById, type UserRow } from './users.ts';
 
@@ -182,7 +183,6 @@ export async function openerSignIn(
   opener: string | undefined,
   password: string,
   lifetimeSeconds: number,
-  verify: (password: string, hash: string) => Promise<boolean>,
 ): Promise<boolean> {
   if (!opener) return false;
   const held = await tx.query<{ id: string; password_hash: string }>(
@@ -193,7 +193,7 @@ export async function openerSignIn(
     [userId, sha256Hex(opener), lifetimeSeconds],
   );
   const flow = held.rows[0];
-  if (!flow || !(await verify(password, flow.password_hash))) return false;
+  if (!flow || !(await verifyPassword(password, flow.password_hash))) return false;
   await tx.query('delete from auth.flow_state where id = $1', [flow.id]);
   const applied = await tx.query(
     'update auth.users set encrypted_password = $2, updated_at = now() where id = $1 and encrypted_password is null',

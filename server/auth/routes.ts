@@ -327,7 +327,7 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
             const opener = cookieValue(request, LINK_OPENER_COOKIE);
             if (user?.email_confirmed_at && !user.encrypted_password && opener && !isBanned(user)) {
               const signedIn = await db.transaction(async (tx) =>
-                (await openerSignIn(tx, user.id, opener, password, config.emailLinkLifetime, verifyPassword))
+                (await openerSignIn(tx, user.id, opener, password, config.emailLinkLifetime))
                   ? startSession(tx, signer, user, 'password', clientOf(request))
                   : undefined,
               );

@@ -4,7 +4,7 @@
  * that does not decode (a lone '%') is kept as written, as the router keeps it. Every check that decides by a
  * request's path reads it through this, never the raw URL.
  */
-export function requestPath(url: string): string {
+function requestPath(url: string): string {
   const question = url.indexOf('?');
   const raw = question >= 0 ? url.slice(0, question) : url;
   try {
