@@ -29,6 +29,30 @@ const webPatterns = [
   folder('(electron|server|renderer|supabase|tests)', 'web/ may import only shared/.'),
 ];
 
+/** A feature of web/src imports no other feature. */
+const featurePatterns = [
+  ...webPatterns,
+  {
+    regex: '^(\\.\\./[a-z0-9-]+/|(\\.\\./)+features/)',
+    message: 'A feature does not import another feature: move what both need to web/src/components, lib or shared/.',
+  },
+];
+
+/** components/ and lib/ import no feature. */
+const sharedWebPatterns = [
+  ...webPatterns,
+  { regex: '(^|/)features/', message: 'components/ and lib/ are shared by every feature: they import none.' },
+];
+
+/**
+ * A component (.tsx) does not load the data client: what it reads and writes goes through its feature's data files
+ * (an RTK Query endpoint, the admin repository, a *-api.ts module), so each request is written in one place.
+ */
+const componentsLoadNoClient = {
+  regex: '(^|/)lib/(load-)?supabase\\.ts$',
+  message: 'A component does not load the Supabase client: call an endpoint or function of the feature’s *-api.ts.',
+};
+
 /**
  * Import boundaries (docs/architecture.md, the folders and what each may import): each folder may import only what its
  * row allows. Breaking one is a lint error, so `npm test` fails.
@@ -69,24 +93,29 @@ const boundaries = [
     // Inside web/src, code flows one way: components/ and lib/ (used by every feature) -> features/ -> app/. A
     // feature never imports another feature, and the shared parts never import a feature: what two features need
     // goes to components/, lib/ or shared/ (the rule bulletproof-react's layout uses).
-    files: ['web/src/features/*/**/*.{ts,tsx}'],
+    files: ['web/src/features/*/**/*.ts'],
     ignores: tests,
-    patterns: [
-      ...webPatterns,
-      {
-        regex: '^(\\.\\./[a-z0-9-]+/|(\\.\\./)+features/)',
-        message:
-          'A feature does not import another feature: move what both need to web/src/components, lib or shared/.',
-      },
-    ],
+    patterns: featurePatterns,
   },
   {
-    files: ['web/src/{components,lib}/**/*.{ts,tsx}'],
+    files: ['web/src/features/*/**/*.tsx'],
     ignores: tests,
-    patterns: [
-      ...webPatterns,
-      { regex: '(^|/)features/', message: 'components/ and lib/ are shared by every feature: they import none.' },
-    ],
+    patterns: [...featurePatterns, componentsLoadNoClient],
+  },
+  {
+    files: ['web/src/{components,lib}/**/*.ts'],
+    ignores: tests,
+    patterns: sharedWebPatterns,
+  },
+  {
+    files: ['web/src/{components,lib}/**/*.tsx'],
+    ignores: tests,
+    patterns: [...sharedWebPatterns, componentsLoadNoClient],
+  },
+  {
+    files: ['web/src/app/**/*.tsx'],
+    ignores: tests,
+    patterns: [...webPatterns, componentsLoadNoClient],
   },
   {
     files: ['renderer/**/*.{ts,tsx}'],

@@ -3,6 +3,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { migrateCache } from './cache-database.ts';
 import { CacheStore } from './cache-store.ts';
 import { applicationRow, documentRow } from './test-rows.ts';
+import type { SyncedTable, SyncPage } from '../../shared/ipc/channels.ts';
+
+/** A page whose rows carry only the columns the cache reads (the API sends whole rows). */
+const partial = (page: { table: SyncedTable; rows: object[] }) => page as SyncPage;
 
 let store: CacheStore;
 beforeEach(() => {
@@ -102,9 +106,11 @@ describe('desktop cache: sync', () => {
   it('keeps the lender network for every application, and the consents with their application', () => {
     store.storeChanges({ table: 'applications', rows: [a, b] });
     const lender = (id: string, name: string) => ({ id, name, updated_at: '2026-11-23T08:00:00+00:00' });
-    store.storeChanges({ table: 'lenders', rows: [lender('l2', 'Zephyr Bank'), lender('l1', 'Alder Credit')] });
+    store.storeChanges(
+      partial({ table: 'lenders', rows: [lender('l2', 'Zephyr Bank'), lender('l1', 'Alder Credit')] }),
+    );
     const consent = { id: 'c1', application_id: a.id, lender_id: 'l1', status: 'approved', updated_at: 'x' };
-    store.storeChanges({ table: 'lender_consents', rows: [consent] });
+    store.storeChanges(partial({ table: 'lender_consents', rows: [consent] }));
     expect(store.applicationDetail(a.id)!.lenders.map((row) => row.name)).toEqual(['Alder Credit', 'Zephyr Bank']);
     expect(store.applicationDetail(b.id)!.lenders).toHaveLength(2);
     expect(store.applicationDetail(a.id)!.related.lender_consents).toEqual([consent]);
@@ -119,7 +125,7 @@ describe('desktop cache: sync', () => {
   it('lists the lender network by name for the Lenders tab, paused lenders too, with no application cached', () => {
     const lender = (id: string, name: string, active: boolean) => ({ id, name, active, updated_at: 'x' });
     const paused = lender('l2', 'Birch Lending', false);
-    store.storeChanges({ table: 'lenders', rows: [lender('l3', 'Cedar Bank', true), paused] });
+    store.storeChanges(partial({ table: 'lenders', rows: [lender('l3', 'Cedar Bank', true), paused] }));
     expect(store.lenders()).toEqual([paused, lender('l3', 'Cedar Bank', true)]);
   });
 
@@ -138,7 +144,9 @@ describe('desktop cache: sync', () => {
     });
     expect(status.cursors.application_notes).toEqual({ at: '2026-11-23T10:00:00+00:00', id: 'n2' });
     expect(store.applicationDetail(a.id)!.related.application_notes.map((row) => row.id)).toEqual(['n1', 'n2']);
-    store.storeChanges({ table: 'deleted_rows', rows: [{ id: 1, table_name: 'application_notes', row_id: 'n1' }] });
+    store.storeChanges(
+      partial({ table: 'deleted_rows', rows: [{ id: 1, table_name: 'application_notes', row_id: 'n1' }] }),
+    );
     expect(store.applicationDetail(a.id)!.related.application_notes.map((row) => row.id)).toEqual(['n2']);
   });
 
@@ -153,15 +161,17 @@ describe('desktop cache: sync', () => {
       application_id: applicationId,
       created_at: '2026-11-23T09:00:00+00:00',
     });
-    store.storeChanges({
-      table: 'audit_log',
-      rows: [
-        entry(1, 'applications', a.id, a.id),
-        entry(2, 'term_sheets', 'term-sheet-of-a', a.id),
-        entry(3, 'applications', b.id, b.id),
-        entry(4, 'profiles', 'some-client', null),
-      ],
-    });
+    store.storeChanges(
+      partial({
+        table: 'audit_log',
+        rows: [
+          entry(1, 'applications', a.id, a.id),
+          entry(2, 'term_sheets', 'term-sheet-of-a', a.id),
+          entry(3, 'applications', b.id, b.id),
+          entry(4, 'profiles', 'some-client', null),
+        ],
+      }),
+    );
     expect(store.applicationDetail(a.id)?.related.audit_log.map((row) => row.id)).toEqual([1, 2]);
   });
 });
@@ -227,24 +237,28 @@ describe('desktop cache: the admin lists, as the database answers them', () => {
   });
 
   it('returns an application with every related row by table, oldest first', () => {
-    store.storeChanges({
-      table: 'application_events',
-      rows: [
-        {
-          id: 2,
-          application_id: a.id,
-          kind: 'approved',
-          reason: null,
-          actor_id: null,
-          created_at: '2026-11-23T09:00:00+00:00',
-        },
-        { id: 1, application_id: a.id, kind: 'submitted', reason: null, actor_id: null, created_at: a.created_at },
-      ],
-    });
-    store.storeChanges({
-      table: 'additional_info',
-      rows: [{ id: 'i1', application_id: a.id, updated_at: a.updated_at }],
-    });
+    store.storeChanges(
+      partial({
+        table: 'application_events',
+        rows: [
+          {
+            id: 2,
+            application_id: a.id,
+            kind: 'approved',
+            reason: null,
+            actor_id: null,
+            created_at: '2026-11-23T09:00:00+00:00',
+          },
+          { id: 1, application_id: a.id, kind: 'submitted', reason: null, actor_id: null, created_at: a.created_at },
+        ],
+      }),
+    );
+    store.storeChanges(
+      partial({
+        table: 'additional_info',
+        rows: [{ id: 'i1', application_id: a.id, updated_at: a.updated_at }],
+      }),
+    );
     const detail = store.applicationDetail(a.id)!;
     expect(detail.application).toEqual(a);
     expect(detail.related.application_events.map((row) => row.kind)).toEqual(['submitted', 'approved']);

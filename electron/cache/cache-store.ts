@@ -5,7 +5,7 @@ import {
   type ApplicationsPage,
   type ApplicationsPageArgs,
 } from '../../shared/admin/application-lists.ts';
-import type { LenderNetworkRows } from '../../shared/db/admin-rows.ts';
+import type { LenderNetworkRows, Tombstone } from '../../shared/db/admin-rows.ts';
 import type { ApplicationRow } from '../../shared/db/applications.ts';
 import { containsPattern, searchedColumns, searchWords } from '../../shared/admin/application-search.ts';
 import {
@@ -14,6 +14,7 @@ import {
   type CachedApplication,
   type SyncCursor,
   type SyncPage,
+  type SyncedRow,
   type SyncedTable,
 } from '../../shared/ipc/channels.ts';
 import type Database from 'better-sqlite3';
@@ -26,12 +27,9 @@ const relatedTables = Object.keys(syncedTables).filter(
 );
 
 /** The column linking a related row to its application. */
-function applicationIdOf(row: Record<string, unknown>): string | null {
-  return typeof row.application_id === 'string' ? row.application_id : null;
+function applicationIdOf(row: SyncedRow[RelatedTable]): string | null {
+  return 'application_id' in row && typeof row.application_id === 'string' ? row.application_id : null;
 }
-
-/** A tombstone of public.deleted_rows. */
-type Tombstone = { table_name: string; row_id: string };
 
 function later(a: SyncCursor | undefined, b: SyncCursor): SyncCursor {
   if (!a) return b;
@@ -113,11 +111,12 @@ export class CacheStore {
     const column = syncedTables[page.table];
     this.db.transaction(() => {
       let cursor: SyncCursor | undefined = this.cursor(page.table);
-      for (const row of page.rows) {
-        if (page.table === 'applications') this.putApplication(row as ApplicationRow);
-        else if (page.table === 'deleted_rows') this.applyTombstone(row as Tombstone);
-        else if (page.table === 'lenders') this.putLender(row);
-        else this.putRelated(page.table, row);
+      if (page.table === 'applications') for (const row of page.rows) this.putApplication(row);
+      else if (page.table === 'deleted_rows') for (const row of page.rows) this.applyTombstone(row);
+      else if (page.table === 'lenders') for (const row of page.rows) this.putLender(row);
+      else for (const row of page.rows) this.putRelated(page.table, row);
+      // Every synced row has its table's cursor column (syncedTables), read here by name.
+      for (const row of page.rows as readonly Record<string, unknown>[]) {
         const at = row[column];
         if (typeof at === 'string') cursor = later(cursor, { at, id: String(row.id) });
       }
@@ -168,11 +167,11 @@ export class CacheStore {
     });
   }
 
-  private putRelated(table: RelatedTable, row: Record<string, unknown>) {
+  private putRelated(table: RelatedTable, row: SyncedRow[RelatedTable]) {
     const applicationId = applicationIdOf(row);
     // Audit entries are kept for cached applications only (the log also names documents, accounts...).
     if (table === 'audit_log' && (applicationId === null || !this.hasApplication(applicationId))) return;
-    const sortKey = String(row[syncedTables[table]] ?? '');
+    const sortKey = String((row as Record<string, unknown>)[syncedTables[table]] ?? '');
     this.statement(
       `insert into related_rows (table_name, id, application_id, sort_key, data) values (?, ?, ?, ?, ?)
          on conflict (table_name, id) do update set application_id = excluded.application_id,
@@ -181,11 +180,11 @@ export class CacheStore {
   }
 
   /** A lender of the network: no application of its own; every application is matched against it. */
-  private putLender(row: Record<string, unknown>) {
+  private putLender(row: SyncedRow['lenders']) {
     this.statement(
       `insert into related_rows (table_name, id, application_id, sort_key, data) values ('lenders', ?, null, ?, ?)
          on conflict (table_name, id) do update set sort_key = excluded.sort_key, data = excluded.data`,
-    ).run(String(row.id), String(row.name ?? ''), JSON.stringify(row));
+    ).run(String(row.id), row.name, JSON.stringify(row));
   }
 
   private hasApplication(id: string): boolean {

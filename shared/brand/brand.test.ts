@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { brand, legal, marketingClaims, sba7a, telHref } from './brand.ts';
 
 describe('brand constants', () => {
-  it('keeps the spec values', () => {
+  it('keeps the brand’s required values', () => {
     expect(brand.businessHours).toBe('Mon-Fri 9:00 am - 5 PM EST');
     expect(marketingClaims).toMatchObject({
       maxFinancing: 5_000_000,

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_MIN_LENGTH, PASSWORD_UPDATED_REDIRECT_MS, RESET_LINK_EXPIRY_HOURS } from './accounts.ts';
 import {
   additionalInfoAnswerText,
   additionalInfoFields,
@@ -12,9 +11,7 @@ import {
 import {
   acceptedUploadExtension,
   browserShowsInline,
-  DOCUMENTS_BUCKET,
   documentStoragePath,
-  MAX_UPLOAD_BYTES,
   UPLOAD_RULES_TEXT,
   documentTypes,
   fileExtension,
@@ -31,7 +28,6 @@ import {
   emptyPreQualificationForm,
   loanAmountLowerBound,
   loanAmountOptions,
-  PRE_QUALIFICATION_STORAGE_KEY,
   preQualificationFields,
   profitableOptions,
   timeframeOptions,
@@ -52,7 +48,7 @@ describe('pre-qualification enumerations (product.md §3)', () => {
     ['loanAmount', loanAmountOptions, ['25000-50000', '50000-100000', '100000-250000', '250000-500000', '500000+']],
     ['timeframe', timeframeOptions, ['immediate', '1-3months', '3-6months', '6-12months']],
     ['hasDownPayment', downPaymentOptions, ['yes', 'no']],
-  ])('%s has exactly the spec values, in order', (_field, options, expected) => {
+  ])('%s has exactly the required values, in order', (_field, options, expected) => {
     expect(values(options)).toEqual(expected);
   });
 
@@ -93,11 +89,11 @@ describe('pre-qualification enumerations (product.md §3)', () => {
     expect(loanAmountLowerBound(value)).toBeUndefined();
   });
 
-  it('labels the first years-in-business range as the spec does', () => {
+  it('labels the first years-in-business range as docs/product.md does', () => {
     expect(optionLabel(yearsInBusinessOptions, '0-1')).toBe('Less than 1 year');
   });
 
-  it('describes every form field, with the spec texts for checkboxes, placeholders and the down payment', () => {
+  it('describes every form field, with the required texts for checkboxes, placeholders and the down payment', () => {
     expect(Object.keys(preQualificationFields).sort()).toEqual(Object.keys(emptyPreQualificationForm).sort());
     expect(preQualificationFields.receiveSms.label).toBe('I agree to receive SMS notifications about my application');
     expect(preQualificationFields.receiveMarketing.label).toBe('I would like to receive marketing communications');
@@ -106,7 +102,6 @@ describe('pre-qualification enumerations (product.md §3)', () => {
     expect(preQualificationFields.useOfFunds.rows).toBe(4);
     expect(preQualificationFields.hasDownPayment.label).toBe('Do you have 10% down payment available?');
     expect(DOWN_PAYMENT_REVIEW_LABEL).toBe('10% Down Payment Available');
-    expect(PRE_QUALIFICATION_STORAGE_KEY).toBe('preQualificationForm');
   });
 
   it('marks only phone and the two checkboxes optional', () => {
@@ -175,8 +170,12 @@ describe('documents and uploads', () => {
   it('has the six types and the eight accepted extensions', () => {
     expect(documentTypes).toHaveLength(6);
     expect(uploadExtensions).toEqual(['pdf', 'doc', 'docx', 'xls', 'xlsx', 'jpg', 'jpeg', 'png']);
-    expect(UPLOAD_ACCEPT).toBe('.pdf,.doc,.docx,.xls,.xlsx,.jpg,.jpeg,.png');
-    expect(DOCUMENTS_BUCKET).toBe('documents');
+  });
+
+  it('offers in the file picker exactly the files an upload accepts', () => {
+    const offered = UPLOAD_ACCEPT.split(',');
+    expect(offered.map((suffix) => acceptedUploadExtension(`statement${suffix}`))).toEqual([...uploadExtensions]);
+    expect(offered).toHaveLength(new Set(offered).size);
   });
 
   it.each([
@@ -220,7 +219,6 @@ describe('documents and uploads', () => {
   });
 
   it('shows the bucket limit (25 MB) and the accepted types before an upload', () => {
-    expect(MAX_UPLOAD_BYTES).toBe(25 * 1024 * 1024);
     expect(UPLOAD_RULES_TEXT).toBe('PDF, Word (DOC, DOCX), Excel (XLS, XLSX), JPG or PNG, up to 25 MB per file');
   });
 });
@@ -316,7 +314,7 @@ describe('additional-information form (product.md §3)', () => {
 });
 
 describe('registration fields (product.md §2 and §3)', () => {
-  it('has the spec fields; suite and the no-website box are optional; state offers the 50 states', () => {
+  it('has the product’s fields; suite and the no-website box are optional; state offers the 50 states', () => {
     expect(Object.keys(registrationFields)).toEqual(Object.keys(emptyRegistrationForm));
     expect(Object.keys(registrationFields)).toEqual([
       'legalBusinessName',
@@ -337,16 +335,10 @@ describe('registration fields (product.md §2 and §3)', () => {
   });
 });
 
-describe('option helpers and account constants', () => {
+describe('option helpers', () => {
   it('finds options, labels unknown values as they are, and lists values', () => {
     expect(findOption(timeframeOptions, '3-6months')?.label).toBe('3-6 months');
     expect(optionLabel(timeframeOptions, 'someday')).toBe('someday');
     expect(optionValues(downPaymentOptions)).toEqual(['yes', 'no']);
-  });
-
-  it('keeps the account constants of product.md §9', () => {
-    expect(PASSWORD_MIN_LENGTH).toBe(6);
-    expect(RESET_LINK_EXPIRY_HOURS).toBe(1);
-    expect(PASSWORD_UPDATED_REDIRECT_MS).toBe(3000);
   });
 });

@@ -107,5 +107,26 @@ export type ApplicationRelatedRows = {
   application_notes: AdminNote[];
 };
 
+/** A row of deleted_rows: a row of `table_name` deleted on the server (the desktop cache removes it). */
+export type Tombstone = { id: number; table_name: string; row_id: string; deleted_at: string };
+
 /** The lender network as the API returns it (lenders, before lenderFromRow turns its numbers into numbers). */
 export type LenderNetworkRows = LenderRow[];
+
+/** A stored business registration (business_registrations), as officers read it. */
+export type RegistrationRow = {
+  id: string;
+  legal_business_name: string;
+  website_url: string;
+  no_website: boolean;
+  address: string;
+  suite: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  business_start_date: string;
+  contact_name: string;
+  contact_email: string;
+  contact_mobile: string;
+  created_at: string;
+};

@@ -184,7 +184,7 @@ describe('evaluatePreQualification', () => {
     expect(evaluatePreQualification(form({ hasDownPayment: '' })).suggestedNextSteps).toEqual(baseSteps);
   });
 
-  it('falls back to the qualified result with the two spec next steps when evaluation throws', () => {
+  it('falls back to the qualified result with the two required next steps when evaluation throws', () => {
     // A saved form whose field cannot be read stands in for any unexpected failure during evaluation.
     const broken = {
       ...sampleForm,

@@ -1,5 +1,5 @@
 import type { ApplicationsPage, ApplicationsPageArgs } from '../admin/application-lists.ts';
-import type { ApplicationRelatedRows, LenderNetworkRows } from '../db/admin-rows.ts';
+import type { ApplicationRelatedRows, LenderNetworkRows, Tombstone } from '../db/admin-rows.ts';
 import type { ApplicationRow } from '../db/applications.ts';
 import type { ApplicationStatus } from '../status/transitions.ts';
 
@@ -92,8 +92,15 @@ export type CacheStatus = {
   othersQueued: number;
 };
 
+/** A row of each synced table, as the API returns it. */
+export type SyncedRow = {
+  applications: ApplicationRow;
+  lenders: LenderNetworkRows[number];
+  deleted_rows: Tombstone;
+} & { [Table in keyof ApplicationRelatedRows]: ApplicationRelatedRows[Table][number] };
+
 /** One page of changed rows of one table, stored in one SQLite transaction with the table's new cursor. */
-export type SyncPage = { table: SyncedTable; rows: Record<string, unknown>[] };
+export type SyncPage = { [Table in SyncedTable]: { table: Table; rows: SyncedRow[Table][] } }[SyncedTable];
 
 /** An application and every cached row linked to it, by table, as the API returned them. */
 export type CachedApplication = {

@@ -4,7 +4,7 @@ import { evaluationPayloadSchema, type evaluationResultSchema } from '../evaluat
 import { applicationStatuses } from '../status/transitions.ts';
 import { applicationListIds, applicationSortIds } from '../admin/application-lists.ts';
 import { noteBodySchema } from '../validation/admin-forms.ts';
-import { syncedTableNames, type IpcChannel, type IpcRequests, type SyncedTable } from './channels.ts';
+import { syncedTableNames, type IpcChannel, type IpcRequests, type SyncedTable, type SyncPage } from './channels.ts';
 
 /** The desktop IPC contract, part 2: the zod schema main validates each channel's payload with. */
 
@@ -81,6 +81,18 @@ const syncPageLimit = 5_000;
 /** A changed row of a synced table, as the API returned it: an object with an id. */
 const syncedRow = z.looseObject({ id: z.union([text.min(1), z.number().int()]) });
 
+/**
+ * A sync page: an application is checked whole (the lists and the search are built from its columns); a row of
+ * another table is checked for its id and kept as the API sent it, read back typed as its table's row (SyncedRow).
+ */
+const syncPageSchema = z.discriminatedUnion('table', [
+  z.object({ table: z.literal('applications'), rows: z.array(applicationRowSchema).max(syncPageLimit) }),
+  z.object({
+    table: z.enum(syncedTableNames.filter((table) => table !== 'applications') as [SyncedTable, ...SyncedTable[]]),
+    rows: z.array(syncedRow).max(syncPageLimit),
+  }),
+]) as unknown as z.ZodType<SyncPage>;
+
 /** Typed by channel, so `ipcRequestSchemas[channel]` validates exactly that channel's request type. */
 type IpcRequestSchemas = { [C in IpcChannel]: z.ZodType<IpcRequests[C]> };
 
@@ -90,13 +102,7 @@ export const ipcRequestSchemas: IpcRequestSchemas = {
   'settings:save-connection': z.object({ supabaseUrl: serverAddress, anonKey: text.min(20).max(4096).optional() }),
   'settings:set-document-budget': z.object({ megabytes: z.number().int().min(0).max(100_000) }),
   'cache:get-status': z.undefined(),
-  'cache:store-changes': z.discriminatedUnion('table', [
-    z.object({ table: z.literal('applications'), rows: z.array(applicationRowSchema).max(syncPageLimit) }),
-    z.object({
-      table: z.enum(syncedTableNames.filter((table) => table !== 'applications') as [SyncedTable, ...SyncedTable[]]),
-      rows: z.array(syncedRow).max(syncPageLimit),
-    }),
-  ]),
+  'cache:store-changes': syncPageSchema,
   'cache:finish-sync': z.object({ syncedAt: isoTime }),
   'cache:applications-page': z.object({
     list: z.enum(applicationListIds),

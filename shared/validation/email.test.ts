@@ -18,7 +18,7 @@ describe('emailError', () => {
     'us er@example.com',
     'user@exa mple.com',
     'user@example.c0m',
-  ])('rejects %s with the spec message', (email) => {
+  ])('rejects %s with the required message', (email) => {
     expect(emailError(email)).toBe(INVALID_EMAIL_MESSAGE);
   });
 
@@ -27,7 +27,7 @@ describe('emailError', () => {
     expect(emailError('   ')).toBe('Email is required');
   });
 
-  it('uses the exact spec texts', () => {
+  it('uses the exact required texts', () => {
     expect(INVALID_EMAIL_MESSAGE).toBe('Invalid email address');
   });
 });

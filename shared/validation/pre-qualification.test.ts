@@ -109,14 +109,14 @@ describe('steps the indicator marks as done', () => {
 });
 
 describe('final submission check', () => {
-  it('requires the spec list of fields, in order, which leaves out phone, title, credit score and the checkboxes', () => {
+  it('requires the product’s list of fields, in order, which leaves out phone, title, credit score and the checkboxes', () => {
     expect(submissionError(emptyPreQualificationForm)).toBe(
       'Missing required fields: First Name, Last Name, Email, Business Name, Business Address, City, State, Industry, Years in Business, Profitable, Annual Revenue, Monthly Debt Payments, Current Business Debt, Loan Amount, Timeframe, Use of Funds, 10% Down Payment Available. Please go back and complete all required fields.',
     );
     expect(submissionError({ ...completeForm, title: '', creditScore: '' })).toBeUndefined();
   });
 
-  it('lists the empty fields in the spec message, by the names the form shows', () => {
+  it('lists the empty fields in the required message, by the names the form shows', () => {
     expect(missingRequiredFields({ ...completeForm, city: '', useOfFunds: ' ' })).toEqual(['city', 'useOfFunds']);
     expect(submissionError({ ...completeForm, city: '', useOfFunds: ' ' })).toBe(
       'Missing required fields: City, Use of Funds. Please go back and complete all required fields.',

@@ -905,7 +905,7 @@ test('the dashboard shows the impersonation banner while impersonating; Exit end
   expect(ended.data).toEqual([{ actor_id: officer.id }]);
 });
 
-test('a pre-application letter: the required fields and defaults, stored, downloaded as the spec’s PDF', async ({
+test('a pre-application letter: the required fields and defaults, stored, downloaded as the PDF of docs/product.md', async ({
   page,
   baseURL,
   database,

@@ -272,7 +272,7 @@ test('a visitor who does not pre-qualify sees the areas to address, and the appl
   expect(data).toEqual([{ status: 'rejected', evaluation_result: expect.objectContaining({ qualified: false }) }]);
 });
 
-test('every field of the wizard shows the spec message, in red under the field, on change and on Next', async ({
+test('every field of the wizard shows the required message, in red under the field, on change and on Next', async ({
   page,
 }) => {
   const apply = new ApplyPage(page);
@@ -585,7 +585,7 @@ test('Save for Later reports a failure when the browser cannot store the form', 
   await page.evaluate(() => localStorage.clear());
 });
 
-test('a failed insert shows the spec message for its kind of error, and the visitor can try again', async ({
+test('a failed insert shows the required message for its kind of error, and the visitor can try again', async ({
   page,
   database,
 }) => {

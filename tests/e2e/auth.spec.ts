@@ -57,7 +57,7 @@ test('sign-in and sign-up: the toggle, Forgot password only when signing in, the
   await expect(auth.heading()).toHaveText('Create Your Account');
 });
 
-test('a wrong password gets the spec’s message; the right one goes to the page the guard came from', async ({
+test('a wrong password gets the required message; the right one goes to the page the guard came from', async ({
   page,
   baseURL,
   database,

@@ -18,7 +18,7 @@ import { ADMIN_MESSAGES } from '../../shared/messages/portal-admin.ts';
 import { pdfText } from '../support/pdf-text.ts';
 import { pdfBytes } from '../support/sample-files.ts';
 import { seriousAccessibilityViolations } from './pages/accessibility.ts';
-import { fillTermSheet } from './pages/admin-pages.ts';
+import { expectClosedWhenDone, fillTermSheet } from './pages/admin-pages.ts';
 import { createAccount } from './pages/portal-session.ts';
 
 /**
@@ -209,7 +209,7 @@ test('a loan officer on a train: sync, go offline, browse and decide from the ca
       const dialog = page.getByRole('dialog', { name: `${verb} ${businessName}` });
       await dialog.getByLabel(/Reason/).fill(reason);
       await dialog.getByRole('button', { name: verb }).click();
-      await expect(dialog).toBeHidden();
+      await expectClosedWhenDone(dialog);
     };
     await decide(approved.businessName, 'Approve', 'Strong cash flow');
     await decide(rejected.businessName, 'Reject', 'Revenue too low');
@@ -321,7 +321,7 @@ async function decideInList(page: Page, businessName: string, verb: 'Approve' | 
   const dialog = page.getByRole('dialog', { name: `${verb} ${businessName}` });
   await dialog.getByLabel(/Reason/).fill(reason);
   await dialog.getByRole('button', { name: verb }).click();
-  await expect(dialog).toBeHidden();
+  await expectClosedWhenDone(dialog);
 }
 
 /** More than an hour went by: the stored session's access token has expired (supabase-js reads expires_at). */
@@ -528,7 +528,7 @@ test('online, a letter and a bank package show in the detail at once (the cache 
     await letter.getByLabel(/ZIP Code/).fill('89501');
     await letter.getByLabel(/Loan Purpose/).fill('Ovens');
     await letter.getByRole('button', { name: 'Generate Letter' }).click();
-    await expect(letter).toBeHidden();
+    await expectClosedWhenDone(letter);
     await page.getByRole('button', { name: `View ${birch.businessName}` }).click();
     const detail = page.getByRole('region', { name: 'Application detail' });
     await expect(

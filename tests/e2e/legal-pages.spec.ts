@@ -2,7 +2,7 @@ import { brand } from '../../shared/brand/brand.ts';
 import { expect, test } from './fixtures.ts';
 import { LegalPage } from './pages/legal-page.ts';
 
-test('the Terms of Use have 18 numbered sections, the date, and every topic of the spec', async ({ page }) => {
+test('the Terms of Use have 18 numbered sections, the date, and every required topic', async ({ page }) => {
   const terms = new LegalPage(page);
   await terms.open('/terms');
   await expect(terms.pageHeading).toHaveText('Terms of Use');
@@ -26,7 +26,7 @@ test('the Terms of Use have 18 numbered sections, the date, and every topic of t
   await expect(terms.section('2. Our Service')).toContainText('not the official loan application');
 });
 
-test('the Privacy Policy has 14 numbered sections, the date, and every topic of the spec', async ({ page }) => {
+test('the Privacy Policy has 14 numbered sections, the date, and every required topic', async ({ page }) => {
   const privacy = new LegalPage(page);
   await privacy.open('/privacy');
   await expect(privacy.pageHeading).toHaveText('Privacy Policy');

@@ -15,7 +15,7 @@ test.describe('home', () => {
     await expect(home.heading('How It Works', 2)).toBeInViewport();
   });
 
-  test('the stats strip shows the spec claims', async ({ page }) => {
+  test('the stats strip shows the required claims', async ({ page }) => {
     const home = new ContentPage(page);
     await home.open('/');
     const stats = home.region('Our track record');

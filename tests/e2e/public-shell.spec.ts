@@ -65,7 +65,7 @@ async function signInAs(page: Page, baseURL: string, roles: { appRole?: string; 
 }
 
 test.describe('top bar', () => {
-  test('signed out, it links the spec pages, Client Portal and Apply Now', async ({ page }) => {
+  test('signed out, it links the product’s pages, Client Portal and Apply Now', async ({ page }) => {
     await page.goto('/');
     const shell = new SiteShell(page);
     const links = {

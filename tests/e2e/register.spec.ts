@@ -19,7 +19,7 @@ function registration(): Registration {
   };
 }
 
-test('every field of the registration form shows the spec message', async ({ page }) => {
+test('every field of the registration form shows the required message', async ({ page }) => {
   const register = new RegisterPages(page);
   await register.openForm();
   await expect(register.main).toContainText('Step 2 of 3');

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { SiteShell } from './pages/site-shell.ts';
 
-test('the home page shows the top bar and footer links of the spec', async ({ page }) => {
+test('the home page shows the top bar and footer links of docs/product.md', async ({ page }) => {
   await page.goto('/');
   const shell = new SiteShell(page);
   for (const name of ['Calculator', 'How It Works', 'FAQ', 'About', 'Client Portal', 'Apply Now']) {

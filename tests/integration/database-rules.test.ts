@@ -167,7 +167,7 @@ describe('a visitor’s status must follow the evaluation of their own answers',
     }
   });
 
-  it('refuses answers outside the spec’s enumerations', async () => {
+  it('refuses answers outside the product’s enumerations', async () => {
     // Unknown answers to the evaluated questions never qualify, so a consistent row is 'rejected'; answers
     // the evaluation does not read leave a qualifying row 'pending'. The enumeration checks refuse both.
     const cases: [Row, boolean][] = [
@@ -223,7 +223,7 @@ describe('a visitor’s status must follow the evaluation of their own answers',
 });
 
 describe('the evaluation functions', () => {
-  it('map the spec’s options to numbers and compute the debt coverage ratio', async () => {
+  it('map the product’s options to numbers and compute the debt coverage ratio', async () => {
     const { rows } = await backend.db.query<Row>(
       `select public.credit_score_number('750+') as c1, public.credit_score_number('Below 600') as c2,
               public.years_in_business_number('10+') as y1, public.years_in_business_number('0-1') as y2,
@@ -958,7 +958,7 @@ describe('the schema’s safety properties', () => {
     ]);
   });
 
-  it('configures the private documents bucket with the 25 MB limit and the spec’s types', async () => {
+  it('configures the private documents bucket with the 25 MB limit and the accepted types', async () => {
     const { rows } = await backend.db.query(
       `select public, file_size_limit::text as limit, allowed_mime_types from storage.buckets where id = 'documents'`,
     );

@@ -143,7 +143,7 @@ describe('e-mail through the HTTP mail API', () => {
     }
   });
 
-  it('answers the spec message when the mail API fails', async () => {
+  it('answers the required message when the mail API fails', async () => {
     mailApi.failWith = 503;
     try {
       expect(await invoke(anonClient(target.api), 'send-emails', sendEmailsPayload(uniqueEmail('owner')))).toEqual({

@@ -53,3 +53,29 @@ describe('the folder boundaries still hold inside features', () => {
     ]);
   });
 });
+
+describe('components do not load the data client', () => {
+  it.each([
+    ['web/src/features/admin/letter-dialog.tsx', '../../lib/load-supabase.ts'],
+    ['web/src/features/portal/portal-page.tsx', '../../lib/supabase.ts'],
+    ['web/src/components/error-alert.tsx', '../lib/load-supabase.ts'],
+    ['web/src/app/router.tsx', '../lib/load-supabase.ts'],
+  ])('%s importing %s is an error', async (file, specifier) => {
+    expect(await importErrors(file, specifier)).toEqual([
+      expect.stringContaining('A component does not load the Supabase client'),
+    ]);
+  });
+
+  it.each([
+    ['web/src/features/admin/documents-api.ts', '../../lib/load-supabase.ts'],
+    ['web/src/lib/auth-state.ts', './load-supabase.ts'],
+  ])('%s (data code) importing %s is allowed', async (file, specifier) => {
+    expect(await importErrors(file, specifier)).toEqual([]);
+  });
+
+  it('a component importing another feature still breaks the feature rule', async () => {
+    expect(await importErrors('web/src/features/portal/portal-page.tsx', '../admin/admin-api.ts')).toEqual([
+      expect.stringContaining('A feature does not import another feature'),
+    ]);
+  });
+});

@@ -214,7 +214,7 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
       expect(toTeam[0]!.text).toContain('Business Name: Harbor Cafe');
     });
 
-    it('answers the spec message when required data is missing, and sends nothing', async () => {
+    it('answers the required message when required data is missing, and sends nothing', async () => {
       const recipient = uniqueEmail('owner');
       const outcome = await invoke(anonClient(target.api), 'send-emails', {
         ...sendEmailsPayload(recipient),

@@ -89,3 +89,15 @@ export async function fillTermSheet(dialog: Locator, answers: TermSheetAnswers):
   await dialog.getByLabel(/^Collateral/).fill(answers.collateral);
   await dialog.getByLabel(/^Condition 1/).fill(answers.condition);
 }
+
+/**
+ * Waits for a dialog whose action was pressed to finish, then expects it closed. While it stays open with no
+ * alert in it, its work is under way (its button shows busy): the wait lasts as long as the screen says so, up to
+ * the test's own time limit, instead of a guess at how long a busy machine takes to store, sync and render.
+ */
+export async function expectClosedWhenDone(dialog: Locator): Promise<void> {
+  await expect
+    .poll(async () => (await dialog.isVisible()) && (await dialog.getByRole('alert').count()) === 0, { timeout: 0 })
+    .toBe(false);
+  await expect(dialog).toBeHidden();
+}

@@ -1,4 +1,4 @@
-import type { Session, SupabaseClient } from '@supabase/supabase-js';
+import type { AuthError, Session, SupabaseClient } from '@supabase/supabase-js';
 import { ADMIN_ROLE } from '../../../shared/catalogue/accounts.ts';
 import { useSyncExternalStore } from 'react';
 import { endImpersonation } from './impersonation.ts';
@@ -158,6 +158,16 @@ export function watchAuthAfterPaint(): () => void {
     cancelIdle?.();
     window.removeEventListener('storage', onStorage);
   };
+}
+
+/**
+ * Signs in with an e-mail (as the forms store it: trimmed, lower-case) and password: null once signed in, else the
+ * server's refusal, with its message and code. Throws when the server cannot be reached.
+ */
+export async function signInWithPassword(email: string, password: string): Promise<AuthError | null> {
+  const supabase = await loadSupabase();
+  const { error } = await supabase.auth.signInWithPassword({ email, password });
+  return error;
 }
 
 /**

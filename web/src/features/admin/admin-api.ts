@@ -1,11 +1,10 @@
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { apiAdminRepository } from './api-admin-repository.ts';
 import type { AdminDocument } from '../../../../shared/db/admin-rows.ts';
-import { useCallback } from 'react';
-import { useDispatch } from 'react-redux';
 import type { ApplicationsPageArgs } from '../../../../shared/admin/application-lists.ts';
 import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
 import { api } from '../../lib/api.ts';
+import { loadSupabase } from '../../lib/load-supabase.ts';
 import {
   AdminRequestError,
   DECIDED_MEANWHILE_CODE,
@@ -15,6 +14,7 @@ import {
   type Decision,
   type DecisionOutcome,
   type NewNote,
+  failureMessage,
 } from './admin-repository.ts';
 
 /**
@@ -24,6 +24,42 @@ import {
 export function repositoryOf(extra: unknown): AdminRepository {
   const given = (extra as { adminRepository?: AdminRepository } | undefined)?.adminRepository;
   return given ?? apiAdminRepository;
+}
+
+/** What a change says when it fails, and when it fails because the server cannot be reached. */
+export type ChangeMessages = { failed: string; offline: string };
+
+/**
+ * A refusal the officer reads as it is, rather than the change's general failure message: a lender's name already
+ * taken, a lender changed meanwhile, the reason a function gave.
+ */
+export class ShownRefusal extends Error {
+  override name = 'ShownRefusal';
+}
+
+/** What a change gives back: a write that gives nothing back gives null (an endpoint's data cannot be undefined). */
+type Made<T> = [T] extends [void] ? null : T;
+
+/**
+ * The one way a change only the server makes is written (a letter, a term sheet, a bank package and its sending, a
+ * consent request, a revoked link, a lender): an endpoint's `write` gets the client and runs through the
+ * repository's changeOnServer, which refuses it at once while the desktop app is offline and syncs it into its
+ * cache once made, before the screens read again. The result: what `write` gave back, or the failure in words:
+ * a ShownRefusal's own, `messages.offline` when the server cannot be reached, `messages.failed` otherwise.
+ */
+export async function changeOnServer<T>(
+  extra: unknown,
+  context: string,
+  messages: ChangeMessages,
+  write: (supabase: SupabaseClient) => Promise<T>,
+): Promise<{ data: Made<T> } | { error: { message: string } }> {
+  try {
+    const made = await repositoryOf(extra).changeOnServer(async () => write(await loadSupabase()));
+    return { data: (made ?? null) as Made<T> };
+  } catch (error) {
+    if (error instanceof ShownRefusal) return { error: { message: error.message } };
+    return fail(context, error, failureMessage(error, messages.failed, messages.offline));
+  }
 }
 
 const documentOpenFailed = 'The document could not be opened. Please try again.';
@@ -128,22 +164,3 @@ export const {
   useRefreshDataMutation,
   useOpenDocumentMutation,
 } = adminApi;
-
-/**
- * A screen's own change written straight to the server (a letter, a term sheet, a bank package): run through the
- * repository's changeOnServer (refused at once while the desktop app is offline, synced into its cache once made),
- * then the screens read again, so they show it. Rejects with what `write` or the repository threw.
- */
-export function useChangeOnServer(): <T>(write: () => Promise<T>) => Promise<T> {
-  const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
-  return useCallback(
-    async (write) => {
-      // The repository is the store's extra argument, which a thunk is given.
-      const repository = dispatch((_dispatch, _getState, extra) => repositoryOf(extra));
-      const result = await repository.changeOnServer(write);
-      dispatch(api.util.invalidateTags(['Application']));
-      return result;
-    },
-    [dispatch],
-  );
-}

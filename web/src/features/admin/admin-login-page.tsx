@@ -8,8 +8,7 @@ import { adminLoginSchema } from '../../../../shared/validation/auth.ts';
 import { normalizeEmail } from '../../../../shared/validation/email.ts';
 import { FormField } from '../../components/form-controls.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
-import { useAuth } from '../../lib/auth-state.ts';
-import { loadSupabase } from '../../lib/load-supabase.ts';
+import { signInWithPassword, useAuth } from '../../lib/auth-state.ts';
 import type { RedirectState } from '../../lib/route-access.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 
@@ -42,8 +41,7 @@ export function AdminLoginPage() {
     async ({ email, password }) => {
       setFailure(null);
       try {
-        const supabase = await loadSupabase();
-        const { error } = await supabase.auth.signInWithPassword({ email: normalizeEmail(email), password });
+        const error = await signInWithPassword(normalizeEmail(email), password);
         if (error) {
           setFailure(adminLoginErrorMessage(error.message));
           return;

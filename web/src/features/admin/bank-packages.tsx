@@ -17,17 +17,13 @@ import { bankPackageDefinition } from '../../../../shared/pdf/bank-package.ts';
 import {
   buildExecutiveSummary,
   packageSnapshot,
-  packageText,
   storedPackageSnapshot,
 } from '../../../../shared/summary/executive-summary.ts';
 import { bankPackageNumber, loanPackageFileName } from '../../../../shared/summary/file-names.ts';
 import { ActionDialog, ViewDialog } from '../../components/action-dialog.tsx';
-import { functionErrorMessage } from '../../lib/function-error.ts';
-import { loadSupabase } from '../../lib/load-supabase.ts';
 import { renderPdf } from '../../lib/pdf.ts';
 import { usePlatform } from '../../lib/platform.tsx';
-import { useChangeOnServer } from './admin-api.ts';
-import { AdminRequestError, check, failureMessage } from './admin-repository.ts';
+import { useGenerateBankPackageMutation, useSendBankPackageMutation } from './documents-api.ts';
 import { useLenderNetworkQuery, useRevokeLenderLinkMutation } from './lender-network-api.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 
@@ -63,32 +59,15 @@ function snapshotOf(source: PackageSource, generatedAt: string) {
  * (generated -> sent).
  */
 export function BankPackages({ source, packages }: { source: PackageSource; packages: BankPackageRow[] }) {
-  // The desktop app reads the cache: it syncs the change in before the detail reads again.
-  const changeOnServer = useChangeOnServer();
+  const [generatePackage, generating] = useGenerateBankPackageMutation();
   const platform = usePlatform();
   const [problem, setProblem] = useState<string | null>(null);
-  const [generating, setGenerating] = useState(false);
 
   const generate = async () => {
     setProblem(null);
-    setGenerating(true);
-    try {
-      await changeOnServer(async () => {
-        const supabase = await loadSupabase();
-        const snapshot = snapshotOf(source, new Date().toISOString());
-        const stored = await supabase.from('bank_packages').insert({
-          application_id: source.application.id,
-          summary: packageText(snapshot),
-          summary_snapshot: snapshot,
-        });
-        check('Storing the package failed', stored);
-      });
-    } catch (error) {
-      console.error('Package generation failed', error);
-      setProblem(failureMessage(error, ADMIN_MESSAGES.packageGenerateFailed, ADMIN_MESSAGES.packageGenerateOffline));
-    } finally {
-      setGenerating(false);
-    }
+    const snapshot = snapshotOf(source, new Date().toISOString());
+    const generated = await generatePackage({ applicationId: source.application.id, snapshot });
+    if (generated.error) setProblem(generated.error.message ?? ADMIN_MESSAGES.packageGenerateFailed);
   };
 
   const download = async (bankPackage: BankPackageRow, kind: 'text' | 'pdf') => {
@@ -127,7 +106,7 @@ export function BankPackages({ source, packages }: { source: PackageSource; pack
           Bank Packages
         </Heading>
         {source.application.status === 'approved' ? (
-          <Button size="xs" colorPalette="blue" loading={generating} onClick={() => void generate()}>
+          <Button size="xs" colorPalette="blue" loading={generating.isLoading} onClick={() => void generate()}>
             Generate Bank Package
           </Button>
         ) : null}
@@ -290,11 +269,9 @@ function SendDialog({ bankPackage, applicationId }: { bankPackage: BankPackageRo
   const [lenderId, setLenderId] = useState<string | null>(null);
   /** The product's failure message (docs/product.md §8, Admin), with the server's reason when it gave one. */
   const [failed, setFailed] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const [sendPackage, sending] = useSendBankPackageMutation();
   /** Why Send did nothing: no lender chosen. */
   const [noLender, setNoLender] = useState<string | null>(null);
-  // The desktop app reads the cache: it syncs the change in before the detail reads again.
-  const changeOnServer = useChangeOnServer();
   const network = useLenderNetworkQuery(applicationId, { skip: !open });
   const approved = (network.data?.lenders ?? []).filter(
     (lender) =>
@@ -313,35 +290,14 @@ function SendDialog({ bankPackage, applicationId }: { bankPackage: BankPackageRo
       return;
     }
     setNoLender(null);
-    setSending(true);
-    try {
-      await changeOnServer(async () => {
-        const supabase = await loadSupabase();
-        const { error } = await supabase.functions.invoke('send-bank-package', {
-          body: {
-            packageId: bankPackage.id,
-            lenderId: chosen,
-            timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-          },
-        });
-        // supabase-js's error for a request that never reached the server.
-        if (error?.name === 'FunctionsFetchError') throw new AdminRequestError('unreachable', error.message);
-        if (error) throw error;
-      });
-      setOpen(false);
-    } catch (error) {
-      console.error('Package send failed', error);
-      const reason = await functionErrorMessage(error);
-      setFailed(
-        reason && reason !== ADMIN_MESSAGES.packageSendFailed
-          ? `${ADMIN_MESSAGES.packageSendFailed}: ${reason}`
-          : failureMessage(error, ADMIN_MESSAGES.packageSendFailed, ADMIN_MESSAGES.packageSendOffline),
-      );
+    const sent = await sendPackage({ bankPackage, lenderId: chosen });
+    if (sent.error) {
+      setFailed(sent.error.message ?? ADMIN_MESSAGES.packageSendFailed);
       // The applicant may have withdrawn an approval meanwhile: the list of lenders is read again.
       void network.refetch();
-    } finally {
-      setSending(false);
+      return;
     }
+    setOpen(false);
   };
   return (
     <ActionDialog
@@ -360,7 +316,7 @@ function SendDialog({ bankPackage, applicationId }: { bankPackage: BankPackageRo
       confirmLabel="Send"
       confirmPalette="green"
       confirmDisabled={noneApproved}
-      busy={sending}
+      busy={sending.isLoading}
       onConfirm={() => void send()}
     >
       <Stack gap="3">

@@ -5,34 +5,11 @@ import type { ClientRow } from '../../../../shared/admin/client-row.ts';
 import { IMPERSONATION_STORAGE_KEYS } from '../../../../shared/catalogue/accounts.ts';
 import { formatLongDate } from '../../../../shared/format/dates.ts';
 import { ADMIN_MESSAGES, clientResetSentMessage } from '../../../../shared/messages/portal-admin.ts';
-import { api } from '../../lib/api.ts';
-import { functionErrorMessage } from '../../lib/function-error.ts';
-import { loadSupabase } from '../../lib/load-supabase.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { EmailAddress } from '../../components/email-address.tsx';
 import { rowsAsCardsOnPhones } from '../../components/rows-as-cards.ts';
+import { useClientsQuery, useResetClientPasswordMutation } from './clients-api.ts';
 import { EmptyList } from './list-parts.tsx';
-
-const clientsApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    clients: build.query<ClientRow[], string>({
-      async queryFn(search) {
-        try {
-          const supabase = await loadSupabase();
-          const { data, error } = await supabase.functions.invoke<{ clients: ClientRow[] }>('admin-clients', {
-            body: { search },
-          });
-          if (error || !data) throw error ?? new Error('No answer');
-          return { data: data.clients };
-        } catch (error) {
-          console.error('Loading clients failed', error);
-          return { error: { message: ADMIN_MESSAGES.clientsLoadFailed } };
-        }
-      },
-      providesTags: ['Client'],
-    }),
-  }),
-});
 
 /** An officer's latest view of the client's portal (Access Portal), as the audit log recorded it. */
 function portalViewText(view: NonNullable<ClientRow['last_portal_view']>): string {
@@ -50,25 +27,19 @@ export function ClientsTab() {
     const timer = window.setTimeout(() => setQuery(search.trim()), 250);
     return () => window.clearTimeout(timer);
   }, [search]);
-  const clients = clientsApi.useClientsQuery(query);
+  const clients = useClientsQuery(query);
   const [notice, setNotice] = useState<{ status: 'success' | 'error'; text: string } | null>(null);
   const navigate = useNavigate();
+  const [resetClientPassword] = useResetClientPasswordMutation();
 
   const resetPassword = async (client: ClientRow) => {
     setNotice(null);
-    try {
-      const supabase = await loadSupabase();
-      const { error } = await supabase.functions.invoke('admin-reset-password', { body: { userId: client.id } });
-      if (error) throw error;
-      setNotice({ status: 'success', text: clientResetSentMessage(client.email) });
-    } catch (error) {
-      console.error('Client password reset failed', error);
-      const tooSoon = (await functionErrorMessage(error)) === ADMIN_MESSAGES.clientResetTooSoon;
-      setNotice({
-        status: 'error',
-        text: tooSoon ? ADMIN_MESSAGES.clientResetTooSoon : ADMIN_MESSAGES.clientResetFailed,
-      });
-    }
+    const reset = await resetClientPassword(client.id);
+    setNotice(
+      reset.error
+        ? { status: 'error', text: reset.error.message ?? ADMIN_MESSAGES.clientResetFailed }
+        : { status: 'success', text: clientResetSentMessage(client.email) },
+    );
   };
 
   const accessPortal = (client: ClientRow) => {

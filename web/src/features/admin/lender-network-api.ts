@@ -1,11 +1,10 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import type { StoredLender } from '../../../../shared/matching/applicant-matches.ts';
 import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
 import type { lenderRowFromForm } from '../../../../shared/validation/lender-form.ts';
 import { api } from '../../lib/api.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
-import { repositoryOf } from './admin-api.ts';
-import { check, duplicateKey, failureMessage, type LenderNetwork } from './admin-repository.ts';
+import { changeOnServer, repositoryOf, ShownRefusal } from './admin-api.ts';
+import { check, duplicateKey, type LenderNetwork } from './admin-repository.ts';
 
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
@@ -15,29 +14,6 @@ export type OverduePackage = { id: string; application_id: string; bank_name: st
 function failure(context: string, error: unknown, message: string) {
   console.error(context, error);
   return { error: { message } };
-}
-
-/** What a change says when it fails, and when it fails because the server cannot be reached. */
-type ChangeMessages = { failed: string; offline: string };
-
-/**
- * A change written straight to the server through the repository's changeOnServer (refused at once while the
- * desktop app is offline, synced into its cache once made, before the screens read again). `write` gives back
- * why the server refused it in words, if it did. The result: null once made, else the refusal or the failure in
- * words (`messages.offline` when the server cannot be reached).
- */
-async function changeOnServer(
-  extra: unknown,
-  context: string,
-  messages: ChangeMessages,
-  write: (supabase: SupabaseClient) => Promise<string | null | void>,
-): Promise<{ data: null } | { error: { message: string } }> {
-  try {
-    const refusal = await repositoryOf(extra).changeOnServer(async () => write(await loadSupabase()));
-    return refusal ? { error: { message: refusal } } : { data: null };
-  } catch (error) {
-    return failure(context, error, failureMessage(error, messages.failed, messages.offline));
-  }
 }
 
 /**
@@ -129,11 +105,11 @@ const lenderNetworkApi = api.injectEndpoints({
                   .select('id')
               : await supabase.from('lenders').insert(row);
             // The unique index on the lender's name (letter case and surrounding spaces aside).
-            if (saved.error?.code === duplicateKey) return ADMIN_MESSAGES.lenderNameTaken;
+            if (saved.error?.code === duplicateKey) throw new ShownRefusal(ADMIN_MESSAGES.lenderNameTaken);
             const changed = check('Saving the lender failed', saved);
-            return edit && Array.isArray(changed) && changed.length === 0
-              ? ADMIN_MESSAGES.lenderChangedMeanwhile
-              : null;
+            if (edit && Array.isArray(changed) && changed.length === 0)
+              throw new ShownRefusal(ADMIN_MESSAGES.lenderChangedMeanwhile);
+            return null;
           },
         ),
       // After a save, or a refusal because the lender changed meanwhile: the list reads it again.

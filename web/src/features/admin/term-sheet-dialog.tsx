@@ -12,13 +12,10 @@ import {
   termSheetFormSchema,
   type TermSheetForm,
 } from '../../../../shared/validation/admin-forms.ts';
-import { ActionDialog } from '../../components/action-dialog.tsx';
-import { check } from './admin-repository.ts';
-import { useDocumentDialog } from './use-document-dialog.ts';
 import { FormField } from '../../components/form-controls.tsx';
-import { loadSupabase } from '../../lib/load-supabase.ts';
 import { renderPdf } from '../../lib/pdf.ts';
-import { ErrorAlert } from '../../components/error-alert.tsx';
+import { DocumentDialog, useDocumentDialog } from './document-dialog.tsx';
+import { useStoreTermSheetMutation } from './documents-api.ts';
 
 /** The term sheet's PDF from a stored row and its application. */
 export function termSheetPdf(application: ApplicationRow, sheet: TermSheetRow): Promise<Uint8Array> {
@@ -44,10 +41,8 @@ export function termSheetPdf(application: ApplicationRow, sheet: TermSheetRow): 
  * and saved as a PDF.
  */
 export function TermSheetDialog({ application }: { application: ApplicationRow }) {
-  const { open, problem, onOpenChange, generate } = useDocumentDialog('Term sheet generation', {
-    failed: ADMIN_MESSAGES.termSheetFailed,
-    offline: ADMIN_MESSAGES.termSheetOffline,
-  });
+  const dialog = useDocumentDialog('Term sheet generation', ADMIN_MESSAGES.termSheetFailed);
+  const [storeTermSheet] = useStoreTermSheetMutation();
   // Numbers without a default are left out (an empty field), not NaN: the browser refuses "NaN" as a number
   // input's value and warns in the console each time the form is set up or reset.
   const defaults = {
@@ -67,28 +62,11 @@ export function TermSheetDialog({ application }: { application: ApplicationRow }
   const conditions = useWatch({ control, name: 'conditions' });
 
   const onSubmit = handleSubmit(async (form) => {
-    const generated = await generate(async () => {
-      const supabase = await loadSupabase();
-      const stored = await supabase
-        .from('term_sheets')
-        .insert({
-          application_id: application.id,
-          bank_name: form.bankName,
-          loan_amount: form.loanAmount,
-          interest_rate: form.interestRate,
-          term_months: form.term,
-          monthly_payment: form.monthlyPayment,
-          collateral: form.collateral,
-          conditions: form.conditions,
-        })
-        .select('*')
-        .single();
-      return {
-        suggestedName: termSheetFileName(application.business_name),
-        mimeType: 'application/pdf',
-        data: await termSheetPdf(application, check('Storing the term sheet failed', stored) as TermSheetRow),
-      };
-    });
+    const generated = await dialog.generate(storeTermSheet({ applicationId: application.id, form }), async (sheet) => ({
+      suggestedName: termSheetFileName(application.business_name),
+      mimeType: 'application/pdf',
+      data: await termSheetPdf(application, sheet),
+    }));
     // No values: the form element itself is reset too, so the numbers typed are cleared (the defaults leave them out).
     if (generated) reset();
   });
@@ -96,90 +74,76 @@ export function TermSheetDialog({ application }: { application: ApplicationRow }
   const number = (name: 'loanAmount' | 'interestRate' | 'term' | 'monthlyPayment') =>
     register(name, { valueAsNumber: true });
   return (
-    <ActionDialog
-      open={open}
-      onOpenChange={onOpenChange}
+    <DocumentDialog
+      dialog={dialog}
       title="Generate Term Sheet"
-      trigger={
-        <Button size="xs" variant="outline" colorPalette="blue">
-          Accept &amp; Generate Term Sheet
-        </Button>
-      }
+      triggerLabel="Accept & Generate Term Sheet"
       confirmLabel="Generate Term Sheet"
-      confirmPalette="blue"
+      form="Term sheet"
+      businessName={application.business_name}
       busy={isSubmitting}
       onConfirm={() => void onSubmit()}
-      form="Term sheet"
     >
-      <Stack gap="3">
-        <Text color="gray.700">For {application.business_name}</Text>
-        <FormField label="Bank Name" required error={errors.bankName?.message}>
-          <Input {...register('bankName')} />
+      <FormField label="Bank Name" required error={errors.bankName?.message}>
+        <Input {...register('bankName')} />
+      </FormField>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+        <FormField label="Loan Amount ($)" required error={errors.loanAmount?.message}>
+          <Input type="number" min={1} step="any" {...number('loanAmount')} />
         </FormField>
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-          <FormField label="Loan Amount ($)" required error={errors.loanAmount?.message}>
-            <Input type="number" min={1} step="any" {...number('loanAmount')} />
-          </FormField>
-          <FormField label="Interest Rate (%)" required error={errors.interestRate?.message}>
-            <Input type="number" min={0} max={100} step="any" {...number('interestRate')} />
-          </FormField>
-          <FormField label="Term (months)" required error={errors.term?.message}>
-            <Input type="number" min={1} {...number('term')} />
-          </FormField>
-          <FormField label="Monthly Payment ($)" required error={errors.monthlyPayment?.message}>
-            <Input type="number" min={1} step="any" {...number('monthlyPayment')} />
-          </FormField>
-        </SimpleGrid>
-        <FormField label="Collateral" required error={errors.collateral?.message}>
-          <Input {...register('collateral')} />
+        <FormField label="Interest Rate (%)" required error={errors.interestRate?.message}>
+          <Input type="number" min={0} max={100} step="any" {...number('interestRate')} />
         </FormField>
-        <Box as="fieldset">
-          <Text as="legend" fontWeight="medium" mb="1">
-            Conditions
-          </Text>
-          <Stack gap="2">
-            {conditions.map((_, index) => (
-              <HStack key={index} align="flex-start">
-                <FormField
-                  label={`Condition ${index + 1}`}
-                  required
-                  error={errors.conditions?.[index]?.message}
-                  flex="1"
-                >
-                  <Input {...register(`conditions.${index}`)} />
-                </FormField>
-                <Button
-                  size="xs"
-                  variant="ghost"
-                  mt="7"
-                  disabled={conditions.length === 1}
-                  onClick={() =>
-                    setValue(
-                      'conditions',
-                      conditions.filter((__, kept) => kept !== index),
-                    )
-                  }
-                >
-                  Remove
-                  <Text as="span" srOnly>
-                    {' '}
-                    condition {index + 1}
-                  </Text>
-                </Button>
-              </HStack>
-            ))}
-            <Button
-              size="xs"
-              variant="outline"
-              alignSelf="flex-start"
-              onClick={() => setValue('conditions', [...conditions, ''])}
-            >
-              Add Condition
-            </Button>
-          </Stack>
-        </Box>
-        {problem ? <ErrorAlert message={problem} /> : null}
-      </Stack>
-    </ActionDialog>
+        <FormField label="Term (months)" required error={errors.term?.message}>
+          <Input type="number" min={1} {...number('term')} />
+        </FormField>
+        <FormField label="Monthly Payment ($)" required error={errors.monthlyPayment?.message}>
+          <Input type="number" min={1} step="any" {...number('monthlyPayment')} />
+        </FormField>
+      </SimpleGrid>
+      <FormField label="Collateral" required error={errors.collateral?.message}>
+        <Input {...register('collateral')} />
+      </FormField>
+      <Box as="fieldset">
+        <Text as="legend" fontWeight="medium" mb="1">
+          Conditions
+        </Text>
+        <Stack gap="2">
+          {conditions.map((_, index) => (
+            <HStack key={index} align="flex-start">
+              <FormField label={`Condition ${index + 1}`} required error={errors.conditions?.[index]?.message} flex="1">
+                <Input {...register(`conditions.${index}`)} />
+              </FormField>
+              <Button
+                size="xs"
+                variant="ghost"
+                mt="7"
+                disabled={conditions.length === 1}
+                onClick={() =>
+                  setValue(
+                    'conditions',
+                    conditions.filter((__, kept) => kept !== index),
+                  )
+                }
+              >
+                Remove
+                <Text as="span" srOnly>
+                  {' '}
+                  condition {index + 1}
+                </Text>
+              </Button>
+            </HStack>
+          ))}
+          <Button
+            size="xs"
+            variant="outline"
+            alignSelf="flex-start"
+            onClick={() => setValue('conditions', [...conditions, ''])}
+          >
+            Add Condition
+          </Button>
+        </Stack>
+      </Box>
+    </DocumentDialog>
   );
 }

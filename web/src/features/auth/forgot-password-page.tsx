@@ -3,12 +3,12 @@ import { Button, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
-import { RESET_LINK_EXPIRY_HOURS, RESET_PASSWORD_PATH } from '../../../../shared/catalogue/accounts.ts';
+import { RESET_LINK_EXPIRY_HOURS } from '../../../../shared/catalogue/accounts.ts';
 import { AUTH_MESSAGES, forgotPasswordErrorMessage } from '../../../../shared/messages/auth.ts';
 import { forgotPasswordSchema } from '../../../../shared/validation/auth.ts';
 import { normalizeEmail } from '../../../../shared/validation/email.ts';
 import { FormField } from '../../components/form-controls.tsx';
-import { loadSupabase } from '../../lib/load-supabase.ts';
+import { sendResetLink } from './auth-api.ts';
 import { AuthLayout, AuthMessage } from './auth-layout.tsx';
 
 /** /portal/forgot-password (docs/product.md §2, Forgot password): sends the reset link, then 'Check Your Email'. */
@@ -25,11 +25,8 @@ export function ForgotPasswordPage() {
     async ({ email }) => {
       setFailure(null);
       try {
-        const supabase = await loadSupabase();
         const address = normalizeEmail(email);
-        const { error } = await supabase.auth.resetPasswordForEmail(address, {
-          redirectTo: `${window.location.origin}${RESET_PASSWORD_PATH}`,
-        });
+        const error = await sendResetLink(address);
         if (error) {
           setFailure(forgotPasswordErrorMessage(error.message));
           return;

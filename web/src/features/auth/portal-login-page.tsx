@@ -3,14 +3,13 @@ import { Button, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { APPLICANT_ROLE } from '../../../../shared/catalogue/accounts.ts';
 import { AUTH_MESSAGES, signInErrorMessage } from '../../../../shared/messages/auth.ts';
 import { portalCredentialsSchema, type PortalCredentials } from '../../../../shared/validation/auth.ts';
 import { normalizeEmail } from '../../../../shared/validation/email.ts';
 import { FormField } from '../../components/form-controls.tsx';
-import { useAuth } from '../../lib/auth-state.ts';
-import { loadSupabase } from '../../lib/load-supabase.ts';
+import { signInWithPassword, useAuth } from '../../lib/auth-state.ts';
 import { invitedEmail, type RedirectState } from '../../lib/route-access.ts';
+import { resendConfirmation as sendConfirmationAgain, signUp } from './auth-api.ts';
 import { AuthLayout, AuthMessage } from './auth-layout.tsx';
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
@@ -69,25 +68,20 @@ export function PortalLoginPage() {
       setConfirmationSent(false);
       setUnconfirmed(null);
       try {
-        const supabase = await loadSupabase();
         if (mode === 'sign-in') {
-          const { error } = await supabase.auth.signInWithPassword({ email: normalizeEmail(email), password });
+          const error = await signInWithPassword(normalizeEmail(email), password);
           if (error) {
             setFailure(signInErrorMessage(error.message));
             if (error.code === 'email_not_confirmed') setUnconfirmed({ email: normalizeEmail(email), password });
             return;
           }
         } else {
-          const { data, error } = await supabase.auth.signUp({
-            email: normalizeEmail(email),
-            password,
-            options: { data: { role: APPLICANT_ROLE }, emailRedirectTo: `${window.location.origin}/portal` },
-          });
+          const { signedIn, error } = await signUp(normalizeEmail(email), password);
           if (error) {
             setFailure(error.message || AUTH_MESSAGES.unexpected);
             return;
           }
-          if (!data.session) {
+          if (!signedIn) {
             setConfirmationSent(true);
             return;
           }
@@ -110,12 +104,7 @@ export function PortalLoginPage() {
   const resendConfirmation = async ({ email, password }: { email: string; password: string }) => {
     setResending(true);
     try {
-      const supabase = await loadSupabase();
-      const { error } = await supabase.auth.signUp({
-        email,
-        password,
-        options: { emailRedirectTo: `${window.location.origin}/portal` },
-      });
+      const error = await sendConfirmationAgain(email, password);
       if (error) {
         setFailure(error.message || AUTH_MESSAGES.unexpected);
         return;

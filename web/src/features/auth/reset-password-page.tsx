@@ -7,47 +7,8 @@ import { PASSWORD_UPDATED_REDIRECT_MS } from '../../../../shared/catalogue/accou
 import { AUTH_MESSAGES, updatePasswordErrorMessage } from '../../../../shared/messages/auth.ts';
 import { resetPasswordSchema, type ResetPasswordForm } from '../../../../shared/validation/auth.ts';
 import { FormField } from '../../components/form-controls.tsx';
-import { loadSupabase } from '../../lib/load-supabase.ts';
 import { AuthLayout, AuthMessage } from './auth-layout.tsx';
-import { readResetLink } from './reset-link.ts';
-
-type Stage = { kind: 'verifying' } | { kind: 'form' } | { kind: 'invalid'; message: string } | { kind: 'updated' };
-
-/** Takes the e-mail's token out of the address (and so out of the history), keeping the rest of it. */
-function forgetResetToken(): void {
-  const url = new URL(window.location.href);
-  url.searchParams.delete('token_hash');
-  url.searchParams.delete('type');
-  window.history.replaceState(window.history.state, '', url);
-}
-
-/** Checks the reset link: a session from it (or the current one) means the form may be shown. */
-async function verifyResetLink(): Promise<Stage> {
-  const link = readResetLink(window.location);
-  if (link.kind === 'error') return { kind: 'invalid', message: AUTH_MESSAGES.invalidResetLink };
-  try {
-    const supabase = await loadSupabase();
-    if (link.kind === 'tokenHash') {
-      // Used once: a reload then finds the session this starts, not a spent token.
-      const { error } = await supabase.auth.verifyOtp({ token_hash: link.tokenHash, type: 'recovery' });
-      forgetResetToken();
-      if (error) return { kind: 'invalid', message: AUTH_MESSAGES.invalidResetLink };
-    }
-    if (link.kind === 'tokens') {
-      const { error } = await supabase.auth.setSession({
-        access_token: link.accessToken,
-        refresh_token: link.refreshToken,
-      });
-      if (error) return { kind: 'invalid', message: AUTH_MESSAGES.invalidResetLink };
-    }
-    // A PKCE code in the address is exchanged by supabase-js before getSession answers.
-    const { data } = await supabase.auth.getSession();
-    return data.session ? { kind: 'form' } : { kind: 'invalid', message: AUTH_MESSAGES.invalidResetLink };
-  } catch (error) {
-    console.error('Reset link check failed', error);
-    return { kind: 'invalid', message: AUTH_MESSAGES.resetError };
-  }
-}
+import { updatePassword, verifyResetLink, type ResetStage as Stage } from './auth-api.ts';
 
 /** /portal/reset-password (docs/product.md §2, Reset password). */
 export function ResetPasswordPage() {
@@ -83,8 +44,7 @@ export function ResetPasswordPage() {
     async ({ password }) => {
       setFailure(null);
       try {
-        const supabase = await loadSupabase();
-        const { error } = await supabase.auth.updateUser({ password });
+        const error = await updatePassword(password);
         if (error) {
           console.error('Password update refused', error);
           setFailure(updatePasswordErrorMessage(error));

@@ -25,22 +25,9 @@ import {
 import { lenderAnswerSchema, type LenderAnswerForm } from '../../../../shared/validation/lender-answer.ts';
 import { FormField, RadioGroupField } from '../../components/form-controls.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
-import { functionErrorMessage } from '../../lib/function-error.ts';
 import { hashText } from '../../lib/address-hash.ts';
-import { loadSupabase } from '../../lib/load-supabase.ts';
-import { loadRuntimeConfig } from '../../lib/runtime-config.ts';
-import { atOwnApi } from './own-api-link.ts';
+import { packageStage, sendAnswer, type Stage } from './lender-package-api.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
-
-type Stage =
-  | { kind: 'loading' }
-  | { kind: 'invalid'; message: string }
-  | { kind: 'ready'; view: LenderPackageView; answered: boolean };
-
-async function callLenderPackage(body: Record<string, unknown>) {
-  const supabase = await loadSupabase();
-  return supabase.functions.invoke('lender-package', { body });
-}
 
 /** The link's token: what follows '#' in the address (never sent to a server with the page request). */
 function tokenFromAddress(): string {
@@ -51,22 +38,6 @@ function tokenFromAddress(): string {
 function subscribeToHash(onChange: () => void): () => void {
   window.addEventListener('hashchange', onChange);
   return () => window.removeEventListener('hashchange', onChange);
-}
-
-/** Reads the package behind the link: ready to show, or why it cannot be. */
-async function packageStage(token: string, answered = false): Promise<Stage> {
-  try {
-    const { data, error } = await callLenderPackage({ token, action: 'view' });
-    if (error)
-      return { kind: 'invalid', message: (await functionErrorMessage(error)) ?? LENDER_VIEW_MESSAGES.loadFailed };
-    const view = data as LenderPackageView;
-    const { supabaseUrl } = await loadRuntimeConfig();
-    const documents = view.documents.map((document) => ({ ...document, url: atOwnApi(document.url, supabaseUrl) }));
-    return { kind: 'ready', view: { ...view, documents }, answered };
-  } catch (error) {
-    console.error('Loading the package failed', error);
-    return { kind: 'invalid', message: LENDER_VIEW_MESSAGES.loadFailed };
-  }
 }
 
 /**
@@ -215,9 +186,9 @@ function AnswerForm({ token, onAnswered }: { token: string; onAnswered: () => Pr
   const submit = handleSubmit(async (form) => {
     setFailure(null);
     try {
-      const { error } = await callLenderPackage({ token, action: 'answer', answer: form.answer, note: form.note });
-      if (error) {
-        setFailure((await functionErrorMessage(error)) ?? LENDER_VIEW_MESSAGES.answerFailed);
+      const refusal = await sendAnswer(token, form);
+      if (refusal) {
+        setFailure(refusal);
         return;
       }
       await onAnswered();

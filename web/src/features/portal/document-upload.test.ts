@@ -13,3 +13,16 @@ describe('refuseBeforeUpload', () => {
     );
   });
 });
+
+describe('the 25 MB limit, before any byte is sent', () => {
+  const mb = 1024 * 1024;
+
+  it('lets a file of exactly 25 MB through and refuses one byte more, in words', () => {
+    expect(refuseBeforeUpload({ name: 'returns.pdf', size: 25 * mb })).toBeNull();
+    expect(refuseBeforeUpload({ name: 'returns.pdf', size: 25 * mb + 1 })).toMatch(/returns\.pdf.*25 MB/);
+  });
+
+  it('refuses a type the portal does not take whatever its size', () => {
+    expect(refuseBeforeUpload({ name: 'setup.exe', size: 10 })).toMatch(/setup\.exe/);
+  });
+});

@@ -1,0 +1,44 @@
+import { LENDER_VIEW_MESSAGES, type LenderPackageView } from '../../../../shared/matching/lender-answers.ts';
+import type { LenderAnswerForm } from '../../../../shared/validation/lender-answer.ts';
+import { functionErrorMessage } from '../../lib/function-error.ts';
+import { loadSupabase } from '../../lib/load-supabase.ts';
+import { loadRuntimeConfig } from '../../lib/runtime-config.ts';
+import { atOwnApi } from './own-api-link.ts';
+
+/** What the lender page shows: the package while it is read, the package itself, or why it cannot be shown. */
+export type Stage =
+  | { kind: 'loading' }
+  | { kind: 'invalid'; message: string }
+  | { kind: 'ready'; view: LenderPackageView; answered: boolean };
+
+/** The lender-package function: the link's token is the only credential (no account). */
+async function callLenderPackage(body: Record<string, unknown>) {
+  const supabase = await loadSupabase();
+  return supabase.functions.invoke('lender-package', { body });
+}
+
+/** Reads the package behind the link: ready to show, or why it cannot be. */
+export async function packageStage(token: string, answered = false): Promise<Stage> {
+  try {
+    const { data, error } = await callLenderPackage({ token, action: 'view' });
+    if (error)
+      return { kind: 'invalid', message: (await functionErrorMessage(error)) ?? LENDER_VIEW_MESSAGES.loadFailed };
+    const view = data as LenderPackageView;
+    const { supabaseUrl } = await loadRuntimeConfig();
+    const documents = view.documents.map((document) => ({ ...document, url: atOwnApi(document.url, supabaseUrl) }));
+    return { kind: 'ready', view: { ...view, documents }, answered };
+  } catch (error) {
+    console.error('Loading the package failed', error);
+    return { kind: 'invalid', message: LENDER_VIEW_MESSAGES.loadFailed };
+  }
+}
+
+/**
+ * Sends the lender's answer: null once recorded, else why not in words (the function's own reason when it gave
+ * one). Throws when the server cannot be reached.
+ */
+export async function sendAnswer(token: string, form: LenderAnswerForm): Promise<string | null> {
+  const { error } = await callLenderPackage({ token, action: 'answer', answer: form.answer, note: form.note });
+  if (!error) return null;
+  return (await functionErrorMessage(error)) ?? LENDER_VIEW_MESSAGES.answerFailed;
+}
