@@ -57,7 +57,7 @@ create table public.application_events (
   notified_at timestamp with time zone,
   subject text,
   officer_notified_at timestamp with time zone,
-  constraint application_events_kind_is_known CHECK ((kind = ANY (ARRAY['submitted'::text, 'not_qualified'::text, 'in_review'::text, 'approved'::text, 'rejected'::text, 'consent_requested'::text, 'consent_approved'::text, 'consent_declined'::text, 'consent_withdrawn'::text, 'package_sent'::text, 'lender_interested'::text, 'lender_need_more_info'::text, 'lender_declined'::text]))),
+  constraint application_events_kind_is_known CHECK ((kind = ANY (ARRAY['submitted'::text, 'not_qualified'::text, 'in_review'::text, 'approved'::text, 'rejected'::text, 'consent_requested'::text, 'consent_approved'::text, 'consent_declined'::text, 'consent_withdrawn'::text, 'package_sent'::text, 'lender_interested'::text, 'lender_need_more_info'::text, 'lender_declined'::text, 'document_accepted'::text, 'document_needs_replacement'::text, 'document_requested'::text, 'document_request_cancelled'::text, 'document_not_needed'::text, 'document_needed_again'::text]))),
   constraint application_events_application_id_fkey FOREIGN KEY (application_id) REFERENCES applications(id) ON DELETE CASCADE,
   constraint application_events_pkey PRIMARY KEY (id)
 );
@@ -135,6 +135,9 @@ create table public.applications (
   decision_reason text,
   confirmed_by_applicant_at timestamp with time zone,
   disowned_at timestamp with time zone,
+  checklist_counts jsonb default '{"total": 6, "missing": 6, "accepted": 0, "awaiting_review": 0, "needs_replacement": 0}'::jsonb not null,
+  checklist_state text default 'waiting_on_applicant'::text not null,
+  constraint applications_checklist_state_is_known CHECK ((checklist_state = ANY (ARRAY['waiting_on_applicant'::text, 'ready_for_review'::text, 'complete'::text]))),
   constraint applications_credit_score_is_known CHECK ((credit_score = ANY (ARRAY[''::text, '750+'::text, '700-749'::text, '650-699'::text, '600-649'::text, 'Below 600'::text]))),
   constraint applications_decision_reason_is_short CHECK ((char_length(decision_reason) <= 2000)),
   constraint applications_email_is_lower_case CHECK ((email = lower(email))),
@@ -156,6 +159,7 @@ create table public.applications (
 comment on column public.applications.confirmed_by_applicant_at is 'When the applicant said the application is theirs (or it was made signed in, in their name); null: not yet.';
 comment on column public.applications.disowned_at is 'When the holder of the application''s e-mail address said it is not theirs; the application then has no account.';
 CREATE INDEX applications_assigned_admin_id_idx ON public.applications USING btree (assigned_admin_id);
+CREATE INDEX applications_checklist_state_idx ON public.applications USING btree (checklist_state, created_at DESC);
 CREATE INDEX applications_email_idx ON public.applications USING btree (email);
 CREATE INDEX applications_status_business_name_key_idx ON public.applications USING btree (status, lower(business_name), id);
 CREATE INDEX applications_status_created_at_idx ON public.applications USING btree (status, created_at DESC);
@@ -326,6 +330,66 @@ create policy "Admins can read the tombstones of deleted rows" on public.deleted
 grant select on public.deleted_rows to authenticated;
 grant select on public.deleted_rows to service_role;
 
+create table public.document_requests (
+  id uuid default gen_random_uuid() not null,
+  application_id uuid not null,
+  title text not null,
+  details text not null,
+  due_date date,
+  requested_by uuid default auth.uid(),
+  status text default 'open'::text not null,
+  cancelled_at timestamp with time zone,
+  cancelled_by uuid,
+  cancel_reason text,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint document_requests_cancellation_is_whole CHECK ((((status = 'open'::text) AND (cancelled_at IS NULL) AND (cancel_reason IS NULL)) OR ((status = 'cancelled'::text) AND (cancelled_at IS NOT NULL) AND (cancel_reason ~ '\S'::text) AND (char_length(cancel_reason) <= 2000)))),
+  constraint document_requests_details_is_given CHECK (((details ~ '\S'::text) AND (char_length(details) <= 2000))),
+  constraint document_requests_status_is_known CHECK ((status = ANY (ARRAY['open'::text, 'cancelled'::text]))),
+  constraint document_requests_title_is_given CHECK (((title ~ '\S'::text) AND (char_length(title) <= 200))),
+  constraint document_requests_application_id_fkey FOREIGN KEY (application_id) REFERENCES applications(id) ON DELETE CASCADE,
+  constraint document_requests_cancelled_by_fkey FOREIGN KEY (cancelled_by) REFERENCES auth.users(id) ON DELETE SET NULL,
+  constraint document_requests_requested_by_fkey FOREIGN KEY (requested_by) REFERENCES auth.users(id) ON DELETE SET NULL,
+  constraint document_requests_pkey PRIMARY KEY (id)
+);
+CREATE INDEX document_requests_application_idx ON public.document_requests USING btree (application_id, created_at);
+alter table public.document_requests enable row level security;
+create policy "Admins can read every document request" on public.document_requests for select to authenticated
+  using (( SELECT is_admin() AS is_admin));
+CREATE TRIGGER document_requests_audit AFTER INSERT OR DELETE OR UPDATE ON public.document_requests FOR EACH ROW EXECUTE FUNCTION audit_row_change('document_request');
+CREATE TRIGGER document_requests_record_deleted_row AFTER DELETE ON public.document_requests FOR EACH ROW EXECUTE FUNCTION record_deleted_row();
+CREATE TRIGGER document_requests_refresh_checklist AFTER INSERT OR DELETE OR UPDATE OF status, application_id ON public.document_requests FOR EACH ROW EXECUTE FUNCTION refresh_document_checklist_of_row();
+CREATE TRIGGER document_requests_set_updated_at BEFORE UPDATE ON public.document_requests FOR EACH ROW EXECUTE FUNCTION set_updated_at();
+grant select on public.document_requests to authenticated;
+grant delete, insert, select, update on public.document_requests to service_role;
+
+create table public.document_reviews (
+  id uuid default gen_random_uuid() not null,
+  document_id uuid not null,
+  application_id uuid not null,
+  outcome text not null,
+  reason text,
+  document_uploaded_at timestamp with time zone not null,
+  reviewed_by uuid default auth.uid(),
+  created_at timestamp with time zone default clock_timestamp() not null,
+  constraint document_reviews_outcome_is_known CHECK ((outcome = ANY (ARRAY['accepted'::text, 'needs_replacement'::text]))),
+  constraint document_reviews_reason_fits_outcome CHECK ((((outcome = 'accepted'::text) AND (reason IS NULL)) OR ((outcome = 'needs_replacement'::text) AND (reason ~ '\S'::text) AND (char_length(reason) <= 2000)))),
+  constraint document_reviews_application_id_fkey FOREIGN KEY (application_id) REFERENCES applications(id) ON DELETE CASCADE,
+  constraint document_reviews_document_id_fkey FOREIGN KEY (document_id) REFERENCES documents(id) ON DELETE CASCADE,
+  constraint document_reviews_reviewed_by_fkey FOREIGN KEY (reviewed_by) REFERENCES auth.users(id) ON DELETE SET NULL,
+  constraint document_reviews_pkey PRIMARY KEY (id)
+);
+CREATE INDEX document_reviews_application_idx ON public.document_reviews USING btree (application_id, created_at);
+CREATE INDEX document_reviews_document_idx ON public.document_reviews USING btree (document_id, created_at);
+alter table public.document_reviews enable row level security;
+create policy "Admins can read every document review" on public.document_reviews for select to authenticated
+  using (( SELECT is_admin() AS is_admin));
+CREATE TRIGGER document_reviews_audit AFTER INSERT OR DELETE OR UPDATE ON public.document_reviews FOR EACH ROW EXECUTE FUNCTION audit_row_change('document_review');
+CREATE TRIGGER document_reviews_record_deleted_row AFTER DELETE ON public.document_reviews FOR EACH ROW EXECUTE FUNCTION record_deleted_row();
+CREATE TRIGGER document_reviews_refresh_checklist AFTER INSERT OR DELETE OR UPDATE ON public.document_reviews FOR EACH ROW EXECUTE FUNCTION refresh_document_checklist_of_row();
+grant select on public.document_reviews to authenticated;
+grant delete, insert, select, update on public.document_reviews to service_role;
+
 create table public.documents (
   id uuid default gen_random_uuid() not null,
   user_id uuid default auth.uid() not null,
@@ -338,18 +402,25 @@ create table public.documents (
   uploaded_by uuid default auth.uid(),
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  request_id uuid,
+  replaces_id uuid,
   constraint documents_content_type_is_allowed CHECK ((content_type = ANY (ARRAY['application/pdf'::text, 'application/msword'::text, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'::text, 'application/vnd.ms-excel'::text, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'::text, 'image/jpeg'::text, 'image/png'::text]))),
   constraint documents_file_name_is_given CHECK (((file_name ~ '\S'::text) AND (char_length(file_name) <= 255))),
   constraint documents_file_size_is_allowed CHECK (((file_size > 0) AND (file_size <= 26214400))),
+  constraint documents_request_matches_type CHECK (((type = 'requested'::text) = (request_id IS NOT NULL))),
   constraint documents_storage_path_is_owners CHECK ((storage_path ~ (((('^'::text || (user_id)::text) || '/'::text) || type) || '/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(pdf|doc|docx|xls|xlsx|jpg|jpeg|png)$'::text))),
-  constraint documents_type_is_known CHECK ((type = ANY (ARRAY['taxReturns'::text, 'financialStatements'::text, 'bankStatements'::text, 'businessLicense'::text, 'leaseAgreement'::text, 'idDocument'::text]))),
+  constraint documents_type_is_known CHECK ((type = ANY (ARRAY['taxReturns'::text, 'financialStatements'::text, 'bankStatements'::text, 'businessLicense'::text, 'leaseAgreement'::text, 'idDocument'::text, 'requested'::text]))),
   constraint documents_application_id_fkey FOREIGN KEY (application_id) REFERENCES applications(id) ON DELETE SET NULL,
+  constraint documents_replaces_id_fkey FOREIGN KEY (replaces_id) REFERENCES documents(id) ON DELETE SET NULL,
+  constraint documents_request_id_fkey FOREIGN KEY (request_id) REFERENCES document_requests(id) ON DELETE CASCADE,
   constraint documents_uploaded_by_fkey FOREIGN KEY (uploaded_by) REFERENCES auth.users(id) ON DELETE SET NULL,
   constraint documents_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
   constraint documents_pkey PRIMARY KEY (id),
   constraint documents_storage_path_key UNIQUE (storage_path)
 );
 CREATE INDEX documents_application_id_created_at_idx ON public.documents USING btree (application_id, created_at DESC);
+CREATE UNIQUE INDEX documents_replaces_id_key ON public.documents USING btree (replaces_id) WHERE (replaces_id IS NOT NULL);
+CREATE INDEX documents_request_id_idx ON public.documents USING btree (request_id) WHERE (request_id IS NOT NULL);
 CREATE INDEX documents_user_id_created_at_idx ON public.documents USING btree (user_id, created_at DESC);
 alter table public.documents enable row level security;
 create policy "Admins can read every document" on public.documents for select to authenticated
@@ -363,12 +434,36 @@ create policy "Applicants can read their own documents" on public.documents for 
 create policy "Applicants can rename or relink their own documents" on public.documents for update to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)))
   with check (((user_id = ( SELECT auth.uid() AS uid)) AND ((application_id IS NULL) OR application_is_confirmed_by_caller(application_id))));
+CREATE TRIGGER documents_check_filing BEFORE INSERT ON public.documents FOR EACH ROW EXECUTE FUNCTION check_document_filing();
+CREATE TRIGGER documents_keep_reviewed BEFORE DELETE OR UPDATE OF application_id ON public.documents FOR EACH ROW EXECUTE FUNCTION keep_reviewed_documents();
 CREATE TRIGGER documents_record_deleted_row AFTER DELETE ON public.documents FOR EACH ROW EXECUTE FUNCTION record_deleted_row();
+CREATE TRIGGER documents_refresh_checklist AFTER INSERT OR DELETE OR UPDATE OF application_id, type, request_id, replaces_id ON public.documents FOR EACH ROW EXECUTE FUNCTION refresh_document_checklist_of_row();
 CREATE TRIGGER documents_set_updated_at BEFORE UPDATE ON public.documents FOR EACH ROW EXECUTE FUNCTION set_updated_at();
 grant delete, select on public.documents to authenticated;
 grant delete, insert, select, update on public.documents to service_role;
-grant insert (id, user_id, application_id, type, file_name, file_size, content_type, storage_path, uploaded_by) on public.documents to authenticated;
+grant insert (id, user_id, application_id, type, file_name, file_size, content_type, storage_path, uploaded_by, request_id, replaces_id) on public.documents to authenticated;
 grant update (application_id, file_name) on public.documents to authenticated;
+
+create table public.documents_not_needed (
+  id uuid default gen_random_uuid() not null,
+  application_id uuid not null,
+  type text not null,
+  marked_by uuid default auth.uid(),
+  created_at timestamp with time zone default now() not null,
+  constraint documents_not_needed_type_is_required CHECK ((type = ANY (ARRAY['taxReturns'::text, 'financialStatements'::text, 'bankStatements'::text, 'businessLicense'::text, 'leaseAgreement'::text, 'idDocument'::text]))),
+  constraint documents_not_needed_application_id_fkey FOREIGN KEY (application_id) REFERENCES applications(id) ON DELETE CASCADE,
+  constraint documents_not_needed_marked_by_fkey FOREIGN KEY (marked_by) REFERENCES auth.users(id) ON DELETE SET NULL,
+  constraint documents_not_needed_pkey PRIMARY KEY (id),
+  constraint documents_not_needed_once UNIQUE (application_id, type)
+);
+alter table public.documents_not_needed enable row level security;
+create policy "Admins can read which documents are not needed" on public.documents_not_needed for select to authenticated
+  using (( SELECT is_admin() AS is_admin));
+CREATE TRIGGER documents_not_needed_audit AFTER INSERT OR DELETE OR UPDATE ON public.documents_not_needed FOR EACH ROW EXECUTE FUNCTION audit_row_change('document_not_needed');
+CREATE TRIGGER documents_not_needed_record_deleted_row AFTER DELETE ON public.documents_not_needed FOR EACH ROW EXECUTE FUNCTION record_deleted_row();
+CREATE TRIGGER documents_not_needed_refresh_checklist AFTER INSERT OR DELETE OR UPDATE ON public.documents_not_needed FOR EACH ROW EXECUTE FUNCTION refresh_document_checklist_of_row();
+grant select on public.documents_not_needed to authenticated;
+grant delete, insert, select, update on public.documents_not_needed to service_role;
 
 create table public.email_send_log (
   id bigint generated always as identity not null,
@@ -738,7 +833,7 @@ begin
     select coalesce(jsonb_object_agg(n.key, jsonb_build_object('from', old_row -> n.key, 'to', n.value)), '{}'::jsonb)
       into changes
       from jsonb_each(new_row) as n
-     where n.key <> 'updated_at'
+     where n.key not in ('updated_at', 'checklist_counts', 'checklist_state')
        and n.value is distinct from old_row -> n.key;
     if changes = '{}'::jsonb then
       return null;
@@ -775,6 +870,82 @@ CREATE OR REPLACE FUNCTION public.business_name_key(applications)
  IMMUTABLE
 AS $function$ select lower($1.business_name) $function$;
 -- execute on public.business_name_key(applications): anon, authenticated, public, service_role
+
+CREATE OR REPLACE FUNCTION public.cancel_document_request(request_id uuid, reason text)
+ RETURNS document_requests
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  given_reason text := btrim(coalesce(reason, ''), E' \t\r\n');
+  request public.document_requests;
+begin
+  if not public.is_admin() then
+    raise exception 'Only a loan officer can cancel a request' using errcode = '42501';
+  end if;
+  if given_reason = '' then
+    raise exception 'Say why the request is cancelled: the applicant reads the reason' using errcode = '22023';
+  end if;
+  if char_length(given_reason) > 2000 then
+    raise exception 'The reason can be at most 2,000 characters' using errcode = '22023';
+  end if;
+  update public.document_requests as q
+     set status = 'cancelled', cancelled_at = now(), cancelled_by = auth.uid(), cancel_reason = given_reason
+   where q.id = cancel_document_request.request_id and q.status = 'open'
+  returning * into request;
+  if not found then
+    if exists (select 1 from public.document_requests as q where q.id = cancel_document_request.request_id) then
+      raise exception 'This request was cancelled already' using errcode = 'PT409';
+    end if;
+    raise exception 'No request has this id' using errcode = 'P0002';
+  end if;
+  insert into public.application_events (application_id, kind, subject, reason, actor_id)
+  values (request.application_id, 'document_request_cancelled', request.title, request.cancel_reason, auth.uid());
+  return request;
+end;
+$function$;
+-- execute on public.cancel_document_request(request_id uuid, reason text): authenticated
+
+CREATE OR REPLACE FUNCTION public.check_document_filing()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  request public.document_requests;
+  replaced public.documents;
+  latest text;
+begin
+  if new.request_id is not null then
+    select * into request from public.document_requests as q where q.id = new.request_id;
+    if not found or new.application_id is distinct from request.application_id then
+      raise exception 'This request is not one of this application''s' using errcode = '22023';
+    end if;
+    if request.status = 'cancelled' then
+      raise exception 'Your loan officer cancelled this request, so it needs no upload any more'
+        using errcode = 'PT409';
+    end if;
+  end if;
+  if new.replaces_id is not null then
+    select * into replaced from public.documents as d where d.id = new.replaces_id;
+    select r.outcome into latest
+      from public.document_reviews as r where r.document_id = new.replaces_id order by r.created_at desc limit 1;
+    if replaced.id is null or replaced.user_id <> new.user_id or replaced.application_id is distinct from new.application_id
+       or replaced.type <> new.type or replaced.request_id is distinct from new.request_id
+       or latest is distinct from 'needs_replacement' then
+      raise exception 'Only a document your loan officer asked you to replace can be replaced'
+        using errcode = '22023';
+    end if;
+    if exists (select 1 from public.documents as d where d.replaces_id = new.replaces_id) then
+      raise exception 'This document was replaced already' using errcode = 'PT409';
+    end if;
+  end if;
+  return new;
+end;
+$function$;
+-- execute on public.check_document_filing(): none of the API roles
 
 CREATE OR REPLACE FUNCTION public.check_submitted_evaluation()
  RETURNS trigger
@@ -976,6 +1147,59 @@ end;
 $function$;
 -- execute on public.disown_application(application_id uuid): authenticated
 
+CREATE OR REPLACE FUNCTION public.document_checklist_of(application_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not public.is_admin() and not exists (
+    select 1 from public.applications as a
+     where a.id = document_checklist_of.application_id and a.user_id = (select auth.uid())
+  ) then
+    raise exception 'No application of yours has this id' using errcode = 'P0002';
+  end if;
+  return jsonb_build_object(
+    'reviews', coalesce((
+      select jsonb_agg(jsonb_build_object('document_id', r.document_id, 'outcome', r.outcome, 'reason', r.reason,
+                                          'created_at', r.created_at) order by r.created_at)
+        from public.document_reviews as r
+       where r.application_id = document_checklist_of.application_id
+    ), '[]'::jsonb),
+    'requests', coalesce((
+      select jsonb_agg(jsonb_build_object('id', q.id, 'title', q.title, 'details', q.details, 'due_date', q.due_date,
+                                          'created_at', q.created_at, 'cancelled_at', q.cancelled_at,
+                                          'cancel_reason', q.cancel_reason) order by q.created_at)
+        from public.document_requests as q
+       where q.application_id = document_checklist_of.application_id
+    ), '[]'::jsonb),
+    'not_needed', coalesce((
+      select jsonb_agg(x.type order by x.type)
+        from public.documents_not_needed as x
+       where x.application_id = document_checklist_of.application_id
+    ), '[]'::jsonb)
+  );
+end;
+$function$;
+-- execute on public.document_checklist_of(application_id uuid): authenticated
+
+CREATE OR REPLACE FUNCTION public.document_is_reviewed(document_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (
+    select 1
+      from public.document_reviews as r
+      join public.documents as d on d.id = r.document_id
+     where r.document_id = document_is_reviewed.document_id
+       and (d.user_id = (select auth.uid()) or (select public.is_admin()))
+  )
+$function$;
+-- execute on public.document_is_reviewed(document_id uuid): authenticated
+
 CREATE OR REPLACE FUNCTION public.enforce_application_decision()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1085,6 +1309,44 @@ AS $function$
      )
 $function$;
 -- execute on public.jsonb_fields_are_filled(section jsonb, field_names text[]): authenticated, service_role
+
+CREATE OR REPLACE FUNCTION public.keep_reviewed_documents()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  latest text;
+begin
+  -- The caller's role as the request's token says (this function runs as its owner).
+  if coalesce(auth.role(), '') <> 'authenticated' or public.is_admin() then
+    return case when tg_op = 'DELETE' then old else new end;
+  end if;
+  if tg_op = 'UPDATE' and old.application_id is not distinct from new.application_id then
+    return new;
+  end if;
+  if tg_op = 'UPDATE' and old.application_id is null and old.request_id is null then
+    return new;
+  end if;
+  select r.outcome into latest
+    from public.document_reviews as r where r.document_id = old.id order by r.created_at desc limit 1;
+  if latest = 'accepted' then
+    raise exception 'Your loan officer accepted this document, so it cannot be deleted or moved. Please ask your loan officer if it needs to change.'
+      using errcode = 'PT423';
+  end if;
+  if latest = 'needs_replacement' then
+    raise exception 'Your loan officer reviewed this document: upload a replacement for it instead, so that they keep the earlier one.'
+      using errcode = 'PT423';
+  end if;
+  if tg_op = 'UPDATE' and (old.request_id is not null or old.replaces_id is not null) then
+    raise exception 'A document filed for a request or as a replacement stays with its application'
+      using errcode = 'PT423';
+  end if;
+  return case when tg_op = 'DELETE' then old else new end;
+end;
+$function$;
+-- execute on public.keep_reviewed_documents(): none of the API roles
 
 CREATE OR REPLACE FUNCTION public.lender_criteria()
  RETURNS TABLE(id uuid, programs text[], min_loan bigint, max_loan bigint, states text[], industries_served text[], industries_excluded text[], min_credit_score integer, min_years_in_business numeric, min_debt_coverage numeric, accepts_startups boolean, accepts_acquisitions boolean, equity_injection_percent integer, answer_days integer)
@@ -1332,6 +1594,102 @@ end;
 $function$;
 -- execute on public.record_package_event(): none of the API roles
 
+CREATE OR REPLACE FUNCTION public.refresh_document_checklist(application_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  counts jsonb;
+begin
+  -- An application deleted by the statement that got here has nothing to keep.
+  if not exists (select 1 from public.applications as a where a.id = refresh_document_checklist.application_id) then
+    return;
+  end if;
+  with current_documents as (
+    -- Documents not replaced by another, with their latest review's outcome (null: not reviewed).
+    select d.type, d.request_id, (
+             select r.outcome from public.document_reviews as r
+              where r.document_id = d.id order by r.created_at desc limit 1
+           ) as outcome
+      from public.documents as d
+     where d.application_id = refresh_document_checklist.application_id
+       and not exists (select 1 from public.documents as n where n.replaces_id = d.id)
+  ),
+  items as (
+    select t.type, null::uuid as request_id,
+           exists (
+             select 1 from public.documents_not_needed as x
+              where x.application_id = refresh_document_checklist.application_id and x.type = t.type
+           ) as not_needed,
+           false as cancelled
+      from unnest(array['taxReturns', 'financialStatements', 'bankStatements', 'businessLicense', 'leaseAgreement',
+                        'idDocument']) as t (type)
+    union all
+    select 'requested', q.id, false, q.status = 'cancelled'
+      from public.document_requests as q
+     where q.application_id = refresh_document_checklist.application_id
+  ),
+  states as (
+    select case
+             when i.not_needed then 'not_needed'
+             when i.cancelled then 'cancelled'
+             when c.documents = 0 then 'missing'
+             when c.flagged then 'needs_replacement'
+             when c.unreviewed then 'awaiting_review'
+             else 'accepted'
+           end as state
+      from items as i
+     cross join lateral (
+       select count(*) as documents,
+              coalesce(bool_or(cd.outcome = 'needs_replacement'), false) as flagged,
+              coalesce(bool_or(cd.outcome is null), false) as unreviewed
+         from current_documents as cd
+        where (i.request_id is null and cd.request_id is null and cd.type = i.type) or cd.request_id = i.request_id
+     ) as c
+  )
+  select jsonb_build_object(
+           'accepted', count(*) filter (where state = 'accepted'),
+           'awaiting_review', count(*) filter (where state = 'awaiting_review'),
+           'needs_replacement', count(*) filter (where state = 'needs_replacement'),
+           'missing', count(*) filter (where state = 'missing'),
+           'total', count(*) filter (where state in ('accepted', 'awaiting_review', 'needs_replacement', 'missing'))
+         )
+    into counts
+    from states;
+  update public.applications as a
+     set checklist_counts = counts,
+         checklist_state = case
+           when (counts ->> 'missing')::int > 0 or (counts ->> 'needs_replacement')::int > 0 then 'waiting_on_applicant'
+           when (counts ->> 'awaiting_review')::int > 0 then 'ready_for_review'
+           else 'complete'
+         end
+   where a.id = refresh_document_checklist.application_id
+     and a.checklist_counts is distinct from counts;
+end;
+$function$;
+-- execute on public.refresh_document_checklist(application_id uuid): none of the API roles
+
+CREATE OR REPLACE FUNCTION public.refresh_document_checklist_of_row()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op in ('INSERT', 'UPDATE') and new.application_id is not null then
+    perform public.refresh_document_checklist(new.application_id);
+  end if;
+  if tg_op in ('UPDATE', 'DELETE') and old.application_id is not null
+     and (tg_op = 'DELETE' or old.application_id is distinct from new.application_id) then
+    perform public.refresh_document_checklist(old.application_id);
+  end if;
+  return null;
+end;
+$function$;
+-- execute on public.refresh_document_checklist_of_row(): none of the API roles
+
 CREATE OR REPLACE FUNCTION public.refuse_audit_log_change()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1357,6 +1715,48 @@ end;
 $function$;
 -- execute on public.remove_consents_of_deleted_lender(): none of the API roles
 
+CREATE OR REPLACE FUNCTION public.request_document(application_id uuid, title text, details text, due_date date DEFAULT NULL::date, id uuid DEFAULT gen_random_uuid())
+ RETURNS document_requests
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  given_title text := btrim(coalesce(title, ''), E' \t\r\n');
+  given_details text := btrim(coalesce(details, ''), E' \t\r\n');
+  request public.document_requests;
+begin
+  if not public.is_admin() then
+    raise exception 'Only a loan officer can ask for a document' using errcode = '42501';
+  end if;
+  if given_title = '' then
+    raise exception 'Give the request a title' using errcode = '22023';
+  end if;
+  if char_length(given_title) > 200 then
+    raise exception 'The title can be at most 200 characters' using errcode = '22023';
+  end if;
+  if given_details = '' then
+    raise exception 'Say what exactly is needed' using errcode = '22023';
+  end if;
+  if char_length(given_details) > 2000 then
+    raise exception 'What is needed can be at most 2,000 characters' using errcode = '22023';
+  end if;
+  if due_date is not null and due_date < current_date then
+    raise exception 'The due date is in the past' using errcode = '22023';
+  end if;
+  if not exists (select 1 from public.applications as a where a.id = request_document.application_id) then
+    raise exception 'No application has this id' using errcode = 'P0002';
+  end if;
+  insert into public.document_requests (id, application_id, title, details, due_date)
+  values (request_document.id, request_document.application_id, given_title, given_details, request_document.due_date)
+  returning * into request;
+  insert into public.application_events (application_id, kind, subject, actor_id)
+  values (request.application_id, 'document_requested', request.title, auth.uid());
+  return request;
+end;
+$function$;
+-- execute on public.request_document(application_id uuid, title text, details text, due_date date, id uuid): authenticated
+
 CREATE OR REPLACE FUNCTION public.require_lender_consent()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1378,6 +1778,62 @@ begin
 end;
 $function$;
 -- execute on public.require_lender_consent(): none of the API roles
+
+CREATE OR REPLACE FUNCTION public.review_document(document_id uuid, outcome text, reason text DEFAULT NULL::text, expected_uploaded_at timestamp with time zone DEFAULT NULL::timestamp with time zone, seen_review_id uuid DEFAULT NULL::uuid)
+ RETURNS document_reviews
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  filed public.documents;
+  latest public.document_reviews;
+  given_reason text := nullif(btrim(coalesce(reason, ''), E' \t\r\n'), '');
+  review public.document_reviews;
+begin
+  if not public.is_admin() then
+    raise exception 'Only a loan officer can review a document' using errcode = '42501';
+  end if;
+  if outcome is null or outcome not in ('accepted', 'needs_replacement') then
+    raise exception 'A review is accepted or needs_replacement' using errcode = '22023';
+  end if;
+  if outcome = 'needs_replacement' and given_reason is null then
+    raise exception 'Say what needs to change: the applicant reads the reason' using errcode = '22023';
+  end if;
+  if outcome = 'needs_replacement' and char_length(given_reason) > 2000 then
+    raise exception 'The reason can be at most 2,000 characters' using errcode = '22023';
+  end if;
+  select * into filed from public.documents as d where d.id = review_document.document_id for update;
+  if not found then
+    raise exception 'The applicant deleted this document meanwhile' using errcode = 'P0002';
+  end if;
+  if filed.application_id is null then
+    raise exception 'This document is not filed with an application yet' using errcode = '22023';
+  end if;
+  if expected_uploaded_at is not null and filed.created_at <> expected_uploaded_at then
+    raise exception 'This document changed meanwhile' using errcode = 'PT409';
+  end if;
+  if exists (select 1 from public.documents as d where d.replaces_id = filed.id) then
+    raise exception 'The applicant replaced this document meanwhile: review the new one' using errcode = 'PT409';
+  end if;
+  select * into latest
+    from public.document_reviews as r where r.document_id = filed.id order by r.created_at desc limit 1;
+  if latest.id is distinct from seen_review_id then
+    raise exception 'Another officer reviewed this document meanwhile (%)',
+      case latest.outcome when 'accepted' then 'accepted' else 'needs replacement' end
+      using errcode = 'PT409';
+  end if;
+  insert into public.document_reviews (document_id, application_id, outcome, reason, document_uploaded_at)
+  values (filed.id, filed.application_id, review_document.outcome,
+          case when review_document.outcome = 'needs_replacement' then given_reason end, filed.created_at)
+  returning * into review;
+  insert into public.application_events (application_id, kind, subject, reason, actor_id)
+  values (filed.application_id, 'document_' || review_document.outcome, filed.file_name, review.reason,
+          auth.uid());
+  return review;
+end;
+$function$;
+-- execute on public.review_document(document_id uuid, outcome text, reason text, expected_uploaded_at timestamp with time zone, seen_review_id uuid): authenticated
 
 CREATE OR REPLACE FUNCTION public.revoke_lender_link(package_id uuid)
  RETURNS SETOF bank_packages
@@ -1419,6 +1875,53 @@ begin
 end;
 $function$;
 -- execute on public.set_application_confirmation(): none of the API roles
+
+CREATE OR REPLACE FUNCTION public.set_document_not_needed(application_id uuid, type text, not_needed boolean)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not public.is_admin() then
+    raise exception 'Only a loan officer can say a document is not needed' using errcode = '42501';
+  end if;
+  if type is null or type not in ('taxReturns', 'financialStatements', 'bankStatements', 'businessLicense',
+                                  'leaseAgreement', 'idDocument') then
+    raise exception 'Only one of the six required documents can be marked not needed' using errcode = '22023';
+  end if;
+  if not_needed is null then
+    raise exception 'Say whether it is needed' using errcode = '22023';
+  end if;
+  if not exists (select 1 from public.applications as a where a.id = set_document_not_needed.application_id) then
+    raise exception 'No application has this id' using errcode = 'P0002';
+  end if;
+  if not_needed then
+    insert into public.documents_not_needed (application_id, type)
+    values (set_document_not_needed.application_id, set_document_not_needed.type)
+    on conflict on constraint documents_not_needed_once do nothing;
+  else
+    delete from public.documents_not_needed as x
+     where x.application_id = set_document_not_needed.application_id and x.type = set_document_not_needed.type;
+  end if;
+  if found then
+    -- The subject is the document's name as the checklist shows it (shared/catalogue/documents.ts).
+    insert into public.application_events (application_id, kind, subject, actor_id)
+    values (set_document_not_needed.application_id,
+            case when not_needed then 'document_not_needed' else 'document_needed_again' end,
+            case set_document_not_needed.type
+              when 'taxReturns' then 'Tax Returns'
+              when 'financialStatements' then 'Financial Statements'
+              when 'bankStatements' then 'Bank Statements'
+              when 'businessLicense' then 'Business License'
+              when 'leaseAgreement' then 'Lease Agreement'
+              else 'ID Document'
+            end,
+            auth.uid());
+  end if;
+end;
+$function$;
+-- execute on public.set_document_not_needed(application_id uuid, type text, not_needed boolean): authenticated
 
 CREATE OR REPLACE FUNCTION public.set_updated_at()
  RETURNS trigger
@@ -1500,8 +2003,10 @@ CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXEC
 create policy "Admins can read every stored document" on storage.objects for select to authenticated
   using (((bucket_id = 'documents'::text) AND ( SELECT is_admin() AS is_admin)));
 create policy "Applicants can delete documents in their own folder" on storage.objects for delete to authenticated
-  using (((bucket_id = 'documents'::text) AND ((storage.foldername(name))[1] = ( SELECT (auth.uid())::text AS uid))));
+  using (((bucket_id = 'documents'::text) AND ((storage.foldername(name))[1] = ( SELECT (auth.uid())::text AS uid)) AND (NOT (EXISTS ( SELECT 1
+   FROM documents d
+  WHERE ((d.storage_path = objects.name) AND document_is_reviewed(d.id)))))));
 create policy "Applicants can read documents in their own folder" on storage.objects for select to authenticated
   using (((bucket_id = 'documents'::text) AND ((storage.foldername(name))[1] = ( SELECT (auth.uid())::text AS uid))));
 create policy "Applicants can upload documents into their own folder" on storage.objects for insert to authenticated
-  with check (((bucket_id = 'documents'::text) AND ((storage.foldername(name))[1] = ( SELECT (auth.uid())::text AS uid)) AND (name ~ ('^[^/]+/(taxReturns|financialStatements|bankStatements|businessLicense|leaseAgreement|idDocument)/'::text || '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(pdf|doc|docx|xls|xlsx|jpg|jpeg|png)$'::text))));
+  with check (((bucket_id = 'documents'::text) AND ((storage.foldername(name))[1] = ( SELECT (auth.uid())::text AS uid)) AND (name ~ ('^[^/]+/(taxReturns|financialStatements|bankStatements|businessLicense|leaseAgreement|idDocument|requested)/'::text || '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(pdf|doc|docx|xls|xlsx|jpg|jpeg|png)$'::text))));

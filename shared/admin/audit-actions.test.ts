@@ -26,6 +26,11 @@ describe('audit actions in words', () => {
     ['application_note.deleted', 'Note deleted'],
     ['impersonation.start', 'Client portal view started'],
     ['client.password_reset_sent', 'Password reset e-mail sent to the client'],
+    ['document_review.created', 'Document reviewed'],
+    ['document_request.created', 'Document request created'],
+    ['document_request.cancelled', 'Document request cancelled'],
+    ['document_not_needed.created', 'Document marked not needed for this application'],
+    ['document_not_needed.deleted', 'Document marked needed again'],
   ])('%s reads "%s"', (action, text) => {
     expect(auditActionText(action)).toBe(text);
   });

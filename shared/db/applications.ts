@@ -1,3 +1,4 @@
+import type { ChecklistCounts, ChecklistState } from '../checklist/document-checklist.ts';
 import type { EvaluationResult } from '../evaluation/evaluate.ts';
 import type { ApplicationStatus } from '../status/transitions.ts';
 
@@ -64,6 +65,12 @@ export type ApplicationRow = ApplicationInsert & {
   confirmed_by_applicant_at?: string | null;
   /** When the holder of its e-mail address said it is not theirs (it then belongs to no account). */
   disowned_at?: string | null;
+  /**
+   * Where its documents stand (shared/checklist/document-checklist.ts), kept by the database from its documents,
+   * their reviews and requests. Absent from a server older than these columns (20261206110000).
+   */
+  checklist_counts?: ChecklistCounts;
+  checklist_state?: ChecklistState;
   created_at: string;
   updated_at: string;
 };

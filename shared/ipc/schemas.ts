@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checklistStates } from '../checklist/document-checklist.ts';
 import type { ApplicationRow } from '../db/applications.ts';
 import { evaluationPayloadSchema, type evaluationResultSchema } from '../evaluation/evaluation-schema.ts';
 import { applicationStatuses } from '../status/transitions.ts';
@@ -13,6 +14,8 @@ const uuid = z.uuid();
 const text = z.string();
 
 /** A row of public.applications as the API returns it. */
+const checklistCount = z.number().int().min(0).max(10_000);
+
 export const applicationRowSchema = z.object({
   id: uuid,
   user_id: uuid.nullable(),
@@ -53,6 +56,17 @@ export const applicationRowSchema = z.object({
   // Absent from a server older than these columns (20261204100000).
   confirmed_by_applicant_at: isoTime.nullable().optional(),
   disowned_at: isoTime.nullable().optional(),
+  // Absent from a server older than these columns (20261206110000).
+  checklist_counts: z
+    .object({
+      accepted: checklistCount,
+      awaiting_review: checklistCount,
+      needs_replacement: checklistCount,
+      missing: checklistCount,
+      total: checklistCount,
+    })
+    .optional(),
+  checklist_state: z.enum(checklistStates).optional(),
   created_at: isoTime,
   updated_at: isoTime,
 }) satisfies z.ZodType<ApplicationRow>;

@@ -18,6 +18,12 @@ export const applicationEventKinds = [
   'lender_interested',
   'lender_need_more_info',
   'lender_declined',
+  'document_accepted',
+  'document_needs_replacement',
+  'document_requested',
+  'document_request_cancelled',
+  'document_not_needed',
+  'document_needed_again',
 ] as const;
 export type ApplicationEventKind = (typeof applicationEventKinds)[number];
 
@@ -35,6 +41,12 @@ export const applicationEventLabels: Readonly<Record<ApplicationEventKind, strin
   lender_interested: 'The lender is interested',
   lender_need_more_info: 'The lender needs more information',
   lender_declined: 'The lender declined',
+  document_accepted: 'Document accepted',
+  document_needs_replacement: 'Document needs replacement',
+  document_requested: 'Document requested',
+  document_request_cancelled: 'Document request cancelled',
+  document_not_needed: 'Document not needed for this application',
+  document_needed_again: 'Document needed again',
 };
 
 /** An event's label with whom it is about: 'Loan package sent to a lender: Sierra Community Bank'. */

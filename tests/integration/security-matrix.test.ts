@@ -363,6 +363,85 @@ function noteRow(author: TestUser): Row {
   };
 }
 
+/**
+ * A record officers write only through a function that checks them and their input (review_document,
+ * request_document, set_document_not_needed: database-rules and document-checklist tests), never through the
+ * table: officers read it; no API role writes it directly but the service role.
+ */
+function officerFunctionRecordCase(
+  table: string,
+  recordBy: (author: TestUser) => Promise<Row>,
+  change: () => Row,
+  authorColumn: string,
+): TableCase {
+  return {
+    table,
+    key: 'id',
+    seed: async () => serviceInsert(table, await recordBy(admin), 'id'),
+    newRow: async (actor) => byId(await recordBy(ownerFor(actor))),
+    change,
+    select: per('denied', 'none', 'none', 'all', 'none', 'all'),
+    insert: insertedByServiceRoleOnly,
+    update: serviceRoleOnly,
+    delete: serviceRoleOnly,
+    ownership: {
+      column: authorColumn,
+      rowOwnedBy: async (author) => byId(await recordBy(author)),
+      insert: insertedByServiceRoleOnly,
+      moves: [
+        {
+          what: 'to another author',
+          change: async (target) => ({ [authorColumn]: target.id }),
+          expected: serviceRoleOnly,
+        },
+        {
+          what: 'into another owner’s application',
+          change: async (target) => ({ application_id: await applicationOf(target) }),
+          expected: serviceRoleOnly,
+        },
+      ],
+    },
+  };
+}
+
+async function documentRequestRow(author: TestUser): Promise<Row> {
+  return {
+    id: randomUUID(),
+    application_id: await applicationOf(applicantA),
+    title: 'Debt schedule',
+    details: 'Every business debt with its lender, balance and monthly payment.',
+    requested_by: author.id,
+  };
+}
+
+/** A review of a document of applicant A, filed with one of A's applications. */
+async function documentReviewRow(author: TestUser): Promise<Row> {
+  const applicationId = await applicationOf(applicantA);
+  const documentId = await serviceInsert(
+    'documents',
+    { ...documentRow(applicantA), application_id: applicationId },
+    'id',
+  );
+  return {
+    id: randomUUID(),
+    document_id: documentId,
+    application_id: applicationId,
+    outcome: 'needs_replacement',
+    reason: 'The March statement is missing.',
+    document_uploaded_at: new Date().toISOString(),
+    reviewed_by: author.id,
+  };
+}
+
+async function notNeededRow(author: TestUser): Promise<Row> {
+  return {
+    id: randomUUID(),
+    application_id: await applicationOf(applicantA),
+    type: 'leaseAgreement',
+    marked_by: author.id,
+  };
+}
+
 const tableCases: TableCase[] = [
   {
     table: 'applications',
@@ -556,6 +635,19 @@ const tableCases: TableCase[] = [
     authorColumn: 'author_id',
     immutable: true,
   }),
+  officerFunctionRecordCase(
+    'document_requests',
+    documentRequestRow,
+    () => ({ details: `Rewritten ${randomUUID().slice(0, 6)}` }),
+    'requested_by',
+  ),
+  officerFunctionRecordCase(
+    'document_reviews',
+    documentReviewRow,
+    () => ({ reason: `Rewritten ${randomUUID().slice(0, 6)}` }),
+    'reviewed_by',
+  ),
+  officerFunctionRecordCase('documents_not_needed', notNeededRow, () => ({ type: 'idDocument' }), 'marked_by'),
   {
     table: 'bank_packages',
     key: 'id',
