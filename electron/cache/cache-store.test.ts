@@ -190,6 +190,28 @@ describe('desktop cache: the admin lists, as the database answers them', () => {
     expect(ids('rejected')).toEqual([d.id]);
   });
 
+  it('filters a list by where its documents stand, as the server does; a row without a checklist matches none', () => {
+    const counts = { accepted: 6, awaiting_review: 0, needs_replacement: 0, missing: 0, total: 6 };
+    store.storeChanges({
+      table: 'applications',
+      rows: [
+        applicationRow(11, { checklist_state: 'complete', checklist_counts: counts }),
+        applicationRow(12, {
+          checklist_state: 'ready_for_review',
+          checklist_counts: { ...counts, accepted: 5, awaiting_review: 1 },
+        }),
+      ],
+    });
+    const ids = (documents?: 'complete' | 'ready_for_review' | 'waiting_on_applicant') =>
+      store
+        .applicationsPage({ list: 'pending', search: '', sort: 'newest', page: 0, documents })
+        .rows.map((row) => row.business_name);
+    expect(ids('complete')).toEqual(['Business 00011']);
+    expect(ids('ready_for_review')).toEqual(['Business 00012']);
+    expect(ids('waiting_on_applicant')).toEqual([]);
+    expect(ids()).toHaveLength(3);
+  });
+
   it('searches business, name and e-mail without regard to case, taking % and _ literally', () => {
     store.storeChanges({
       table: 'applications',

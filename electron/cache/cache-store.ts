@@ -208,7 +208,7 @@ export class CacheStore {
   }
 
   /** One page of a list, searched and sorted as the web dashboard does it at the database. */
-  applicationsPage({ list, search, sort, page }: ApplicationsPageArgs): ApplicationsPage {
+  applicationsPage({ list, search, sort, page, documents }: ApplicationsPageArgs): ApplicationsPage {
     const order = applicationSorts.find((option) => option.id === sort) ?? applicationSorts[0];
     const orderBy =
       order.column === 'business_name_key'
@@ -219,9 +219,17 @@ export class CacheStore {
     const where = [
       'list = @list',
       ...patterns.map((_pattern, index) => `search_text like @word${index} escape '\\'`),
+      // A row cached from a server older than the checklist has none: it matches no state.
+      ...(documents ? ["json_extract(data, '$.checklist_state') = @documents"] : []),
     ].join(' and ');
     const words = Object.fromEntries(patterns.map((pattern, index) => [`word${index}`, pattern]));
-    const params = { list, ...words, limit: ADMIN_PAGE_SIZE, offset: page * ADMIN_PAGE_SIZE };
+    const params = {
+      list,
+      ...words,
+      ...(documents ? { documents } : {}),
+      limit: ADMIN_PAGE_SIZE,
+      offset: page * ADMIN_PAGE_SIZE,
+    };
     const rows = this.db
       .prepare(`select data from applications where ${where} order by ${orderBy} limit @limit offset @offset`)
       .pluck()

@@ -42,6 +42,9 @@ describe('the desktop detail', () => {
         { id: 'n1', author_id: null, body: 'First', created_at: '2026-11-23T09:00:00+00:00' },
         { id: 'n2', author_id: null, body: 'Second', created_at: '2026-11-23T10:00:00+00:00' },
       ],
+      document_reviews: [],
+      document_requests: [],
+      documents_not_needed: [],
     } satisfies CachedApplication['related'];
     const detail = detailFromCache({ application, otherApplications: [], related, lenders: [], keptDocumentIds: [] });
     expect(detail.notes.map((note) => note.body)).toEqual(['Second', 'First']);
@@ -61,6 +64,9 @@ describe('the desktop detail', () => {
         'audit_log',
         'lender_consents',
         'application_notes',
+        'document_reviews',
+        'document_requests',
+        'documents_not_needed',
       ].map((table) => [table, []]),
     ) as unknown as Parameters<typeof detailFromCache>[0]['related'];
     const detail = detailFromCache({

@@ -1,5 +1,5 @@
 import { DOCUMENTS_BUCKET } from '../../shared/catalogue/documents.ts';
-import type { AdminDocument, AdminNote } from '../../shared/db/admin-rows.ts';
+import type { AdminDocument, AdminNote, NotNeededRow } from '../../shared/db/admin-rows.ts';
 import type { CachedApplication, DesktopBridge, OutboxEntry, OutboxIntent } from '../../shared/ipc/channels.ts';
 import { loadSupabase } from '../../web/src/lib/load-supabase.ts';
 import {
@@ -32,6 +32,9 @@ export function detailFromCache({ application, otherApplications, related }: Cac
     termSheets: newestFirst(related.term_sheets),
     bankPackages: newestFirst(related.bank_packages),
     notes: newestFirst(related.application_notes),
+    reviews: related.document_reviews,
+    requests: related.document_requests,
+    notNeeded: related.documents_not_needed.map((row: NotNeededRow) => row.type),
   };
 }
 
@@ -168,6 +171,10 @@ export function createDesktopRepository(deps: DesktopRepositoryDeps): AdminRepos
         expectedStatus: decision.expectedStatus,
         label: decision.label,
       }),
+    // Online only for now: a review needs the document as the server holds it (changeOnServer refuses it offline).
+    reviewDocument(review) {
+      return this.changeOnServer(() => apiAdminRepository.reviewDocument(review));
+    },
     addNote: (note) =>
       sendOrQueue(() => apiAdminRepository.addNote(note), {
         kind: 'note',

@@ -1,3 +1,4 @@
+import type { ChecklistState } from '../checklist/document-checklist.ts';
 import type { ApplicationRow } from '../db/applications.ts';
 
 /**
@@ -30,7 +31,14 @@ export const applicationSortIds = applicationSorts.map((sort) => sort.id) as [
 
 export const ADMIN_PAGE_SIZE = 25;
 
-export type ApplicationsPageArgs = { list: ApplicationListId; search: string; sort: ApplicationSortId; page: number };
+export type ApplicationsPageArgs = {
+  list: ApplicationListId;
+  search: string;
+  sort: ApplicationSortId;
+  page: number;
+  /** Only the applications whose documents stand so (docs/product.md §10); all when absent. */
+  documents?: ChecklistState | undefined;
+};
 export type ApplicationsPage = { rows: ApplicationRow[]; total: number };
 
 /**

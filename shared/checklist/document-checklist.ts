@@ -46,15 +46,31 @@ export type ChecklistRequest = {
 /** Where one item stands. A cancelled request and a document not needed are out of what is outstanding. */
 export type ItemState = 'missing' | 'awaiting_review' | 'accepted' | 'needs_replacement' | 'not_needed' | 'cancelled';
 
-/** A document of an item with its latest review (none yet: awaiting review). */
-type ReviewedDocument<Document extends ChecklistDocument = ChecklistDocument> = {
-  document: Document;
-  review: ChecklistReview | null;
-  /** Every review of it, oldest first (the officer's history). */
-  reviews: ChecklistReview[];
+/** How an item's state reads, for the applicant and the officer alike. */
+export const itemStateLabels: Readonly<Record<ItemState, string>> = {
+  missing: 'Missing',
+  awaiting_review: 'Uploaded, awaiting review',
+  accepted: 'Accepted',
+  needs_replacement: 'Needs replacement',
+  not_needed: 'Not needed for this application',
+  cancelled: 'Request cancelled',
 };
 
-type ChecklistItem<Document extends ChecklistDocument = ChecklistDocument> = {
+/** A document of an item with its latest review (none yet: awaiting review). */
+export type ReviewedDocument<
+  Document extends ChecklistDocument = ChecklistDocument,
+  Review extends ChecklistReview = ChecklistReview,
+> = {
+  document: Document;
+  review: Review | null;
+  /** Every review of it, oldest first (the officer's history). */
+  reviews: Review[];
+};
+
+export type ChecklistItem<
+  Document extends ChecklistDocument = ChecklistDocument,
+  Review extends ChecklistReview = ChecklistReview,
+> = {
   /** The document type, or the request's id. */
   key: string;
   kind: 'required' | 'requested';
@@ -62,9 +78,9 @@ type ChecklistItem<Document extends ChecklistDocument = ChecklistDocument> = {
   description: string;
   state: ItemState;
   /** Its current documents (none replaced), newest first. */
-  current: ReviewedDocument<Document>[];
+  current: ReviewedDocument<Document, Review>[];
   /** Documents replaced since, newest first: officers keep them as history; the applicant sees the current ones. */
-  replaced: ReviewedDocument<Document>[];
+  replaced: ReviewedDocument<Document, Review>[];
   /** Why it needs replacement (the flagged documents' reasons), or why the request was cancelled. */
   reasons: string[];
   /** A request's due day (YYYY-MM-DD). */
@@ -86,7 +102,7 @@ export type ChecklistCounts = {
  */
 export type ChecklistState = 'waiting_on_applicant' | 'ready_for_review' | 'complete';
 
-const checklistStateLabels: Readonly<Record<ChecklistState, string>> = {
+export const checklistStateLabels: Readonly<Record<ChecklistState, string>> = {
   waiting_on_applicant: 'Waiting on applicant',
   ready_for_review: 'Ready for review',
   complete: 'Complete',
@@ -94,15 +110,21 @@ const checklistStateLabels: Readonly<Record<ChecklistState, string>> = {
 
 export const checklistStates = Object.keys(checklistStateLabels) as ChecklistState[];
 
-export type Checklist<Document extends ChecklistDocument = ChecklistDocument> = {
-  items: ChecklistItem<Document>[];
+export type Checklist<
+  Document extends ChecklistDocument = ChecklistDocument,
+  Review extends ChecklistReview = ChecklistReview,
+> = {
+  items: ChecklistItem<Document, Review>[];
   counts: ChecklistCounts;
   state: ChecklistState;
 };
 
-export type ChecklistInput<Document extends ChecklistDocument = ChecklistDocument> = {
+export type ChecklistInput<
+  Document extends ChecklistDocument = ChecklistDocument,
+  Review extends ChecklistReview = ChecklistReview,
+> = {
   documents: readonly Document[];
-  reviews: readonly ChecklistReview[];
+  reviews: readonly Review[];
   requests: readonly ChecklistRequest[];
   /** The required types an officer marked 'Not needed for this application'. */
   notNeeded: readonly string[];
@@ -153,15 +175,15 @@ export function checklistSummary(counts: ChecklistCounts): string {
  * replaced by another is history; the item's state comes from its current documents, unless an officer marked
  * it not needed or cancelled the request.
  */
-export function documentChecklist<Document extends ChecklistDocument>(
-  input: ChecklistInput<Document>,
-): Checklist<Document> {
-  const reviewsOf = new Map<string, ChecklistReview[]>();
+export function documentChecklist<Document extends ChecklistDocument, Review extends ChecklistReview>(
+  input: ChecklistInput<Document, Review>,
+): Checklist<Document, Review> {
+  const reviewsOf = new Map<string, Review[]>();
   for (const review of [...input.reviews].sort(oldestFirst)) {
     reviewsOf.set(review.document_id, [...(reviewsOf.get(review.document_id) ?? []), review]);
   }
   const replacedIds = new Set(input.documents.flatMap((document) => document.replaces_id ?? []));
-  const reviewed = (document: Document): ReviewedDocument<Document> => {
+  const reviewed = (document: Document): ReviewedDocument<Document, Review> => {
     const reviews = reviewsOf.get(document.id) ?? [];
     return { document, review: reviews.at(-1) ?? null, reviews };
   };
@@ -172,10 +194,10 @@ export function documentChecklist<Document extends ChecklistDocument>(
       replaced: documents.filter(({ document }) => replacedIds.has(document.id)),
     };
   };
-  const flaggedReasons = (current: ReviewedDocument<Document>[]) =>
+  const flaggedReasons = (current: ReviewedDocument<Document, Review>[]) =>
     current.flatMap(({ review }) => (review?.outcome === 'needs_replacement' && review.reason ? [review.reason] : []));
 
-  const required = documentTypes.map(({ value, label, description }): ChecklistItem<Document> => {
+  const required = documentTypes.map(({ value, label, description }): ChecklistItem<Document, Review> => {
     const { current, replaced } = documentsOf((document) => document.type === value);
     const notNeeded = input.notNeeded.includes(value);
     const state = notNeeded ? 'not_needed' : stateOf(current);
@@ -191,7 +213,7 @@ export function documentChecklist<Document extends ChecklistDocument>(
       dueDate: null,
     };
   });
-  const requested = [...input.requests].sort(oldestFirst).map((request): ChecklistItem<Document> => {
+  const requested = [...input.requests].sort(oldestFirst).map((request): ChecklistItem<Document, Review> => {
     const { current, replaced } = documentsOf((document) => document.request_id === request.id);
     const cancelled = request.cancelled_at !== null;
     const state = cancelled ? 'cancelled' : stateOf(current);

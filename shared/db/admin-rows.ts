@@ -13,10 +13,55 @@ import type { AdditionalInfoRow } from './additional-info.ts';
 /** A document's metadata (table documents), as the admin detail lists it. */
 export type AdminDocument = {
   id: string;
+  /** One of the six required types, or 'requested' (then request_id names the request). */
   type: string;
+  /** Absent from a server older than these columns (20261206110000). */
+  request_id?: string | null;
+  /** The document this one replaces. */
+  replaces_id?: string | null;
   file_name: string;
   file_size: number;
   storage_path: string;
+  created_at: string;
+};
+
+/** An officer's review of a document (table document_reviews): the latest one of a document stands. */
+export type DocumentReviewRow = {
+  id: string;
+  document_id: string;
+  application_id: string;
+  outcome: 'accepted' | 'needs_replacement';
+  reason: string | null;
+  /** When the reviewed document was uploaded, as the officer saw it. */
+  document_uploaded_at: string;
+  reviewed_by: string | null;
+  created_at: string;
+  /** Made offline and waiting in the desktop outbox (not on the server yet). */
+  queued?: boolean;
+};
+
+/** A document an officer asked an application for (table document_requests). */
+export type DocumentRequestRow = {
+  id: string;
+  application_id: string;
+  title: string;
+  details: string;
+  due_date: string | null;
+  requested_by: string | null;
+  status: 'open' | 'cancelled';
+  cancelled_at: string | null;
+  cancelled_by: string | null;
+  cancel_reason: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/** One of the six required documents an officer marked not needed for an application (documents_not_needed). */
+export type NotNeededRow = {
+  id: string;
+  application_id: string;
+  type: string;
+  marked_by: string | null;
   created_at: string;
 };
 
@@ -105,6 +150,9 @@ export type ApplicationRelatedRows = {
   audit_log: AuditEntry[];
   lender_consents: AdminConsent[];
   application_notes: AdminNote[];
+  document_reviews: DocumentReviewRow[];
+  document_requests: DocumentRequestRow[];
+  documents_not_needed: NotNeededRow[];
 };
 
 /** A row of deleted_rows: a row of `table_name` deleted on the server (the desktop cache removes it). */

@@ -71,6 +71,10 @@ export const syncedTables = {
   lender_consents: 'updated_at',
   // Notes are never changed once written (only removed with their application, by tombstone).
   application_notes: 'created_at',
+  // Reviews and not-needed marks are never changed once written; requests are (cancelled).
+  document_reviews: 'created_at',
+  document_requests: 'updated_at',
+  documents_not_needed: 'created_at',
   deleted_rows: 'deleted_at',
 } as const;
 export type SyncedTable = keyof typeof syncedTables;

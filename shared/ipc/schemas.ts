@@ -123,6 +123,7 @@ export const ipcRequestSchemas: IpcRequestSchemas = {
     search: z.string().max(200),
     sort: z.enum(applicationSortIds),
     page: z.number().int().min(0),
+    documents: z.enum(checklistStates).optional(),
   }),
   'cache:application-detail': z.object({ id: uuid }),
   'cache:lenders': z.undefined(),

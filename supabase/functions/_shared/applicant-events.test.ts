@@ -56,6 +56,17 @@ describe('the e-mail an applicant gets when their application changes', () => {
     expect(mail.text).toContain("Our loan officer's note: First line <b>\nSecond line");
   });
 
+  it('names the document a loan officer asked for, and where to upload it', () => {
+    const mail = applicationChangeEmail(
+      { ...change, kind: 'document_requested', subject: 'Debt schedule', reason: null },
+      'https://loans.example',
+    );
+    expect(mail.subject).toBe(`${brand.productName}: Your loan officer asked for a document`);
+    expect(mail.text).toContain(
+      'Your loan officer asked for one more document for Lopez & Sons Bakery: Debt schedule. The request in your client portal says exactly what is needed, and you can upload it there.',
+    );
+  });
+
   it.each(NOTIFIED_KINDS)(
     "says what happened in the subject of a '%s' e-mail, after the product's name alone",
     (kind) => {

@@ -19,6 +19,7 @@ export const NOTIFIED_KINDS: readonly ApplicationEventKind[] = [
   'lender_interested',
   'lender_need_more_info',
   'lender_declined',
+  'document_requested',
 ];
 
 /** What an applicant is told about a change of their application (approved, declined, a lender's answer...). */
@@ -44,6 +45,7 @@ const headlines: Partial<Record<ApplicationEventKind, string>> = {
   lender_interested: 'Good news, a lender is interested',
   lender_need_more_info: 'A lender needs more information',
   lender_declined: 'A lender answered your loan package',
+  document_requested: 'Your loan officer asked for a document',
 };
 
 /** The sentence saying what happened, in the applicant's words. */
@@ -54,6 +56,8 @@ function whatHappened(change: ApplicationChange): string {
       return `We would like to send the loan package of ${change.businessName} to ${lender}. Nothing is shared until you approve this lender in your client portal; you can also decline it.`;
     case 'package_sent':
       return `The loan package of ${change.businessName} was sent to ${lender}, with your approval. We will tell you when they answer.`;
+    case 'document_requested':
+      return `Your loan officer asked for one more document for ${change.businessName}: ${change.subject ?? 'a document'}. The request in your client portal says exactly what is needed, and you can upload it there.`;
     case 'lender_interested':
     case 'lender_need_more_info':
     case 'lender_declined':

@@ -6,6 +6,8 @@ import type {
   AdminNote,
   AuditEntry,
   BankPackageRow,
+  DocumentRequestRow,
+  DocumentReviewRow,
   LetterRow,
   TermSheetRow,
 } from '../../../../shared/db/admin-rows.ts';
@@ -65,6 +67,10 @@ export type ApplicationDetail = {
   termSheets: TermSheetRow[];
   bankPackages: BankPackageRow[];
   notes: AdminNote[];
+  /** The document checklist's rows: every review (oldest first), the requests and the documents not needed. */
+  reviews: DocumentReviewRow[];
+  requests: DocumentRequestRow[];
+  notNeeded: string[];
 };
 
 export type Decision = {
@@ -76,6 +82,22 @@ export type Decision = {
   /** The business name, for a decision that has to wait (desktop outbox). */
   label: string;
 };
+
+/** An officer's review of a document, as they saw it. */
+export type DocumentReview = {
+  documentId: string;
+  applicationId: string;
+  outcome: 'accepted' | 'needs_replacement';
+  /** What the applicant reads when it needs replacement; null when accepted. */
+  reason: string | null;
+  /** When the document was uploaded, as the officer saw it. */
+  uploadedAt: string;
+  /** The document's latest review when the officer looked (null: none): the server refuses if it changed. */
+  seenReviewId: string | null;
+};
+
+/** review_document's code for "deleted, replaced or reviewed by someone else meanwhile" (also decide_application's). */
+export const CHANGED_MEANWHILE_CODES: readonly string[] = ['PT409', 'P0002'];
 
 /** What the officer matches an application against: the lender network and the consents asked for it. */
 export type LenderNetwork = { lenders: Lender[]; consents: AdminConsent[] };
@@ -128,6 +150,11 @@ export type AdminRepository = {
   applicationsPage(args: ApplicationsPageArgs): Promise<AdminApplicationsPage>;
   applicationDetail(id: string): Promise<ApplicationDetail>;
   decide(decision: Decision): Promise<DecisionOutcome>;
+  /**
+   * Reviews a document. A document deleted, replaced or reviewed by another officer meanwhile is refused with the
+   * server's words (AdminRequestError 'refused', its code one of CHANGED_MEANWHILE_CODES).
+   */
+  reviewDocument(review: DocumentReview): Promise<DecisionOutcome>;
   /** Adds a loan officer's note (the desktop queues it while the server cannot be reached). */
   addNote(note: NewNote): Promise<DecisionOutcome>;
   /** The lender network and the application's consents (its ranked matches are computed from them). */

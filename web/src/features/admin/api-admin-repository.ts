@@ -6,6 +6,8 @@ import type {
   AdminNote,
   AuditEntry,
   BankPackageRow,
+  DocumentRequestRow,
+  DocumentReviewRow,
   LetterRow,
   TermSheetRow,
 } from '../../../../shared/db/admin-rows.ts';
@@ -15,6 +17,8 @@ import { loadSupabase } from '../../lib/load-supabase.ts';
 import { openStoredDocument } from '../../lib/open-document.ts';
 import { duplicateKey } from '../../lib/postgres-codes.ts';
 import {
+  AdminRequestError,
+  CHANGED_MEANWHILE_CODES,
   check,
   lenderNetworkFrom,
   lendersFrom,
@@ -36,7 +40,7 @@ const BANK_PACKAGE_COLUMNS =
 /** The web build's repository: every read and decision goes to the Supabase API. */
 export const apiAdminRepository: AdminRepository = {
   /** One page of a list, filtered, sorted and counted by the database (fast at 10,000 applications). */
-  async applicationsPage({ list, search, sort, page }) {
+  async applicationsPage({ list, search, sort, page, documents }) {
     const supabase = await loadSupabase();
     let query = supabase.from('applications').select('*', { count: 'exact' });
     if (list === 'pending' || list === 'approved') query = query.eq('status', list);
@@ -44,6 +48,7 @@ export const apiAdminRepository: AdminRepository = {
     else if (list === 'notQualified') query = query.eq('status', 'rejected').is('decided_at', null);
     else query = query.eq('status', 'rejected').not('decided_at', 'is', null);
     for (const filter of postgrestSearchFilters(search)) query = query.or(filter);
+    if (documents) query = query.eq('checklist_state', documents);
     const order = applicationSorts.find((option) => option.id === sort) ?? applicationSorts[0];
     const from = page * ADMIN_PAGE_SIZE;
     const result = await query
@@ -57,35 +62,50 @@ export const apiAdminRepository: AdminRepository = {
   async applicationDetail(id) {
     const supabase = await loadSupabase();
     const newestFirst = { ascending: false };
-    const [application, events, documents, additionalInfo, audit, letters, termSheets, bankPackages, notes] =
-      await Promise.all([
-        supabase.from('applications').select('*').eq('id', id).single(),
-        supabase.from('application_events').select('*').eq('application_id', id).order('id'),
-        supabase
-          .from('documents')
-          .select('id, type, file_name, file_size, storage_path, created_at')
-          .eq('application_id', id)
-          .order('created_at', newestFirst),
-        supabase.from('additional_info').select('*').eq('application_id', id).maybeSingle(),
-        supabase
-          .from('audit_log')
-          .select('id, actor_id, action, record_id, created_at, lender_name')
-          .eq('application_id', id)
-          .order('id'),
-        supabase.from('pre_application_letters').select('*').eq('application_id', id).order('created_at', newestFirst),
-        supabase.from('term_sheets').select('*').eq('application_id', id).order('created_at', newestFirst),
-        supabase
-          .from('bank_packages')
-          .select(BANK_PACKAGE_COLUMNS)
-          .eq('application_id', id)
-          .order('created_at', newestFirst),
-        supabase
-          .from('application_notes')
-          .select('id, author_id, body, created_at')
-          .eq('application_id', id)
-          .order('created_at', newestFirst)
-          .order('id', newestFirst),
-      ]);
+    const [
+      application,
+      events,
+      documents,
+      additionalInfo,
+      audit,
+      letters,
+      termSheets,
+      bankPackages,
+      notes,
+      reviews,
+      requests,
+      notNeeded,
+    ] = await Promise.all([
+      supabase.from('applications').select('*').eq('id', id).single(),
+      supabase.from('application_events').select('*').eq('application_id', id).order('id'),
+      supabase
+        .from('documents')
+        .select('id, type, request_id, replaces_id, file_name, file_size, storage_path, created_at')
+        .eq('application_id', id)
+        .order('created_at', newestFirst),
+      supabase.from('additional_info').select('*').eq('application_id', id).maybeSingle(),
+      supabase
+        .from('audit_log')
+        .select('id, actor_id, action, record_id, created_at, lender_name')
+        .eq('application_id', id)
+        .order('id'),
+      supabase.from('pre_application_letters').select('*').eq('application_id', id).order('created_at', newestFirst),
+      supabase.from('term_sheets').select('*').eq('application_id', id).order('created_at', newestFirst),
+      supabase
+        .from('bank_packages')
+        .select(BANK_PACKAGE_COLUMNS)
+        .eq('application_id', id)
+        .order('created_at', newestFirst),
+      supabase
+        .from('application_notes')
+        .select('id, author_id, body, created_at')
+        .eq('application_id', id)
+        .order('created_at', newestFirst)
+        .order('id', newestFirst),
+      supabase.from('document_reviews').select('*').eq('application_id', id).order('created_at'),
+      supabase.from('document_requests').select('*').eq('application_id', id).order('created_at'),
+      supabase.from('documents_not_needed').select('type').eq('application_id', id).order('type'),
+    ]);
     const context = 'Loading the application failed';
     const row = check(context, application) as ApplicationRow;
     // The applicant's other applications: by the e-mail (made before or without an account) or by the account.
@@ -109,6 +129,9 @@ export const apiAdminRepository: AdminRepository = {
       termSheets: (check(context, termSheets) ?? []) as TermSheetRow[],
       bankPackages: (check(context, bankPackages) ?? []) as BankPackageRow[],
       notes: (check(context, notes) ?? []) as AdminNote[],
+      reviews: (check(context, reviews) ?? []) as DocumentReviewRow[],
+      requests: (check(context, requests) ?? []) as DocumentRequestRow[],
+      notNeeded: ((check(context, notNeeded) ?? []) as { type: string }[]).map((row) => row.type),
     };
   },
 
@@ -129,6 +152,24 @@ export const apiAdminRepository: AdminRepository = {
     );
     const notified = await supabase.functions.invoke('notify-applicant', { body: { applicationId: id } });
     if (notified.error) console.error('The applicant could not be e-mailed', notified.error);
+    return 'applied';
+  },
+
+  /** review_document checks the officer, the reason and that the document is still as the officer saw it. */
+  async reviewDocument({ documentId, outcome, reason, uploadedAt, seenReviewId }) {
+    const supabase = await loadSupabase();
+    const result = await supabase.rpc('review_document', {
+      document_id: documentId,
+      outcome,
+      reason,
+      expected_uploaded_at: uploadedAt,
+      seen_review_id: seenReviewId,
+    });
+    // Its refusals for a document changed meanwhile are written for the officer: they are shown as they are.
+    if (result.error && CHANGED_MEANWHILE_CODES.includes(result.error.code)) {
+      throw new AdminRequestError('refused', result.error.message, result.error.code);
+    }
+    check('Review refused', result);
     return 'applied';
   },
 

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
-import { Badge, Box, Button, Heading, List, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, List, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { additionalInfoAnswerText, additionalInfoSections } from '../../../../shared/catalogue/additional-info.ts';
-import { documentTypes } from '../../../../shared/catalogue/documents.ts';
 import { optionLabel } from '../../../../shared/catalogue/fields.ts';
 import { loanAmountOptions } from '../../../../shared/catalogue/pre-qualification.ts';
 import { officerStatusLabel } from '../../../../shared/admin/application-lists.ts';
@@ -21,6 +20,7 @@ import { FinancialAnalysis } from './financial-analysis.tsx';
 import { LenderMatches } from './lender-matches.tsx';
 import { useLenderNetworkQuery } from './lender-network-api.ts';
 import { LetterDialog, letterPdf } from './letter-dialog.tsx';
+import { DocumentChecklist } from './document-checklist.tsx';
 import { GeneratedDocuments } from './generated-documents.tsx';
 import { TermSheetDialog, termSheetPdf } from './term-sheet-dialog.tsx';
 import { ApplicationNotes } from './application-notes.tsx';
@@ -203,33 +203,8 @@ function DetailContent({
       />
 
       <Box>
-        <Heading as="h3" size="md" mb="2">
-          Documents
-        </Heading>
-        <Stack gap="2">
-          {opened.isError ? <ErrorAlert message={opened.error.message} /> : null}
-          {documentTypes.map((type) => {
-            const files = detail.documents.filter((document) => document.type === type.value);
-            return (
-              <Box key={type.value}>
-                <Text fontWeight="medium">
-                  {type.label} {files.length === 0 ? <Badge colorPalette="orange">Missing</Badge> : null}
-                </Text>
-                {files.map((document) => (
-                  <Button
-                    key={document.id}
-                    size="xs"
-                    variant="outline"
-                    me="2"
-                    onClick={() => void openDocument(document)}
-                  >
-                    Open {document.file_name}
-                  </Button>
-                ))}
-              </Box>
-            );
-          })}
-        </Stack>
+        {opened.isError ? <ErrorAlert message={opened.error.message} mb="2" /> : null}
+        <DocumentChecklist detail={detail} openDocument={(document) => void openDocument(document)} />
       </Box>
 
       <Box>

@@ -16,6 +16,11 @@ import {
   type ApplicationSortId,
 } from '../../../../shared/admin/application-lists.ts';
 import { SEARCH_MAX_LENGTH } from '../../../../shared/admin/application-search.ts';
+import {
+  checklistStateLabels,
+  checklistStates,
+  checklistSummary,
+} from '../../../../shared/checklist/document-checklist.ts';
 import { EmailAddress } from '../../components/email-address.tsx';
 import { rowsAsCardsOnPhones } from '../../components/rows-as-cards.ts';
 import { useApplicationsPageQuery } from './admin-api.ts';
@@ -152,7 +157,9 @@ function ApplicationList({
   // A new search starts again at the first page (at once, before the address has caught up).
   const page = query === addressed ? Math.max(0, Number.parseInt(params.get('page') ?? '1', 10) - 1 || 0) : 0;
   const setPage = (next: number) => update({ page: next === 0 ? null : String(next + 1) });
-  const result = useApplicationsPageQuery({ list, search: query, sort, page });
+  const askedDocuments = params.get('documents');
+  const documents = checklistStates.find((state) => state === askedDocuments);
+  const result = useApplicationsPageQuery({ list, search: query, sort, page, documents });
   // A failed read shows no rows: the last ones read were for another search or page.
   const data = result.isError ? undefined : result.data;
   const title = applicationLists.find((option) => option.id === list)!.title;
@@ -196,6 +203,21 @@ function ApplicationList({
             ))}
           </NativeSelect.Field>
         </NativeSelect.Root>
+        <NativeSelect.Root maxW="xs">
+          <NativeSelect.Field
+            aria-label="Documents"
+            value={documents ?? ''}
+            // A new filter starts again at the first page.
+            onChange={(event) => update({ documents: event.target.value || null, page: null })}
+          >
+            <option value="">All documents</option>
+            {checklistStates.map((state) => (
+              <option key={state} value={state}>
+                {checklistStateLabels[state]}
+              </option>
+            ))}
+          </NativeSelect.Field>
+        </NativeSelect.Root>
       </HStack>
       {result.isError ? <ErrorAlert message={result.error.message} /> : null}
       <Box overflowX="auto">
@@ -208,6 +230,7 @@ function ApplicationList({
               <Table.ColumnHeader>Loan amount</Table.ColumnHeader>
               <Table.ColumnHeader>Submitted</Table.ColumnHeader>
               <Table.ColumnHeader>Consultation</Table.ColumnHeader>
+              <Table.ColumnHeader>Documents</Table.ColumnHeader>
               {list === 'notQualified' ? <Table.ColumnHeader>Evaluation</Table.ColumnHeader> : null}
               <Table.ColumnHeader>Actions</Table.ColumnHeader>
             </Table.Row>
@@ -242,6 +265,18 @@ function ApplicationList({
                   <Table.Cell data-label="Consultation" overflowWrap="normal">
                     {row.consultation_date ? formatLongDate(row.consultation_date) : 'Not scheduled'}
                   </Table.Cell>
+                  <Table.Cell data-label="Documents">
+                    {row.checklist_counts && row.checklist_state ? (
+                      <>
+                        <Text as="span" fontWeight="medium">
+                          {checklistStateLabels[row.checklist_state]}
+                        </Text>
+                        <Text fontSize="sm" color="gray.700">
+                          {checklistSummary(row.checklist_counts)}
+                        </Text>
+                      </>
+                    ) : null}
+                  </Table.Cell>
                   {list === 'notQualified' ? (
                     <Table.Cell data-label="Evaluation">{evaluationReasons(row.evaluation_result)}</Table.Cell>
                   ) : null}
@@ -271,8 +306,9 @@ function ApplicationList({
                           )}
                         </>
                       ) : null}
-                      {/* Spec: an approved application's row carries its 'Accept & Generate Term Sheet' button, its
-                        Financial Analysis card grid and its Bank Packages list (opened under the row). */}
+                      {/* docs/product.md §2, Admin dashboard: an approved application's row carries its 'Accept &
+                        Generate Term Sheet' button, its Financial Analysis card grid and its Bank Packages list
+                        (opened under the row). */}
                       {list === 'approved' ? (
                         <>
                           <TermSheetDialog application={row} />
@@ -296,8 +332,8 @@ function ApplicationList({
                 </Table.Row>
                 {list === 'approved' && summaryOf === row.id ? (
                   <Table.Row>
-                    {/* Across the Approved list's seven columns. */}
-                    <Table.Cell colSpan={7}>
+                    {/* Across the Approved list's eight columns. */}
+                    <Table.Cell colSpan={8}>
                       <Box
                         as="section"
                         id={`approved-summary-${row.id}`}

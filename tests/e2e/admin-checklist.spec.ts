@@ -1,0 +1,115 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { brand } from '../../shared/brand/brand.ts';
+import { qualifiedApplicationRow } from '../support/application-rows.ts';
+import { mailbox } from '../support/auth-helpers.ts';
+import { pdfBytes } from '../support/sample-files.ts';
+import { expect, test } from './fixtures.ts';
+import { seriousAccessibilityViolations } from './pages/accessibility.ts';
+import { AdminPages } from './pages/admin-pages.ts';
+import { createAccount, plantSession, type PortalAccount } from './pages/portal-session.ts';
+
+/** A file the applicant uploaded for the application (stored, and its row filed with it). */
+async function uploaded(database: SupabaseClient, owner: PortalAccount, applicationId: string, type: string) {
+  const fileName = `${type}-${crypto.randomUUID().slice(0, 6)}.pdf`;
+  const storagePath = `${owner.id}/${type}/${crypto.randomUUID()}.pdf`;
+  const bytes = pdfBytes();
+  const stored = await database.storage
+    .from('documents')
+    .upload(storagePath, Buffer.from(bytes), { contentType: 'application/pdf' });
+  if (stored.error) throw new Error(stored.error.message);
+  const { error } = await database.from('documents').insert({
+    user_id: owner.id,
+    application_id: applicationId,
+    type,
+    file_name: fileName,
+    file_size: bytes.length,
+    content_type: 'application/pdf',
+    storage_path: storagePath,
+  });
+  if (error) throw new Error(error.message);
+  return fileName;
+}
+
+test('an officer reviews documents, sends one back with a reason, asks for another and marks one not needed; the list says where the documents stand', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const officer = await createAccount(database, baseURL!, { admin: true });
+  const applicant = await createAccount(database, baseURL!);
+  const { data, error } = await database
+    .from('applications')
+    .insert(qualifiedApplicationRow({ user_id: applicant.id, email: applicant.email }))
+    .select('id, business_name')
+    .single();
+  if (error) throw new Error(error.message);
+  const businessName = String(data.business_name);
+  const returns = await uploaded(database, applicant, String(data.id), 'taxReturns');
+  const license = await uploaded(database, applicant, String(data.id), 'businessLicense');
+
+  const admin = new AdminPages(page);
+  await plantSession(page, baseURL!, officer.session);
+  await admin.openDashboard();
+  await admin.searchFor(businessName);
+  await expect(admin.row(businessName)).toContainText('Waiting on applicant');
+  await expect(admin.row(businessName)).toContainText('0 of 6 accepted, 2 awaiting review, 4 missing');
+  await admin.row(businessName).getByRole('button', { name: /View/ }).click();
+  const documents = admin.detail().getByRole('region', { name: 'Documents' });
+  const item = (title: string) => documents.getByRole('listitem', { name: title });
+
+  await item('Tax Returns')
+    .getByRole('button', { name: `Accept ${returns}` })
+    .click();
+  await expect(item('Tax Returns')).toContainText('Accepted');
+  await expect(item('Tax Returns').getByRole('list', { name: `Reviews of ${returns}` })).toContainText('Accepted on');
+
+  await item('Business License')
+    .getByRole('button', { name: `Needs Replacement ${license}` })
+    .click();
+  const sendBack = page.getByRole('dialog', { name: `Needs replacement: ${license}` });
+  await sendBack.getByRole('button', { name: 'Send Back' }).click();
+  await expect(sendBack).toContainText('Say what needs to change: the applicant reads the reason');
+  await sendBack.getByLabel(/What needs to change/).fill('This license expired in 2024: please send the current one.');
+  await sendBack.getByRole('button', { name: 'Send Back' }).click();
+  await expect(sendBack).toBeHidden();
+  await expect(item('Business License')).toContainText('Needs replacement on');
+  await expect(item('Business License')).toContainText('This license expired in 2024: please send the current one.');
+
+  await documents.getByRole('button', { name: 'Request a Document' }).click();
+  const request = page.getByRole('dialog', { name: `Request a document from ${businessName}` });
+  await request.getByLabel('Title').fill('Debt schedule');
+  await request.getByLabel(/What exactly is needed/).fill('Every business debt with its lender, balance and payment.');
+  await request.getByLabel('Due date').fill('2020-01-01');
+  await request.getByRole('button', { name: 'Send Request' }).click();
+  await expect(request).toContainText('The due date is in the past');
+  await request.getByLabel('Due date').fill('');
+  await request.getByRole('button', { name: 'Send Request' }).click();
+  await expect(request).toBeHidden();
+  await expect(item('Debt schedule')).toContainText('Missing');
+  await expect(item('Debt schedule')).toContainText('Every business debt with its lender, balance and payment.');
+  // The applicant is told.
+  await expect
+    .poll(async () => (await mailbox({ url: baseURL! }, applicant.email)).map((mail) => mail.subject))
+    .toContain(`${brand.productName}: Your loan officer asked for a document`);
+
+  await item('Lease Agreement').getByRole('button', { name: 'Not Needed (Lease Agreement)' }).click();
+  await expect(item('Lease Agreement')).toContainText('Not needed for this application');
+
+  await expect(documents.getByTestId('checklist-summary')).toHaveText(
+    'Waiting on applicant · 1 of 6 accepted, 1 needs replacement, 4 missing',
+  );
+  // On the timeline and in the audit log.
+  await expect(admin.detail()).toContainText(`Document accepted: ${returns}`);
+  await expect(admin.detail()).toContainText('Document requested: Debt schedule');
+  await expect(admin.detail()).toContainText('Document reviewed');
+  expect(await seriousAccessibilityViolations(page, ['section[aria-label="Application detail"]'])).toEqual([]);
+
+  // The list: its column, and its filter.
+  await page.getByRole('button', { name: 'Close detail' }).click();
+  await expect(admin.row(businessName)).toContainText('1 of 6 accepted, 1 needs replacement, 4 missing');
+  await page.getByRole('combobox', { name: 'Documents' }).selectOption({ label: 'Complete' });
+  await expect(admin.list('Pending Applications')).toHaveAttribute('aria-busy', 'false');
+  await expect(admin.row(businessName)).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Documents' }).selectOption({ label: 'Waiting on applicant' });
+  await expect(admin.row(businessName)).toHaveCount(1);
+});

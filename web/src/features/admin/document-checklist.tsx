@@ -1,0 +1,418 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Badge, Box, Button, HStack, Heading, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  checklistStateLabels,
+  checklistSummary,
+  documentChecklist,
+  itemStateLabels,
+  type ChecklistItem,
+  type ItemState,
+  type ReviewedDocument,
+} from '../../../../shared/checklist/document-checklist.ts';
+import type { AdminDocument, DocumentReviewRow } from '../../../../shared/db/admin-rows.ts';
+import { formatLongDate } from '../../../../shared/format/dates.ts';
+import {
+  cancelReasonSchema,
+  documentRequestSchema,
+  replacementReasonSchema,
+  type DocumentRequestForm,
+} from '../../../../shared/validation/checklist-forms.ts';
+import { ActionDialog } from '../../components/action-dialog.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+import { FormField } from '../../components/form-controls.tsx';
+import type { ApplicationDetail } from './admin-repository.ts';
+import {
+  useCancelDocumentRequestMutation,
+  useRequestDocumentMutation,
+  useReviewDocumentMutation,
+  useSetDocumentNotNeededMutation,
+} from './checklist-api.ts';
+import { when } from './who-and-when.ts';
+
+const statePalette: Record<ItemState, string> = {
+  missing: 'orange',
+  awaiting_review: 'blue',
+  accepted: 'green',
+  needs_replacement: 'red',
+  not_needed: 'gray',
+  cancelled: 'gray',
+};
+
+/** A document with its filing known (a server older than requests and replacements gives neither: none). */
+type FiledDocument = AdminDocument & { request_id: string | null; replaces_id: string | null };
+
+type Props = {
+  detail: ApplicationDetail;
+  openDocument: (document: AdminDocument) => void;
+};
+
+/**
+ * The application's documents as a checklist (docs/product.md §10): the six required documents and the officer's
+ * requests, each with its state, its current files and their reviews, and the files replaced since (history).
+ * The officer accepts a file or asks for its replacement with a reason, asks for another document, cancels a
+ * request, or marks a required document not needed.
+ */
+export function DocumentChecklist({ detail, openDocument }: Props) {
+  const checklist = documentChecklist({
+    documents: detail.documents.map((document): FiledDocument => ({
+      ...document,
+      request_id: document.request_id ?? null,
+      replaces_id: document.replaces_id ?? null,
+    })),
+    reviews: detail.reviews,
+    requests: detail.requests,
+    notNeeded: detail.notNeeded,
+  });
+  const applicationId = detail.application.id;
+  return (
+    <Box as="section" aria-label="Documents">
+      <HStack justify="space-between" wrap="wrap" mb="2">
+        <Heading as="h3" size="md">
+          Documents
+        </Heading>
+        <RequestDialog applicationId={applicationId} businessName={detail.application.business_name} />
+      </HStack>
+      <Text mb="3" data-testid="checklist-summary">
+        <Text as="span" fontWeight="semibold">
+          {checklistStateLabels[checklist.state]}
+        </Text>
+        {' · '}
+        {checklistSummary(checklist.counts)}
+      </Text>
+      <Stack as="ul" gap="3" listStyleType="none">
+        {checklist.items.map((item) => (
+          <ChecklistEntry key={item.key} item={item} applicationId={applicationId} openDocument={openDocument} />
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+function ChecklistEntry({
+  item,
+  applicationId,
+  openDocument,
+}: {
+  item: ChecklistItem<FiledDocument, DocumentReviewRow>;
+  applicationId: string;
+  openDocument: (document: AdminDocument) => void;
+}) {
+  const [setNotNeeded, marking] = useSetDocumentNotNeededMutation();
+  return (
+    <Box as="li" aria-label={item.title} borderWidth="1px" borderRadius="md" p="3">
+      <HStack justify="space-between" wrap="wrap" align="flex-start">
+        <Box>
+          <Text fontWeight="medium">
+            {item.title} <Badge colorPalette={statePalette[item.state]}>{itemStateLabels[item.state]}</Badge>
+          </Text>
+          {item.kind === 'requested' ? (
+            <Text fontSize="sm" color="gray.700">
+              {item.description}
+              {item.dueDate ? ` · Due ${formatLongDate(`${item.dueDate}T12:00:00`)}` : ''}
+            </Text>
+          ) : null}
+          {item.state === 'cancelled' && item.reasons.length > 0 ? (
+            <Text fontSize="sm" color="gray.700">
+              Cancelled: {item.reasons.join(' ')}
+            </Text>
+          ) : null}
+        </Box>
+        {item.kind === 'required' ? (
+          <Button
+            size="xs"
+            variant="outline"
+            loading={marking.isLoading}
+            onClick={() => void setNotNeeded({ applicationId, type: item.key, notNeeded: item.state !== 'not_needed' })}
+          >
+            {item.state === 'not_needed' ? 'Needed After All' : 'Not Needed'}
+            <Text as="span" srOnly>
+              {' '}
+              ({item.title})
+            </Text>
+          </Button>
+        ) : item.state !== 'cancelled' ? (
+          <CancelRequestDialog requestId={item.key} title={item.title} />
+        ) : null}
+      </HStack>
+      {marking.isError ? <ErrorAlert message={marking.error.message} mt="2" /> : null}
+      {item.current.length > 0 ? (
+        <Stack gap="2" mt="2">
+          {item.current.map((reviewed) => (
+            <FileEntry
+              key={reviewed.document.id}
+              reviewed={reviewed}
+              applicationId={applicationId}
+              openDocument={openDocument}
+              reviewable={item.state !== 'not_needed' && item.state !== 'cancelled'}
+            />
+          ))}
+        </Stack>
+      ) : null}
+      {item.replaced.length > 0 ? (
+        <Box mt="2">
+          <Text fontSize="sm" fontWeight="medium">
+            Replaced files
+          </Text>
+          <Stack gap="1">
+            {item.replaced.map((reviewed) => (
+              <FileEntry
+                key={reviewed.document.id}
+                reviewed={reviewed}
+                applicationId={applicationId}
+                openDocument={openDocument}
+                reviewable={false}
+              />
+            ))}
+          </Stack>
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
+
+/** A file with its reviews (oldest first), and Accept / Needs Replacement while it can be reviewed. */
+function FileEntry({
+  reviewed,
+  applicationId,
+  openDocument,
+  reviewable,
+}: {
+  reviewed: ReviewedDocument<FiledDocument, DocumentReviewRow>;
+  applicationId: string;
+  openDocument: (document: AdminDocument) => void;
+  reviewable: boolean;
+}) {
+  const { document, review, reviews } = reviewed;
+  const [reviewDocument, reviewing] = useReviewDocumentMutation();
+  const base = {
+    documentId: document.id,
+    applicationId,
+    uploadedAt: document.created_at,
+    seenReviewId: review?.id ?? null,
+  };
+  return (
+    <Box borderTopWidth="1px" pt="2">
+      <HStack wrap="wrap" gap="2">
+        <Button size="xs" variant="outline" onClick={() => openDocument(document)}>
+          Open {document.file_name}
+        </Button>
+        <Text fontSize="sm" color="gray.700">
+          Uploaded {when(document.created_at)}
+        </Text>
+        {reviewable && review?.outcome !== 'accepted' ? (
+          <Button
+            size="xs"
+            colorPalette="green"
+            variant="outline"
+            loading={reviewing.isLoading}
+            onClick={() => void reviewDocument({ ...base, outcome: 'accepted', reason: null })}
+          >
+            Accept
+            <Text as="span" srOnly>
+              {' '}
+              {document.file_name}
+            </Text>
+          </Button>
+        ) : null}
+        {reviewable && review?.outcome !== 'needs_replacement' ? (
+          <ReplacementDialog
+            fileName={document.file_name}
+            review={(reason) => reviewDocument({ ...base, outcome: 'needs_replacement', reason })}
+          />
+        ) : null}
+      </HStack>
+      {reviewing.isError ? <ErrorAlert message={reviewing.error.message} mt="2" /> : null}
+      {reviews.length > 0 ? (
+        <Stack
+          as="ol"
+          gap="0"
+          mt="1"
+          fontSize="sm"
+          listStyleType="none"
+          aria-label={`Reviews of ${document.file_name}`}
+        >
+          {reviews.map((entry) => (
+            <Text as="li" key={entry.id}>
+              {itemStateLabels[entry.outcome]} on {when(entry.created_at)}
+              {entry.reason ? `: ${entry.reason}` : ''}
+            </Text>
+          ))}
+        </Stack>
+      ) : null}
+    </Box>
+  );
+}
+
+/** Needs Replacement: the reason the applicant reads is required. */
+function ReplacementDialog({
+  fileName,
+  review,
+}: {
+  fileName: string;
+  review: (reason: string) => Promise<{ error?: unknown }>;
+}) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const parsed = replacementReasonSchema.safeParse(reason);
+  const confirm = async () => {
+    setTried(true);
+    if (!parsed.success) return;
+    setBusy(true);
+    const result = await review(parsed.data);
+    setBusy(false);
+    // A refusal shows under the file; the dialog closes either way, the reason typed is kept for another try.
+    setOpen(false);
+    if (!result.error) setReason('');
+  };
+  return (
+    <ActionDialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        setTried(false);
+      }}
+      title={`Needs replacement: ${fileName}`}
+      trigger={
+        <Button size="xs" variant="outline" colorPalette="red">
+          Needs Replacement
+          <Text as="span" srOnly>
+            {' '}
+            {fileName}
+          </Text>
+        </Button>
+      }
+      confirmLabel="Send Back"
+      confirmPalette="red"
+      busy={busy}
+      onConfirm={() => void confirm()}
+      form="Needs replacement"
+    >
+      <FormField
+        label="What needs to change (the applicant reads this)"
+        required
+        error={tried ? parsed.error?.issues[0]?.message : undefined}
+      >
+        <Textarea rows={4} value={reason} onChange={(event) => setReason(event.target.value)} />
+      </FormField>
+    </ActionDialog>
+  );
+}
+
+function CancelRequestDialog({ requestId, title }: { requestId: string; title: string }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [tried, setTried] = useState(false);
+  const [cancel, cancelling] = useCancelDocumentRequestMutation();
+  const parsed = cancelReasonSchema.safeParse(reason);
+  const confirm = async () => {
+    setTried(true);
+    if (!parsed.success) return;
+    const result = await cancel({ requestId, reason: parsed.data });
+    if (!result.error) {
+      setOpen(false);
+      setReason('');
+    }
+  };
+  return (
+    <ActionDialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        setTried(false);
+        cancelling.reset();
+      }}
+      title={`Cancel the request: ${title}`}
+      trigger={
+        <Button size="xs" variant="outline">
+          Cancel Request
+          <Text as="span" srOnly>
+            {' '}
+            ({title})
+          </Text>
+        </Button>
+      }
+      confirmLabel="Cancel Request"
+      confirmPalette="red"
+      busy={cancelling.isLoading}
+      onConfirm={() => void confirm()}
+      form="Cancel request"
+    >
+      <Stack gap="3">
+        <FormField
+          label="Why it is no longer needed (the applicant reads this)"
+          required
+          error={tried ? parsed.error?.issues[0]?.message : undefined}
+        >
+          <Textarea rows={3} value={reason} onChange={(event) => setReason(event.target.value)} />
+        </FormField>
+        {cancelling.isError ? <ErrorAlert message={cancelling.error.message} /> : null}
+      </Stack>
+    </ActionDialog>
+  );
+}
+
+/** Request a Document: a title, what exactly is needed, an optional due day. */
+function RequestDialog({ applicationId, businessName }: { applicationId: string; businessName: string }) {
+  const [open, setOpen] = useState(false);
+  const [requestDocument, requesting] = useRequestDocumentMutation();
+  const empty: DocumentRequestForm = { title: '', details: '', dueDate: '' };
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<DocumentRequestForm, unknown, { title: string; details: string; dueDate: string }>({
+    resolver: zodResolver(documentRequestSchema),
+    defaultValues: empty,
+  });
+  const onSubmit = handleSubmit(async (form) => {
+    const result = await requestDocument({
+      id: crypto.randomUUID(),
+      applicationId,
+      title: form.title,
+      details: form.details,
+      dueDate: form.dueDate === '' ? null : form.dueDate,
+    });
+    if (!result.error) {
+      setOpen(false);
+      reset(empty);
+    }
+  });
+  return (
+    <ActionDialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        requesting.reset();
+      }}
+      title={`Request a document from ${businessName}`}
+      trigger={
+        <Button size="xs" colorPalette="blue" variant="outline">
+          Request a Document
+        </Button>
+      }
+      confirmLabel="Send Request"
+      confirmPalette="blue"
+      busy={requesting.isLoading}
+      onConfirm={() => void onSubmit()}
+      form="Document request"
+    >
+      <Stack gap="3">
+        <FormField label="Title" required error={errors.title?.message}>
+          <Input {...register('title')} placeholder="Debt schedule" />
+        </FormField>
+        <FormField label="What exactly is needed" required error={errors.details?.message}>
+          <Textarea rows={4} {...register('details')} />
+        </FormField>
+        <FormField label="Due date" error={errors.dueDate?.message}>
+          <Input type="date" {...register('dueDate')} />
+        </FormField>
+        {requesting.isError ? <ErrorAlert message={requesting.error.message} /> : null}
+      </Stack>
+    </ActionDialog>
+  );
+}
