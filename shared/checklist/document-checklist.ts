@@ -46,15 +46,26 @@ export type ChecklistRequest = {
 /** Where one item stands. A cancelled request and a document not needed are out of what is outstanding. */
 export type ItemState = 'missing' | 'awaiting_review' | 'accepted' | 'needs_replacement' | 'not_needed' | 'cancelled';
 
+/** How an item's state reads, for the applicant and the officer alike. */
+export const itemStateLabels: Readonly<Record<ItemState, string>> = {
+  missing: 'Missing',
+  awaiting_review: 'Uploaded, awaiting review',
+  accepted: 'Accepted',
+  needs_replacement: 'Needs replacement',
+  not_needed: 'Not needed for this application',
+  cancelled: 'Request cancelled',
+};
+
 /** A document of an item with its latest review (none yet: awaiting review). */
-type ReviewedDocument<Document extends ChecklistDocument = ChecklistDocument> = {
+export type ReviewedDocument<Document extends ChecklistDocument = ChecklistDocument> = {
   document: Document;
   review: ChecklistReview | null;
   /** Every review of it, oldest first (the officer's history). */
   reviews: ChecklistReview[];
 };
 
-type ChecklistItem<Document extends ChecklistDocument = ChecklistDocument> = {
+/** One line of the checklist: a required document or a request, with its documents and where it stands. */
+export type ChecklistItem<Document extends ChecklistDocument = ChecklistDocument> = {
   /** The document type, or the request's id. */
   key: string;
   kind: 'required' | 'requested';
@@ -106,6 +117,16 @@ export type ChecklistInput<Document extends ChecklistDocument = ChecklistDocumen
   requests: readonly ChecklistRequest[];
   /** The required types an officer marked 'Not needed for this application'. */
   notNeeded: readonly string[];
+};
+
+/**
+ * What document_checklist_of() gives for an application: its reviews and requests, without the officers who
+ * wrote them, and the required types marked not needed. With the application's documents it makes the input.
+ */
+export type ChecklistReading = {
+  reviews: ChecklistReview[];
+  requests: ChecklistRequest[];
+  not_needed: string[];
 };
 
 const newestFirst = (a: { created_at: string }, b: { created_at: string }) => b.created_at.localeCompare(a.created_at);
