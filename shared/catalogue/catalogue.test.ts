@@ -210,6 +210,7 @@ describe('documents and uploads', () => {
     expect(fileExtension('a.b.Docx')).toBe('docx');
     expect(fileExtension('none')).toBe('');
     expect(documentStoragePath('user-1', 'taxReturns', 'abc', 'pdf')).toBe('user-1/taxReturns/abc.pdf');
+    expect(documentStoragePath('user-1', 'requested', 'abc', 'xlsx')).toBe('user-1/requested/abc.xlsx');
   });
 
   it('opens PDFs and images in a tab, and downloads Word and Excel files', () => {

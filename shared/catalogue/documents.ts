@@ -22,6 +22,12 @@ export const documentTypes = [
 
 export type DocumentType = (typeof documentTypes)[number]['value'];
 
+/**
+ * A stored document's type: one of the six, or 'requested' for one an officer asked for beyond them (docs/product.md,
+ * Document checklist), filed under its request and stored in the applicant's requested/ folder.
+ */
+export type StoredDocumentType = DocumentType | 'requested';
+
 /** Accepted upload extensions and the content type each one is stored with. */
 export const uploadContentTypes = {
   pdf: 'application/pdf',
@@ -69,10 +75,13 @@ export function browserShowsInline(storagePath: string): boolean {
   return ['pdf', 'jpg', 'jpeg', 'png'].includes(fileExtension(storagePath));
 }
 
-/** Where a document is stored in the bucket: {userId}/{type}/{uuid}.{ext}. */
+/**
+ * Where a document is stored in the bucket: {userId}/{type}/{uuid}.{ext}, a requested one under requested/ (the
+ * only folders the bucket's upload policy lets an applicant write).
+ */
 export function documentStoragePath(
   userId: string,
-  type: DocumentType,
+  type: StoredDocumentType,
   id: string,
   extension: UploadExtension,
 ): string {

@@ -67,6 +67,7 @@ export type ReviewedDocument<
   reviews: Review[];
 };
 
+/** One line of the checklist: a required document or a request, with its documents and where it stands. */
 export type ChecklistItem<
   Document extends ChecklistDocument = ChecklistDocument,
   Review extends ChecklistReview = ChecklistReview,
@@ -128,6 +129,16 @@ export type ChecklistInput<
   requests: readonly ChecklistRequest[];
   /** The required types an officer marked 'Not needed for this application'. */
   notNeeded: readonly string[];
+};
+
+/**
+ * What document_checklist_of() gives for an application: its reviews and requests, without the officers who
+ * wrote them, and the required types marked not needed. With the application's documents it makes the input.
+ */
+export type ChecklistReading = {
+  reviews: ChecklistReview[];
+  requests: ChecklistRequest[];
+  not_needed: string[];
 };
 
 const newestFirst = (a: { created_at: string }, b: { created_at: string }) => b.created_at.localeCompare(a.created_at);

@@ -4,8 +4,8 @@
 -- required document not needed for an application. An applicant uploads a replacement linked to the document it
 -- replaces (which officers keep as history), cannot delete a document an officer reviewed, and reads the reviews
 -- and requests of their applications through document_checklist_of(), which leaves out which officer wrote them.
--- Every change goes through a function that checks its caller and its input, is audited, and is on the
--- application's timeline. Each application keeps its checklist's counts and state (for the admin lists' column
+-- Every change goes through a function that checks its caller and its input, is audited (naming the officer), and
+-- is on the application's timeline, which the applicant reads too: its events name no officer. Each application keeps its checklist's counts and state (for the admin lists' column
 -- and filter), computed as shared/checklist/document-checklist.ts computes them.
 
 -- Requests ------------------------------------------------------------------------------------------------
@@ -477,9 +477,8 @@ begin
   values (filed.id, filed.application_id, review_document.outcome,
           case when review_document.outcome = 'needs_replacement' then given_reason end, filed.created_at)
   returning * into review;
-  insert into public.application_events (application_id, kind, subject, reason, actor_id)
-  values (filed.application_id, 'document_' || review_document.outcome, filed.file_name, review.reason,
-          auth.uid());
+  insert into public.application_events (application_id, kind, subject, reason)
+  values (filed.application_id, 'document_' || review_document.outcome, filed.file_name, review.reason);
   return review;
 end;
 $$;
@@ -526,8 +525,8 @@ begin
   insert into public.document_requests (id, application_id, title, details, due_date)
   values (request_document.id, request_document.application_id, given_title, given_details, request_document.due_date)
   returning * into request;
-  insert into public.application_events (application_id, kind, subject, actor_id)
-  values (request.application_id, 'document_requested', request.title, auth.uid());
+  insert into public.application_events (application_id, kind, subject)
+  values (request.application_id, 'document_requested', request.title);
   return request;
 end;
 $$;
@@ -562,8 +561,8 @@ begin
     end if;
     raise exception 'No request has this id' using errcode = 'P0002';
   end if;
-  insert into public.application_events (application_id, kind, subject, reason, actor_id)
-  values (request.application_id, 'document_request_cancelled', request.title, request.cancel_reason, auth.uid());
+  insert into public.application_events (application_id, kind, subject, reason)
+  values (request.application_id, 'document_request_cancelled', request.title, request.cancel_reason);
   return request;
 end;
 $$;
@@ -599,7 +598,7 @@ begin
   end if;
   if found then
     -- The subject is the document's name as the checklist shows it (shared/catalogue/documents.ts).
-    insert into public.application_events (application_id, kind, subject, actor_id)
+    insert into public.application_events (application_id, kind, subject)
     values (set_document_not_needed.application_id,
             case when not_needed then 'document_not_needed' else 'document_needed_again' end,
             case set_document_not_needed.type
@@ -609,8 +608,7 @@ begin
               when 'businessLicense' then 'Business License'
               when 'leaseAgreement' then 'Lease Agreement'
               else 'ID Document'
-            end,
-            auth.uid());
+            end);
   end if;
 end;
 $$;

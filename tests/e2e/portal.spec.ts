@@ -1,10 +1,12 @@
 import type { Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { createApiKeys, loadJwtSecret } from '../../server/keys.ts';
 import { IMPERSONATION_STORAGE_KEYS } from '../../shared/catalogue/accounts.ts';
 import { documentTypes } from '../../shared/catalogue/documents.ts';
 import { PORTAL_MESSAGES } from '../../shared/messages/portal-admin.ts';
 import { completeAdditionalInfoRow } from '../support/application-rows.ts';
 import { largePdf, pdfBytes, pngBytes, sampleFileFor } from '../support/sample-files.ts';
+import { clientWithKey } from '../support/server-process.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousAccessibilityViolations } from './pages/accessibility.ts';
 import { AuthPages } from './pages/auth-pages.ts';
@@ -242,6 +244,201 @@ test('a wrong type, an oversize file and an overlong name are refused before any
   await expect(portal.uploadErrors('Bank Statements')).toHaveCount(3);
   const { data: rows } = await database.from('documents').select('id').eq('user_id', account.id);
   expect(rows).toEqual([]);
+});
+
+test('the document checklist: the officer’s reviews, requests and reasons show; the applicant replaces and uploads what was asked, cannot delete what was reviewed, and the checklist ends complete', async ({
+  page,
+  browser,
+  baseURL,
+  database,
+}) => {
+  // Two people's steps, a dozen uploads and reviews, on a busy machine.
+  test.setTimeout(120_000);
+  const keys = await createApiKeys(loadJwtSecret(process.env.E2E_DATA_DIR!, undefined));
+  const { account, application, portal } = await applicantOnPortal(page, baseURL!, database);
+  await expect(portal.readiness()).toHaveText(['Some documents are missing.', '0 of 6 accepted, 6 missing']);
+  const uploads = [
+    ['Tax Returns', 'returns.pdf'],
+    ['Financial Statements', 'profit-and-loss.pdf'],
+    ['Bank Statements', 'statements.pdf'],
+    ['Business License', 'license.pdf'],
+    ['ID Document', 'id.png'],
+  ] as const;
+  for (const [label, name] of uploads) {
+    const bytes = name.endsWith('.png') ? pngBytes() : pdfBytes();
+    await portal.upload(label, [file(name, bytes, name.endsWith('.png') ? 'image/png' : 'application/pdf')]);
+    await expect(portal.storedFile(label, name)).toBeVisible();
+  }
+  await expect(portal.readiness()).toHaveText([
+    'Some documents are missing.',
+    '0 of 6 accepted, 5 awaiting review, 1 missing',
+  ]);
+  const { data: rows } = await database.from('documents').select('id, file_name').eq('user_id', account.id);
+  const idOf = (name: string) => String(rows!.find((row) => row.file_name === name)!.id);
+
+  // The loan officer, through the functions the admin screens call.
+  const officer = await createAccount(database, baseURL!, { admin: true, keys });
+  const asOfficer = clientWithKey(baseURL!, keys.anonKey, { accessToken: async () => officer.session.access_token });
+  const call = async (name: string, args: Record<string, unknown>) => {
+    const { data, error } = await asOfficer.rpc(name, args);
+    expect(error, name).toBeNull();
+    return data as { id: string } | null;
+  };
+  const review = (documentId: string, outcome: 'accepted' | 'needs_replacement', reason: string | null = null) =>
+    call('review_document', { document_id: documentId, outcome, reason });
+  const dueDay = new Date(Date.now() + 14 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  const debt = await call('request_document', {
+    application_id: application.id,
+    title: 'Debt schedule',
+    details: 'Every business debt: lender, balance, monthly payment.',
+    due_date: dueDay,
+  });
+  const franchise = await call('request_document', {
+    application_id: application.id,
+    title: 'Franchise agreement',
+    details: 'The signed franchise agreement.',
+  });
+  await call('set_document_not_needed', { application_id: application.id, type: 'leaseAgreement', not_needed: true });
+
+  // The applicant is about to delete a file when the officer accepts it: the server refuses, in the applicant's
+  // words, and the portal then shows what the officer did.
+  const statements = portal.storedFile('Bank Statements', 'statements.pdf');
+  await statements.getByRole('button', { name: /Delete/ }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Delete this document?' });
+  await expect(dialog).toBeVisible();
+  for (const name of ['returns.pdf', 'profit-and-loss.pdf', 'statements.pdf', 'id.png']) {
+    await review(idOf(name), 'accepted');
+  }
+  const reason = 'This license expired in 2024. Please upload the current one.';
+  await review(idOf('license.pdf'), 'needs_replacement', reason);
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(statements.getByRole('alert')).toHaveText(
+    'Your loan officer accepted this document, so it cannot be deleted or moved. Please ask your loan officer if it needs to change.',
+  );
+  await expect(statements.getByRole('button', { name: /Delete/ })).toHaveCount(0);
+  await expect(portal.documentCard('Bank Statements').getByRole('heading', { name: 'Bank Statements' })).toBeFocused();
+  expect((await database.from('documents').select('id').eq('id', idOf('statements.pdf'))).data).toHaveLength(1);
+
+  // Where everything stands, and each item's state.
+  await expect(portal.readiness()).toHaveText([
+    'Some documents are missing and some need replacing.',
+    '4 of 7 accepted, 1 needs replacement, 2 missing',
+  ]);
+  const returns = portal.storedFile('Tax Returns', 'returns.pdf');
+  await expect(portal.documentCard('Tax Returns').getByText('Accepted', { exact: true })).toBeVisible();
+  await expect(returns).toContainText('Your loan officer accepted this file, so it stays with your application');
+  await expect(returns.getByRole('button', { name: /Delete/ })).toHaveCount(0);
+  await expect(returns.getByRole('button', { name: 'Open returns.pdf' })).toBeVisible();
+
+  const license = portal.storedFile('Business License', 'license.pdf');
+  await expect(portal.documentCard('Business License').getByText('Needs replacement', { exact: true })).toBeVisible();
+  await expect(license).toContainText(`Your loan officer’s reason: ${reason}`);
+  await expect(license).toContainText('upload a replacement for it instead');
+  await expect(license.getByRole('button', { name: /Delete/ })).toHaveCount(0);
+
+  const lease = portal.documentCard('Lease Agreement');
+  await expect(lease.getByText('Not needed for this application', { exact: true })).toBeVisible();
+  await expect(lease).toContainText('Your loan officer does not need this document for this application');
+  await expect(portal.fileInput('Lease Agreement')).toHaveCount(0);
+
+  const schedule = portal.checklistItem('Debt schedule');
+  const due = new Date(`${dueDay}T12:00:00Z`).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+  await expect(schedule).toContainText('Every business debt: lender, balance, monthly payment.');
+  await expect(schedule).toContainText(`Requested by your loan officer · Due ${due}`);
+  await expect(schedule.getByText('Missing', { exact: true })).toBeVisible();
+  // The six first, in their order, then what the officer asked for.
+  await expect(page.getByRole('region', { name: 'Required Documents' }).getByRole('heading', { level: 3 })).toHaveText([
+    'Tax Returns',
+    'Financial Statements',
+    'Bank Statements',
+    'Business License',
+    'Lease Agreement',
+    'ID Document',
+    'Debt schedule',
+    'Franchise agreement',
+  ]);
+
+  // A request cancelled while the applicant's screen still offered it: the server refuses the upload in words,
+  // the portal shows the cancellation, and no upload is offered for it any more.
+  await call('cancel_document_request', {
+    request_id: franchise!.id,
+    reason: 'You told us you own the business outright.',
+  });
+  await portal.page
+    .getByLabel('Upload Franchise agreement')
+    .setInputFiles([file('franchise.pdf', pdfBytes(), 'application/pdf')]);
+  const cancelled = portal.checklistItem('Franchise agreement');
+  await expect(cancelled.locator('li[data-status="error"]')).toContainText(
+    'franchise.pdf: Your loan officer cancelled this request, so it needs no upload any more',
+  );
+  await expect(cancelled.getByText('Request cancelled', { exact: true })).toBeVisible();
+  await expect(cancelled).toContainText('Their reason: You told us you own the business outright.');
+  await expect(page.getByLabel('Upload Franchise agreement')).toHaveCount(0);
+  const { data: requestedFiles } = await database.storage.from('documents').list(`${account.id}/requested`);
+  expect(requestedFiles ?? []).toHaveLength(0);
+  await expect(portal.readiness()).toHaveText([
+    'Some documents are missing and some need replacing.',
+    '4 of 6 accepted, 1 needs replacement, 1 missing',
+  ]);
+  // The applicant reads 'your loan officer', never who.
+  await expect(page.locator('body')).not.toContainText(officer.email);
+  await expect(page.locator('body')).not.toContainText(officer.id);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+  // The replacement, through the button by the flagged file, and the requested document.
+  const chooser = page.waitForEvent('filechooser');
+  await license.getByRole('button', { name: 'Upload replacement for license.pdf' }).click();
+  await (await chooser).setFiles([file('license-2026.pdf', pdfBytes(), 'application/pdf')]);
+  await expect(portal.storedFile('Business License', 'license-2026.pdf')).toBeVisible();
+  await expect(license).toHaveCount(0);
+  await expect(
+    portal.documentCard('Business License').getByText('Uploaded, awaiting review', { exact: true }),
+  ).toBeVisible();
+  await page.getByLabel('Upload Debt schedule').setInputFiles([file('debts.xlsx', sampleFileFor('xlsx'))]);
+  await expect(portal.itemFile('Debt schedule', 'debts.xlsx')).toBeVisible();
+  await expect(portal.readiness()).toHaveText([
+    'Everything is in: your loan officer is reviewing it.',
+    '4 of 6 accepted, 2 awaiting review',
+  ]);
+  const { data: filed } = await database
+    .from('documents')
+    .select('id, file_name, type, request_id, replaces_id, storage_path')
+    .in('file_name', ['license-2026.pdf', 'debts.xlsx']);
+  const replacement = filed!.find((row) => row.file_name === 'license-2026.pdf')!;
+  const requested = filed!.find((row) => row.file_name === 'debts.xlsx')!;
+  expect(replacement).toMatchObject({ type: 'businessLicense', request_id: null, replaces_id: idOf('license.pdf') });
+  expect(requested).toMatchObject({ type: 'requested', request_id: debt!.id, replaces_id: null });
+  expect(requested.storage_path).toMatch(new RegExp(`^${account.id}/requested/[0-9a-f-]{36}\\.xlsx$`));
+
+  // The officer accepts both: the checklist is complete.
+  await review(String(replacement.id), 'accepted');
+  await review(String(requested.id), 'accepted');
+  await page.reload();
+  await expect(portal.readiness()).toHaveText(['All your documents are accepted.', '6 of 6 accepted']);
+  await expect(schedule.getByText('Accepted', { exact: true })).toBeVisible();
+  await expect(portal.itemFile('Debt schedule', 'debts.xlsx').getByRole('button', { name: /Delete/ })).toHaveCount(0);
+  const { data: stored } = await database
+    .from('applications')
+    .select('checklist_state')
+    .eq('id', application.id)
+    .single();
+  expect(stored).toEqual({ checklist_state: 'complete' });
+
+  // The officer viewing the client's portal reads the same checklist, and can change nothing there.
+  const officerTab = await (await browser.newContext({ baseURL: baseURL! })).newPage();
+  await plantImpersonation(officerTab, account.id, new Date().toISOString());
+  const viewed = await signedInPortal(officerTab, baseURL!, officer);
+  await expect(viewed.readiness()).toHaveText(['All your documents are accepted.', '6 of 6 accepted']);
+  await expect(
+    viewed.checklistItem('Franchise agreement').getByText('Request cancelled', { exact: true }),
+  ).toBeVisible();
+  await expect(officerTab.getByLabel(/^Upload /)).toHaveCount(0);
+  await officerTab.context().close();
 });
 
 test('additional information: required fields, money formatting, stored, shown again, edited, a draft survives a reload', async ({

@@ -43,7 +43,22 @@ export class PortalPage {
   }
 
   documentCard(label: DocumentLabel): Locator {
-    return this.page.getByRole('article', { name: label, exact: true });
+    return this.checklistItem(label);
+  }
+
+  /** An item of the document checklist by its title: one of the six, or a document the loan officer asked for. */
+  checklistItem(title: string): Locator {
+    return this.page.getByRole('article', { name: title, exact: true });
+  }
+
+  /** A current file of a checklist item. */
+  itemFile(title: string, fileName: string): Locator {
+    return this.checklistItem(title).locator('li[data-status="uploaded"]').filter({ hasText: fileName });
+  }
+
+  /** Where the documents stand as a whole: the applicant's status, then the readiness figure. */
+  readiness(): Locator {
+    return this.page.getByRole('region', { name: 'Required Documents' }).getByRole('status').locator('p');
   }
 
   fileInput(label: DocumentLabel): Locator {
@@ -55,7 +70,7 @@ export class PortalPage {
   }
 
   storedFile(label: DocumentLabel, fileName: string): Locator {
-    return this.documentCard(label).locator('li[data-status="uploaded"]').filter({ hasText: fileName });
+    return this.itemFile(label, fileName);
   }
 
   uploadErrors(label: DocumentLabel): Locator {

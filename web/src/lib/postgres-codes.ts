@@ -5,3 +5,6 @@ export const duplicateKey = '23505';
 
 /** A row policy refused the write. */
 export const rlsRefusal = '42501';
+
+/** A document an officer reviewed, which its applicant may no longer delete or move. */
+export const keptByReview = 'PT423';

@@ -204,7 +204,7 @@ function DetailContent({
 
       <Box>
         {opened.isError ? <ErrorAlert message={opened.error.message} mb="2" /> : null}
-        <DocumentChecklist detail={detail} openDocument={(document) => void openDocument(document)} />
+        <DocumentChecklist detail={detail} me={me} openDocument={(document) => void openDocument(document)} />
       </Box>
 
       <Box>

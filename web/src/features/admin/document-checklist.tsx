@@ -29,7 +29,7 @@ import {
   useReviewDocumentMutation,
   useSetDocumentNotNeededMutation,
 } from './checklist-api.ts';
-import { when } from './who-and-when.ts';
+import { actor, when } from './who-and-when.ts';
 
 const statePalette: Record<ItemState, string> = {
   missing: 'orange',
@@ -45,6 +45,8 @@ type FiledDocument = AdminDocument & { request_id: string | null; replaces_id: s
 
 type Props = {
   detail: ApplicationDetail;
+  /** The signed-in officer (their own reviews read 'by you'). */
+  me: string | undefined;
   openDocument: (document: AdminDocument) => void;
 };
 
@@ -54,7 +56,7 @@ type Props = {
  * The officer accepts a file or asks for its replacement with a reason, asks for another document, cancels a
  * request, or marks a required document not needed.
  */
-export function DocumentChecklist({ detail, openDocument }: Props) {
+export function DocumentChecklist({ detail, me, openDocument }: Props) {
   const checklist = documentChecklist({
     documents: detail.documents.map((document): FiledDocument => ({
       ...document,
@@ -83,7 +85,13 @@ export function DocumentChecklist({ detail, openDocument }: Props) {
       </Text>
       <Stack as="ul" gap="3" listStyleType="none">
         {checklist.items.map((item) => (
-          <ChecklistEntry key={item.key} item={item} applicationId={applicationId} openDocument={openDocument} />
+          <ChecklistEntry
+            key={item.key}
+            item={item}
+            applicationId={applicationId}
+            me={me}
+            openDocument={openDocument}
+          />
         ))}
       </Stack>
     </Box>
@@ -93,10 +101,12 @@ export function DocumentChecklist({ detail, openDocument }: Props) {
 function ChecklistEntry({
   item,
   applicationId,
+  me,
   openDocument,
 }: {
   item: ChecklistItem<FiledDocument, DocumentReviewRow>;
   applicationId: string;
+  me: string | undefined;
   openDocument: (document: AdminDocument) => void;
 }) {
   const [setNotNeeded, marking] = useSetDocumentNotNeededMutation();
@@ -144,6 +154,7 @@ function ChecklistEntry({
               key={reviewed.document.id}
               reviewed={reviewed}
               applicationId={applicationId}
+              me={me}
               openDocument={openDocument}
               reviewable={item.state !== 'not_needed' && item.state !== 'cancelled'}
             />
@@ -161,6 +172,7 @@ function ChecklistEntry({
                 key={reviewed.document.id}
                 reviewed={reviewed}
                 applicationId={applicationId}
+                me={me}
                 openDocument={openDocument}
                 reviewable={false}
               />
@@ -176,11 +188,13 @@ function ChecklistEntry({
 function FileEntry({
   reviewed,
   applicationId,
+  me,
   openDocument,
   reviewable,
 }: {
   reviewed: ReviewedDocument<FiledDocument, DocumentReviewRow>;
   applicationId: string;
+  me: string | undefined;
   openDocument: (document: AdminDocument) => void;
   reviewable: boolean;
 }) {
@@ -235,7 +249,8 @@ function FileEntry({
         >
           {reviews.map((entry) => (
             <Text as="li" key={entry.id}>
-              {itemStateLabels[entry.outcome]} on {when(entry.created_at)}
+              {itemStateLabels[entry.outcome]} on {when(entry.created_at)} by{' '}
+              {actor({ actor_id: entry.reviewed_by }, me)}
               {entry.reason ? `: ${entry.reason}` : ''}
             </Text>
           ))}

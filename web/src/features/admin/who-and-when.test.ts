@@ -20,6 +20,11 @@ describe('actor', () => {
     expect(actor({ actor_id: null }, me, applicant)).toBe('the applicant or the system');
   });
 
+  it('names a loan officer for the document events, which the applicant reads too and so name no officer', () => {
+    expect(actor({ actor_id: null, kind: 'document_needs_replacement' }, me, applicant)).toBe('a loan officer');
+    expect(actor({ actor_id: null, kind: 'document_requested' }, me, applicant)).toBe('a loan officer');
+  });
+
   it('names the applicant for a submission and the system for the evaluation that declined it at submission', () => {
     expect(actor({ actor_id: null, kind: 'submitted' }, me, null)).toBe('the applicant');
     expect(actor({ actor_id: null, kind: 'submitted' }, me, applicant)).toBe('the applicant');

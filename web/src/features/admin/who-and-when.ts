@@ -7,7 +7,7 @@ export function when(date: string): string {
 }
 
 /** Who did it when the record itself says so, whatever account is on it (or none). */
-export type RecordedActor = 'lender' | 'applicant' | 'system' | undefined;
+export type RecordedActor = 'lender' | 'applicant' | 'system' | 'officer' | undefined;
 
 /**
  * Only the applicant submits an application (signed in or not, so the event names no account) and answers a
@@ -17,6 +17,8 @@ const applicantEventKinds = new Set(['submitted', 'consent_approved', 'consent_d
 
 function recordedActorOfEvent(kind: string | undefined): RecordedActor {
   if (kind?.startsWith('lender_')) return 'lender';
+  // The applicant reads the timeline too: a document event names no officer (the audit log and the checklist do).
+  if (kind?.startsWith('document_')) return 'officer';
   if (kind === 'not_qualified') return 'system';
   return kind && applicantEventKinds.has(kind) ? 'applicant' : undefined;
 }
@@ -35,6 +37,7 @@ export function actor(
   if (recorded === 'lender') return 'the lender';
   if (recorded === 'applicant') return 'the applicant';
   if (recorded === 'system') return 'the system';
+  if (recorded === 'officer') return 'a loan officer';
   if (!entry.actor_id) return 'the applicant or the system';
   if (entry.actor_id === me) return 'you';
   if (entry.actor_id === applicantId) return 'the applicant';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refuseBeforeUpload } from './document-upload.ts';
+import { refuseBeforeUpload, rowRefused } from './document-upload.ts';
 
 describe('refuseBeforeUpload', () => {
   it('lets a name of up to 255 characters through, counting characters (an emoji is one), not UTF-16 units', () => {
@@ -24,5 +24,18 @@ describe('the 25 MB limit, before any byte is sent', () => {
 
   it('refuses a type the portal does not take whatever its size', () => {
     expect(refuseBeforeUpload({ name: 'setup.exe', size: 10 })).toMatch(/setup\.exe/);
+  });
+});
+
+describe('rowRefused', () => {
+  it('tells a refusal of the documents row (a server error kept as the cause) from the portal’s own refusals', () => {
+    const refusal = {
+      code: 'PT409',
+      message: 'Your loan officer cancelled this request, so it needs no upload any more',
+    };
+    expect(rowRefused(new Error(refusal.message, { cause: refusal }))).toBe(true);
+    expect(rowRefused(new Error('"notes.txt" is not an accepted file type.'))).toBe(false);
+    expect(rowRefused(new Error('Upload failed', { cause: new Error('network') }))).toBe(false);
+    expect(rowRefused('Upload failed')).toBe(false);
   });
 });

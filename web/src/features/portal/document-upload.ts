@@ -26,7 +26,23 @@ export function refuseBeforeUpload(file: { name: string; size: number }): string
   return null;
 }
 
-type UploadTarget = { userId: string; applicationId: string | null; type: DocumentType };
+/** What a document is filed as: one of the six required types, or an officer's request (of an application). */
+export type DocumentFiling = { type: DocumentType; requestId: null } | { type: 'requested'; requestId: string };
+
+/**
+ * Where an uploaded document goes; `replacesId` names the document it replaces, one of the same item that an
+ * officer said needs replacement (the server checks it, and the request).
+ */
+type UploadTarget = { userId: string; applicationId: string | null; replacesId: string | null } & DocumentFiling;
+
+/**
+ * Whether the server refused an upload's documents row (the file itself was taken): a request cancelled or a
+ * document reviewed again or replaced meanwhile, in words for the applicant. What the portal shows of the checklist
+ * is then out of date.
+ */
+export function rowRefused(error: unknown): boolean {
+  return error instanceof Error && typeof (error.cause as { code?: unknown } | undefined)?.code === 'string';
+}
 
 /**
  * Sends the file to the storage API's upload endpoint (the same request supabase-js's storage.upload
@@ -61,8 +77,10 @@ function sendFile(url: string, headers: Record<string, string>, file: File, onPr
 
 /**
  * Uploads one document: the file into the private bucket at {userId}/{type}/{uuid}.{ext}, then its
- * documents row linked to the application. If the row cannot be written the file is removed again, so no
- * file is left without its row. Rejects with the message to show ('Upload failed' when there is none).
+ * documents row linked to the application (and to its request, or the document it replaces). If the row cannot
+ * be written the file is removed again, so no file is left without its row. Rejects with the message to show
+ * ('Upload failed' when there is none); a refusal of the row keeps the server's error as its cause
+ * (rowRefused).
  */
 export async function uploadDocument(file: File, target: UploadTarget, onProgress: (fraction: number) => void) {
   const refusal = refuseBeforeUpload(file);
@@ -95,6 +113,8 @@ export async function uploadDocument(file: File, target: UploadTarget, onProgres
     user_id: target.userId,
     application_id: target.applicationId,
     type: target.type,
+    request_id: target.requestId,
+    replaces_id: target.replacesId,
     file_name: file.name,
     file_size: file.size,
     content_type: contentType,
@@ -102,6 +122,6 @@ export async function uploadDocument(file: File, target: UploadTarget, onProgres
   });
   if (error) {
     await supabase.storage.from(DOCUMENTS_BUCKET).remove([path]);
-    throw new Error(uploadErrorMessage(error));
+    throw new Error(uploadErrorMessage(error), { cause: error });
   }
 }

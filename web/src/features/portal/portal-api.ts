@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { AdditionalInfoForm } from '../../../../shared/catalogue/additional-info.ts';
-import { DOCUMENTS_BUCKET, type DocumentType } from '../../../../shared/catalogue/documents.ts';
+import { DOCUMENTS_BUCKET, type StoredDocumentType } from '../../../../shared/catalogue/documents.ts';
+import type { ChecklistReading } from '../../../../shared/checklist/document-checklist.ts';
 import { additionalInfoSectionsFromForm, type AdditionalInfoRow } from '../../../../shared/db/additional-info.ts';
 import type { ApplicationRow } from '../../../../shared/db/applications.ts';
 import { errorMessageOr } from '../../../../shared/messages/error-message.ts';
@@ -9,7 +10,7 @@ import type { ApplicationEvent } from '../../../../shared/status/timeline.ts';
 import { api, type ApiError } from '../../lib/api.ts';
 import { applicationsMadeHere, forgetApplicationsMadeHere } from '../../lib/applications-made-here.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
-import { duplicateKey, rlsRefusal } from '../../lib/postgres-codes.ts';
+import { duplicateKey, keptByReview, rlsRefusal } from '../../lib/postgres-codes.ts';
 import { currentApplication } from './current-application.ts';
 
 /** A documents row as the portal lists it. */
@@ -17,7 +18,11 @@ export type DocumentRow = {
   id: string;
   user_id: string;
   application_id: string | null;
-  type: DocumentType;
+  type: StoredDocumentType;
+  /** The officer's request it was uploaded for (type 'requested'). */
+  request_id: string | null;
+  /** The document it replaces (which an officer said needs replacement). */
+  replaces_id: string | null;
   file_name: string;
   file_size: number;
   content_type: string;
@@ -25,7 +30,11 @@ export type DocumentRow = {
   created_at: string;
 };
 
-export type PortalApplication = ApplicationRow & { events: ApplicationEvent[] };
+export type PortalApplication = ApplicationRow & {
+  events: ApplicationEvent[];
+  /** Its officers' reviews and requests and the documents not needed (docs/product.md, Document checklist). */
+  checklist: ChecklistReading;
+};
 
 /** Whose portal is shown: the signed-in applicant's own, or a client's that an admin views (read-only). */
 export type PortalViewer = { clientId: string | null };
@@ -46,7 +55,10 @@ export type PortalData = {
 };
 
 const DOCUMENT_COLUMNS =
-  'id, user_id, application_id, type, file_name, file_size, content_type, storage_path, created_at';
+  'id, user_id, application_id, type, request_id, replaces_id, file_name, file_size, content_type, storage_path, created_at';
+
+/** The reading of an application no officer has said anything of yet (and of the documents before any application). */
+export const noChecklistReading: ChecklistReading = { reviews: [], requests: [], not_needed: [] };
 
 class PortalLoadError extends Error {}
 
@@ -104,19 +116,37 @@ async function applicationsOf(
   const confirmed = all.filter((row) => row.confirmed_by_applicant_at !== null);
   const toConfirm = all.filter((row) => row.confirmed_by_applicant_at === null);
   if (confirmed.length === 0) return { applications: [], toConfirm, confirmedHere };
-  const events = unwrap(
-    await (ownEvents ??
+  const [events, checklists] = await Promise.all([
+    (
+      ownEvents ??
       timelineQuery(supabase).in(
         'application_id',
         confirmed.map((application) => application.id),
-      )),
-    'timeline',
-  ) as ApplicationEvent[];
-  const applications = confirmed.map((application) => ({
+      )
+    ).then((result) => unwrap(result, 'timeline') as ApplicationEvent[]),
+    Promise.all(confirmed.map((application) => checklistReadingOf(supabase, owner, application))),
+  ]);
+  const applications = confirmed.map((application, index) => ({
     ...application,
     events: events.filter((event) => event.application_id === application.id),
+    checklist: checklists[index]!,
   }));
   return { applications, toConfirm, confirmedHere };
+}
+
+/**
+ * What the officers said of an application's documents (document_checklist_of, which leaves out who said it).
+ * The function answers an officer, and an applicant about the applications that name their account: one the
+ * applicant reads by its e-mail alone (no account named) is not asked about, and shows the documents only.
+ */
+async function checklistReadingOf(
+  supabase: SupabaseClient,
+  owner: { userId: string; readOnly: boolean },
+  application: ApplicationRow,
+): Promise<ChecklistReading> {
+  if (!owner.readOnly && application.user_id !== owner.userId) return noChecklistReading;
+  const read = await supabase.rpc('document_checklist_of', { application_id: application.id });
+  return unwrap(read, 'document checklist') as ChecklistReading;
 }
 
 /** The timeline events the caller may read, oldest first. */
@@ -250,22 +280,31 @@ const portalApi = api.injectEndpoints({
       invalidatesTags: (_result, error) => (error ? [] : ['Portal', 'PortalLenders']),
     }),
 
-    /** Removes a document: its row first (so the portal never lists a missing file), then the file. */
+    /**
+     * Removes a document: its row first (so the portal never lists a missing file), then the file. A document an
+     * officer reviewed meanwhile is refused with the server's words for the applicant (code keptByReview); the
+     * portal then reads it again itself, to show it as reviewed.
+     */
     deleteDocument: build.mutation<null, DocumentRow>({
       async queryFn(document) {
         try {
           const supabase = await loadSupabase();
           const removed = await supabase.from('documents').delete().eq('id', document.id).select('id');
+          if (removed.error?.code === keptByReview) {
+            return { error: { message: removed.error.message, code: removed.error.code } };
+          }
           unwrap(removed, 'document row');
           if ((removed.data ?? []).length === 0) throw new Error('The document could not be deleted');
           unwrap(await supabase.storage.from(DOCUMENTS_BUCKET).remove([document.storage_path]), 'stored file');
           return { data: null };
         } catch (error) {
           console.error('Document delete failed', error);
-          return { error: { message: errorMessageOr(error, 'Delete failed') } };
+          // A load error names what failed for the log, not for the applicant.
+          const message = error instanceof PortalLoadError ? 'Delete failed' : errorMessageOr(error, 'Delete failed');
+          return { error: { message } };
         }
       },
-      invalidatesTags: ['Portal'],
+      invalidatesTags: (_result, error) => (error?.code === keptByReview ? [] : ['Portal']),
     }),
 
     /**

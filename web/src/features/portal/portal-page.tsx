@@ -14,7 +14,7 @@ import { currentApplication, documentsOf, forApplicationSentence, shownApplicati
 import { LenderNetwork } from './lender-network.tsx';
 import { usePortalLendersQuery } from './lenders-api.ts';
 import { MyApplications } from './my-applications.tsx';
-import { usePortalDataQuery, type PortalData } from './portal-api.ts';
+import { noChecklistReading, usePortalDataQuery, type PortalData } from './portal-api.ts';
 import { RequiredDocuments } from './required-documents.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 
@@ -130,6 +130,7 @@ function PortalContent({ data, reload }: { data: PortalData; reload: () => Promi
         applicationId={shown?.id ?? null}
         forApplication={forApplication}
         documents={documentsOf(data.documents, data.applications, shown)}
+        reading={shown?.checklist ?? noChecklistReading}
         readOnly={data.readOnly}
         reload={reload}
       />

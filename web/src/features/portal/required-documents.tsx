@@ -1,16 +1,23 @@
 import { Badge, Box, Button, chakra, Heading, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { UPLOAD_ACCEPT, UPLOAD_RULES_TEXT, type DocumentType } from '../../../../shared/catalogue/documents.ts';
 import {
-  documentTypes,
-  UPLOAD_ACCEPT,
-  UPLOAD_RULES_TEXT,
-  type DocumentType,
-} from '../../../../shared/catalogue/documents.ts';
+  checklistSummary,
+  documentChecklist,
+  itemStateLabels,
+  type ChecklistItem,
+  type ChecklistReading,
+  type ItemState,
+  type ReviewedDocument,
+} from '../../../../shared/checklist/document-checklist.ts';
 import { formatLongDate } from '../../../../shared/format/dates.ts';
 import { uploadErrorMessage } from '../../../../shared/messages/portal-admin.ts';
-import { refuseBeforeUpload, uploadDocument } from './document-upload.ts';
+import { applicantChecklistStatus, keptBecause } from './checklist-wording.ts';
+import { refuseBeforeUpload, rowRefused, uploadDocument, type DocumentFiling } from './document-upload.ts';
 import { ActionDialog } from '../../components/action-dialog.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { openStoredDocument } from '../../lib/open-document.ts';
+import { keptByReview } from '../../lib/postgres-codes.ts';
 import { useDeleteDocumentMutation, type DocumentRow } from './portal-api.ts';
 
 /** A file on its way (pending, with its progress) or refused (error, with the message). */
@@ -18,7 +25,8 @@ type UploadItem = {
   key: string;
   /** The application the file goes to: shown with that application only, when the applicant has several. */
   applicationId: string | null;
-  type: DocumentType;
+  /** The checklist item it goes to (a document type, or a request's id). */
+  itemKey: string;
   fileName: string;
   status: 'pending' | 'error';
   progress: number;
@@ -33,45 +41,69 @@ type RequiredDocumentsProps = {
   /** Which application new files go to, when the applicant has more than one. */
   forApplication: string | null;
   documents: DocumentRow[];
+  /** What the officers said of the application's documents (none yet without an application). */
+  reading: ChecklistReading;
   readOnly: boolean;
   /** Reloads the portal's data (the stored list then shows a finished upload). */
   reload: () => Promise<unknown>;
 };
 
+/** Where a new file of an item is filed: its type, or its request. */
+function filingOf(item: ChecklistItem<DocumentRow>): DocumentFiling {
+  return item.kind === 'requested'
+    ? { type: 'requested', requestId: item.key }
+    : { type: item.key as DocumentType, requestId: null };
+}
+
+/** An officer marked it not needed, or cancelled the request: nothing more is uploaded for it. */
+const closed = (state: ItemState) => state === 'not_needed' || state === 'cancelled';
+
 /**
- * The six required document types (docs/product.md §3, Document record) with their uploads, stored files, open and
- * delete.
+ * The applicant's document checklist (docs/product.md §3 and Document checklist): where their documents stand,
+ * then the six required documents and the documents their loan officer asked for, each with its state, the
+ * officer's reasons, its current files (open, delete while not reviewed, replace when asked to) and its uploads.
  */
 export function RequiredDocuments({
   userId,
   applicationId,
   forApplication,
   documents,
+  reading,
   readOnly,
   reload,
 }: RequiredDocumentsProps) {
   const [uploads, setUploads] = useState<UploadItem[]>([]);
+  const checklist = documentChecklist({
+    documents,
+    reviews: reading.reviews,
+    requests: reading.requests,
+    notNeeded: reading.not_needed,
+  });
 
   const update = (key: string, change: Partial<UploadItem>) =>
     setUploads((items) => items.map((item) => (item.key === key ? { ...item, ...change } : item)));
 
-  const upload = async (type: DocumentType, file: File) => {
+  const upload = async (item: ChecklistItem<DocumentRow>, file: File, replacesId: string | null) => {
     const key = crypto.randomUUID();
     setUploads((items) => [
       ...items,
-      { key, applicationId, type, fileName: file.name, status: 'pending', progress: 0 },
+      { key, applicationId, itemKey: item.key, fileName: file.name, status: 'pending', progress: 0 },
     ]);
     try {
-      await uploadDocument(file, { userId, applicationId, type }, (progress) => update(key, { progress }));
+      await uploadDocument(file, { userId, applicationId, replacesId, ...filingOf(item) }, (progress) =>
+        update(key, { progress }),
+      );
       // Uploaded: the stored list (reloaded) shows it from now on.
       await reload();
-      setUploads((items) => items.filter((item) => item.key !== key));
+      setUploads((items) => items.filter((upload) => upload.key !== key));
     } catch (error) {
       update(key, {
         status: 'error',
         errorMessage: uploadErrorMessage(error),
         messageNamesFile: refuseBeforeUpload(file) !== null,
       });
+      // The officer changed the item meanwhile (cancelled the request, reviewed the document again): show it now.
+      if (rowRefused(error)) void reload();
     }
   };
 
@@ -81,114 +113,156 @@ export function RequiredDocuments({
         Required Documents
       </Heading>
       {forApplication ? <Text color="gray.700">{forApplication}</Text> : null}
+      {/* Announced when it changes: after an upload, or when another application is chosen. */}
+      <Box role="status" borderWidth="1px" borderRadius="md" p="4" bg="gray.50">
+        <Text fontWeight="semibold">{applicantChecklistStatus(checklist)}</Text>
+        <Text color="gray.700">{checklistSummary(checklist.counts)}</Text>
+      </Box>
       <Text color="gray.700">Accepted files: {UPLOAD_RULES_TEXT}.</Text>
-      {documentTypes.map((documentType) => (
-        <DocumentTypeCard
-          key={documentType.value}
-          label={documentType.label}
-          description={documentType.description}
-          stored={documents.filter((document) => document.type === documentType.value)}
-          uploads={uploads.filter((item) => item.type === documentType.value && item.applicationId === applicationId)}
+      {checklist.items.map((item) => (
+        <ChecklistItemCard
+          key={item.key}
+          item={item}
+          uploads={uploads.filter((upload) => upload.itemKey === item.key && upload.applicationId === applicationId)}
           readOnly={readOnly}
-          onFiles={(files) => {
-            for (const file of files) void upload(documentType.value, file);
+          reload={reload}
+          onFiles={(files, replacesId) => {
+            for (const file of files) void upload(item, file, replacesId);
           }}
-          onDismiss={(key) => setUploads((items) => items.filter((item) => item.key !== key))}
+          onDismiss={(key) => setUploads((items) => items.filter((upload) => upload.key !== key))}
         />
       ))}
     </Stack>
   );
 }
 
-type DocumentTypeCardProps = {
-  label: string;
-  description: string;
-  stored: DocumentRow[];
+const statePalettes: Readonly<Record<ItemState, string>> = {
+  missing: 'gray',
+  awaiting_review: 'blue',
+  accepted: 'green',
+  needs_replacement: 'red',
+  not_needed: 'gray',
+  cancelled: 'gray',
+};
+
+type ChecklistItemCardProps = {
+  item: ChecklistItem<DocumentRow>;
   uploads: UploadItem[];
   readOnly: boolean;
-  onFiles: (files: File[]) => void;
+  reload: () => Promise<unknown>;
+  /** New files for the item; `replacesId` names the document they replace. */
+  onFiles: (files: File[], replacesId: string | null) => void;
   onDismiss: (key: string) => void;
 };
 
-function DocumentTypeCard({
-  label,
-  description,
-  stored,
-  uploads,
-  readOnly,
-  onFiles,
-  onDismiss,
-}: DocumentTypeCardProps) {
+function ChecklistItemCard({ item, uploads, readOnly, reload, onFiles, onDismiss }: ChecklistItemCardProps) {
   const inputId = useId();
   const headingId = useId();
-  // A deleted file's row (and the Delete button that had the focus) is gone: the focus moves to its type.
+  // A deleted file's row (and the Delete button that had the focus) is gone: the focus moves to its item.
   const heading = useRef<HTMLHeadingElement>(null);
-  const focusType = () => requestAnimationFrame(() => heading.current?.focus());
+  const focusItem = () => requestAnimationFrame(() => heading.current?.focus());
+  const takesFiles = !readOnly && !closed(item.state);
+  return (
+    <Box as="article" borderWidth="1px" borderRadius="md" p="5" aria-labelledby={headingId}>
+      {/* The badges stay at the title's end on every width, whatever the length of the description below. */}
+      <HStack justify="space-between" align="flex-start" gap="3">
+        <Heading as="h3" size="md" id={headingId} ref={heading} tabIndex={-1} outline="none" overflowWrap="anywhere">
+          {item.title}
+        </Heading>
+        <HStack gap="2" flexShrink="0" maxW="60%" wrap="wrap" justify="flex-end">
+          {item.current.length > 0 ? <Badge>{item.current.length} uploaded</Badge> : null}
+          {/* A long label ('Not needed for this application') wraps on a phone rather than overflow the card. */}
+          <Badge colorPalette={statePalettes[item.state]} whiteSpace="normal" textAlign="end">
+            {itemStateLabels[item.state]}
+          </Badge>
+        </HStack>
+      </HStack>
+      <Text color="gray.600" overflowWrap="anywhere">
+        {item.description}
+      </Text>
+      {item.kind === 'requested' ? (
+        <Text fontSize="sm" color="gray.700" mt="1">
+          Requested by your loan officer
+          {item.dueDate && item.state !== 'cancelled' ? ` · Due ${formatLongDate(item.dueDate, 'UTC')}` : ''}
+        </Text>
+      ) : null}
+      {item.state === 'not_needed' ? (
+        <Text mt="2">
+          Your loan officer does not need this document for this application: there is nothing to upload.
+        </Text>
+      ) : null}
+      {item.state === 'cancelled' ? (
+        <Text mt="2" overflowWrap="anywhere">
+          Your loan officer cancelled this request, so it needs no upload. Their reason: {item.reasons.join(' ')}
+        </Text>
+      ) : null}
+      {takesFiles ? (
+        <Box mt="3">
+          <chakra.label htmlFor={inputId} display="block" fontWeight="medium" mb="1">
+            Upload {item.title}
+          </chakra.label>
+          <FileInput id={inputId} multiple onFiles={(files) => onFiles(files, null)} />
+        </Box>
+      ) : null}
+      {uploads.length + item.current.length > 0 ? (
+        <Stack as="ul" listStyleType="none" gap="2" mt="3" aria-label={`${item.title} files`}>
+          {uploads.map((upload) => (
+            <UploadRow key={upload.key} item={upload} onDismiss={() => onDismiss(upload.key)} />
+          ))}
+          {item.current.map((reviewed) => (
+            <StoredRow
+              key={reviewed.document.id}
+              reviewed={reviewed}
+              readOnly={readOnly}
+              replaceable={takesFiles && reviewed.review?.outcome === 'needs_replacement'}
+              onReplace={(file) => onFiles([file], reviewed.document.id)}
+              onDeleted={focusItem}
+              reload={reload}
+            />
+          ))}
+        </Stack>
+      ) : null}
+    </Box>
+  );
+}
+
+type FileInputProps = { id: string; multiple: boolean; onFiles: (files: File[]) => void };
+
+/**
+ * The browser's own file input, for its keyboard use, drop target and file dialog; its button dressed as the
+ * site's outline buttons.
+ */
+function FileInput({ id, multiple, onFiles }: FileInputProps) {
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.target.files ?? [])];
     event.target.value = '';
     onFiles(files);
   };
   return (
-    <Box as="article" borderWidth="1px" borderRadius="md" p="5" aria-labelledby={headingId}>
-      {/* The badge stays at the title's end on every width, whatever the length of the description below. */}
-      <HStack justify="space-between" align="flex-start" gap="3">
-        <Heading as="h3" size="md" id={headingId} ref={heading} tabIndex={-1} outline="none">
-          {label}
-        </Heading>
-        {stored.length > 0 ? (
-          <Badge colorPalette="green" flexShrink="0">
-            {stored.length} uploaded
-          </Badge>
-        ) : (
-          <Badge flexShrink="0">Missing</Badge>
-        )}
-      </HStack>
-      <Text color="gray.600">{description}</Text>
-      {readOnly ? null : (
-        <Box mt="3">
-          <chakra.label htmlFor={inputId} display="block" fontWeight="medium" mb="1">
-            Upload {label}
-          </chakra.label>
-          <chakra.input
-            id={inputId}
-            type="file"
-            multiple
-            accept={UPLOAD_ACCEPT}
-            onChange={onChange}
-            fontSize="sm"
-            maxW="full"
-            _focusVisible={{ outline: '2px solid', outlineColor: 'blue.600', outlineOffset: '2px' }}
-            // The browser's own input, for its keyboard use, drop target and file dialog; its button dressed as
-            // the site's outline buttons.
-            _file={{
-              me: '3',
-              px: '3',
-              py: '1.5',
-              borderWidth: '1px',
-              borderStyle: 'solid',
-              borderColor: 'gray.border',
-              borderRadius: 'l2',
-              bg: 'transparent',
-              color: 'gray.fg',
-              fontWeight: 'medium',
-              cursor: 'pointer',
-            }}
-            _hover={{ _file: { bg: 'gray.subtle' } }}
-          />
-        </Box>
-      )}
-      {uploads.length + stored.length > 0 ? (
-        <Stack as="ul" listStyleType="none" gap="2" mt="3" aria-label={`${label} files`}>
-          {uploads.map((item) => (
-            <UploadRow key={item.key} item={item} onDismiss={() => onDismiss(item.key)} />
-          ))}
-          {stored.map((document) => (
-            <StoredRow key={document.id} document={document} readOnly={readOnly} onDeleted={focusType} />
-          ))}
-        </Stack>
-      ) : null}
-    </Box>
+    <chakra.input
+      id={id}
+      type="file"
+      multiple={multiple}
+      accept={UPLOAD_ACCEPT}
+      onChange={onChange}
+      fontSize="sm"
+      maxW="full"
+      _focusVisible={{ outline: '2px solid', outlineColor: 'blue.600', outlineOffset: '2px' }}
+      _file={{
+        me: '3',
+        px: '3',
+        py: '1.5',
+        borderWidth: '1px',
+        borderStyle: 'solid',
+        borderColor: 'gray.border',
+        borderRadius: 'l2',
+        bg: 'transparent',
+        color: 'gray.fg',
+        fontWeight: 'medium',
+        cursor: 'pointer',
+      }}
+      _hover={{ _file: { bg: 'gray.subtle' } }}
+    />
   );
 }
 
@@ -227,9 +301,22 @@ function fileSize(bytes: number): string {
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
-type StoredRowProps = { document: DocumentRow; readOnly: boolean; onDeleted: () => void };
+type StoredRowProps = {
+  reviewed: ReviewedDocument<DocumentRow>;
+  readOnly: boolean;
+  /** An officer asked for a replacement and the item still takes files: 'Upload replacement' is offered. */
+  replaceable: boolean;
+  onReplace: (file: File) => void;
+  onDeleted: () => void;
+  reload: () => Promise<unknown>;
+};
 
-function StoredRow({ document, readOnly, onDeleted }: StoredRowProps) {
+/**
+ * A current file of an item, with what the officer said of it. A reviewed file is the officer's record: instead
+ * of Delete the row says why it stays (the server refuses its deletion too).
+ */
+function StoredRow({ reviewed, readOnly, replaceable, onReplace, onDeleted, reload }: StoredRowProps) {
+  const { document, review } = reviewed;
   const [deleteDocument, deletion] = useDeleteDocumentMutation();
   const [opening, setOpening] = useState(false);
   const open = async () => {
@@ -237,34 +324,78 @@ function StoredRow({ document, readOnly, onDeleted }: StoredRowProps) {
     await openStoredDocument(document.storage_path, document.file_name);
     setOpening(false);
   };
+  const remove = () =>
+    deleteDocument(document)
+      .unwrap()
+      .then(onDeleted, async (error: { code?: string }) => {
+        // Reviewed meanwhile: the row now says so, and the focus leaves the Delete button that goes with it.
+        if (error.code !== keptByReview) return;
+        await reload();
+        onDeleted();
+      });
   return (
-    <HStack as="li" data-status="uploaded" justify="space-between" gap="2" wrap="wrap">
-      <Box minW="0">
-        <Text fontSize="sm" fontWeight="medium" overflowWrap="anywhere">
-          {document.file_name}
-        </Text>
-        <Text fontSize="xs" color="gray.600">
-          Uploaded · {fileSize(document.file_size)} · {formatLongDate(document.created_at)}
-        </Text>
-      </Box>
-      <HStack gap="2">
-        <Button size="xs" variant="outline" onClick={() => void open()} loading={opening}>
-          Open<chakra.span srOnly> {document.file_name}</chakra.span>
-        </Button>
-        {readOnly ? null : (
-          <ConfirmDelete
-            fileName={document.file_name}
-            busy={deletion.isLoading}
-            onConfirm={() =>
-              deleteDocument(document)
-                .unwrap()
-                .then(onDeleted)
-                .catch(() => undefined)
-            }
-          />
-        )}
+    <Box as="li" data-status="uploaded">
+      <HStack justify="space-between" gap="2" wrap="wrap">
+        <Box minW="0">
+          <Text fontSize="sm" fontWeight="medium" overflowWrap="anywhere">
+            {document.file_name}
+          </Text>
+          <Text fontSize="xs" color="gray.600">
+            Uploaded · {fileSize(document.file_size)} · {formatLongDate(document.created_at)}
+            {review ? null : ' · Awaiting review'}
+          </Text>
+        </Box>
+        <HStack gap="2" wrap="wrap">
+          <Button size="xs" variant="outline" onClick={() => void open()} loading={opening}>
+            Open<chakra.span srOnly> {document.file_name}</chakra.span>
+          </Button>
+          {replaceable ? <ReplaceButton fileName={document.file_name} onFile={onReplace} /> : null}
+          {readOnly || review ? null : (
+            <ConfirmDelete fileName={document.file_name} busy={deletion.isLoading} onConfirm={remove} />
+          )}
+        </HStack>
       </HStack>
-    </HStack>
+      {review?.outcome === 'needs_replacement' ? (
+        <Text fontSize="sm" mt="1" overflowWrap="anywhere">
+          <chakra.span fontWeight="semibold">Your loan officer’s reason: </chakra.span>
+          {review.reason}
+        </Text>
+      ) : null}
+      {review ? (
+        <Text fontSize="xs" color="gray.600" mt="1">
+          {keptBecause(review.outcome)}
+        </Text>
+      ) : null}
+      {deletion.isError && 'message' in deletion.error ? (
+        <ErrorAlert size="sm" mt="2" message={deletion.error.message} />
+      ) : null}
+    </Box>
+  );
+}
+
+/**
+ * 'Upload replacement' for a file an officer flagged: a button that opens the browser's file dialog (a second
+ * file input in the row would read as another upload of the item); one file replaces one.
+ */
+function ReplaceButton({ fileName, onFile }: { fileName: string; onFile: (file: File) => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <Button size="xs" colorPalette="blue" onClick={() => input.current?.click()}>
+        Upload replacement<chakra.span srOnly> for {fileName}</chakra.span>
+      </Button>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        accept={UPLOAD_ACCEPT}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) onFile(file);
+        }}
+      />
+    </>
   );
 }
 
