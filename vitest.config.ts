@@ -23,8 +23,11 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
+          // Bounds that catch a test or a setup that hangs, not measures of how long one takes: with another
+          // process keeping a core busy, a test doing real work (hashing passwords, starting servers) takes several
+          // times what it takes on a quiet machine.
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
         },
       },
     ],

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Badge, Box, Button, HStack, Heading, Input, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   checklistStateLabels,
@@ -24,6 +24,7 @@ import { ErrorAlert } from '../../components/error-alert.tsx';
 import { FormField } from '../../components/form-controls.tsx';
 import type { ApplicationDetail } from './admin-repository.ts';
 import {
+  CHECKLIST_MESSAGES,
   useCancelDocumentRequestMutation,
   useRequestDocumentMutation,
   useReviewDocumentMutation,
@@ -260,74 +261,41 @@ function FileEntry({
   );
 }
 
-/** Needs Replacement: the reason the applicant reads is required. */
-function ReplacementDialog({
-  fileName,
-  review,
+/**
+ * A dialog asking for the reason the applicant reads (required; checked by `schema` as the database checks it).
+ * `send` answers a failure's message, or null once done: the dialog then closes and forgets what was typed.
+ */
+function ReasonDialog({
+  title,
+  trigger,
+  label,
+  confirmLabel,
+  form,
+  schema,
+  send,
 }: {
-  fileName: string;
-  review: (reason: string) => Promise<{ error?: unknown }>;
+  title: string;
+  trigger: ReactNode;
+  label: string;
+  confirmLabel: string;
+  form: string;
+  schema: typeof replacementReasonSchema;
+  send: (reason: string) => Promise<string | null>;
 }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
-  const parsed = replacementReasonSchema.safeParse(reason);
+  const [failure, setFailure] = useState<string | null>(null);
+  const parsed = schema.safeParse(reason);
   const confirm = async () => {
     setTried(true);
     if (!parsed.success) return;
     setBusy(true);
-    const result = await review(parsed.data);
+    const failed = await send(parsed.data);
     setBusy(false);
-    // A refusal shows under the file; the dialog closes either way, the reason typed is kept for another try.
-    setOpen(false);
-    if (!result.error) setReason('');
-  };
-  return (
-    <ActionDialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        setTried(false);
-      }}
-      title={`Needs replacement: ${fileName}`}
-      trigger={
-        <Button size="xs" variant="outline" colorPalette="red">
-          Needs Replacement
-          <Text as="span" srOnly>
-            {' '}
-            {fileName}
-          </Text>
-        </Button>
-      }
-      confirmLabel="Send Back"
-      confirmPalette="red"
-      busy={busy}
-      onConfirm={() => void confirm()}
-      form="Needs replacement"
-    >
-      <FormField
-        label="What needs to change (the applicant reads this)"
-        required
-        error={tried ? parsed.error?.issues[0]?.message : undefined}
-      >
-        <Textarea rows={4} value={reason} onChange={(event) => setReason(event.target.value)} />
-      </FormField>
-    </ActionDialog>
-  );
-}
-
-function CancelRequestDialog({ requestId, title }: { requestId: string; title: string }) {
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [tried, setTried] = useState(false);
-  const [cancel, cancelling] = useCancelDocumentRequestMutation();
-  const parsed = cancelReasonSchema.safeParse(reason);
-  const confirm = async () => {
-    setTried(true);
-    if (!parsed.success) return;
-    const result = await cancel({ requestId, reason: parsed.data });
-    if (!result.error) {
+    setFailure(failed);
+    if (failed === null) {
       setOpen(false);
       setReason('');
     }
@@ -338,8 +306,64 @@ function CancelRequestDialog({ requestId, title }: { requestId: string; title: s
       onOpenChange={(next) => {
         setOpen(next);
         setTried(false);
-        cancelling.reset();
+        setFailure(null);
       }}
+      title={title}
+      trigger={trigger}
+      confirmLabel={confirmLabel}
+      confirmPalette="red"
+      busy={busy}
+      onConfirm={() => void confirm()}
+      form={form}
+    >
+      <Stack gap="3">
+        <FormField label={label} required error={tried ? parsed.error?.issues[0]?.message : undefined}>
+          <Textarea rows={4} value={reason} onChange={(event) => setReason(event.target.value)} />
+        </FormField>
+        {failure ? <ErrorAlert message={failure} /> : null}
+      </Stack>
+    </ActionDialog>
+  );
+}
+
+/** The message of a failed mutation, or null once it is done. */
+function failureOf(result: { error?: { message?: string } }, fallback: string): string | null {
+  return result.error ? (result.error.message ?? fallback) : null;
+}
+
+/** Needs Replacement: the reason the applicant reads is required. */
+function ReplacementDialog({
+  fileName,
+  review,
+}: {
+  fileName: string;
+  review: (reason: string) => Promise<{ error?: { message?: string } }>;
+}) {
+  return (
+    <ReasonDialog
+      title={`Needs replacement: ${fileName}`}
+      trigger={
+        <Button size="xs" variant="outline" colorPalette="red">
+          Needs Replacement
+          <Text as="span" srOnly>
+            {' '}
+            {fileName}
+          </Text>
+        </Button>
+      }
+      label="What needs to change (the applicant reads this)"
+      confirmLabel="Send Back"
+      form="Needs replacement"
+      schema={replacementReasonSchema}
+      send={async (reason) => failureOf(await review(reason), CHECKLIST_MESSAGES.reviewFailed)}
+    />
+  );
+}
+
+function CancelRequestDialog({ requestId, title }: { requestId: string; title: string }) {
+  const [cancel] = useCancelDocumentRequestMutation();
+  return (
+    <ReasonDialog
       title={`Cancel the request: ${title}`}
       trigger={
         <Button size="xs" variant="outline">
@@ -350,23 +374,12 @@ function CancelRequestDialog({ requestId, title }: { requestId: string; title: s
           </Text>
         </Button>
       }
+      label="Why it is no longer needed (the applicant reads this)"
       confirmLabel="Cancel Request"
-      confirmPalette="red"
-      busy={cancelling.isLoading}
-      onConfirm={() => void confirm()}
       form="Cancel request"
-    >
-      <Stack gap="3">
-        <FormField
-          label="Why it is no longer needed (the applicant reads this)"
-          required
-          error={tried ? parsed.error?.issues[0]?.message : undefined}
-        >
-          <Textarea rows={3} value={reason} onChange={(event) => setReason(event.target.value)} />
-        </FormField>
-        {cancelling.isError ? <ErrorAlert message={cancelling.error.message} /> : null}
-      </Stack>
-    </ActionDialog>
+      schema={cancelReasonSchema}
+      send={async (reason) => failureOf(await cancel({ requestId, reason }), CHECKLIST_MESSAGES.cancelFailed)}
+    />
   );
 }
 
