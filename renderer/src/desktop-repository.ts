@@ -128,6 +128,21 @@ export function createDesktopRepository(deps: DesktopRepositoryDeps): AdminRepos
     deps.queued();
     return 'queued';
   };
+  /** A change only the server makes: refused at once offline, synced into the copy once made. */
+  const changeOnServer = async <T>(write: () => Promise<T>): Promise<T> => {
+    // Tried offline, it would wait for the network to fail, or for the session's renewal (half a minute).
+    if (!deps.online()) throw new AdminRequestError('unreachable', 'The server cannot be reached');
+    let result: T;
+    try {
+      result = await write();
+    } catch (error) {
+      if (error instanceof AdminRequestError && error.kind === 'unreachable') deps.wentOffline();
+      throw error;
+    }
+    // Made: a sync that fails now leaves the screens on the copy until the next one, the change is not undone.
+    await deps.syncNow().catch((error: unknown) => console.error('Syncing the change in failed', error));
+    return result;
+  };
   return {
     async applicationsPage(args) {
       const [page, outbox] = await Promise.all([
@@ -172,9 +187,7 @@ export function createDesktopRepository(deps: DesktopRepositoryDeps): AdminRepos
         label: decision.label,
       }),
     // Online only for now: a review needs the document as the server holds it (changeOnServer refuses it offline).
-    reviewDocument(review) {
-      return this.changeOnServer(() => apiAdminRepository.reviewDocument(review));
-    },
+    reviewDocument: (review) => changeOnServer(() => apiAdminRepository.reviewDocument(review)),
     addNote: (note) =>
       sendOrQueue(() => apiAdminRepository.addNote(note), {
         kind: 'note',
@@ -193,20 +206,7 @@ export function createDesktopRepository(deps: DesktopRepositoryDeps): AdminRepos
     async lenders() {
       return lendersFrom(await bridge['cache:lenders'](undefined));
     },
-    async changeOnServer<T>(write: () => Promise<T>): Promise<T> {
-      // Tried offline, it would wait for the network to fail, or for the session's renewal (half a minute).
-      if (!deps.online()) throw new AdminRequestError('unreachable', 'The server cannot be reached');
-      let result: T;
-      try {
-        result = await write();
-      } catch (error) {
-        if (error instanceof AdminRequestError && error.kind === 'unreachable') deps.wentOffline();
-        throw error;
-      }
-      // Made: a sync that fails now leaves the screens on the copy until the next one, the change is not undone.
-      await deps.syncNow().catch((error: unknown) => console.error('Syncing the change in failed', error));
-      return result;
-    },
+    changeOnServer,
     refresh: () => deps.syncNow(),
   };
 }
