@@ -20,6 +20,7 @@ import { createFunctionHandlers } from './functions/handlers.ts';
 import { localhostOrigin, parseRequestOrigin } from './http/request-origin.ts';
 import { pathIsUnder } from './http/request-path.ts';
 import { runWhileListening } from './functions/retry-timer.ts';
+import { sendDocumentEmails } from '../supabase/functions/_shared/document-emails.ts';
 import { notifyHeldBackApplicantEvents } from '../supabase/functions/_shared/applicant-events.ts';
 import type { SendMail } from '../supabase/functions/_shared/mail.ts';
 import { registerFunctions } from './functions/routes.ts';
@@ -238,6 +239,8 @@ async function createApp(config: ServerConfig, db: Database, keys: ApiKeys, jwtS
         perSender: { limit: config.emailSendLimits.perSenderPerHour, windowSeconds: 3600 },
         perRecipient: { limit: config.emailSendLimits.perRecipientPerHour, windowSeconds: 3600 },
       },
+      serviceRoleKey: keys.serviceRoleKey,
+      policy: config.documentEmails,
     }),
   );
   // Documents uploaded and never filed are removed while the server runs too, not only at start.
@@ -246,16 +249,35 @@ async function createApp(config: ServerConfig, db: Database, keys: ApiKeys, jwtS
     await Promise.all(removed.map((id) => files.remove('documents', id)));
     if (removed.length > 0) console.warn(`Removed ${removed.length} uploaded document(s) that were never filed.`);
   });
+  // What e-mails sent on a timer link to: SITE_URL, else this server (no request tells its origin).
+  const timerSiteUrl = () => config.siteUrl ?? `http://localhost:${new URL(internalUrl(app)).port}`;
   // An applicant's e-mail about an officer's change is sent by the officer's browser right after the change;
   // when that call fails (the officer's session was signed out elsewhere, the connection dropped), this sends it.
   runWhileListening(app, config.notificationRetryInterval, "Retrying the applicants' e-mails", async () => {
-    const siteUrl = config.siteUrl ?? `http://localhost:${new URL(internalUrl(app)).port}`;
     const sent = await notifyHeldBackApplicantEvents(
-      { service: serviceClient(), siteUrl, sendMail },
+      { service: serviceClient(), siteUrl: timerSiteUrl(), sendMail },
       config.notificationRetryInterval,
     );
     if (sent > 0) console.log(`Sent ${sent} e-mail(s) to applicants about changes that had not been e-mailed yet.`);
   });
+  // The officers' reviews, a few at a time, and the reminders of outstanding documents (a hosted project runs
+  // the same from pg_cron through the document-emails function).
+  runWhileListening(
+    app,
+    config.documentEmails.reviewBatchSeconds,
+    'E-mailing applicants about their documents',
+    async () => {
+      const { reviewEmails, reminders } = await sendDocumentEmails(
+        { service: serviceClient(), siteUrl: timerSiteUrl(), sendMail },
+        config.documentEmails,
+      );
+      if (reviewEmails + reminders > 0) {
+        console.log(
+          `E-mailed ${reviewEmails} batch(es) of document reviews and ${reminders} reminder(s) to applicants.`,
+        );
+      }
+    },
+  );
   await registerStaticSite(app, config.webDir);
 
   return app;

@@ -3,6 +3,11 @@ import path from 'node:path';
 import { z } from 'zod';
 import { brand } from '../shared/brand/brand.ts';
 import { EMAIL_PATTERN } from '../shared/validation/email.ts';
+import {
+  documentEmailPolicyOf,
+  documentEmailSettings,
+  type DocumentEmailPolicy,
+} from '../supabase/functions/_shared/document-emails.ts';
 
 /** Per-IP limits of /auth/v1 (token buckets): each value is requests per 5 minutes; 0 turns a limit off. */
 export type AuthRateLimits = {
@@ -74,6 +79,11 @@ export type ServerConfig = {
   uploadLimits: UploadLimits;
   /** Seconds between two retries of the applicants' e-mails that could not be sent when their change was made. */
   notificationRetryInterval: number;
+  /**
+   * When applicants are e-mailed the officers' reviews of their documents and reminded of what is outstanding
+   * (checked every reviewBatchSeconds).
+   */
+  documentEmails: DocumentEmailPolicy;
 };
 
 const booleanFlag = z
@@ -226,6 +236,7 @@ const environmentSchema = z.object({
   AUTH_EMAIL_MIN_INTERVAL: seconds('AUTH_EMAIL_MIN_INTERVAL', 60, 0),
   AUTH_REFRESH_REUSE_INTERVAL: seconds('AUTH_REFRESH_REUSE_INTERVAL', 10, 0),
   NOTIFICATION_RETRY_INTERVAL: seconds('NOTIFICATION_RETRY_INTERVAL', 60, 1),
+  ...documentEmailSettings,
   RATE_LIMIT_TOKEN_BURST: perFiveMinutes('RATE_LIMIT_TOKEN_BURST', 30),
   RATE_LIMIT_TOKEN_PER_5_MIN: perFiveMinutes('RATE_LIMIT_TOKEN_PER_5_MIN', 150),
   RATE_LIMIT_SIGNUP_PER_5_MIN: perFiveMinutes('RATE_LIMIT_SIGNUP_PER_5_MIN', 30),
@@ -300,6 +311,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     emailMinInterval: e.AUTH_EMAIL_MIN_INTERVAL,
     refreshReuseInterval: e.AUTH_REFRESH_REUSE_INTERVAL,
     notificationRetryInterval: e.NOTIFICATION_RETRY_INTERVAL,
+    documentEmails: documentEmailPolicyOf(e),
     rateLimits: {
       tokenBurst: e.RATE_LIMIT_TOKEN_BURST,
       tokenPer5Min: e.RATE_LIMIT_TOKEN_PER_5_MIN,

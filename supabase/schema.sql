@@ -57,7 +57,7 @@ create table public.application_events (
   notified_at timestamp with time zone,
   subject text,
   officer_notified_at timestamp with time zone,
-  constraint application_events_kind_is_known CHECK ((kind = ANY (ARRAY['submitted'::text, 'not_qualified'::text, 'in_review'::text, 'approved'::text, 'rejected'::text, 'consent_requested'::text, 'consent_approved'::text, 'consent_declined'::text, 'consent_withdrawn'::text, 'package_sent'::text, 'lender_interested'::text, 'lender_need_more_info'::text, 'lender_declined'::text, 'document_accepted'::text, 'document_needs_replacement'::text, 'document_requested'::text, 'document_request_cancelled'::text, 'document_not_needed'::text, 'document_needed_again'::text]))),
+  constraint application_events_kind_is_known CHECK ((kind = ANY (ARRAY['submitted'::text, 'not_qualified'::text, 'in_review'::text, 'approved'::text, 'rejected'::text, 'consent_requested'::text, 'consent_approved'::text, 'consent_declined'::text, 'consent_withdrawn'::text, 'package_sent'::text, 'lender_interested'::text, 'lender_need_more_info'::text, 'lender_declined'::text, 'document_accepted'::text, 'document_needs_replacement'::text, 'document_requested'::text, 'document_request_cancelled'::text, 'document_not_needed'::text, 'document_needed_again'::text, 'document_reminder_sent'::text]))),
   constraint application_events_application_id_fkey FOREIGN KEY (application_id) REFERENCES applications(id) ON DELETE CASCADE,
   constraint application_events_pkey PRIMARY KEY (id)
 );
@@ -329,6 +329,24 @@ create policy "Admins can read the tombstones of deleted rows" on public.deleted
   using (( SELECT is_admin() AS is_admin));
 grant select on public.deleted_rows to authenticated;
 grant select on public.deleted_rows to service_role;
+
+create table public.document_reminders (
+  id uuid default gen_random_uuid() not null,
+  application_id uuid not null,
+  number integer not null,
+  sent_at timestamp with time zone default now() not null,
+  event_id bigint,
+  constraint document_reminders_number_counts_from_one CHECK ((number >= 1)),
+  constraint document_reminders_application_id_fkey FOREIGN KEY (application_id) REFERENCES applications(id) ON DELETE CASCADE,
+  constraint document_reminders_event_id_fkey FOREIGN KEY (event_id) REFERENCES application_events(id) ON DELETE SET NULL,
+  constraint document_reminders_pkey PRIMARY KEY (id),
+  constraint document_reminders_once_each UNIQUE (application_id, number)
+);
+alter table public.document_reminders enable row level security;
+create policy "Admins can read every document reminder" on public.document_reminders for select to authenticated
+  using (( SELECT is_admin() AS is_admin));
+grant select on public.document_reminders to authenticated;
+grant delete, insert, select, update on public.document_reminders to service_role;
 
 create table public.document_requests (
   id uuid default gen_random_uuid() not null,
@@ -962,6 +980,63 @@ begin
 end;
 $function$;
 -- execute on public.check_submitted_evaluation(): anon, authenticated, service_role
+
+CREATE OR REPLACE FUNCTION public.claim_due_document_reminders(every_days integer, at_most integer)
+ RETURNS SETOF document_reminders
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+#variable_conflict use_column
+declare
+  due record;
+  reminder public.document_reminders;
+  new_event_id bigint;
+begin
+  if every_days is null or every_days < 1 or at_most is null or at_most < 1 then
+    raise exception 'Reminders need a number of days (1 or more) and a number of reminders (1 or more)'
+      using errcode = '22023';
+  end if;
+  for due in
+    select a.id, coalesce(last.number, 0) + 1 as next_number
+      from public.applications as a
+      left join lateral (
+        select r.number, r.sent_at from public.document_reminders as r
+         where r.application_id = a.id order by r.number desc limit 1
+      ) as last on true
+     where a.status = 'pending'
+       and a.checklist_state = 'waiting_on_applicant'
+       and coalesce(last.number, 0) < at_most
+       and greatest(
+             a.created_at,
+             last.sent_at,
+             (select max(d.created_at) from public.documents as d where d.application_id = a.id),
+             (select max(q.created_at) from public.document_requests as q
+               where q.application_id = a.id and q.status = 'open'),
+             (select max(v.created_at) from public.document_reviews as v
+               where v.application_id = a.id and v.outcome = 'needs_replacement')
+           ) <= now() - make_interval(days => every_days)
+     order by a.created_at
+     limit 500
+  loop
+    -- Another server that claimed the same number first wins; this one leaves the application.
+    insert into public.document_reminders (application_id, number)
+    values (due.id, due.next_number)
+    on conflict (application_id, number) do nothing
+    returning * into reminder;
+    continue when reminder.id is null;
+    insert into public.application_events (application_id, kind, notified_at)
+    values (due.id, 'document_reminder_sent', now())
+    returning id into new_event_id;
+    update public.document_reminders set event_id = new_event_id
+     where id = reminder.id
+    returning * into reminder;
+    return next reminder;
+    reminder := null;
+  end loop;
+end;
+$function$;
+-- execute on public.claim_due_document_reminders(every_days integer, at_most integer): service_role
 
 CREATE OR REPLACE FUNCTION public.close_links_of_deleted_lender()
  RETURNS trigger
@@ -1701,6 +1776,23 @@ begin
 end;
 $function$;
 -- execute on public.refuse_audit_log_change(): none of the API roles
+
+CREATE OR REPLACE FUNCTION public.release_document_reminder(reminder_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  released public.document_reminders;
+begin
+  delete from public.document_reminders where id = reminder_id returning * into released;
+  if released.event_id is not null then
+    delete from public.application_events where id = released.event_id;
+  end if;
+end;
+$function$;
+-- execute on public.release_document_reminder(reminder_id uuid): service_role
 
 CREATE OR REPLACE FUNCTION public.remove_consents_of_deleted_lender()
  RETURNS trigger

@@ -1,6 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createAdminClientsHandler } from '../../supabase/functions/admin-clients/handler.ts';
 import { createAdminResetPasswordHandler } from '../../supabase/functions/admin-reset-password/handler.ts';
+import type { DocumentEmailPolicy } from '../../supabase/functions/_shared/document-emails.ts';
+import { createDocumentEmailsHandler } from '../../supabase/functions/document-emails/handler.ts';
 import type { FunctionHandler } from '../../supabase/functions/_shared/http.ts';
 import type { SendMail } from '../../supabase/functions/_shared/mail.ts';
 import type { SendLimits } from '../../supabase/functions/_shared/rate-limit.ts';
@@ -16,6 +18,8 @@ export function createFunctionHandlers(environment: {
   siteUrl: string;
   sendMail: SendMail;
   limits: SendLimits;
+  serviceRoleKey: string;
+  policy: DocumentEmailPolicy;
 }): Record<string, FunctionHandler> {
   return {
     'send-emails': createSendEmailsHandler(environment),
@@ -25,5 +29,6 @@ export function createFunctionHandlers(environment: {
     'notify-officer': createNotifyOfficerHandler(environment),
     'send-bank-package': createSendBankPackageHandler(environment),
     'lender-package': createLenderPackageHandler(environment),
+    'document-emails': createDocumentEmailsHandler(environment),
   };
 }

@@ -24,6 +24,7 @@ export const applicationEventKinds = [
   'document_request_cancelled',
   'document_not_needed',
   'document_needed_again',
+  'document_reminder_sent',
 ] as const;
 export type ApplicationEventKind = (typeof applicationEventKinds)[number];
 
@@ -47,6 +48,7 @@ export const applicationEventLabels: Readonly<Record<ApplicationEventKind, strin
   document_request_cancelled: 'Document request cancelled',
   document_not_needed: 'Document not needed for this application',
   document_needed_again: 'Document needed again',
+  document_reminder_sent: 'Reminder e-mailed: documents still needed',
 };
 
 /** An event's label with whom it is about: 'Loan package sent to a lender: Sierra Community Bank'. */

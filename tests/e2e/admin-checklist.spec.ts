@@ -56,6 +56,7 @@ test('an officer reviews documents, sends one back with a reason, asks for anoth
   await admin.row(businessName).getByRole('button', { name: /View/ }).click();
   const documents = admin.detail().getByRole('region', { name: 'Documents' });
   const item = (title: string) => documents.getByRole('listitem', { name: title });
+  await expect(documents.getByTestId('checklist-reminder')).toHaveText('No reminder e-mailed yet.');
 
   await item('Tax Returns')
     .getByRole('button', { name: `Accept ${returns}` })
@@ -112,4 +113,16 @@ test('an officer reviews documents, sends one back with a reason, asks for anoth
   await expect(admin.row(businessName)).toHaveCount(0);
   await page.getByRole('combobox', { name: 'Documents' }).selectOption({ label: 'Waiting on applicant' });
   await expect(admin.row(businessName)).toHaveCount(1);
+
+  // The applicant hears of both reviews in one e-mail, once the officer has been done reviewing for a while.
+  const reviewsMail = async () =>
+    (await mailbox({ url: baseURL! }, applicant.email)).filter(
+      (mail) => mail.subject === `${brand.productName}: Your loan officer reviewed your documents`,
+    );
+  await expect.poll(async () => (await reviewsMail()).length, { timeout: 90_000 }).toBe(1);
+  const [told] = await reviewsMail();
+  expect(told?.text).toContain(`• ${returns}: accepted.`);
+  expect(told?.text).toContain(
+    `• ${license}: needs replacement. Your loan officer's note: This license expired in 2024: please send the current one.`,
+  );
 });

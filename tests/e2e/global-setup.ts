@@ -21,6 +21,9 @@ export default async function globalSetup() {
       RATE_LIMIT_RECOVER_PER_5_MIN: '0',
       RATE_LIMIT_VERIFY_PER_5_MIN: '0',
       RATE_LIMIT_SUBMISSIONS_PER_5_MIN: '0',
+      // The officers' reviews are e-mailed once no review has come for this long (120 s by default): short
+      // enough for a test to see the e-mail, long enough that one officer's reviews in a row make one e-mail.
+      REVIEW_EMAIL_BATCH_SECONDS: '15',
     },
   });
   process.env.E2E_BASE_URL = server.url;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifyHeldBackApplicantEvents } from '../../supabase/functions/_shared/applicant-events.ts';
-import type { MailMessage } from '../../supabase/functions/_shared/mail.ts';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { mailbox, uniqueEmail } from '../support/auth-helpers.ts';
+import { collectingMail } from '../support/collecting-mail.ts';
 import { startTestBackend, type TestBackend, type TestUser } from '../support/database-actors.ts';
 
 /**
@@ -46,22 +46,7 @@ async function decidedApplication(on: TestBackend, by: TestUser, email: string):
 }
 
 /** The retry's environment on the quiet server, its e-mails collected instead of sent. */
-function collecting(sendMail?: () => Promise<{ id: string }>) {
-  const sent: MailMessage[] = [];
-  return {
-    sent,
-    environment: {
-      service: quiet.service,
-      siteUrl: 'https://loans.example',
-      sendMail:
-        sendMail ??
-        (async (message: MailMessage) => {
-          sent.push(message);
-          return { id: String(sent.length) };
-        }),
-    },
-  };
-}
+const collecting = (sendMail?: () => Promise<{ id: string }>) => collectingMail(quiet.service, sendMail);
 
 async function notifiedAt(id: string): Promise<string | null | undefined> {
   const event = await quiet.service

@@ -442,6 +442,11 @@ async function notNeededRow(author: TestUser): Promise<Row> {
   };
 }
 
+/** A reminder e-mailed about one of applicant A's applications (only the server's claim writes one). */
+async function reminderRow(): Promise<NewRow> {
+  return byId({ id: randomUUID(), application_id: await applicationOf(applicantA), number: 1 });
+}
+
 const tableCases: TableCase[] = [
   {
     table: 'applications',
@@ -648,6 +653,19 @@ const tableCases: TableCase[] = [
     'reviewed_by',
   ),
   officerFunctionRecordCase('documents_not_needed', notNeededRow, () => ({ type: 'idDocument' }), 'marked_by'),
+  {
+    table: 'document_reminders',
+    key: 'id',
+    seed: async () => serviceInsert('document_reminders', (await reminderRow()).row, 'id'),
+    newRow: reminderRow,
+    change: () => ({ number: 2 + Math.floor(Math.random() * 1000) }),
+    // Officers see when the last reminder went; the applicant sees it on the timeline, not here.
+    select: per('denied', 'none', 'none', 'all', 'none', 'all'),
+    insert: insertedByServiceRoleOnly,
+    update: serviceRoleOnly,
+    delete: serviceRoleOnly,
+    ownership: 'none',
+  },
   {
     table: 'bank_packages',
     key: 'id',

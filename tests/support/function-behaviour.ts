@@ -14,7 +14,7 @@ import { defaultSendLimits } from '../../supabase/functions/_shared/rate-limit.t
 import type { ClientRow } from '../../shared/admin/client-row.ts';
 import { qualifiedApplicationRow } from './application-rows.ts';
 import { mailbox, uniqueEmail } from './auth-helpers.ts';
-import { anonClient, serviceClient } from './server-process.ts';
+import { anonClient, clientWithKey, serviceClient } from './server-process.ts';
 
 /**
  * What the functions do, as a caller sees it through supabase-js `functions.invoke`, written once for both
@@ -577,6 +577,40 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
         status: 404,
         body: { success: false, error: 'No such lender' },
       });
+    });
+  });
+
+  describe('document-emails', () => {
+    it('e-mails the reminders due when the schedule calls it with the service-role key', async () => {
+      const email = uniqueEmail('reminded');
+      const fourDaysAgo = new Date(Date.now() - 4 * 24 * 3600 * 1000).toISOString();
+      const inserted = await serviceClient(target.server)
+        .from('applications')
+        .insert(qualifiedApplicationRow({ email, created_at: fourDaysAgo }))
+        .select('id')
+        .single();
+      expect(inserted.error).toBeNull();
+      // As pg_cron's call does: the service-role key as the bearer token (and the apikey the gateway wants).
+      const schedule = clientWithKey(target.api.url, target.api.keys.serviceRoleKey);
+      const called = await invoke(schedule, 'document-emails', {});
+      expect(called).toMatchObject({ status: 200, body: { success: true } });
+      expect((called.body as { reminders: number }).reminders).toBeGreaterThanOrEqual(1);
+      const [reminder, ...more] = await target.functionMail(email);
+      expect(more).toEqual([]);
+      expect(reminder?.subject).toBe(`${brand.productName}: A reminder: documents are still needed`);
+      expect(reminder?.text).toContain('• Tax Returns: missing.');
+      // The next call finds it reminded already.
+      expect((await invoke(schedule, 'document-emails', {})).status).toBe(200);
+      expect(await target.functionMail(email)).toHaveLength(1);
+    });
+
+    it('refuses every other caller and sends nothing', async () => {
+      const refused = {
+        status: 403,
+        body: { success: false, error: 'Only the service role can send the document e-mails' },
+      };
+      expect(await invoke(anonClient(target.api), 'document-emails', {})).toEqual(refused);
+      expect(await invoke(await signedInAdmin(target), 'document-emails', {})).toEqual(refused);
     });
   });
 

@@ -7,7 +7,7 @@ import Fastify from 'fastify';
 /**
  * A plain static file host, standing in for the one a hosted deployment puts the web build on (Netlify, Vercel,
  * S3 behind a CDN): files as they are, `/faq` from `faq/index.html`, and every other path answered with the empty
- * app page `spa.html` (the README's deployment step 4), or with `fallback`: many hosts fall back to index.html
+ * app page `spa.html` (the README's deployment step 5), or with `fallback`: many hosts fall back to index.html
  * unless told otherwise. Nothing of server/: no API, no headers of its own.
  */
 export async function startStaticHost(

@@ -87,27 +87,40 @@ function noteLine(change: ApplicationChange): string[] {
     : [`Our loan officer's note: ${change.reason}`];
 }
 
-export function applicationChangeEmail(change: ApplicationChange, siteUrl: string): MailMessage {
-  const headline = headlines[change.kind] ?? 'An update on your application';
+/** Whom an applicant's e-mail goes to, and how it greets them. */
+export type Addressee = { email: string; firstName: string; hasAccount: boolean };
+
+/**
+ * An e-mail to an applicant: the greeting, `body`, where to follow the application (the portal, which an
+ * applicant without an account joins with this address) and whom to ask.
+ */
+export function applicantLetter(to: Addressee, subject: string, body: string[], siteUrl: string): MailMessage {
   const portal = `${siteUrl}/portal`;
-  const followUp = change.hasAccount
-    ? `You can follow every step in your client portal: ${portal}`
-    : `You can follow every step in your client portal (if you have no account yet, create it there with this e-mail address): ${portal}`;
   const lines = [
-    `Hi ${change.firstName},`,
-    `${headline}. ${whatHappened(change)}`,
-    ...noteLine(change),
-    ...nextLine(change),
-    followUp,
+    `Hi ${to.firstName},`,
+    ...body,
+    to.hasAccount
+      ? `You can follow every step in your client portal: ${portal}`
+      : `You can follow every step in your client portal (if you have no account yet, create it there with this e-mail address): ${portal}`,
     `Questions? Call ${brand.contactPhone} or write to ${brand.contactEmail}.`,
   ];
   return {
-    to: change.email,
-    subject: `${brand.productName}: ${headline}`,
+    to: to.email,
+    subject: `${brand.productName}: ${subject}`,
     text: lines.join('\n\n'),
     // The portal's address is a link in the HTML part, and a note keeps its line breaks.
     html: htmlEmail(lines, siteUrl),
   };
+}
+
+export function applicationChangeEmail(change: ApplicationChange, siteUrl: string): MailMessage {
+  const headline = headlines[change.kind] ?? 'An update on your application';
+  return applicantLetter(
+    change,
+    headline,
+    [`${headline}. ${whatHappened(change)}`, ...noteLine(change), ...nextLine(change)],
+    siteUrl,
+  );
 }
 
 /**

@@ -84,6 +84,7 @@ export function DocumentChecklist({ detail, me, openDocument }: Props) {
         {' · '}
         {checklistSummary(checklist.counts)}
       </Text>
+      <ReminderLine detail={detail} waiting={checklist.state === 'waiting_on_applicant'} />
       <Stack as="ul" gap="3" listStyleType="none">
         {checklist.items.map((item) => (
           <ChecklistEntry
@@ -96,6 +97,29 @@ export function DocumentChecklist({ detail, me, openDocument }: Props) {
         ))}
       </Stack>
     </Box>
+  );
+}
+
+/**
+ * When the applicant was last reminded of what is outstanding (the server e-mails reminders on its own, a few
+ * days apart and a few times at most: docs/product.md, Document checklist).
+ */
+function ReminderLine({ detail, waiting }: { detail: ApplicationDetail; waiting: boolean }) {
+  const reminders = detail.events
+    .filter((event) => event.kind === 'document_reminder_sent')
+    .sort((a, b) => a.created_at.localeCompare(b.created_at));
+  const last = reminders.at(-1);
+  if (!last) {
+    return waiting ? (
+      <Text mb="3" fontSize="sm" color="fg.muted" data-testid="checklist-reminder">
+        No reminder e-mailed yet.
+      </Text>
+    ) : null;
+  }
+  return (
+    <Text mb="3" fontSize="sm" color="fg.muted" data-testid="checklist-reminder">
+      Last reminder e-mailed {when(last.created_at)} ({reminders.length} sent)
+    </Text>
   );
 }
 

@@ -1,0 +1,301 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { z } from 'zod';
+import {
+  documentChecklist,
+  type ChecklistDocument,
+  type ChecklistItem,
+  type ChecklistRequest,
+  type ChecklistReview,
+} from '../../../shared/checklist/document-checklist.ts';
+import { formatLongDate } from '../../../shared/format/dates.ts';
+import { applicantLetter, type Addressee } from './applicant-events.ts';
+import type { MailMessage, SendMail } from './mail.ts';
+
+/**
+ * What the applicant is e-mailed about their documents without an officer writing anything (docs/product.md,
+ * Document checklist): the officers' reviews, a few at a time, and reminders of what is still outstanding.
+ * server/ runs `sendDocumentEmails` every few minutes; a hosted project's pg_cron calls the document-emails
+ * function, which runs the same.
+ */
+
+/** When the applicant hears of reviews and is reminded of what is outstanding. */
+export type DocumentEmailPolicy = {
+  /**
+   * Reviews of an application made within this many seconds of each other go in one e-mail, sent once no review
+   * has come for that long.
+   */
+  reviewBatchSeconds: number;
+  /** A reminder goes after this many days without anything happening on the application's documents. */
+  reminderDays: number;
+  /** At most this many reminders per application; 0: none. */
+  reminderLimit: number;
+};
+
+const wholeNumber = (name: string, unit: string, fallback: number, min: number) =>
+  z.coerce
+    .number({ error: `${name} must be a number of ${unit}` })
+    .int(`${name} must be a whole number of ${unit}`)
+    .min(min, `${name} must be ${min} or more`)
+    .default(fallback);
+
+/**
+ * The settings of the policy, by the names server/ reads from its environment and a hosted function from its
+ * secrets (README, Configuration).
+ */
+export const documentEmailSettings = {
+  REVIEW_EMAIL_BATCH_SECONDS: wholeNumber('REVIEW_EMAIL_BATCH_SECONDS', 'seconds', 120, 1),
+  DOCUMENT_REMINDER_DAYS: wholeNumber('DOCUMENT_REMINDER_DAYS', 'days', 3, 1),
+  DOCUMENT_REMINDER_LIMIT: wholeNumber('DOCUMENT_REMINDER_LIMIT', 'reminders', 3, 0),
+};
+
+/** The policy from those settings (each unset or empty one at its default); throws naming what is wrong. */
+export function documentEmailPolicyFrom(get: (name: string) => string | undefined): DocumentEmailPolicy {
+  const values = Object.fromEntries(Object.keys(documentEmailSettings).map((name) => [name, get(name) || undefined]));
+  const parsed = z.object(documentEmailSettings).safeParse(values);
+  if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => issue.message).join('; '));
+  return documentEmailPolicyOf(parsed.data);
+}
+
+/** The policy from the parsed settings. */
+export function documentEmailPolicyOf(settings: {
+  REVIEW_EMAIL_BATCH_SECONDS: number;
+  DOCUMENT_REMINDER_DAYS: number;
+  DOCUMENT_REMINDER_LIMIT: number;
+}): DocumentEmailPolicy {
+  return {
+    reviewBatchSeconds: settings.REVIEW_EMAIL_BATCH_SECONDS,
+    reminderDays: settings.DOCUMENT_REMINDER_DAYS,
+    reminderLimit: settings.DOCUMENT_REMINDER_LIMIT,
+  };
+}
+
+type Environment = { service: SupabaseClient; siteUrl: string; sendMail: SendMail };
+
+/** The reviews' timeline events, which the review e-mails tell of. */
+const REVIEW_KINDS = ['document_accepted', 'document_needs_replacement'] as const;
+
+/** How far back review e-mails look: a review older than a week is no news to e-mail any more. */
+const REVIEW_WINDOW_DAYS = 7;
+
+type Applicant = Addressee & { businessName: string };
+
+async function applicantOf(service: SupabaseClient, applicationId: string): Promise<Applicant | undefined> {
+  const { data, error } = await service
+    .from('applications')
+    .select('email, first_name, business_name, user_id')
+    .eq('id', applicationId)
+    .maybeSingle();
+  if (error) throw new Error(error.message);
+  if (!data) return undefined;
+  return {
+    email: String(data.email),
+    firstName: String(data.first_name),
+    businessName: String(data.business_name),
+    hasAccount: data.user_id !== null,
+  };
+}
+
+/** One officer's review as the applicant is told of it: the file, and why it needs replacing if it does. */
+export type ReviewNews = { fileName: string; accepted: boolean; reason: string | null };
+
+/** The e-mail of a batch of reviews: every document reviewed, accepted or to be replaced (and why). */
+export function reviewsEmail(applicant: Applicant, reviews: readonly ReviewNews[], siteUrl: string): MailMessage {
+  const toReplace = reviews.filter((review) => !review.accepted).length;
+  const listed = reviews.map((review) =>
+    review.accepted
+      ? `• ${review.fileName}: accepted.`
+      : `• ${review.fileName}: needs replacement. Your loan officer's note: ${review.reason ?? ''}`,
+  );
+  return applicantLetter(
+    applicant,
+    'Your loan officer reviewed your documents',
+    [
+      `Your loan officer reviewed ${reviews.length === 1 ? 'a document' : `${reviews.length} documents`} of ${applicant.businessName}:`,
+      listed.join('\n'),
+      toReplace === 0
+        ? 'Nothing more is needed from you for these.'
+        : `Please upload a replacement for ${toReplace === 1 ? 'the document' : 'each document'} that needs it, in your client portal.`,
+    ],
+    siteUrl,
+  );
+}
+
+/** What an outstanding item is told as: its name, its due day, and why it needs replacing. */
+function outstandingLine(item: ChecklistItem): string {
+  const due = item.dueDate ? ` (due ${formatLongDate(item.dueDate, 'UTC')})` : '';
+  if (item.state === 'needs_replacement') {
+    return `• ${item.title}${due}: needs replacement. Your loan officer's note: ${item.reasons.join(' ')}`;
+  }
+  return `• ${item.title}${due}: missing.`;
+}
+
+/** The reminder: exactly what is still outstanding (missing or needing replacement). */
+export function reminderEmail(
+  applicant: Applicant,
+  outstanding: readonly ChecklistItem[],
+  siteUrl: string,
+): MailMessage {
+  return applicantLetter(
+    applicant,
+    'A reminder: documents are still needed',
+    [
+      `Your loan officer is still waiting for ${outstanding.length === 1 ? 'a document' : `${outstanding.length} documents`} for the application of ${applicant.businessName}:`,
+      outstanding.map(outstandingLine).join('\n'),
+      'Your application moves forward as soon as they are uploaded in your client portal.',
+    ],
+    siteUrl,
+  );
+}
+
+async function rows<Row>(query: PromiseLike<{ data: unknown; error: { message: string } | null }>): Promise<Row[]> {
+  const { data, error } = await query;
+  if (error) throw new Error(error.message);
+  return (data ?? []) as Row[];
+}
+
+/** An application's checklist as it stands, read with the service role. */
+async function checklistOf(service: SupabaseClient, applicationId: string) {
+  const [documents, reviews, requests, notNeeded] = await Promise.all([
+    rows<ChecklistDocument>(
+      service
+        .from('documents')
+        .select('id, type, request_id, replaces_id, created_at')
+        .eq('application_id', applicationId),
+    ),
+    rows<ChecklistReview>(
+      service
+        .from('document_reviews')
+        .select('document_id, outcome, reason, created_at')
+        .eq('application_id', applicationId),
+    ),
+    rows<ChecklistRequest>(
+      service
+        .from('document_requests')
+        .select('id, title, details, due_date, created_at, cancelled_at, cancel_reason')
+        .eq('application_id', applicationId),
+    ),
+    rows<{ type: string }>(service.from('documents_not_needed').select('type').eq('application_id', applicationId)),
+  ]);
+  return documentChecklist({ documents, reviews, requests, notNeeded: notNeeded.map((row) => row.type) });
+}
+
+/**
+ * E-mails each application's reviews that the applicant has not heard of, once no review of it has come for
+ * `reviewBatchSeconds`: one e-mail per application naming every document and reason. The events are claimed
+ * first (notified_at stamped where it was empty), so two servers never send the same review twice; a failed send
+ * gives them back. Answers how many e-mails were sent.
+ */
+export async function sendReviewEmails(environment: Environment, policy: DocumentEmailPolicy, now = new Date()) {
+  const { service } = environment;
+  const pending = await rows<{ id: number; application_id: string; created_at: string }>(
+    service
+      .from('application_events')
+      .select('id, application_id, created_at')
+      .in('kind', REVIEW_KINDS)
+      .is('notified_at', null)
+      .gt('created_at', new Date(now.getTime() - REVIEW_WINDOW_DAYS * 24 * 3600 * 1000).toISOString())
+      .order('id')
+      .limit(1000),
+  );
+  const quietSince = now.getTime() - policy.reviewBatchSeconds * 1000;
+  const byApplication = new Map<string, typeof pending>();
+  for (const event of pending) {
+    const applicationId = String(event.application_id);
+    byApplication.set(applicationId, [...(byApplication.get(applicationId) ?? []), event]);
+  }
+  let sent = 0;
+  for (const [applicationId, events] of byApplication) {
+    // Still reviewing: the e-mail waits until the officer has been done for a while.
+    if (events.some((event) => new Date(event.created_at).getTime() > quietSince)) continue;
+    const applicant = await applicantOf(service, applicationId);
+    if (!applicant) continue;
+    const claimed = await rows<{ id: number; kind: string; subject: string | null; reason: string | null }>(
+      service
+        .from('application_events')
+        .update({ notified_at: now.toISOString() })
+        .in(
+          'id',
+          events.map((event) => event.id),
+        )
+        .is('notified_at', null)
+        .select('id, kind, subject, reason')
+        .order('id'),
+    );
+    if (claimed.length === 0) continue;
+    const news = claimed.map((event) => ({
+      fileName: event.subject ?? 'A document',
+      accepted: event.kind === 'document_accepted',
+      reason: event.reason,
+    }));
+    try {
+      await environment.sendMail(reviewsEmail(applicant, news, environment.siteUrl));
+    } catch (failure) {
+      await service
+        .from('application_events')
+        .update({ notified_at: null })
+        .in(
+          'id',
+          claimed.map((event) => event.id),
+        );
+      throw failure;
+    }
+    sent += 1;
+  }
+  return sent;
+}
+
+/**
+ * E-mails the reminders due now (claim_due_document_reminders says which: pending applications waiting on their
+ * applicant, quiet for `reminderDays`, reminded fewer than `reminderLimit` times), each listing exactly what is
+ * outstanding. A reminder whose e-mail fails is given back for the next run. Answers how many were sent.
+ */
+export async function sendDocumentReminders(environment: Environment, policy: DocumentEmailPolicy): Promise<number> {
+  if (policy.reminderLimit === 0) return 0;
+  const { service } = environment;
+  const claimed = await rows<{ id: string; application_id: string }>(
+    service.rpc('claim_due_document_reminders', {
+      every_days: policy.reminderDays,
+      at_most: policy.reminderLimit,
+    }),
+  );
+  let sent = 0;
+  let failure: unknown;
+  for (const reminder of claimed) {
+    let delivered = false;
+    try {
+      delivered = await remind(environment, reminder.application_id);
+    } catch (error) {
+      failure ??= error;
+    }
+    if (delivered) {
+      sent += 1;
+      continue;
+    }
+    // Not sent (the e-mail failed, or an upload made meanwhile left nothing outstanding): the next run decides.
+    const released = await service.rpc('release_document_reminder', { reminder_id: reminder.id });
+    if (released.error) throw new Error(released.error.message);
+  }
+  if (failure) throw failure;
+  return sent;
+}
+
+/** E-mails one application's reminder; false when nothing is outstanding any more. */
+async function remind(environment: Environment, applicationId: string): Promise<boolean> {
+  const applicant = await applicantOf(environment.service, applicationId);
+  const outstanding = (await checklistOf(environment.service, applicationId)).items.filter(
+    (item) => item.state === 'missing' || item.state === 'needs_replacement',
+  );
+  if (!applicant || outstanding.length === 0) return false;
+  await environment.sendMail(reminderEmail(applicant, outstanding, environment.siteUrl));
+  return true;
+}
+
+/** Both of the above, as server/ and the document-emails function run them. */
+export async function sendDocumentEmails(
+  environment: Environment,
+  policy: DocumentEmailPolicy,
+): Promise<{ reviewEmails: number; reminders: number }> {
+  const reviewEmails = await sendReviewEmails(environment, policy);
+  const reminders = await sendDocumentReminders(environment, policy);
+  return { reviewEmails, reminders };
+}

@@ -1,0 +1,38 @@
+import { sendDocumentEmails, type DocumentEmailPolicy } from '../_shared/document-emails.ts';
+import { json, preflight, type FunctionHandler } from '../_shared/http.ts';
+import type { SendMail } from '../_shared/mail.ts';
+import type { FunctionEnvironment } from '../_shared/service-client.ts';
+
+/** Whether two secrets are equal, compared through their digests so that the time taken tells nothing. */
+async function sameSecret(given: string, expected: string): Promise<boolean> {
+  const digest = async (value: string) =>
+    new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value)));
+  const [a, b] = await Promise.all([digest(given), digest(expected)]);
+  return a.every((byte, index) => byte === b[index]);
+}
+
+/**
+ * document-emails: sends the review e-mails that are due and the reminders of outstanding documents
+ * (supabase/functions/_shared/document-emails.ts). A hosted project's pg_cron calls it every few minutes with
+ * the service-role key (README, Hosted Supabase); server/ runs the same work on its own timer. Only the
+ * service role may call it: nobody else decides when applicants are e-mailed. Answers {success, reviewEmails,
+ * reminders}.
+ */
+export function createDocumentEmailsHandler(
+  environment: FunctionEnvironment & { sendMail: SendMail; serviceRoleKey: string; policy: DocumentEmailPolicy },
+): FunctionHandler {
+  return async (request) => {
+    const early = preflight(request);
+    if (early) return early;
+    const token = /^Bearer\s+(.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
+    if (!(await sameSecret(token, environment.serviceRoleKey))) {
+      return json({ success: false, error: 'Only the service role can send the document e-mails' }, 403);
+    }
+    try {
+      return json({ success: true, ...(await sendDocumentEmails(environment, environment.policy)) });
+    } catch (error) {
+      console.error('document-emails failed:', error instanceof Error ? error.message : error);
+      return json({ success: false, error: 'Failed to send the document e-mails' }, 500);
+    }
+  };
+}
