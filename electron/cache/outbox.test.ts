@@ -9,6 +9,7 @@ import { migrateCache, openCacheDatabase } from './cache-database.ts';
 import { CacheStore } from './cache-store.ts';
 import { cacheMigrations } from './migrations.ts';
 import { Outbox } from './outbox.ts';
+import { sampleReviewIntent } from '../../shared/testing/samples.ts';
 import { applicationRow } from './test-rows.ts';
 
 const decision = (label: string, decision: 'approved' | 'rejected' = 'approved'): OutboxIntent => ({
@@ -79,6 +80,29 @@ describe('desktop outbox', () => {
       state: 'refused',
       lastError: expect.stringContaining('foreign key'),
     });
+  });
+
+  it('keeps a review as the officer saw the document, in line, and settles it with the server’s words', () => {
+    outbox.enqueue(decision('Reyes Bakery'));
+    const intent = sampleReviewIntent;
+    const review = outbox.enqueue(intent, '2026-11-23T01:00:00Z');
+    expect(outbox.list()[1]).toEqual({
+      ...intent,
+      id: review.id,
+      createdAt: '2026-11-23T01:00:00Z',
+      state: 'pending',
+      attempts: 0,
+      lastError: null,
+      serverState: null,
+      settledAt: null,
+    });
+    const conflict = outbox.settle({
+      id: review.id,
+      outcome: 'conflict',
+      message: 'The applicant replaced this document meanwhile: review the new one',
+      serverState: null,
+    });
+    expect(conflict).toMatchObject({ kind: 'review', state: 'conflict', lastError: expect.stringMatching(/replaced/) });
   });
 
   it('retries later what could not reach the server, keeping its place and counting attempts', () => {

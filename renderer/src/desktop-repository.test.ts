@@ -1,11 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { CachedApplication, DesktopBridge, OutboxEntry } from '../../shared/ipc/channels.ts';
+import type { CachedApplication, DesktopBridge, OutboxEntry, OutboxIntent } from '../../shared/ipc/channels.ts';
 import { applicationRow } from '../../electron/cache/test-rows.ts';
+import { sampleReviewIntent } from '../../shared/testing/samples.ts';
 import { AdminRequestError } from '../../web/src/features/admin/admin-repository.ts';
 import {
   createDesktopRepository,
   detailFromCache,
   queuedNotes,
+  queuedReviews,
   type DesktopRepositoryDeps,
 } from './desktop-repository.ts';
 
@@ -27,25 +29,30 @@ function noteEntry(id: number, applicationId: string, state: OutboxEntry['state'
   };
 }
 
+const emptyRelated: CachedApplication['related'] = {
+  documents: [],
+  additional_info: [],
+  pre_application_letters: [],
+  term_sheets: [],
+  bank_packages: [],
+  application_events: [],
+  audit_log: [],
+  lender_consents: [],
+  application_notes: [],
+  document_reviews: [],
+  document_requests: [],
+  documents_not_needed: [],
+};
+
 describe('the desktop detail', () => {
   it('shows the cached notes newest first', () => {
     const related = {
-      documents: [],
-      additional_info: [],
-      pre_application_letters: [],
-      term_sheets: [],
-      bank_packages: [],
-      application_events: [],
-      audit_log: [],
-      lender_consents: [],
+      ...emptyRelated,
       application_notes: [
         { id: 'n1', author_id: null, body: 'First', created_at: '2026-11-23T09:00:00+00:00' },
         { id: 'n2', author_id: null, body: 'Second', created_at: '2026-11-23T10:00:00+00:00' },
       ],
-      document_reviews: [],
-      document_requests: [],
-      documents_not_needed: [],
-    } satisfies CachedApplication['related'];
+    };
     const detail = detailFromCache({ application, otherApplications: [], related, lenders: [], keptDocumentIds: [] });
     expect(detail.notes.map((note) => note.body)).toEqual(['Second', 'First']);
   });
@@ -53,22 +60,7 @@ describe('the desktop detail', () => {
   it('lists the applicant’s other applications newest first, never the application itself', () => {
     const older = applicationRow(3, { created_at: '2026-10-01T00:00:00+00:00' });
     const newer = applicationRow(4, { created_at: '2026-11-20T00:00:00+00:00' });
-    const related = Object.fromEntries(
-      [
-        'documents',
-        'additional_info',
-        'pre_application_letters',
-        'term_sheets',
-        'bank_packages',
-        'application_events',
-        'audit_log',
-        'lender_consents',
-        'application_notes',
-        'document_reviews',
-        'document_requests',
-        'documents_not_needed',
-      ].map((table) => [table, []]),
-    ) as unknown as Parameters<typeof detailFromCache>[0]['related'];
+    const related = emptyRelated;
     const detail = detailFromCache({
       application,
       otherApplications: [older, application, newer],
@@ -170,5 +162,103 @@ describe('the Lenders tab on the desktop', () => {
     const { repository: offline } = repository(false, { 'cache:lenders': async () => [row] });
     const [lender] = await offline.lenders();
     expect(lender).toMatchObject({ id: 'l1', name: 'Alder Credit', min_loan: 50_000, active: false });
+  });
+});
+
+describe('a document reviewed offline on the desktop', () => {
+  const documentId = '7b3c4d5e-6f70-4812-9a3b-4c5d6e7f8091';
+  const seen = {
+    documentId,
+    applicationId: application.id,
+    uploadedAt: '2026-11-20T09:15:00.123456+00:00',
+    seenReviewId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+    label: 'Reyes Bakery',
+    fileName: 'tax-return-2025.pdf',
+  };
+
+  it('is queued as the officer saw it (its upload time and latest review), and the outbox count is told', async () => {
+    const enqueued: OutboxIntent[] = [];
+    const { deps, repository: offline } = repository(false, {
+      'outbox:enqueue': async (intent) => {
+        enqueued.push(intent);
+        return { ...intent, id: 1, createdAt: '2026-11-23T01:00:00.000Z', state: 'pending', ...settled };
+      },
+    });
+    expect(await offline.reviewDocument({ ...seen, outcome: 'accepted', reason: null })).toBe('queued');
+    expect(enqueued).toEqual([
+      {
+        kind: 'review',
+        applicationId: application.id,
+        documentId,
+        outcome: 'accepted',
+        reason: null,
+        expectedUploadedAt: seen.uploadedAt,
+        seenReviewId: seen.seenReviewId,
+        label: 'Reyes Bakery',
+        fileName: 'tax-return-2025.pdf',
+      },
+    ]);
+    expect(deps.queued).toHaveBeenCalledOnce();
+    expect(deps.syncNow).not.toHaveBeenCalled();
+  });
+
+  it('shows in the detail as the document’s latest review, marked as queued, until it is sent', async () => {
+    const entry = (id: number, state: OutboxEntry['state'], applicationId = application.id): OutboxEntry => ({
+      ...sampleReviewIntent,
+      applicationId,
+      documentId,
+      outcome: 'needs_replacement',
+      reason: 'Send the 2025 return.',
+      expectedUploadedAt: seen.uploadedAt,
+      createdAt: `2026-11-23T0${id}:00:00.000Z`,
+      ...settled,
+      state,
+      id,
+    });
+    const outbox = [
+      entry(1, 'conflict'),
+      entry(2, 'pending', other.id),
+      entry(3, 'pending'),
+      noteEntry(4, application.id),
+    ];
+    expect(queuedReviews(outbox, application.id)).toEqual([
+      {
+        id: 'queued-3',
+        document_id: documentId,
+        application_id: application.id,
+        outcome: 'needs_replacement',
+        reason: 'Send the 2025 return.',
+        document_uploaded_at: seen.uploadedAt,
+        reviewed_by: null,
+        created_at: '2026-11-23T03:00:00.000Z',
+        queued: true,
+      },
+    ]);
+
+    const stored = {
+      id: seen.seenReviewId,
+      document_id: documentId,
+      application_id: application.id,
+      outcome: 'accepted' as const,
+      reason: null,
+      document_uploaded_at: seen.uploadedAt,
+      reviewed_by: null,
+      created_at: '2026-11-22T10:00:00+00:00',
+    };
+    const { repository: offline } = repository(false, {
+      'cache:application-detail': async () => ({
+        application,
+        otherApplications: [],
+        related: { ...emptyRelated, document_reviews: [stored] },
+        lenders: [],
+        keptDocumentIds: [],
+      }),
+      'outbox:list': async () => outbox,
+    });
+    const detail = await offline.applicationDetail(application.id);
+    expect(detail.reviews.map((row) => [row.id, row.outcome, row.queued ?? false])).toEqual([
+      [seen.seenReviewId, 'accepted', false],
+      ['queued-3', 'needs_replacement', true],
+    ]);
   });
 });

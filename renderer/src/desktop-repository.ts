@@ -1,5 +1,5 @@
 import { DOCUMENTS_BUCKET } from '../../shared/catalogue/documents.ts';
-import type { AdminDocument, AdminNote, NotNeededRow } from '../../shared/db/admin-rows.ts';
+import type { AdminDocument, AdminNote, DocumentReviewRow, NotNeededRow } from '../../shared/db/admin-rows.ts';
 import type { CachedApplication, DesktopBridge, OutboxEntry, OutboxIntent } from '../../shared/ipc/channels.ts';
 import { loadSupabase } from '../../web/src/lib/load-supabase.ts';
 import {
@@ -48,6 +48,30 @@ export function queuedNotes(outbox: OutboxEntry[], applicationId: string): Admin
   return notes.reverse();
 }
 
+/**
+ * The application's reviews still waiting in the outbox, oldest first, as the checklist reads them: each the latest
+ * review of its document, marked as queued (not reviewed by anyone on the server yet).
+ */
+export function queuedReviews(outbox: OutboxEntry[], applicationId: string): DocumentReviewRow[] {
+  return outbox.flatMap((entry): DocumentReviewRow[] =>
+    entry.kind === 'review' && entry.state === 'pending' && entry.applicationId === applicationId
+      ? [
+          {
+            id: `queued-${entry.id}`,
+            document_id: entry.documentId,
+            application_id: entry.applicationId,
+            outcome: entry.outcome,
+            reason: entry.reason,
+            document_uploaded_at: entry.expectedUploadedAt,
+            reviewed_by: null,
+            created_at: entry.createdAt,
+            queued: true,
+          },
+        ]
+      : [],
+  );
+}
+
 /** The decisions still waiting in the outbox, by application: the screens show them as made (queued). */
 export function queuedDecisions(outbox: OutboxEntry[]): Record<string, QueuedDecision> {
   const decisions: Record<string, QueuedDecision> = {};
@@ -75,14 +99,14 @@ export type DesktopRepositoryDeps = {
   sessionRefused: () => void;
   /** Runs an incremental sync (after a decision, on Refresh Data). */
   syncNow: () => Promise<void>;
-  /** Called after a decision or a note was queued, so the outbox count is current. */
+  /** Called after a decision, a note or a review was queued, so the outbox count is current. */
   queued: () => void;
 };
 
 /**
  * The desktop app's admin repository: the screens read the officer's cache (kept current by sync), so
- * lists, search and detail work the same online and offline; a decision or a note goes to the server when
- * it can be reached and to the outbox when not.
+ * lists, search and detail work the same online and offline; a decision, a note or a document's review goes to the
+ * server when it can be reached and to the outbox when not.
  */
 export function createDesktopRepository(deps: DesktopRepositoryDeps): AdminRepository & { refresh(): Promise<void> } {
   const { bridge } = deps;
@@ -163,6 +187,8 @@ export function createDesktopRepository(deps: DesktopRepositoryDeps): AdminRepos
       const waiting = queuedNotes(outbox, id);
       const stored = detail.notes.filter((note) => !waiting.some((queued) => queued.id === note.id));
       detail.notes = [...waiting, ...stored];
+      // A review queued offline shows as the document's latest, marked as waiting; sync brings the stored one.
+      detail.reviews = [...detail.reviews, ...queuedReviews(outbox, id)];
       // The documents of an application the officer opens are kept for offline reading (within the budget).
       if (deps.canSend()) {
         const missing = detail.documents.filter((document) => !cached.keptDocumentIds.includes(document.id));
@@ -186,8 +212,18 @@ export function createDesktopRepository(deps: DesktopRepositoryDeps): AdminRepos
         expectedStatus: decision.expectedStatus,
         label: decision.label,
       }),
-    // Online only for now: a review needs the document as the server holds it (changeOnServer refuses it offline).
-    reviewDocument: (review) => changeOnServer(() => apiAdminRepository.reviewDocument(review)),
+    reviewDocument: (review) =>
+      sendOrQueue(() => apiAdminRepository.reviewDocument(review), {
+        kind: 'review',
+        applicationId: review.applicationId,
+        documentId: review.documentId,
+        outcome: review.outcome,
+        reason: review.reason,
+        expectedUploadedAt: review.uploadedAt,
+        seenReviewId: review.seenReviewId,
+        label: review.label,
+        fileName: review.fileName,
+      }),
     addNote: (note) =>
       sendOrQueue(() => apiAdminRepository.addNote(note), {
         kind: 'note',

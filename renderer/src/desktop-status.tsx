@@ -22,6 +22,7 @@ import {
   cachedCountText,
   entryText,
   logoutQuestionText,
+  notAppliedText,
   othersKeptText,
   queuedCountText,
   settledCountText,
@@ -39,7 +40,7 @@ function SettledEntry({ entry, onDismiss }: { entry: OutboxEntry; onDismiss: () 
     entry.state === 'done'
       ? `${entryText(entry)}: sent to the server.`
       : entry.state === 'conflict'
-        ? `${entryText(entry)} was not applied: the application was changed meanwhile.`
+        ? notAppliedText(entry)
         : `${entryText(entry)} was refused by the server.`;
   return (
     <Alert.Root status={status} size="sm" role="status" data-testid="outbox-settled">
@@ -193,7 +194,7 @@ async function signInAgain() {
 
 /**
  * Above the admin dashboard in the desktop app: offline banner, sync progress and the time of the last
- * sync, the outbox with its count, and how the replayed decisions and notes ended (one line, each on demand).
+ * sync, the outbox with its count, and how the replayed changes ended (one line, each on demand).
  */
 export function DesktopStatus({ session, bridge }: { session: DesktopSession; bridge: DesktopBridge }) {
   const state = useDesktopState(session);
@@ -216,8 +217,8 @@ export function DesktopStatus({ session, bridge }: { session: DesktopSession; br
             <Alert.Content>
               <Alert.Title>You are offline: the server cannot be reached.</Alert.Title>
               <Alert.Description>
-                Showing the copy saved on this computer. Decisions and notes you make are queued and sent when the
-                connection returns.
+                Showing the copy saved on this computer. Decisions, notes and document reviews you make are queued and
+                sent when the connection returns.
                 {state.signedIn ? '' : ' Your session will be renewed then (you are signed in again).'}
               </Alert.Description>
             </Alert.Content>
@@ -229,8 +230,8 @@ export function DesktopStatus({ session, bridge }: { session: DesktopSession; br
             <Alert.Content>
               <Alert.Title>Signing you in again…</Alert.Title>
               <Alert.Description>
-                Your session could not be renewed yet. Decisions and notes you make are queued, and sent under your
-                account once it is; if this lasts, sign in again (nothing queued is lost).
+                Your session could not be renewed yet. Decisions, notes and document reviews you make are queued, and
+                sent under your account once it is; if this lasts, sign in again (nothing queued is lost).
               </Alert.Description>
             </Alert.Content>
             <Button size="xs" variant="outline" onClick={() => void signInAgain()}>

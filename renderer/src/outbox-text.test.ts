@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../shared/ipc/channels.ts';
+import { sampleReviewIntent } from '../../shared/testing/samples.ts';
 import {
   cachedCountText,
   entryText,
   keptForAccountText,
   othersKeptText,
+  notAppliedText,
   queuedCountText,
   settledCountText,
 } from './outbox-text.ts';
@@ -32,6 +34,11 @@ function note(id: number, body: string): OutboxEntry {
   return { kind: 'note', applicationId, noteId, body, label: 'Reyes Bakery', ...queued, ...settled, id };
 }
 
+function review(id: number, outcome: 'accepted' | 'needs_replacement'): OutboxEntry {
+  const reason = outcome === 'accepted' ? null : 'Send the 2025 return.';
+  return { ...sampleReviewIntent, outcome, reason, ...queued, ...settled, id };
+}
+
 describe('the outbox in words', () => {
   it('names a decision by its verb and business, a note by its business and its text on one line', () => {
     expect(entryText(decision(1, 'Harbor Cafe'))).toBe('Approve Harbor Cafe');
@@ -40,16 +47,37 @@ describe('the outbox in words', () => {
     );
   });
 
+  it('names a review by what it does, the file and the business', () => {
+    expect(entryText(review(1, 'accepted'))).toBe('Accept tax-return-2025.pdf of Harbor Cafe');
+    expect(entryText(review(2, 'needs_replacement'))).toBe('Send back tax-return-2025.pdf of Harbor Cafe');
+  });
+
+  it('says what was changed meanwhile when a change was not applied: the document of a review', () => {
+    expect(notAppliedText(review(1, 'accepted'))).toBe(
+      'Accept tax-return-2025.pdf of Harbor Cafe was not applied: the document was changed meanwhile.',
+    );
+    expect(notAppliedText(decision(2, 'Reyes Bakery'))).toBe(
+      'Approve Reyes Bakery was not applied: the application was changed meanwhile.',
+    );
+  });
+
   it('shortens a long note to 80 characters', () => {
     const text = entryText(note(1, 'word '.repeat(100)));
     expect(text).toBe(`Note on Reyes Bakery: "${'word '.repeat(16).slice(0, 79)}…"`);
   });
 
-  it('counts decisions and notes apart', () => {
+  it('counts decisions, notes and reviews apart', () => {
     expect(queuedCountText([])).toBe('0 decisions queued');
     expect(queuedCountText([decision(1, 'A')])).toBe('1 decision queued');
     expect(queuedCountText([note(1, 'x'), note(2, 'y')])).toBe('2 notes queued');
     expect(queuedCountText([decision(1, 'A'), decision(2, 'B'), note(3, 'x')])).toBe('2 decisions and 1 note queued');
+    expect(queuedCountText([review(1, 'accepted')])).toBe('1 review queued');
+    expect(queuedCountText([note(1, 'x'), review(2, 'accepted'), review(3, 'needs_replacement')])).toBe(
+      '1 note and 2 reviews queued',
+    );
+    expect(queuedCountText([review(1, 'accepted'), note(2, 'x'), decision(3, 'A')])).toBe(
+      '1 decision, 1 note and 1 review queued',
+    );
   });
 
   it('sums up how the changes sent ended: sent, or not applied (a conflict or a refusal)', () => {

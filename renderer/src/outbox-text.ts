@@ -5,25 +5,46 @@ import type { OutboxEntry } from '../../shared/ipc/channels.ts';
 /** The longest part of a note the outbox shows (the whole note is in the application's detail). */
 const noteExcerptLength = 80;
 
-/** A queued change in words: 'Approve Reyes Bakery', or 'Note on Reyes Bakery: "Called the owner..."'. */
+/**
+ * A queued change in words: 'Approve Reyes Bakery', 'Note on Reyes Bakery: "Called the owner..."', 'Accept
+ * tax-return-2025.pdf of Reyes Bakery' or 'Send back tax-return-2025.pdf of Reyes Bakery'.
+ */
 export function entryText(entry: OutboxEntry): string {
   if (entry.kind === 'decide') return `${entry.decision === 'approved' ? 'Approve' : 'Reject'} ${entry.label}`;
+  if (entry.kind === 'review') {
+    return `${entry.outcome === 'accepted' ? 'Accept' : 'Send back'} ${entry.fileName} of ${entry.label}`;
+  }
   const oneLine = entry.body.replace(/\s+/g, ' ');
   const excerpt = oneLine.length > noteExcerptLength ? `${oneLine.slice(0, noteExcerptLength - 1)}…` : oneLine;
   return `Note on ${entry.label}: "${excerpt}"`;
+}
+
+/** Why a replayed change was not applied: what it acted on was changed on the server meanwhile. */
+export function notAppliedText(entry: OutboxEntry): string {
+  const what = entry.kind === 'review' ? 'the document' : 'the application';
+  return `${entryText(entry)} was not applied: ${what} was changed meanwhile.`;
 }
 
 function countOf(count: number, one: string): string {
   return `${count} ${one}${count === 1 ? '' : 's'}`;
 }
 
-/** The outbox count: '2 decisions queued', '1 note queued', '1 decision and 2 notes queued'. */
+/** Each kind of queued change, in the order the count names them. */
+const queuedKinds: [OutboxEntry['kind'], string][] = [
+  ['decide', 'decision'],
+  ['note', 'note'],
+  ['review', 'review'],
+];
+
+/** The outbox count: '2 decisions queued', '1 note queued', '1 decision, 2 notes and 1 review queued'. */
 export function queuedCountText(pending: OutboxEntry[]): string {
-  const notes = pending.filter((entry) => entry.kind === 'note').length;
-  const decisions = pending.length - notes;
-  if (notes === 0) return `${countOf(decisions, 'decision')} queued`;
-  if (decisions === 0) return `${countOf(notes, 'note')} queued`;
-  return `${countOf(decisions, 'decision')} and ${countOf(notes, 'note')} queued`;
+  const parts = queuedKinds.flatMap(([kind, one]) => {
+    const count = pending.filter((entry) => entry.kind === kind).length;
+    return count > 0 ? [countOf(count, one)] : [];
+  });
+  if (parts.length === 0) return `${countOf(0, 'decision')} queued`;
+  if (parts.length === 1) return `${parts.join('')} queued`;
+  return `${parts.slice(0, -1).join(', ')} and ${parts.slice(-1).join('')} queued`;
 }
 
 /** How the queued changes sent ended, in the status bar: '3 changes sent', '2 changes sent, 1 not applied'. */

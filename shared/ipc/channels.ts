@@ -12,7 +12,7 @@ import type { ApplicationStatus } from '../status/transitions.ts';
  * - settings: the server the app talks to, and the room kept documents may take.
  * - cache: the local copy of what the admin last synced, for offline review (docs/architecture.md, Sync).
  * - documents: document files kept for offline reading.
- * - outbox: decisions and notes made offline, replayed against the API when back online.
+ * - outbox: decisions, notes and document reviews made offline, replayed against the API when back online.
  * - dialog: native save and open dialogs.
  */
 export const ipcChannels = [
@@ -143,8 +143,29 @@ export type NoteIntent = {
   label: string;
 };
 
+/**
+ * A document reviewed while offline: 'accept document X as I saw it, uploaded at T, with this latest review'. Replayed
+ * through the same function, which refuses it if the document was replaced, deleted or reviewed meanwhile.
+ */
+export type ReviewIntent = {
+  kind: 'review';
+  applicationId: string;
+  documentId: string;
+  outcome: 'accepted' | 'needs_replacement';
+  /** What the applicant reads when it needs replacement; null when accepted. */
+  reason: string | null;
+  /** When the document the officer saw was uploaded. */
+  expectedUploadedAt: string;
+  /** The document's latest review when the officer looked (null: none). */
+  seenReviewId: string | null;
+  /** The business name. */
+  label: string;
+  /** The document's file name, as the officer saw it. */
+  fileName: string;
+};
+
 /** A change made while offline, kept as the officer's intention. */
-export type OutboxIntent = DecisionIntent | NoteIntent;
+export type OutboxIntent = DecisionIntent | NoteIntent | ReviewIntent;
 
 export type OutboxState = 'pending' | 'done' | 'conflict' | 'refused';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluatePreQualification } from '../evaluation/evaluate.ts';
-import { sampleApplicationRow, sampleForm } from '../testing/samples.ts';
+import { sampleApplicationRow, sampleForm, sampleReviewIntent } from '../testing/samples.ts';
 import { ipcChannels, syncedTableNames, type IpcChannel } from './channels.ts';
 import { applicationRowSchema, ipcRequestSchemas } from './schemas.ts';
 
@@ -20,6 +20,13 @@ const note = {
   noteId: '9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f',
   body: 'Called the owner: tax returns next week.',
   label: 'Reyes Bakery',
+};
+const review = sampleReviewIntent;
+const sendBack = {
+  ...review,
+  outcome: 'needs_replacement',
+  reason: 'This return is for 2023: please send the 2025 one.',
+  seenReviewId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
 };
 const pageArgs = { list: 'pending', search: 'reyes', sort: 'newest', page: 0 };
 
@@ -59,6 +66,9 @@ const valid: { [C in IpcChannel]: unknown[] } = {
     { ...note, body: `  ${'x'.repeat(5000)}\n` },
     { ...decision, label: 'W'.repeat(1_000) },
     { ...note, label: 'W'.repeat(1_000) },
+    review,
+    sendBack,
+    { ...sendBack, reason: `  ${'x'.repeat(2_000)}\n` },
   ],
   'outbox:list': [undefined],
   'outbox:settle': [
@@ -140,6 +150,19 @@ const invalid: { [C in IpcChannel]: unknown[] } = {
     { ...note, body: 'x'.repeat(5_001) },
     { ...note, body: 5 },
     { ...note, label: 5 },
+    // A review is checked as the database's review_document checks it: a reason only, and then always, for a
+    // document that needs replacement (trimmed, at most 2,000 characters).
+    { ...sendBack, reason: null },
+    { ...sendBack, reason: ' \n\t ' },
+    { ...sendBack, reason: 'x'.repeat(2_001) },
+    { ...review, reason: 'Looks fine' },
+    { ...review, outcome: 'approved' },
+    { ...review, documentId: '../x' },
+    { ...review, expectedUploadedAt: 'yesterday' },
+    { ...review, expectedUploadedAt: undefined },
+    { ...review, seenReviewId: 'x' },
+    { ...review, fileName: undefined },
+    { ...review, kind: 'note' },
   ],
   'outbox:list': [{}],
   'outbox:settle': [
@@ -191,5 +214,14 @@ describe('desktop IPC contract', () => {
     expect(applicationRowSchema.safeParse({ ...row, consultation_date: '2026-03-09T14:00:00+00:00' }).success).toBe(
       true,
     );
+  });
+});
+
+describe('a review queued offline', () => {
+  it('keeps the reason the applicant reads trimmed, as the form and the database do', () => {
+    expect(ipcRequestSchemas['outbox:enqueue'].parse({ ...sendBack, reason: '  Send the 2025 return.\n' })).toEqual({
+      ...sendBack,
+      reason: 'Send the 2025 return.',
+    });
   });
 });

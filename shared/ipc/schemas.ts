@@ -5,6 +5,7 @@ import { evaluationPayloadSchema, type evaluationResultSchema } from '../evaluat
 import { applicationStatuses } from '../status/transitions.ts';
 import { applicationListIds, applicationSortIds } from '../admin/application-lists.ts';
 import { noteBodySchema } from '../validation/admin-forms.ts';
+import { replacementReasonSchema } from '../validation/checklist-forms.ts';
 import { syncedTableNames, type IpcChannel, type IpcRequests, type SyncedTable, type SyncPage } from './channels.ts';
 
 /** The desktop IPC contract, part 2: the zod schema main validates each channel's payload with. */
@@ -81,6 +82,18 @@ const bareFileName = z
 
 const outboxId = z.number().int().positive();
 
+/** A document reviewed offline, as the officer saw it (its outcome and reason are checked apart). */
+const reviewIntent = z.object({
+  kind: z.literal('review'),
+  applicationId: uuid,
+  documentId: uuid,
+  expectedUploadedAt: isoTime,
+  seenReviewId: uuid.nullable(),
+  // The business and file names, as long as their rows hold them (shown in full beside the queued review).
+  label: text,
+  fileName: text,
+});
+
 /** An http(s) address without credentials, query or fragment: where the Supabase API is. */
 const serverAddress = z
   .url({ protocol: /^https?$/, error: 'The server address must start with http:// or https://' })
@@ -149,6 +162,11 @@ export const ipcRequestSchemas: IpcRequestSchemas = {
       body: noteBodySchema,
       label: text,
     }),
+    // As review_document holds it: a reason only, and then always, for a document that needs replacement.
+    z.discriminatedUnion('outcome', [
+      reviewIntent.extend({ outcome: z.literal('accepted'), reason: z.null() }),
+      reviewIntent.extend({ outcome: z.literal('needs_replacement'), reason: replacementReasonSchema }),
+    ]),
   ]),
   'outbox:list': z.undefined(),
   'outbox:settle': z.object({

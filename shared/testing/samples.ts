@@ -1,5 +1,6 @@
 import type { PreQualificationForm } from '../catalogue/pre-qualification.ts';
 import type { ApplicationRow } from '../db/applications.ts';
+import type { ReviewIntent } from '../ipc/channels.ts';
 import type { Lender } from '../matching/lender-match.ts';
 
 /** Sample records for tests (here and in tests/): a complete, qualifying form and the row it would become. */
@@ -86,3 +87,16 @@ export const sampleLenderCriteria = {
   equity_injection_percent: 10,
   answer_days: 5,
 } satisfies Omit<Lender, 'id' | 'name' | 'contact_name' | 'contact_email' | 'active' | 'is_sample'>;
+
+/** A document accepted offline (desktop outbox), as the officer saw it: uploaded at that time, never reviewed. */
+export const sampleReviewIntent: ReviewIntent = {
+  kind: 'review',
+  applicationId: '3f2b8c1e-7d4a-4e6b-9a0c-5d1e2f3a4b5c',
+  documentId: '7b3c4d5e-6f70-4812-9a3b-4c5d6e7f8091',
+  outcome: 'accepted',
+  reason: null,
+  expectedUploadedAt: '2026-11-20T09:15:00.123456+00:00',
+  seenReviewId: null,
+  label: 'Harbor Cafe',
+  fileName: 'tax-return-2025.pdf',
+};

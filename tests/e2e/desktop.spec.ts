@@ -49,6 +49,10 @@ test.afterAll(async () => {
   if (dataDir) await removeDataDir(dataDir);
 });
 
+/**
+ * A document of the applicant `userId`, its file stored and its row filed with the application: written by the
+ * service role, or by the applicant through the API (`database` signed in as them). Gives the row's id.
+ */
 async function storedDocument(
   database: SupabaseClient,
   userId: string,
@@ -56,7 +60,8 @@ async function storedDocument(
   type: string,
   fileName: string,
   bytes: Uint8Array,
-) {
+  { replaces = null }: { replaces?: string | null } = {},
+): Promise<string> {
   const storagePath = `${userId}/${type}/${crypto.randomUUID()}.pdf`;
   const upload = await database.storage.from('documents').upload(storagePath, Buffer.from(bytes), {
     contentType: 'application/pdf',
@@ -70,9 +75,11 @@ async function storedDocument(
     file_size: bytes.length,
     content_type: 'application/pdf',
     storage_path: storagePath,
+    replaces_id: replaces,
   };
-  const { error } = await database.from('documents').insert(row);
+  const { data, error } = await database.from('documents').insert(row).select('id').single();
   if (error) throw new Error(error.message);
+  return String(data.id);
 }
 
 async function submitted(database: SupabaseClient, businessName: string, overrides: Record<string, unknown> = {}) {
@@ -856,6 +863,112 @@ test('at 1024 x 700, an application typed as long words without spaces opens in 
     await expect(detail).toContainText(longWord('City'));
     await expect(detail).toContainText(longWord('Funds'));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+  } finally {
+    main.close();
+  }
+});
+
+test('offline, a document accepted is queued and lands when the network returns; one the applicant replaced meanwhile is reported, never reviewed', async ({
+  page,
+}) => {
+  const database = serviceClient(server);
+  const applicant = await createAccount(database, server.url, { keys: server.keys });
+  const poplar = await submitted(database, 'Poplar Print Reviews', { user_id: applicant.id, email: applicant.email });
+  const taxReturnId = await storedDocument(
+    database,
+    applicant.id,
+    poplar.id,
+    'taxReturns',
+    'tax-return-2025.pdf',
+    pdfBytes(),
+  );
+  const licenseId = await storedDocument(
+    database,
+    applicant.id,
+    poplar.id,
+    'businessLicense',
+    'license-2023.pdf',
+    pdfBytes(),
+  );
+  const main = await signedInApp(page, database);
+  try {
+    const detail = page.getByRole('region', { name: 'Application detail' });
+    const item = (title: string) =>
+      detail.getByRole('region', { name: 'Documents' }).getByRole('listitem', { name: title });
+    // Online, the officer sends the license back: made at once, and synced into the copy.
+    await page.getByRole('button', { name: `View ${poplar.businessName}` }).click();
+    await item('Business License').getByRole('button', { name: 'Needs Replacement license-2023.pdf' }).click();
+    const sendBack = page.getByRole('dialog', { name: 'Needs replacement: license-2023.pdf' });
+    await sendBack.getByLabel(/What needs to change/).fill('This license expired in 2024.');
+    await sendBack.getByRole('button', { name: 'Send Back' }).click();
+    await expectClosedWhenDone(sendBack);
+    await expect(item('Business License')).toContainText('Needs replacement on');
+    await page.getByRole('button', { name: 'Close detail' }).click();
+
+    // Offline: the officer accepts the tax return, and accepts the license after all. Each review is kept, shown as
+    // made and marked queued, and the file cannot be reviewed again meanwhile.
+    await goOffline(page);
+    await page.getByRole('button', { name: `View ${poplar.businessName}` }).click();
+    await item('Tax Returns').getByRole('button', { name: 'Accept tax-return-2025.pdf' }).click();
+    const taxReviews = item('Tax Returns').getByRole('list', { name: 'Reviews of tax-return-2025.pdf' });
+    await expect(taxReviews.getByRole('listitem')).toContainText('Accepted on');
+    await expect(taxReviews.getByRole('listitem')).toContainText('by you');
+    await expect(taxReviews.getByTestId('queued-review')).toHaveText('Queued, sent when the connection returns');
+    await expect(item('Tax Returns').getByRole('button', { name: /Accept|Needs Replacement/ })).toHaveCount(0);
+    await item('Business License').getByRole('button', { name: 'Accept license-2023.pdf' }).click();
+    await expect(
+      item('Business License').getByRole('list', { name: 'Reviews of license-2023.pdf' }).getByTestId('queued-review'),
+    ).toBeVisible();
+    await expect(page.getByTestId('outbox-count')).toHaveText('2 reviews queued');
+    const queued = page.getByRole('list', { name: 'Queued changes' });
+    await expect(queued).toContainText(`Accept tax-return-2025.pdf of ${poplar.businessName}`);
+    await expect(queued).toContainText(`Accept license-2023.pdf of ${poplar.businessName}`);
+    expect(
+      (await main.call('outbox:list', undefined)).map((entry) =>
+        entry.kind === 'review' ? [entry.documentId, entry.outcome, entry.seenReviewId === null] : [],
+      ),
+    ).toEqual([
+      [taxReturnId, 'accepted', true],
+      [licenseId, 'accepted', false],
+    ]);
+
+    // Meanwhile the applicant uploads a replacement for the license, through the API; then the network returns.
+    await changedMeanwhile(async (elsewhere) => {
+      const portal = anonClient(elsewhere);
+      const signedIn = await portal.auth.signInWithPassword({ email: applicant.email, password: applicant.password });
+      expect(signedIn.error).toBeNull();
+      await storedDocument(portal, applicant.id, poplar.id, 'businessLicense', 'license-2026.pdf', pdfBytes(), {
+        replaces: licenseId,
+      });
+    });
+    server = await startServerProcess({ dataDir, env: { PORT: port } });
+    await expect(page.getByTestId('offline-banner')).toBeHidden({ timeout: 30_000 });
+
+    // The tax return's review landed; the license's was not applied, and the officer is told why in the server's words.
+    const sent = await sentChanges(page, '1 change sent, 1 not applied');
+    await expect(sent.filter({ hasText: 'Accept tax-return-2025.pdf' })).toContainText('sent to the server');
+    const conflict = sent.filter({ hasText: 'Accept license-2023.pdf' });
+    await expect(conflict).toContainText('was not applied: the document was changed meanwhile');
+    await expect(conflict).toContainText('The applicant replaced this document meanwhile: review the new one');
+    await page.keyboard.press('Escape');
+    const reviews = await serviceClient(server)
+      .from('document_reviews')
+      .select('document_id, outcome, reason')
+      .eq('application_id', poplar.id)
+      .order('created_at');
+    expect(reviews.data).toEqual([
+      { document_id: licenseId, outcome: 'needs_replacement', reason: 'This license expired in 2024.' },
+      { document_id: taxReturnId, outcome: 'accepted', reason: null },
+    ]);
+
+    // The sync after the replay brings the review and the replacement: nothing is queued any more.
+    await expect(taxReviews.getByTestId('queued-review')).toHaveCount(0);
+    await expect(item('Tax Returns')).toContainText('Accepted');
+    await expect(taxReviews.getByRole('listitem')).toContainText('by you');
+    await expect(item('Business License').getByRole('button', { name: 'Open license-2026.pdf' })).toBeVisible();
+    await expect(item('Business License')).toContainText('Uploaded, awaiting review');
+    await expect(item('Business License')).toContainText('Replaced files');
+    await expect(detail.getByTestId('queued-review')).toHaveCount(0);
   } finally {
     main.close();
   }

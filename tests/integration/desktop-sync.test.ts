@@ -5,10 +5,11 @@ import { migrateCache } from '../../electron/cache/cache-database.ts';
 import { cacheMigrations } from '../../electron/cache/migrations.ts';
 import { CacheStore } from '../../electron/cache/cache-store.ts';
 import { Outbox } from '../../electron/cache/outbox.ts';
-import type { DesktopBridge, NoteIntent } from '../../shared/ipc/channels.ts';
+import type { DesktopBridge, NoteIntent, ReviewIntent } from '../../shared/ipc/channels.ts';
 import { replayOutbox } from '../../renderer/src/sync/replay-outbox.ts';
 import { syncCache } from '../../renderer/src/sync/sync-cache.ts';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
+import { fileDocument } from '../support/filed-documents.ts';
 import { startTestBackend, type TestBackend, type TestUser } from '../support/database-actors.ts';
 import { clientWithKey } from '../support/server-process.ts';
 
@@ -236,6 +237,106 @@ describe('desktop sync against server/', () => {
     await syncCache(backend.client(officer), bridge);
     const cachedNotes = cache.applicationDetail(open!)!.related.application_notes;
     expect(cachedNotes.map((row) => row.id).sort()).toEqual([written.noteId, landed.noteId].sort());
+  });
+
+  it('replays queued reviews through review_document as the officer saw each document: what still holds lands, and one replaced, deleted, uploaded again or reviewed by someone else meanwhile is kept as a conflict in the server’s words', async () => {
+    const applicant = await backend.createUser();
+    const { data: filed, error } = await backend.service
+      .from('applications')
+      .insert(
+        qualifiedApplicationRow({ user_id: applicant.id, email: applicant.email, business_name: 'Replay Reviews' }),
+      )
+      .select('id')
+      .single();
+    if (error) throw new Error(error.message);
+    const applicationId = String(filed.id);
+    /** The applicant files a document (its row; the file itself is not needed here). */
+    const upload = async (type: string, replaces: string | null = null) => {
+      const { id, result } = await fileDocument(backend.client(applicant), applicant, applicationId, type, {
+        replaces,
+      });
+      if (result.error) throw new Error(result.error.message);
+      return { id, fileName: result.data.file_name, uploadedAt: result.data.created_at };
+    };
+    const other = await backend.createUser({ appRole: 'admin' });
+    const reviewAs = async (by: TestUser, documentId: string, outcome: string, reason: string | null = null) => {
+      const { data, error: refused } = await backend
+        .client(by)
+        .rpc('review_document', { document_id: documentId, outcome, reason })
+        .single<{ id: string }>();
+      if (refused) throw new Error(refused.message);
+      return data.id;
+    };
+    const taxReturns = await upload('taxReturns');
+    const license = await upload('businessLicense');
+    const statements = await upload('bankStatements');
+    const lease = await upload('leaseAgreement');
+    const financials = await upload('financialStatements');
+    const id = await upload('idDocument');
+    // The license and the financial statements were sent back before the officer went offline.
+    const flagged = await reviewAs(other, license.id, 'needs_replacement', 'Expired in 2024.');
+    const flaggedFinancials = await reviewAs(other, financials.id, 'needs_replacement', 'Page 2 is missing.');
+
+    const { cache, outbox, bridge } = freshCache();
+    const seen = (document: { id: string; fileName: string; uploadedAt: string }, seenReviewId: string | null = null) =>
+      ({
+        kind: 'review',
+        applicationId,
+        documentId: document.id,
+        outcome: 'accepted',
+        reason: null,
+        expectedUploadedAt: document.uploadedAt,
+        seenReviewId,
+        label: 'Replay Reviews',
+        fileName: document.fileName,
+      }) satisfies ReviewIntent;
+    outbox.enqueue(seen(taxReturns));
+    outbox.enqueue(seen(license, flagged));
+    outbox.enqueue(seen(statements));
+    outbox.enqueue({ ...seen(lease), outcome: 'needs_replacement', reason: 'Unsigned.' });
+    outbox.enqueue(seen(financials, flaggedFinancials));
+    outbox.enqueue(seen(id));
+    // Meanwhile the applicant replaced the license and deleted the statements; another officer accepted the lease;
+    // the ID's file was uploaded again in its place.
+    await upload('businessLicense', license.id);
+    expect((await backend.client(applicant).from('documents').delete().eq('id', statements.id)).error).toBeNull();
+    await reviewAs(other, lease.id, 'accepted');
+    const later = new Date(Date.parse(id.uploadedAt) + 60_000).toISOString();
+    expect((await backend.service.from('documents').update({ created_at: later }).eq('id', id.id)).error).toBeNull();
+
+    const result = await replayOutbox(backend.client(officer), bridge);
+    expect(result).toEqual({ applied: 2, conflicts: 4, refused: 0, unreachable: false, signInNeeded: false });
+    expect(outbox.list().map((entry) => [entry.state, entry.lastError, entry.serverState])).toEqual([
+      ['done', null, null],
+      ['conflict', 'The applicant replaced this document meanwhile: review the new one', null],
+      ['conflict', 'The applicant deleted this document meanwhile', null],
+      ['conflict', 'Another officer reviewed this document meanwhile (accepted)', null],
+      // Accepted over the review the officer saw (the one that sent it back): nothing changed, so it lands.
+      ['done', null, null],
+      ['conflict', 'This document changed meanwhile', null],
+    ]);
+    // Only the review that still held was made; none of the others was applied over what changed.
+    const reviews = await backend.service
+      .from('document_reviews')
+      .select('document_id, outcome, reviewed_by')
+      .eq('application_id', applicationId);
+    expect(reviews.data).toHaveLength(5);
+    expect(reviews.data).toEqual(
+      expect.arrayContaining([
+        { document_id: taxReturns.id, outcome: 'accepted', reviewed_by: officer.id },
+        { document_id: financials.id, outcome: 'accepted', reviewed_by: officer.id },
+        { document_id: license.id, outcome: 'needs_replacement', reviewed_by: other.id },
+        { document_id: lease.id, outcome: 'accepted', reviewed_by: other.id },
+      ]),
+    );
+
+    // The next sync brings the review into the officer's copy.
+    await syncCache(backend.client(officer), bridge);
+    expect(cache.applicationDetail(applicationId)!.related.document_reviews).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ document_id: taxReturns.id, outcome: 'accepted', reviewed_by: officer.id }),
+      ]),
+    );
   });
 
   it('keeps a note that cannot reach the server pending, first in line, with why', async () => {

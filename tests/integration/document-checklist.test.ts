@@ -9,6 +9,7 @@ import {
 import { documentTypes } from '../../shared/catalogue/documents.ts';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { uniqueEmail } from '../support/auth-helpers.ts';
+import { fileDocument, type Filing } from '../support/filed-documents.ts';
 import { checklistCases, type Step } from '../support/checklist-cases.ts';
 import { startTestBackend, type TestBackend, type TestUser } from '../support/database-actors.ts';
 
@@ -37,29 +38,8 @@ async function applicationOf(owner: TestUser): Promise<string> {
 }
 
 /** The applicant files a document row (the file itself is not needed for these rules). */
-async function upload(
-  applicationId: string,
-  type: string,
-  { requestId = null, replaces = null }: { requestId?: string | null; replaces?: string | null } = {},
-) {
-  const id = randomUUID();
-  const result = await client(applicant)
-    .from('documents')
-    .insert({
-      id,
-      user_id: applicant.id,
-      application_id: applicationId,
-      type,
-      request_id: requestId,
-      replaces_id: replaces,
-      file_name: `${type}-${id.slice(0, 6)}.pdf`,
-      file_size: 48_213,
-      content_type: 'application/pdf',
-      storage_path: `${applicant.id}/${type}/${id}.pdf`,
-    })
-    .select('id, created_at')
-    .single();
-  return { id, result };
+function upload(applicationId: string, type: string, filing: Filing = {}) {
+  return fileDocument(client(applicant), applicant, applicationId, type, filing);
 }
 
 async function latestReviewId(documentId: string): Promise<string | null> {

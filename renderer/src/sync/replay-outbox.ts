@@ -3,7 +3,11 @@ import { officerStatusLabel } from '../../../shared/admin/application-lists.ts';
 import { formatLongDate } from '../../../shared/format/dates.ts';
 import type { DesktopBridge, OutboxEntry } from '../../../shared/ipc/channels.ts';
 import type { ApplicationStatus } from '../../../shared/status/transitions.ts';
-import { DECIDED_MEANWHILE_CODE, duplicateKey } from '../../../web/src/features/admin/admin-repository.ts';
+import {
+  CHANGED_MEANWHILE_CODES,
+  DECIDED_MEANWHILE_CODE,
+  duplicateKey,
+} from '../../../web/src/features/admin/admin-repository.ts';
 import { isSessionRefusal, type ApiError } from './session-refusal.ts';
 
 export type OutboxPort = Pick<DesktopBridge, 'outbox:list' | 'outbox:settle' | 'outbox:postpone'>;
@@ -32,17 +36,32 @@ async function serverStateOf(supabase: SupabaseClient, applicationId: string): P
   return `${label}${when}${why}`;
 }
 
-/** Why the server refused a change, in words the officer reads: never the database's own sentence. */
-export function refusalText(error: ApiError): string {
+/**
+ * Whether the server refused a change because what it acts on changed meanwhile: a decision on an application
+ * decided by someone else; a review of a document replaced, deleted or reviewed by someone else.
+ */
+function changedMeanwhile(entry: OutboxEntry, error: ApiError): boolean {
+  if (entry.kind === 'decide') return error.code === DECIDED_MEANWHILE_CODE;
+  return entry.kind === 'review' && CHANGED_MEANWHILE_CODES.includes(error.code ?? '');
+}
+
+/**
+ * Why the server refused a change, in words the officer reads: never the database's own sentence, except
+ * review_document's refusals of a document changed meanwhile, which are written for the officer ('The applicant
+ * replaced this document meanwhile: review the new one').
+ */
+export function refusalText(error: ApiError, entry: OutboxEntry): string {
+  if (entry.kind === 'review' && changedMeanwhile(entry, error)) return error.message;
   // P0002: decide_application found no such application; 23503: a note's application is gone.
   if (error.code === 'P0002' || error.code === '23503') return 'The application no longer exists on the server.';
   return 'The server did not accept this change.';
 }
 
 /**
- * Sends one queued change: a decision through decide_application with the status the officer saw; a note as an
- * insert with the id it was queued with, so a note that already landed (its answer was lost) is refused as a
- * duplicate key, which means it is stored.
+ * Sends one queued change: a decision through decide_application with the status the officer saw; a review through
+ * review_document with the upload time and the latest review the officer saw; a note as an insert with the id it
+ * was queued with, so a note that already landed (its answer was lost) is refused as a duplicate key, which means it
+ * is stored.
  */
 async function send(
   supabase: SupabaseClient,
@@ -54,6 +73,15 @@ async function send(
       .insert({ id: entry.noteId, application_id: entry.applicationId, body: entry.body });
     return { error: error?.code === duplicateKey ? null : error, status };
   }
+  if (entry.kind === 'review') {
+    return supabase.rpc('review_document', {
+      document_id: entry.documentId,
+      outcome: entry.outcome,
+      reason: entry.reason,
+      expected_uploaded_at: entry.expectedUploadedAt,
+      seen_review_id: entry.seenReviewId,
+    });
+  }
   return supabase.rpc('decide_application', {
     application_id: entry.applicationId,
     decision: entry.decision,
@@ -63,10 +91,12 @@ async function send(
 }
 
 /**
- * Replays queued decisions and notes in the order they were made. A decision goes through decide_application
- * with the status the officer saw, so a change made meanwhile (another officer decided first) is refused by
- * the server and kept as a conflict with what the server holds now, never overwritten; a note the server
- * refuses is kept as refused, said in plain words. Stops at the first entry that cannot reach the server, or
+ * Replays queued decisions, notes and reviews in the order they were made. A decision goes through
+ * decide_application with the status the officer saw, so a change made meanwhile (another officer decided first) is
+ * refused by the server and kept as a conflict with what the server holds now, never overwritten; a review goes
+ * through review_document with the document as the officer saw it, so a document replaced, deleted or reviewed
+ * meanwhile is kept as a conflict with the server's words, never reviewed silently; a note the server refuses is
+ * kept as refused, said in plain words. Stops at the first entry that cannot reach the server, or
  * that the server refused for the session it went with (expired, or gone to anon): it stays first in line, sent
  * again once the officer's session is renewed. The caller sends only with the session of the outbox's owner.
  */
@@ -97,12 +127,12 @@ export async function replayOutbox(supabase: SupabaseClient, outbox: OutboxPort)
       result.signInNeeded = true;
       break;
     }
-    const conflict = entry.kind === 'decide' && error.code === DECIDED_MEANWHILE_CODE;
+    const conflict = changedMeanwhile(entry, error);
     if (!conflict) console.error('The server refused a queued change', error);
     await outbox['outbox:settle']({
       id: entry.id,
       outcome: conflict ? 'conflict' : 'refused',
-      message: refusalText(error),
+      message: refusalText(error, entry),
       serverState: entry.kind === 'decide' ? await serverStateOf(supabase, entry.applicationId) : null,
     });
     if (conflict) result.conflicts += 1;

@@ -94,6 +94,9 @@ export type DocumentReview = {
   uploadedAt: string;
   /** The document's latest review when the officer looked (null: none): the server refuses if it changed. */
   seenReviewId: string | null;
+  /** The business name and the document's file name, for a review that has to wait (desktop outbox). */
+  label: string;
+  fileName: string;
 };
 
 /** review_document's code for "deleted, replaced or reviewed by someone else meanwhile" (also decide_application's). */

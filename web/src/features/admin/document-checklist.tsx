@@ -91,6 +91,7 @@ export function DocumentChecklist({ detail, me, openDocument }: Props) {
             key={item.key}
             item={item}
             applicationId={applicationId}
+            businessName={detail.application.business_name}
             me={me}
             openDocument={openDocument}
           />
@@ -126,11 +127,13 @@ function ReminderLine({ detail, waiting }: { detail: ApplicationDetail; waiting:
 function ChecklistEntry({
   item,
   applicationId,
+  businessName,
   me,
   openDocument,
 }: {
   item: ChecklistItem<FiledDocument, DocumentReviewRow>;
   applicationId: string;
+  businessName: string;
   me: string | undefined;
   openDocument: (document: AdminDocument) => void;
 }) {
@@ -179,6 +182,7 @@ function ChecklistEntry({
               key={reviewed.document.id}
               reviewed={reviewed}
               applicationId={applicationId}
+              businessName={businessName}
               me={me}
               openDocument={openDocument}
               reviewable={item.state !== 'not_needed' && item.state !== 'cancelled'}
@@ -197,6 +201,7 @@ function ChecklistEntry({
                 key={reviewed.document.id}
                 reviewed={reviewed}
                 applicationId={applicationId}
+                businessName={businessName}
                 me={me}
                 openDocument={openDocument}
                 reviewable={false}
@@ -209,16 +214,21 @@ function ChecklistEntry({
   );
 }
 
-/** A file with its reviews (oldest first), and Accept / Needs Replacement while it can be reviewed. */
+/**
+ * A file with its reviews (oldest first), and Accept / Needs Replacement while it can be reviewed. A review queued
+ * offline (desktop) shows as made, marked as queued, and the file cannot be reviewed again until it is sent.
+ */
 function FileEntry({
   reviewed,
   applicationId,
+  businessName,
   me,
   openDocument,
   reviewable,
 }: {
   reviewed: ReviewedDocument<FiledDocument, DocumentReviewRow>;
   applicationId: string;
+  businessName: string;
   me: string | undefined;
   openDocument: (document: AdminDocument) => void;
   reviewable: boolean;
@@ -230,7 +240,10 @@ function FileEntry({
     applicationId,
     uploadedAt: document.created_at,
     seenReviewId: review?.id ?? null,
+    label: businessName,
+    fileName: document.file_name,
   };
+  const canReview = reviewable && !review?.queued;
   return (
     <Box borderTopWidth="1px" pt="2">
       <HStack wrap="wrap" gap="2">
@@ -240,7 +253,7 @@ function FileEntry({
         <Text fontSize="sm" color="gray.700">
           Uploaded {when(document.created_at)}
         </Text>
-        {reviewable && review?.outcome !== 'accepted' ? (
+        {canReview && review?.outcome !== 'accepted' ? (
           <Button
             size="xs"
             colorPalette="green"
@@ -255,7 +268,7 @@ function FileEntry({
             </Text>
           </Button>
         ) : null}
-        {reviewable && review?.outcome !== 'needs_replacement' ? (
+        {canReview && review?.outcome !== 'needs_replacement' ? (
           <ReplacementDialog
             fileName={document.file_name}
             review={(reason) => reviewDocument({ ...base, outcome: 'needs_replacement', reason })}
@@ -275,8 +288,13 @@ function FileEntry({
           {reviews.map((entry) => (
             <Text as="li" key={entry.id}>
               {itemStateLabels[entry.outcome]} on {when(entry.created_at)} by{' '}
-              {actor({ actor_id: entry.reviewed_by }, me)}
+              {entry.queued ? 'you' : actor({ actor_id: entry.reviewed_by }, me)}
               {entry.reason ? `: ${entry.reason}` : ''}
+              {entry.queued ? (
+                <Badge colorPalette="orange" ms="2" data-testid="queued-review">
+                  Queued, sent when the connection returns
+                </Badge>
+              ) : null}
             </Text>
           ))}
         </Stack>
