@@ -11,6 +11,7 @@ import type { MailMessage, SendMail } from '../../supabase/functions/_shared/mai
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { mailbox, uniqueEmail } from '../support/auth-helpers.ts';
 import { collectingMail } from '../support/collecting-mail.ts';
+import { fileDocument } from '../support/filed-documents.ts';
 import { startTestBackend, type TestBackend, type TestUser } from '../support/database-actors.ts';
 import { clientWithKey, removeDataDir, temporaryDataDir, testDatabaseUrl } from '../support/server-process.ts';
 
@@ -69,21 +70,8 @@ async function backdate(applicationId: string, days: number): Promise<void> {
 }
 
 async function upload(applicationId: string, type: string): Promise<string> {
-  const id = randomUUID();
-  const { error } = await backend
-    .client(applicant)
-    .from('documents')
-    .insert({
-      id,
-      user_id: applicant.id,
-      application_id: applicationId,
-      type,
-      file_name: `${type}-${id.slice(0, 6)}.pdf`,
-      file_size: 48_213,
-      content_type: 'application/pdf',
-      storage_path: `${applicant.id}/${type}/${id}.pdf`,
-    });
-  if (error) throw new Error(error.message);
+  const { id, result } = await fileDocument(backend.client(applicant), applicant, applicationId, type);
+  if (result.error) throw new Error(result.error.message);
   return id;
 }
 
@@ -149,20 +137,12 @@ describe('the review e-mail', () => {
         .insert(qualifiedApplicationRow({ user_id: owner.id, email }))
         .select('id')
         .single();
-      const documentId = randomUUID();
-      const filed = await timed
-        .client(owner)
-        .from('documents')
-        .insert({
-          id: documentId,
-          user_id: owner.id,
-          application_id: data?.id,
-          type: 'businessLicense',
-          file_name: 'license.pdf',
-          file_size: 1_000,
-          content_type: 'application/pdf',
-          storage_path: `${owner.id}/businessLicense/${documentId}.pdf`,
-        });
+      const { id: documentId, result: filed } = await fileDocument(
+        timed.client(owner),
+        owner,
+        String(data?.id),
+        'businessLicense',
+      );
       expect(filed.error).toBeNull();
       const reviewed = await timed.client(reviewer).rpc('review_document', {
         document_id: documentId,
