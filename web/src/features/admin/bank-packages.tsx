@@ -1,6 +1,7 @@
 import { Badge, Box, Button, chakra, Field, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { AdditionalInfoForm } from '../../../../shared/catalogue/additional-info.ts';
+import type { ChecklistInput } from '../../../../shared/checklist/document-checklist.ts';
 import type { BankPackageRow } from '../../../../shared/db/admin-rows.ts';
 import type { ApplicationRow } from '../../../../shared/db/applications.ts';
 import { formatLongDate } from '../../../../shared/format/dates.ts';
@@ -38,7 +39,8 @@ const statusPalette: Record<BankPackageStatus, string> = {
 type PackageSource = {
   application: ApplicationRow;
   additionalInfo: AdditionalInfoForm | null;
-  documents: readonly { type: string }[];
+  /** Its documents, their reviews, the requests and the documents not needed, as the repository reads them. */
+  checklist: ChecklistInput;
 };
 
 function snapshotOf(source: PackageSource, generatedAt: string) {
@@ -46,7 +48,7 @@ function snapshotOf(source: PackageSource, generatedAt: string) {
     buildExecutiveSummary({
       application: source.application,
       additionalInfo: source.additionalInfo,
-      documents: source.documents,
+      checklist: source.checklist,
       generatedAt,
     }),
   );
