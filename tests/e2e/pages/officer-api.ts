@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { createApiKeys, loadJwtSecret } from '../../../server/keys.ts';
+import { createApiKeys, loadJwtSecret, type ApiKeys } from '../../../server/keys.ts';
 import { clientWithKey } from '../../support/server-process.ts';
 import type { PortalAccount } from './portal-session.ts';
 
@@ -7,8 +7,8 @@ import type { PortalAccount } from './portal-session.ts';
  * The API as an officer's screens call it (their session's token): set-up that goes through the officer's own
  * functions (review_document, request_document...), so it passes the same checks as the screens.
  */
-export async function officerApi(baseURL: string, officer: PortalAccount) {
-  const keys = await createApiKeys(loadJwtSecret(process.env.E2E_DATA_DIR!, undefined));
+export async function officerApi(baseURL: string, officer: PortalAccount, serverKeys?: ApiKeys) {
+  const keys = serverKeys ?? (await createApiKeys(loadJwtSecret(process.env.E2E_DATA_DIR!, undefined)));
   const api = clientWithKey(baseURL, keys.anonKey, { accessToken: async () => officer.session.access_token });
   /** Calls one of the officer's SQL functions; a refusal fails the set-up with its words. */
   return async (name: string, args: Record<string, unknown>) => {
