@@ -250,3 +250,17 @@ export function documentChecklist<Document extends ChecklistDocument, Review ext
   const counts = checklistCounts(items);
   return { items, counts, state: checklistState(counts) };
 }
+
+/**
+ * What a lender is shown and may download (supabase/functions/lender-package): the current documents an officer
+ * accepted, each with its item's title. A document awaiting review, flagged, or replaced since is not one of them.
+ */
+export function acceptedDocuments<Document extends ChecklistDocument, Review extends ChecklistReview>(
+  checklist: Checklist<Document, Review>,
+): { title: string; document: Document }[] {
+  return checklist.items.flatMap((item) =>
+    item.current
+      .filter(({ review }) => review?.outcome === 'accepted')
+      .map(({ document }) => ({ title: item.title, document })),
+  );
+}

@@ -8,8 +8,11 @@ import type { BankPackageStatus } from '../status/transitions.ts';
 /** How long a lender's link opens its package (unless an officer revokes it first). */
 export const LENDER_LINK_DAYS = 30;
 
-/** How long the links to the documents shown on the lender's page work, in seconds. */
-export const LENDER_DOCUMENT_LINK_SECONDS = 3600;
+/**
+ * How long a link to a document works, in seconds: the lender's page asks for one at each download, so that a
+ * document no longer accepted is refused from then on.
+ */
+export const LENDER_DOCUMENT_LINK_SECONDS = 60;
 
 /** The web app's page a lender's link opens; the token follows in the fragment (never sent to a server log). */
 const LENDER_VIEW_PATH = '/lender';
@@ -39,11 +42,14 @@ export const LENDER_VIEW_MESSAGES = {
   answerFailed: 'Failed to record your answer. Please try again.',
   loadFailed: 'Failed to load the package. Please try again.',
   noteTooLong: `The note can be at most ${LENDER_NOTE_MAX} characters`,
+  documentUnavailable:
+    'This document is no longer available: the loan officer may have asked for a new version. Reload the page.',
+  documentFailed: 'Failed to download the document. Please try again.',
 } as const;
 
 /**
  * What a lender's page shows (the lender-package function's answer to 'view'): its package, and the
- * application's documents as short-lived links.
+ * application's documents an officer accepted (each downloaded through the function, by its id).
  */
 export type LenderPackageView = {
   package: {
@@ -58,7 +64,7 @@ export type LenderPackageView = {
     answerNote: string | null;
     answeredAt: string | null;
   };
-  documents: { type: string; label: string; fileName: string; url: string }[];
+  documents: { id: string; type: string; label: string; fileName: string }[];
 };
 
 type SentPackage = { status: BankPackageStatus; answer_due_at: string | null; link_revoked_at: string | null };

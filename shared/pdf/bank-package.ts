@@ -48,10 +48,13 @@ export function bankPackageDefinition(input: BankPackageInput): TDocumentDefinit
         : []),
       heading('Document Checklist'),
       headedTable(
-        ['Document', 'Status'],
-        snapshot.checklist.map((item) => [item.label, item.provided ? 'Provided' : 'Missing']),
-        ['*', 120],
+        ['Document', 'State'],
+        snapshot.checklist.map((item) => [item.label, item.state]),
+        ['*', 170],
       ),
+      // Under the table, as the assumptions are under the metrics: a line between a heading and its table could
+      // leave the heading without its table's first row.
+      ...(snapshot.readiness ? [{ text: snapshot.readiness, margin: [0, 4, 0, 0] } satisfies Content] : []),
     ],
   });
 }

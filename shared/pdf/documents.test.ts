@@ -8,7 +8,7 @@ import { brand } from '../brand/brand.ts';
 import { buildExecutiveSummary, packageSnapshot } from '../summary/executive-summary.ts';
 import { hostileInputs } from '../testing/hostile-input.ts';
 import { pdfFontDirectory, pdfmakeInNode } from '../../tests/support/pdf-in-node.ts';
-import { sampleApplicationRow } from '../testing/samples.ts';
+import { emptyChecklistInput, sampleApplicationRow, sampleChecklistInput } from '../testing/samples.ts';
 import { bankPackageDefinition } from './bank-package.ts';
 import { pdfFontCharacters, pdfFontFiles } from './layout.ts';
 import { preApplicationLetterDefinition } from './pre-application-letter.ts';
@@ -123,7 +123,7 @@ describe('bank package PDF', () => {
   const summary = buildExecutiveSummary({
     application: sampleApplicationRow,
     additionalInfo: { projectDescription: 'Open a second store', borrowerInjectionPercent: '20' },
-    documents: [{ type: 'taxReturns' }, { type: 'idDocument' }],
+    checklist: sampleChecklistInput,
     generatedAt: '2026-03-02T15:04:05Z',
     timeZone: 'UTC',
   });
@@ -149,9 +149,11 @@ describe('bank package PDF', () => {
     expect(text).toContain('Months to Break-Even 7 months Good');
     // As the text package says it, under the metrics.
     expect(text).toContain('Months to Break-Even 7 months Good Sample assumptions used for: construction cost,');
+    // Every item with its state (the cancelled request is left out), then the readiness figure.
     expect(text).toContain(
-      'Document Checklist Document Status Tax Returns Provided Financial Statements Missing Bank Statements Missing Business License Missing Lease Agreement Missing ID Document Provided',
+      'Document Checklist Document State Tax Returns Accepted Financial Statements Needs replacement Bank Statements Uploaded, awaiting review Business License Missing Lease Agreement Not needed for this application ID Document Missing Debt schedule Missing 1 of 6 accepted, 1 awaiting review, 1 needs replacement, 3 missing',
     );
+    expect(text).not.toContain('Old lease');
   });
 
   it('never leaves a heading alone at the foot of a page, however long the text before it', async () => {
@@ -162,7 +164,7 @@ describe('bank package PDF', () => {
       const longSummary = buildExecutiveSummary({
         application: sampleApplicationRow,
         additionalInfo: { projectDescription: Array.from({ length: count }, (_, n) => `Line ${n + 1}`).join('\n') },
-        documents: [],
+        checklist: emptyChecklistInput,
         generatedAt: '2026-03-02T15:04:05Z',
         timeZone: 'UTC',
       });
@@ -249,7 +251,7 @@ describe('hostile input in PDFs', () => {
             buildExecutiveSummary({
               application: { ...sampleApplicationRow, business_name: value },
               additionalInfo: { projectDescription: value },
-              documents: [],
+              checklist: emptyChecklistInput,
               generatedAt: '2026-03-02T15:04:05Z',
             }),
           ),

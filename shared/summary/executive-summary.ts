@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import type { AdditionalInfoForm } from '../catalogue/additional-info.ts';
-import { documentTypes } from '../catalogue/documents.ts';
+import {
+  checklistSummary,
+  documentChecklist,
+  itemStateLabels,
+  type ChecklistInput,
+} from '../checklist/document-checklist.ts';
 import { optionLabel } from '../catalogue/fields.ts';
 import { loanAmountOptions, yearsInBusinessOptions } from '../catalogue/pre-qualification.ts';
 import type { ApplicationRow } from '../db/applications.ts';
@@ -57,8 +62,8 @@ export type ExecutiveSummaryInput = {
     | 'use_of_funds'
   >;
   additionalInfo?: SummaryAdditionalInfo | null;
-  /** The documents the applicant uploaded (their types). */
-  documents: readonly { type: string }[];
+  /** The application's documents, their reviews, the requests and the documents not needed (its checklist). */
+  checklist: ChecklistInput;
   generatedAt: Date | string;
   /** IANA zone for the date; the runtime's own zone when absent. */
   timeZone?: string;
@@ -72,8 +77,10 @@ type ExecutiveSummary = {
   date: string;
   sections: SummarySection[];
   metrics: FinancialMetrics;
-  /** One row per required document type: provided or missing. */
-  checklist: { label: string; provided: boolean }[];
+  /** The checklist's items (the six required documents and the requests not cancelled), each with its state. */
+  checklist: { label: string; state: string }[];
+  /** The readiness figure: '5 of 7 accepted, 1 needs replacement, 1 missing'. */
+  readiness: string;
 };
 
 const NOT_PROVIDED = 'Not provided';
@@ -117,7 +124,7 @@ export function buildExecutiveSummary(input: ExecutiveSummaryInput): ExecutiveSu
   const app = input.application;
   const info = input.additionalInfo ?? {};
   const metrics = financialMetrics(metricsInput(app, info));
-  const provided = new Set(input.documents.map((document) => document.type));
+  const checklist = documentChecklist(input.checklist);
   const uses = usesOfFunds(info);
   return {
     title: `Executive Summary: ${app.business_name}`,
@@ -167,7 +174,11 @@ export function buildExecutiveSummary(input: ExecutiveSummaryInput): ExecutiveSu
       },
     ],
     metrics,
-    checklist: documentTypes.map((type) => ({ label: type.label, provided: provided.has(type.value) })),
+    // A cancelled request is no longer part of the application; a document not needed says so.
+    checklist: checklist.items
+      .filter((item) => item.state !== 'cancelled')
+      .map((item) => ({ label: item.title, state: itemStateLabels[item.state] })),
+    readiness: checklistSummary(checklist.counts),
   };
 }
 
@@ -180,7 +191,17 @@ const packageSnapshotSchema = z.object({
   ),
   /** The figures the metrics took from sample assumptions, as labels. */
   assumptions: z.array(z.string()),
-  checklist: z.array(z.object({ label: z.string(), provided: z.boolean() })),
+  checklist: z.array(
+    z.union([
+      z.object({ label: z.string(), state: z.string() }),
+      // A package generated before documents were reviewed says only whether each was provided.
+      z
+        .object({ label: z.string(), provided: z.boolean() })
+        .transform(({ label, provided }) => ({ label, state: provided ? 'Provided' : 'Missing' })),
+    ]),
+  ),
+  /** The readiness figure; none in a package generated before documents were reviewed. */
+  readiness: z.string().nullable().default(null),
 });
 
 /**
@@ -198,6 +219,7 @@ export function packageSnapshot(summary: ExecutiveSummary): PackageSnapshot {
     metrics: metricList(summary.metrics).map(({ label, display, status }) => ({ label, display, status })),
     assumptions: summary.metrics.assumed.map((figure) => METRICS_FIGURE_LABELS[figure]),
     checklist: summary.checklist,
+    readiness: summary.readiness,
   };
 }
 
@@ -219,7 +241,8 @@ export function packageText(snapshot: PackageSnapshot): string {
   }
   if (snapshot.assumptions.length > 0) lines.push(assumptionsSentence(snapshot.assumptions));
   lines.push('', 'DOCUMENT CHECKLIST');
-  lines.push(...snapshot.checklist.map((item) => `[${item.provided ? 'x' : ' '}] ${item.label}`));
+  if (snapshot.readiness) lines.push(snapshot.readiness);
+  lines.push(...snapshot.checklist.map((item) => `${item.label}: ${item.state}`));
   return `${lines.join('\n')}\n`;
 }
 

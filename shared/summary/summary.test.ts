@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleApplicationRow } from '../testing/samples.ts';
+import { emptyChecklistInput, sampleApplicationRow, sampleChecklistInput } from '../testing/samples.ts';
 import {
   buildExecutiveSummary,
   packageSnapshot,
@@ -30,7 +30,7 @@ const input: ExecutiveSummaryInput = {
     targetCustomers: 'Cafes and restaurants',
     geographicReach: 'Northern Nevada',
   },
-  documents: [{ type: 'taxReturns' }, { type: 'bankStatements' }, { type: 'taxReturns' }],
+  checklist: sampleChecklistInput,
   generatedAt: '2026-03-02T15:04:05Z',
   timeZone: 'America/New_York',
 };
@@ -93,14 +93,17 @@ describe('executive summary', () => {
       { label: 'Construction', value: '$40,000' },
       { label: 'Equipment purchase', value: '$25,000' },
     ]);
+    // Every item of the checklist with its state; the cancelled request is not part of it any more.
     expect(summary.checklist).toEqual([
-      { label: 'Tax Returns', provided: true },
-      { label: 'Financial Statements', provided: false },
-      { label: 'Bank Statements', provided: true },
-      { label: 'Business License', provided: false },
-      { label: 'Lease Agreement', provided: false },
-      { label: 'ID Document', provided: false },
+      { label: 'Tax Returns', state: 'Accepted' },
+      { label: 'Financial Statements', state: 'Needs replacement' },
+      { label: 'Bank Statements', state: 'Uploaded, awaiting review' },
+      { label: 'Business License', state: 'Missing' },
+      { label: 'Lease Agreement', state: 'Not needed for this application' },
+      { label: 'ID Document', state: 'Missing' },
+      { label: 'Debt schedule', state: 'Missing' },
     ]);
+    expect(summary.readiness).toBe('1 of 6 accepted, 1 awaiting review, 1 needs replacement, 3 missing');
     // Injection 10% of (100,000 + 40,000) = 14,000 equity; (50,000 + 100,000) / 14,000
     expect(summary.metrics.debtToEquityRatio.display).toBe('10.71');
   });
@@ -153,12 +156,14 @@ describe('executive summary', () => {
         'Sample assumptions used for: soft costs',
         '',
         'DOCUMENT CHECKLIST',
-        '[x] Tax Returns',
-        '[ ] Financial Statements',
-        '[x] Bank Statements',
-        '[ ] Business License',
-        '[ ] Lease Agreement',
-        '[ ] ID Document',
+        '1 of 6 accepted, 1 awaiting review, 1 needs replacement, 3 missing',
+        'Tax Returns: Accepted',
+        'Financial Statements: Needs replacement',
+        'Bank Statements: Uploaded, awaiting review',
+        'Business License: Missing',
+        'Lease Agreement: Not needed for this application',
+        'ID Document: Missing',
+        'Debt schedule: Missing',
         '',
       ].join('\n'),
     );
@@ -169,7 +174,7 @@ describe('executive summary', () => {
       ...input,
       application: { ...sampleApplicationRow, title: '' },
       additionalInfo: null,
-      documents: [],
+      checklist: emptyChecklistInput,
     });
     const text = packageText(packageSnapshot(summary));
     expect(text).toContain('Principal: Dana Reyes\n');
@@ -180,7 +185,8 @@ describe('executive summary', () => {
     expect(text).toContain('Uses: Not provided');
     expect(text).toContain('Target customers: Not provided');
     expect(text).toContain('Sample assumptions used for: borrower injection, construction cost, soft costs, inventory');
-    expect(summary.checklist.every((item) => !item.provided)).toBe(true);
+    expect(summary.checklist.every((item) => item.state === 'Missing')).toBe(true);
+    expect(summary.readiness).toBe('0 of 6 accepted, 6 missing');
   });
 });
 
@@ -213,5 +219,26 @@ describe('a package as generated (its snapshot, stored with it)', () => {
     expect(storedPackageSnapshot({ title: 'Executive Summary: Reyes Bakery' })).toBeNull();
     const snapshot = packageSnapshot(buildExecutiveSummary(input));
     expect(storedPackageSnapshot({ ...snapshot, metrics: [{ label: 'x', display: '1', status: 'great' }] })).toBeNull();
+    expect(storedPackageSnapshot({ ...snapshot, checklist: [{ label: 'Tax Returns', state: true }] })).toBeNull();
+  });
+
+  it('reads a package generated before documents were reviewed: provided or missing, and no readiness figure', () => {
+    const { readiness: _, ...snapshot } = packageSnapshot(buildExecutiveSummary(input));
+    const stored = storedPackageSnapshot({
+      ...snapshot,
+      checklist: [
+        { label: 'Tax Returns', provided: true },
+        { label: 'Financial Statements', provided: false },
+      ],
+    });
+    expect(stored).toEqual({
+      ...snapshot,
+      checklist: [
+        { label: 'Tax Returns', state: 'Provided' },
+        { label: 'Financial Statements', state: 'Missing' },
+      ],
+      readiness: null,
+    });
+    expect(packageText(stored!)).toMatch(/DOCUMENT CHECKLIST\nTax Returns: Provided\nFinancial Statements: Missing\n$/);
   });
 });

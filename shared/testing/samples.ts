@@ -1,4 +1,5 @@
 import type { PreQualificationForm } from '../catalogue/pre-qualification.ts';
+import type { ChecklistDocument, ChecklistInput } from '../checklist/document-checklist.ts';
 import type { ApplicationRow } from '../db/applications.ts';
 import type { ReviewIntent } from '../ipc/channels.ts';
 import type { Lender } from '../matching/lender-match.ts';
@@ -100,3 +101,55 @@ export const sampleReviewIntent: ReviewIntent = {
   label: 'Harbor Cafe',
   fileName: 'tax-return-2025.pdf',
 };
+
+const sampleDocument = (id: string, type: string, extra: Partial<ChecklistDocument> = {}): ChecklistDocument => ({
+  id,
+  type,
+  request_id: null,
+  replaces_id: null,
+  created_at: '2026-03-01T10:00:00Z',
+  ...extra,
+});
+
+/**
+ * A checklist in every state: tax returns accepted, financial statements flagged, bank statements awaiting review
+ * (an earlier flagged file replaced), the business license and the ID missing, the lease not needed, a debt
+ * schedule asked for and missing, and a cancelled request.
+ */
+export const sampleChecklistInput: ChecklistInput = {
+  documents: [
+    sampleDocument('d-tax', 'taxReturns'),
+    sampleDocument('d-fin', 'financialStatements'),
+    sampleDocument('d-bank-old', 'bankStatements'),
+    sampleDocument('d-bank', 'bankStatements', { replaces_id: 'd-bank-old', created_at: '2026-03-01T11:00:00Z' }),
+  ],
+  reviews: [
+    { document_id: 'd-tax', outcome: 'accepted', reason: null, created_at: '2026-03-01T12:00:00Z' },
+    { document_id: 'd-fin', outcome: 'needs_replacement', reason: 'Unsigned', created_at: '2026-03-01T12:00:00Z' },
+    { document_id: 'd-bank-old', outcome: 'needs_replacement', reason: 'Blurry', created_at: '2026-03-01T10:30:00Z' },
+  ],
+  requests: [
+    {
+      id: 'r-debt',
+      title: 'Debt schedule',
+      details: 'Every loan of the business',
+      due_date: null,
+      created_at: '2026-03-01T09:00:00Z',
+      cancelled_at: null,
+      cancel_reason: null,
+    },
+    {
+      id: 'r-old',
+      title: 'Old lease',
+      details: 'The previous lease',
+      due_date: null,
+      created_at: '2026-03-01T09:30:00Z',
+      cancelled_at: '2026-03-01T09:45:00Z',
+      cancel_reason: 'Not needed after all',
+    },
+  ],
+  notNeeded: ['leaseAgreement'],
+};
+
+/** A checklist of an application without any document, request or review yet. */
+export const emptyChecklistInput: ChecklistInput = { documents: [], reviews: [], requests: [], notNeeded: [] };

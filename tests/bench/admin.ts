@@ -7,7 +7,7 @@ import { PDF_FONT } from '../../shared/pdf/layout.ts';
 import { pdfmakeInNode } from '../support/pdf-in-node.ts';
 import { preApplicationLetterDefinition } from '../../shared/pdf/pre-application-letter.ts';
 import { buildExecutiveSummary, packageSnapshot, packageText } from '../../shared/summary/executive-summary.ts';
-import { sampleApplicationRow } from '../../shared/testing/samples.ts';
+import { sampleApplicationRow, sampleChecklistInput } from '../../shared/testing/samples.ts';
 import { buildWeb, isWebBuildStale } from '../../server/cli/web-build.ts';
 import { completeAdditionalInfoRow, qualifiedApplicationRow } from '../support/application-rows.ts';
 import { chromiumFlags, systemChromium } from '../support/chromium.ts';
@@ -284,7 +284,7 @@ export async function benchAdmin(): Promise<string[]> {
           const snapshot = packageSnapshot(
             buildExecutiveSummary({
               application: sampleApplicationRow,
-              documents: [{ type: 'taxReturns' }],
+              checklist: sampleChecklistInput,
               generatedAt: new Date(),
             }),
           );

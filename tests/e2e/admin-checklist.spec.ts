@@ -1,15 +1,24 @@
+import { readFile } from 'node:fs/promises';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { brand } from '../../shared/brand/brand.ts';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { mailbox } from '../support/auth-helpers.ts';
+import { pdfText } from '../support/pdf-text.ts';
 import { pdfBytes } from '../support/sample-files.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousAccessibilityViolations } from './pages/accessibility.ts';
 import { AdminPages } from './pages/admin-pages.ts';
+import { documentId, officerApi } from './pages/officer-api.ts';
 import { createAccount, plantSession, type PortalAccount } from './pages/portal-session.ts';
 
-/** A file the applicant uploaded for the application (stored, and its row filed with it). */
-async function uploaded(database: SupabaseClient, owner: PortalAccount, applicationId: string, type: string) {
+/** A file the applicant uploaded for the application (stored, and its row filed with it), maybe replacing one. */
+async function uploaded(
+  database: SupabaseClient,
+  owner: PortalAccount,
+  applicationId: string,
+  type: string,
+  replaces: string | null = null,
+) {
   const fileName = `${type}-${crypto.randomUUID().slice(0, 6)}.pdf`;
   const storagePath = `${owner.id}/${type}/${crypto.randomUUID()}.pdf`;
   const bytes = pdfBytes();
@@ -25,9 +34,31 @@ async function uploaded(database: SupabaseClient, owner: PortalAccount, applicat
     file_size: bytes.length,
     content_type: 'application/pdf',
     storage_path: storagePath,
+    replaces_id: replaces,
   });
   if (error) throw new Error(error.message);
   return fileName;
+}
+
+/** An officer, and an applicant's application with a tax return and a business license uploaded, unreviewed. */
+async function withTwoDocuments(database: SupabaseClient, baseURL: string) {
+  const officer = await createAccount(database, baseURL, { admin: true });
+  const applicant = await createAccount(database, baseURL);
+  const { data, error } = await database
+    .from('applications')
+    .insert(qualifiedApplicationRow({ user_id: applicant.id, email: applicant.email }))
+    .select('id, business_name')
+    .single();
+  if (error) throw new Error(error.message);
+  const applicationId = String(data.id);
+  return {
+    officer,
+    applicant,
+    applicationId,
+    businessName: String(data.business_name),
+    returns: await uploaded(database, applicant, applicationId, 'taxReturns'),
+    license: await uploaded(database, applicant, applicationId, 'businessLicense'),
+  };
 }
 
 test('an officer reviews documents, sends one back with a reason, asks for another and marks one not needed; the list says where the documents stand', async ({
@@ -35,17 +66,7 @@ test('an officer reviews documents, sends one back with a reason, asks for anoth
   baseURL,
   database,
 }) => {
-  const officer = await createAccount(database, baseURL!, { admin: true });
-  const applicant = await createAccount(database, baseURL!);
-  const { data, error } = await database
-    .from('applications')
-    .insert(qualifiedApplicationRow({ user_id: applicant.id, email: applicant.email }))
-    .select('id, business_name')
-    .single();
-  if (error) throw new Error(error.message);
-  const businessName = String(data.business_name);
-  const returns = await uploaded(database, applicant, String(data.id), 'taxReturns');
-  const license = await uploaded(database, applicant, String(data.id), 'businessLicense');
+  const { officer, applicant, businessName, returns, license } = await withTwoDocuments(database, baseURL!);
 
   const admin = new AdminPages(page);
   await plantSession(page, baseURL!, officer.session);
@@ -125,4 +146,100 @@ test('an officer reviews documents, sends one back with a reason, asks for anoth
   expect(told?.text).toContain(
     `• ${license}: needs replacement. Your loan officer's note: This license expired in 2024: please send the current one.`,
   );
+});
+
+test('the bank package lists every checklist item with its state; Send to Bank names the items not accepted and sends all the same, and warns of nothing once all are accepted', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  test.setTimeout(90_000);
+  const { officer, applicant, applicationId, returns, license } = await withTwoDocuments(database, baseURL!);
+  const call = await officerApi(baseURL!, officer);
+  await call('review_document', {
+    document_id: await documentId(database, applicationId, returns),
+    outcome: 'accepted',
+  });
+  const licenseId = await documentId(database, applicationId, license);
+  await call('review_document', { document_id: licenseId, outcome: 'needs_replacement', reason: 'It expired.' });
+  const debt = await call('request_document', {
+    application_id: applicationId,
+    title: 'Debt schedule',
+    details: 'Every business debt with its lender, balance and payment.',
+    due_date: null,
+  });
+  await call('set_document_not_needed', { application_id: applicationId, type: 'leaseAgreement', not_needed: true });
+  // Approved, with a lender the applicant approved (through the service role, as the system would).
+  const approved = await database.from('applications').update({ status: 'approved' }).eq('id', applicationId);
+  expect(approved.error).toBeNull();
+  const { data: lender } = await database
+    .from('lenders')
+    .select('id, name')
+    .eq('name', 'Harbor Express Capital (sample)')
+    .single();
+  const consent = await database
+    .from('lender_consents')
+    .insert({ application_id: applicationId, lender_id: lender!.id, status: 'approved' });
+  expect(consent.error).toBeNull();
+
+  const admin = new AdminPages(page);
+  await plantSession(page, baseURL!, officer.session);
+  await page.goto(`/admin?list=approved&application=${applicationId}`);
+  const packages = admin.detail().getByRole('region', { name: 'Bank Packages' });
+  const packagePdf = async (item: ReturnType<typeof packages.getByRole>) => {
+    const download = page.waitForEvent('download');
+    await item.getByRole('button', { name: 'Download PDF' }).click();
+    return pdfText(await readFile((await (await download).path())!));
+  };
+  const sendDialog = async (item: ReturnType<typeof packages.getByRole>) => {
+    await item.getByRole('button', { name: 'Send to Bank' }).click();
+    const send = page.getByRole('dialog');
+    // The lender list has been read: the dialog shows what it will show.
+    await expect(send.getByLabel(/^Lender/)).toHaveValue(lender!.id);
+    return send;
+  };
+
+  await packages.getByRole('button', { name: 'Generate Bank Package' }).click();
+  const first = packages.getByRole('listitem');
+  await expect(first).toHaveCount(1);
+  expect(await packagePdf(first)).toContain(
+    'Document Checklist Document State Tax Returns Accepted Financial Statements Missing Bank Statements Missing ' +
+      'Business License Needs replacement Lease Agreement Not needed for this application ID Document Missing ' +
+      'Debt schedule Missing 1 of 6 accepted, 1 needs replacement, 4 missing',
+  );
+  let send = await sendDialog(first);
+  await expect(send.getByRole('status', { name: 'Documents not accepted' })).toHaveText(
+    'Not every document is accepted: Financial Statements — Missing; Bank Statements — Missing; ' +
+      'Business License — Needs replacement; ID Document — Missing; Debt schedule — Missing. ' +
+      'The lender will only see accepted documents.',
+  );
+  // A warning, not a refusal.
+  await send.getByRole('button', { name: 'Send' }).click();
+  await expect(send).toBeHidden();
+  await expect(first).toContainText(`to ${lender!.name}`);
+
+  // The applicant replaces the license, the officer accepts it, cancels the request and marks the rest not needed.
+  const replacement = await uploaded(database, applicant, applicationId, 'businessLicense', licenseId);
+  await call('review_document', {
+    document_id: await documentId(database, applicationId, replacement),
+    outcome: 'accepted',
+  });
+  await call('cancel_document_request', { request_id: debt!.id, reason: 'The tax returns show it.' });
+  for (const type of ['financialStatements', 'bankStatements', 'idDocument']) {
+    await call('set_document_not_needed', { application_id: applicationId, type, not_needed: true });
+  }
+  await page.getByRole('button', { name: 'Refresh Data' }).click();
+  await expect(admin.detail().getByTestId('checklist-summary')).toHaveText('Complete · 2 of 2 accepted');
+  await packages.getByRole('button', { name: 'Generate Bank Package' }).click();
+  await expect(packages.getByRole('listitem')).toHaveCount(2);
+  const second = packages.getByRole('listitem').filter({ hasText: 'generated' });
+  const pdf = await packagePdf(second);
+  expect(pdf).toContain('Tax Returns Accepted Financial Statements Not needed for this application');
+  expect(pdf).toContain('Business License Accepted');
+  expect(pdf).toContain('2 of 2 accepted');
+  // A cancelled request is no longer part of the application.
+  expect(pdf).not.toContain('Debt schedule');
+  send = await sendDialog(second);
+  await expect(send.getByRole('status', { name: 'Documents not accepted' })).toHaveCount(0);
+  await expect(send).not.toContainText('Not every document is accepted');
 });

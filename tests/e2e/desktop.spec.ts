@@ -20,6 +20,7 @@ import { pdfBytes } from '../support/sample-files.ts';
 import { seriousAccessibilityViolations } from './pages/accessibility.ts';
 import { expectClosedWhenDone, fillTermSheet } from './pages/admin-pages.ts';
 import { createAccount } from './pages/portal-session.ts';
+import { officerApi } from './pages/officer-api.ts';
 
 /**
  * The desktop admin app's offline scenario (docs/architecture.md, Desktop cache and outbox): its renderer in Chromium
@@ -520,6 +521,9 @@ test('online, a letter and a bank package show in the detail at once (the cache 
   const database = serviceClient(server);
   const officer = await createAccount(database, server.url, { admin: true, keys: server.keys });
   const birch = await submitted(database, 'Birch Bistro Online');
+  // A document marked not needed before the first sync: the package made from the copy says so.
+  const call = await officerApi(server.url, officer, server.keys);
+  await call('set_document_not_needed', { application_id: birch.id, type: 'leaseAgreement', not_needed: true });
   const main = new DesktopMain();
   try {
     await main.attach(page);
@@ -550,7 +554,13 @@ test('online, a letter and a bank package show in the detail at once (the cache 
     await packages.getByRole('button', { name: 'Generate Bank Package' }).click();
     await expect(packages.getByText('No package yet.')).toHaveCount(0);
     await expect(packages.getByRole('listitem')).toHaveCount(1);
-    expect((await database.from('bank_packages').select('id').eq('application_id', birch.id)).data).toHaveLength(1);
+    const stored = await database.from('bank_packages').select('summary').eq('application_id', birch.id);
+    expect(stored.data).toHaveLength(1);
+    // Its document checklist is the shared checklist of what the desktop's copy holds.
+    expect(stored.data![0]!.summary).toContain(
+      'DOCUMENT CHECKLIST\n0 of 5 accepted, 5 missing\nTax Returns: Missing\n',
+    );
+    expect(stored.data![0]!.summary).toContain('Lease Agreement: Not needed for this application\n');
   } finally {
     main.close();
   }

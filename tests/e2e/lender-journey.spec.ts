@@ -1,7 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { brand } from '../../shared/brand/brand.ts';
 import { lenderFromRow, type LenderRow } from '../../shared/matching/applicant-matches.ts';
+import { LENDER_VIEW_MESSAGES } from '../../shared/matching/lender-answers.ts';
 import { matchLenders, type MatchApplication } from '../../shared/matching/lender-match.ts';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { mailbox } from '../support/auth-helpers.ts';
@@ -9,6 +11,7 @@ import { pdfBytes } from '../support/sample-files.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousAccessibilityViolations } from './pages/accessibility.ts';
 import { AdminPages } from './pages/admin-pages.ts';
+import { documentId, officerApi } from './pages/officer-api.ts';
 import { PortalLenders } from './pages/portal-lenders.ts';
 import { applicationFor, createAccount, plantSession, signedInPortal } from './pages/portal-session.ts';
 
@@ -99,12 +102,20 @@ test('from matches to a lender’s interested answer, every step explained to th
     .poll(async () => (await mailbox({ url: baseURL! }, applicant.email)).map((mail) => mail.subject))
     .toContainEqual(`${brand.productName}: Your approval is needed before we send your package to a lender`);
 
-  // The applicant uploads a document and approves both lenders.
+  // The applicant uploads two documents and approves both lenders; the officer accepts one of them (through
+  // review_document, as the checklist does) and leaves the other awaiting review.
   const portal = await signedInPortal(page, baseURL!, applicant);
   await portal.upload('Tax Returns', [
     { name: 'return-2025.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdfBytes('tax return 2025')) },
   ]);
   await expect(portal.storedFile('Tax Returns', 'return-2025.pdf')).toBeVisible();
+  await portal.upload('Bank Statements', [
+    { name: 'statement-march.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdfBytes('march')) },
+  ]);
+  await expect(portal.storedFile('Bank Statements', 'statement-march.pdf')).toBeVisible();
+  const review = await officerApi(baseURL!, officer);
+  const returnId = await documentId(database, application.id, 'return-2025.pdf');
+  const accepted = await review('review_document', { document_id: returnId, outcome: 'accepted' });
   const lenders = new PortalLenders(page);
   await lenders.approve(SIERRA);
   await expect(lenders.request(SIERRA).getByText('Status: Approved')).toBeVisible();
@@ -144,13 +155,24 @@ test('from matches to a lender’s interested answer, every step explained to th
   await expect(lender.getByRole('region', { name: 'Executive summary' })).toContainText(
     String(qualifiedApplicationRow().use_of_funds),
   );
+  // Only the document the officer accepted; the one awaiting review is not shown.
   const documents = lender.getByRole('region', { name: 'Documents' });
-  await expect(documents.getByRole('link', { name: 'return-2025.pdf' })).toBeVisible();
-  const file = await lender.request.get(
-    (await documents.getByRole('link', { name: 'return-2025.pdf' }).getAttribute('href'))!,
-  );
-  expect(file.status()).toBe(200);
-  expect(Buffer.from(await file.body())).toEqual(Buffer.from(pdfBytes('tax return 2025')));
+  await expect(documents.getByRole('listitem')).toHaveText(['Tax Returns: return-2025.pdf']);
+  await expect(documents).not.toContainText('statement-march.pdf');
+  const download = lender.waitForEvent('download');
+  await documents.getByRole('button', { name: 'return-2025.pdf' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('return-2025.pdf');
+  expect(await readFile((await file.path())!)).toEqual(Buffer.from(pdfBytes('tax return 2025')));
+  // Sent back by the officer while the lender has the page open: the server refuses the next download, and says why.
+  await review('review_document', {
+    document_id: returnId,
+    outcome: 'needs_replacement',
+    reason: 'Page 2 is missing.',
+    seen_review_id: accepted!.id,
+  });
+  await documents.getByRole('button', { name: 'return-2025.pdf' }).click();
+  await expect(documents.getByRole('alert')).toHaveText(LENDER_VIEW_MESSAGES.documentUnavailable);
   expect(await seriousAccessibilityViolations(lender, ['main'])).toEqual([]);
   await lender.getByRole('button', { name: 'Send Answer' }).click();
   await expect(lender.getByText('Please choose your answer')).toBeVisible();

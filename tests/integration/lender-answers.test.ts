@@ -30,8 +30,55 @@ type Flow = {
   lender: { id: string; name: string; contact_email: string };
 };
 
-/** An approved application of a signed-up applicant, with a tax return uploaded and a generated package. */
-async function approvedWithPackage(): Promise<Omit<Flow, 'lender'> & { bytes: Buffer }> {
+/** A file the applicant uploads for the application (through their own client), maybe replacing one or asked for. */
+async function upload(
+  applicant: TestUser,
+  applicationId: string,
+  type: string,
+  fileName: string,
+  filing: { replaces_id?: string; request_id?: string } = {},
+) {
+  const path = `${applicant.id}/${type}/${randomUUID()}.pdf`;
+  const bytes = Buffer.from(pdfBytes(fileName));
+  const uploaded = await backend
+    .client(applicant)
+    .storage.from('documents')
+    .upload(path, bytes, { contentType: 'application/pdf' });
+  expect(uploaded.error).toBeNull();
+  const filed = await backend
+    .client(applicant)
+    .from('documents')
+    .insert({
+      user_id: applicant.id,
+      application_id: applicationId,
+      type,
+      file_name: fileName,
+      file_size: bytes.length,
+      content_type: 'application/pdf',
+      storage_path: path,
+      ...filing,
+    })
+    .select('id')
+    .single();
+  if (filed.error) throw new Error(filed.error.message);
+  return { id: String(filed.data.id), bytes };
+}
+
+/** An officer reviews a document (review_document, as the admin screens do). */
+async function review(documentId: string, outcome: 'accepted' | 'needs_replacement') {
+  const reviewed = await backend.client(officer).rpc('review_document', {
+    document_id: documentId,
+    outcome,
+    reason: outcome === 'needs_replacement' ? 'Please send a complete copy.' : null,
+  });
+  if (reviewed.error) throw new Error(reviewed.error.message);
+}
+
+/**
+ * An approved application of a signed-up applicant, with a tax return uploaded and accepted by an officer, and a
+ * generated package.
+ */
+async function approvedWithPackage(): Promise<Omit<Flow, 'lender'> & { bytes: Buffer; returnId: string }> {
   const applicant = await backend.createUser({ email: uniqueEmail('borrower') });
   const inserted = await backend.service
     .from('applications')
@@ -44,23 +91,8 @@ async function approvedWithPackage(): Promise<Omit<Flow, 'lender'> & { bytes: Bu
     .client(officer)
     .rpc('decide_application', { application_id: applicationId, decision: 'approved' });
   expect(decided.error).toBeNull();
-  const path = `${applicant.id}/taxReturns/${randomUUID()}.pdf`;
-  const bytes = Buffer.from(pdfBytes('tax return 2025'));
-  const uploaded = await backend
-    .client(applicant)
-    .storage.from('documents')
-    .upload(path, bytes, { contentType: 'application/pdf' });
-  expect(uploaded.error).toBeNull();
-  const filed = await backend.client(applicant).from('documents').insert({
-    user_id: applicant.id,
-    application_id: applicationId,
-    type: 'taxReturns',
-    file_name: 'return-2025.pdf',
-    file_size: bytes.length,
-    content_type: 'application/pdf',
-    storage_path: path,
-  });
-  expect(filed.error).toBeNull();
+  const taxReturn = await upload(applicant, applicationId, 'taxReturns', 'return-2025.pdf');
+  await review(taxReturn.id, 'accepted');
   const generated = await backend
     .client(officer)
     .from('bank_packages')
@@ -72,7 +104,25 @@ async function approvedWithPackage(): Promise<Omit<Flow, 'lender'> & { bytes: Bu
     .select('id')
     .single();
   if (generated.error) throw new Error(generated.error.message);
-  return { applicant, applicationId, packageId: String(generated.data.id), bytes };
+  return {
+    applicant,
+    applicationId,
+    packageId: String(generated.data.id),
+    bytes: taxReturn.bytes,
+    returnId: taxReturn.id,
+  };
+}
+
+async function latestReviewId(documentId: string) {
+  const { data, error } = await backend.service
+    .from('document_reviews')
+    .select('id')
+    .eq('document_id', documentId)
+    .order('created_at', { ascending: false })
+    .limit(1)
+    .single();
+  if (error) throw new Error(error.message);
+  return String(data.id);
 }
 
 async function sampleLender(name: string) {
@@ -123,6 +173,11 @@ async function sendTo(flow: Omit<Flow, 'lender'>, lender: Flow['lender']) {
   return token;
 }
 
+/** A lender asks for a link to one document, as the lender's page does at each download. */
+async function documentLink(token: string, documentId: unknown) {
+  return invoke(backend.anon, 'lender-package', { token, action: 'document', documentId });
+}
+
 async function timeline(client: SupabaseClient, applicationId: string) {
   const { data, error } = await client
     .from('application_events')
@@ -164,9 +219,11 @@ describe('a package from consent to the lender’s answer', () => {
     const view = viewed.body as unknown as LenderPackageView;
     expect(view.package).toMatchObject({ lenderName: lender.name, summary: 'EXECUTIVE SUMMARY\nLopez Family Bakery' });
     expect(view.documents).toEqual([
-      expect.objectContaining({ type: 'taxReturns', label: 'Tax Returns', fileName: 'return-2025.pdf' }),
+      { id: flow.returnId, type: 'taxReturns', label: 'Tax Returns', fileName: 'return-2025.pdf' },
     ]);
-    const file = await fetch(view.documents[0]!.url);
+    const link = await documentLink(token, flow.returnId);
+    expect(link).toMatchObject({ status: 200, body: { success: true, url: expect.any(String) } });
+    const file = await fetch(String(link.body.url));
     expect(file.status).toBe(200);
     expect(file.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''return-2025.pdf");
     expect(Buffer.from(await file.arrayBuffer())).toEqual(flow.bytes);
@@ -182,6 +239,7 @@ describe('a package from consent to the lender’s answer', () => {
     const expected = [
       { text: 'Application submitted', reason: null },
       { text: 'Approved', reason: null },
+      { text: 'Document accepted: return-2025.pdf', reason: null },
       { text: `Consent requested to share the package with a lender: ${lender.name}`, reason: null },
       { text: `Lender approved by the applicant: ${lender.name}`, reason: null },
       { text: `Loan package sent to a lender: ${lender.name}`, reason: null },
@@ -212,6 +270,74 @@ describe('a package from consent to the lender’s answer', () => {
         { actor_id: officer.id, action: 'bank_package.sent_to_lender', application_id: flow.applicationId },
         { actor_id: null, action: 'bank_package.interested', application_id: flow.applicationId },
       ]),
+    );
+  });
+});
+
+describe('the documents a lender sees', () => {
+  it('are the current ones an officer accepted: the others are neither listed nor handed out, checked at each download', async () => {
+    const flow = await approvedWithPackage();
+    const { applicant, applicationId } = flow;
+    const awaiting = await upload(applicant, applicationId, 'bankStatements', 'statement-march.pdf');
+    const flagged = await upload(applicant, applicationId, 'financialStatements', 'p-and-l-draft.pdf');
+    await review(flagged.id, 'needs_replacement');
+    const firstLicense = await upload(applicant, applicationId, 'businessLicense', 'license-old.pdf');
+    await review(firstLicense.id, 'needs_replacement');
+    const license = await upload(applicant, applicationId, 'businessLicense', 'license-2026.pdf', {
+      replaces_id: firstLicense.id,
+    });
+    await review(license.id, 'accepted');
+    // A requested document, accepted, is listed under its request's title.
+    const asked = await backend.client(officer).rpc('request_document', {
+      application_id: applicationId,
+      title: 'Debt schedule',
+      details: 'Every business debt.',
+    });
+    if (asked.error) throw new Error(asked.error.message);
+    const schedule = await upload(applicant, applicationId, 'requested', 'debts.pdf', {
+      request_id: String((asked.data as { id: string }).id),
+    });
+    await review(schedule.id, 'accepted');
+    // Another application's accepted document, which this link must not hand out.
+    const other = await approvedWithPackage();
+
+    const lender = await sampleLender('Great Plains SBA Lending (sample)');
+    await consented(applicationId, applicant, lender.id);
+    const token = await sendTo(flow, lender);
+    const view = (await invoke(backend.anon, 'lender-package', { token, action: 'view' }))
+      .body as unknown as LenderPackageView;
+    expect(view.documents.map((document) => [document.label, document.fileName])).toEqual([
+      ['Tax Returns', 'return-2025.pdf'],
+      ['Business License', 'license-2026.pdf'],
+      ['Debt schedule', 'debts.pdf'],
+    ]);
+    expect(JSON.stringify(view)).not.toContain('storage_path');
+
+    for (const id of [license.id, schedule.id]) {
+      const link = await documentLink(token, id);
+      expect(link.status).toBe(200);
+      expect((await fetch(String(link.body.url))).status).toBe(200);
+    }
+    const refused = { status: 404, body: { success: false, error: LENDER_VIEW_MESSAGES.documentUnavailable } };
+    for (const id of [awaiting.id, flagged.id, firstLicense.id, other.returnId, randomUUID(), 42]) {
+      expect(await documentLink(token, id)).toEqual(refused);
+    }
+
+    // An acceptance withdrawn after the lender opened the page: the document is refused from then on.
+    const withdrawn = await backend.client(officer).rpc('review_document', {
+      document_id: flow.returnId,
+      outcome: 'needs_replacement',
+      reason: 'Page 2 is missing.',
+      seen_review_id: await latestReviewId(flow.returnId),
+    });
+    expect(withdrawn.error).toBeNull();
+    expect(await documentLink(token, flow.returnId)).toEqual(refused);
+    const again = (await invoke(backend.anon, 'lender-package', { token, action: 'view' }))
+      .body as unknown as LenderPackageView;
+    expect(again.documents.map((document) => document.fileName)).toEqual(['license-2026.pdf', 'debts.pdf']);
+    // A link no longer works once the token is wrong, whatever the document.
+    expect((await documentLink(`${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`, license.id)).status).toBe(
+      404,
     );
   });
 });

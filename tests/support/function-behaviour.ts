@@ -692,8 +692,14 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
       const sent = await sentPackage();
       expect(await invoke(anonymous, 'lender-package', { token: sent.token, action: 'delete' })).toEqual({
         status: 400,
-        body: { success: false, error: 'action must be view or answer' },
+        body: { success: false, error: 'action must be view, document or answer' },
       });
+      // A document it does not list (here, none at all) is refused, whatever its id.
+      for (const documentId of [randomUUID(), undefined]) {
+        expect(
+          await invoke(anonymous, 'lender-package', { token: sent.token, action: 'document', documentId }),
+        ).toEqual({ status: 404, body: { success: false, error: LENDER_VIEW_MESSAGES.documentUnavailable } });
+      }
       expect(
         await invoke(anonymous, 'lender-package', { token: sent.token, action: 'answer', answer: 'maybe' }),
       ).toEqual({

@@ -1,4 +1,10 @@
-import { documentTypes } from '../../../shared/catalogue/documents.ts';
+import {
+  acceptedDocuments,
+  documentChecklist,
+  type ChecklistDocument,
+  type ChecklistRequest,
+  type ChecklistReview,
+} from '../../../shared/checklist/document-checklist.ts';
 import {
   LENDER_DOCUMENT_LINK_SECONDS,
   LENDER_NOTE_MAX,
@@ -13,6 +19,9 @@ import { officerAddress } from '../_shared/officer-events.ts';
 import { json, preflight, readJson, type FunctionHandler } from '../_shared/http.ts';
 import { htmlEmail, type MailMessage, type SendMail } from '../_shared/mail.ts';
 import type { FunctionEnvironment } from '../_shared/service-client.ts';
+
+/** A document as the lender's page reads it: its filing for the checklist, its name and where it is stored. */
+type LenderDocument = ChecklistDocument & { file_name: string; storage_path: string };
 
 type PackageRow = {
   package_id: string;
@@ -57,7 +66,8 @@ const tokenPattern = /^[A-Za-z0-9_-]{20,100}$/;
  * lender-package: the lender's page behind the link of a package e-mail (no account: the token is the credential,
  * checked by the database functions lender_package and answer_lender_package, which open only that package while
  * the link is neither expired nor revoked).
- * - {token, action: 'view'}: the package and signed links (1 hour) to the application's documents.
+ * - {token, action: 'view'}: the package and the application's documents an officer accepted (no links).
+ * - {token, action: 'document', documentId}: a signed link (one minute) to one of those, checked again now.
  * - {token, action: 'answer', answer, note}: records interested / need_more_info / declined with a note, then
  *   e-mails the officer who sent the package and the applicant.
  * An unknown, expired or revoked link answers 404 with the same message, whichever it is.
@@ -71,28 +81,34 @@ export function createLenderPackageHandler(environment: FunctionEnvironment & { 
     return ((data ?? []) as PackageRow[])[0];
   }
 
+  /**
+   * The application's documents a lender may see: the current ones an officer accepted, read from the checklist
+   * as it stands now (an acceptance withdrawn or a file replaced since the page was opened counts at once).
+   */
+  async function lenderDocuments(applicationId: string) {
+    const read = async <Row>(table: string, columns: string): Promise<Row[]> => {
+      const { data, error } = await service.from(table).select(columns).eq('application_id', applicationId);
+      if (error) throw new Error(error.message);
+      return (data ?? []) as Row[];
+    };
+    const [documents, reviews, requests] = await Promise.all([
+      read<LenderDocument>('documents', 'id, type, request_id, replaces_id, created_at, file_name, storage_path'),
+      read<ChecklistReview>('document_reviews', 'document_id, outcome, reason, created_at'),
+      read<ChecklistRequest>(
+        'document_requests',
+        'id, title, details, due_date, created_at, cancelled_at, cancel_reason',
+      ),
+    ]);
+    return acceptedDocuments(documentChecklist({ documents, reviews, requests, notNeeded: [] }));
+  }
+
   async function view(row: PackageRow): Promise<LenderPackageView> {
-    const documents = await service
-      .from('documents')
-      .select('type, file_name, storage_path')
-      .eq('application_id', row.application_id)
-      .order('type')
-      .order('created_at');
-    if (documents.error) throw new Error(documents.error.message);
-    const links: LenderPackageView['documents'] = [];
-    for (const document of documents.data ?? []) {
-      const signed = await service.storage
-        .from('documents')
-        // The lender saves the file under the name the applicant gave it, not the stored id.
-        .createSignedUrl(document.storage_path, LENDER_DOCUMENT_LINK_SECONDS, { download: document.file_name });
-      if (signed.error || !signed.data) throw new Error(signed.error?.message ?? 'no signed link');
-      links.push({
-        type: document.type,
-        label: documentTypes.find((item) => item.value === document.type)?.label ?? document.type,
-        fileName: document.file_name,
-        url: signed.data.signedUrl,
-      });
-    }
+    const documents = (await lenderDocuments(row.application_id)).map(({ title, document }) => ({
+      id: document.id,
+      type: document.type,
+      label: title,
+      fileName: document.file_name,
+    }));
     return {
       package: {
         number: bankPackageNumber(row.package_id),
@@ -106,8 +122,24 @@ export function createLenderPackageHandler(environment: FunctionEnvironment & { 
         answerNote: row.answer_note,
         answeredAt: row.answered_at,
       },
-      documents: links,
+      documents,
     };
+  }
+
+  /**
+   * A short-lived link to one document, signed only while it is one the lender may see: anything else (not
+   * accepted, replaced, another application's) is refused the same way.
+   */
+  async function documentLink(row: PackageRow, documentId: unknown): Promise<Response> {
+    const found = (await lenderDocuments(row.application_id)).find(({ document }) => document.id === documentId);
+    if (!found) return json({ success: false, error: LENDER_VIEW_MESSAGES.documentUnavailable }, 404);
+    const { document } = found;
+    const signed = await service.storage
+      .from('documents')
+      // The lender saves the file under the name the applicant gave it, not the stored id.
+      .createSignedUrl(document.storage_path, LENDER_DOCUMENT_LINK_SECONDS, { download: document.file_name });
+    if (signed.error || !signed.data) throw new Error(signed.error?.message ?? 'no signed link');
+    return json({ success: true, url: signed.data.signedUrl });
   }
 
   /** The officer who sent the package hears the answer (the loans desk when that account is gone). */
@@ -122,14 +154,17 @@ export function createLenderPackageHandler(environment: FunctionEnvironment & { 
     const early = preflight(request);
     if (early) return early;
     const body = (await readJson(request)) as
-      { token?: unknown; action?: unknown; answer?: unknown; note?: unknown } | undefined;
+      { token?: unknown; action?: unknown; answer?: unknown; note?: unknown; documentId?: unknown } | undefined;
     const token = typeof body?.token === 'string' ? body.token : '';
     if (!tokenPattern.test(token)) return json({ success: false, error: LENDER_VIEW_MESSAGES.linkInvalid }, 404);
     try {
       const row = await packageOf(token);
       if (!row) return json({ success: false, error: LENDER_VIEW_MESSAGES.linkInvalid }, 404);
       if (body?.action === 'view') return json({ success: true, ...(await view(row)) });
-      if (body?.action !== 'answer') return json({ success: false, error: 'action must be view or answer' }, 400);
+      if (body?.action === 'document') return await documentLink(row, body.documentId);
+      if (body?.action !== 'answer') {
+        return json({ success: false, error: 'action must be view, document or answer' }, 400);
+      }
 
       const answer = lenderAnswers.find((item) => item.value === body.answer)?.value;
       if (!answer) return json({ success: false, error: 'answer must be interested, need_more_info or declined' }, 400);

@@ -1,4 +1,5 @@
 import type { ApplicationsPage, ApplicationsPageArgs } from '../../../../shared/admin/application-lists.ts';
+import type { ChecklistInput } from '../../../../shared/checklist/document-checklist.ts';
 import type { AdditionalInfoRow } from '../../../../shared/db/additional-info.ts';
 import type {
   AdminConsent,
@@ -72,6 +73,28 @@ export type ApplicationDetail = {
   requests: DocumentRequestRow[];
   notNeeded: string[];
 };
+
+/** A document with its filing known (a server older than requests and replacements gives neither: none). */
+export type FiledDocument = AdminDocument & { request_id: string | null; replaces_id: string | null };
+
+/**
+ * What the document checklist is computed from, out of an application's detail: the officer's checklist, the
+ * bank package's executive summary and Send to Bank all read it from here, on the web and on the desktop.
+ */
+export function checklistInputOf(
+  detail: Pick<ApplicationDetail, 'documents' | 'reviews' | 'requests' | 'notNeeded'>,
+): ChecklistInput<FiledDocument, DocumentReviewRow> {
+  return {
+    documents: detail.documents.map((document) => ({
+      ...document,
+      request_id: document.request_id ?? null,
+      replaces_id: document.replaces_id ?? null,
+    })),
+    reviews: detail.reviews,
+    requests: detail.requests,
+    notNeeded: detail.notNeeded,
+  };
+}
 
 export type Decision = {
   id: string;

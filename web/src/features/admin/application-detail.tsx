@@ -13,7 +13,12 @@ import { formatUsd } from '../../../../shared/format/money.ts';
 import { preApplicationLetterFileName, termSheetFileName } from '../../../../shared/summary/file-names.ts';
 import { applicationEventText, eventNoteLabel } from '../../../../shared/status/timeline.ts';
 import { useApplicationDetailQuery, useOpenDocumentMutation } from './admin-api.ts';
-import { queuedDecisionText, type ApplicationDetail, type OtherApplication } from './admin-repository.ts';
+import {
+  checklistInputOf,
+  queuedDecisionText,
+  type ApplicationDetail,
+  type OtherApplication,
+} from './admin-repository.ts';
 import { BankPackages } from './bank-packages.tsx';
 import { DecisionButtons } from './decision-dialog.tsx';
 import { FinancialAnalysis } from './financial-analysis.tsx';
@@ -180,7 +185,7 @@ function DetailContent({
         }))}
       />
       <BankPackages
-        source={{ application, additionalInfo: info, documents: detail.documents }}
+        source={{ application, additionalInfo: info, checklist: checklistInputOf(detail) }}
         packages={detail.bankPackages}
       />
       <GeneratedDocuments

@@ -1,6 +1,7 @@
 import { Spinner, Stack } from '@chakra-ui/react';
 import { additionalInfoFormFromSections } from '../../../../shared/db/additional-info.ts';
 import { useApplicationDetailQuery } from './admin-api.ts';
+import { checklistInputOf } from './admin-repository.ts';
 import { BankPackages } from './bank-packages.tsx';
 import { FinancialAnalysis } from './financial-analysis.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
@@ -16,12 +17,15 @@ export function ApprovedSummary({ id }: { id: string }) {
     return <ErrorAlert message={detail.error.message} />;
   }
   if (!detail.currentData) return <Spinner aria-label="Loading the financial analysis and bank packages" />;
-  const { application, additionalInfo, documents, bankPackages } = detail.currentData;
+  const { application, additionalInfo, bankPackages } = detail.currentData;
   const info = additionalInfo ? additionalInfoFormFromSections(additionalInfo) : null;
   return (
     <Stack gap="6" py="2">
       <FinancialAnalysis application={application} additionalInfo={info} />
-      <BankPackages source={{ application, additionalInfo: info, documents }} packages={bankPackages} />
+      <BankPackages
+        source={{ application, additionalInfo: info, checklist: checklistInputOf(detail.currentData) }}
+        packages={bankPackages}
+      />
     </Stack>
   );
 }

@@ -1,6 +1,12 @@
-import { Badge, Box, Button, chakra, Field, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, chakra, Field, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { AdditionalInfoForm } from '../../../../shared/catalogue/additional-info.ts';
+import {
+  documentChecklist,
+  itemStateLabels,
+  type ChecklistInput,
+  type ChecklistItem,
+} from '../../../../shared/checklist/document-checklist.ts';
 import type { BankPackageRow } from '../../../../shared/db/admin-rows.ts';
 import type { ApplicationRow } from '../../../../shared/db/applications.ts';
 import { formatLongDate } from '../../../../shared/format/dates.ts';
@@ -38,7 +44,8 @@ const statusPalette: Record<BankPackageStatus, string> = {
 type PackageSource = {
   application: ApplicationRow;
   additionalInfo: AdditionalInfoForm | null;
-  documents: readonly { type: string }[];
+  /** Its documents, their reviews, the requests and the documents not needed, as the repository reads them. */
+  checklist: ChecklistInput;
 };
 
 function snapshotOf(source: PackageSource, generatedAt: string) {
@@ -46,10 +53,24 @@ function snapshotOf(source: PackageSource, generatedAt: string) {
     buildExecutiveSummary({
       application: source.application,
       additionalInfo: source.additionalInfo,
-      documents: source.documents,
+      checklist: source.checklist,
       generatedAt,
     }),
   );
+}
+
+/** What keeps an item from the lender: it is missing, waits for review or needs replacement. */
+const notAcceptedStates: ReadonlySet<string> = new Set(['missing', 'awaiting_review', 'needs_replacement']);
+
+/**
+ * Send to Bank's warning when an item of the checklist is not accepted (not needed and cancelled ones are
+ * fine): each such item with its state. A warning, not a refusal: the officer may send all the same.
+ */
+function notAcceptedWarning(items: readonly Pick<ChecklistItem, 'title' | 'state'>[]): string | null {
+  const outstanding = items.filter((item) => notAcceptedStates.has(item.state));
+  if (outstanding.length === 0) return null;
+  const named = outstanding.map((item) => `${item.title} — ${itemStateLabels[item.state]}`).join('; ');
+  return `Not every document is accepted: ${named}. The lender will only see accepted documents.`;
 }
 
 /**
@@ -158,7 +179,11 @@ export function BankPackages({ source, packages }: { source: PackageSource; pack
                     Download PDF
                   </Button>
                   {bankPackage.status === 'generated' ? (
-                    <SendDialog bankPackage={bankPackage} applicationId={source.application.id} />
+                    <SendDialog
+                      bankPackage={bankPackage}
+                      applicationId={source.application.id}
+                      warning={notAcceptedWarning(documentChecklist(source.checklist).items)}
+                    />
                   ) : null}
                   {bankPackage.link_expires_at && !bankPackage.link_revoked_at ? (
                     <RevokeLinkButton packageId={bankPackage.id} />
@@ -261,9 +286,17 @@ function RevokeLinkButton({ packageId }: { packageId: string }) {
 
 /**
  * Send to Bank: to a lender of the network the applicant approved, chosen from those (docs/architecture.md,
- * Departure 11).
+ * Departure 11). `warning` names the documents the lender will not see, as they stand now.
  */
-function SendDialog({ bankPackage, applicationId }: { bankPackage: BankPackageRow; applicationId: string }) {
+function SendDialog({
+  bankPackage,
+  applicationId,
+  warning,
+}: {
+  bankPackage: BankPackageRow;
+  applicationId: string;
+  warning: string | null;
+}) {
   const [open, setOpen] = useState(false);
   /** The lender the officer chose; null until they choose one. */
   const [lenderId, setLenderId] = useState<string | null>(null);
@@ -349,9 +382,15 @@ function SendDialog({ bankPackage, applicationId }: { bankPackage: BankPackageRo
             </NativeSelect.Root>
           </Field.Root>
         )}
+        {warning ? (
+          <Alert.Root status="warning" role="status" aria-label="Documents not accepted">
+            <Alert.Indicator />
+            <Alert.Title fontWeight="normal">{warning}</Alert.Title>
+          </Alert.Root>
+        ) : null}
         <Text fontSize="sm" color="gray.600">
-          The lender’s contact receives a link to the package and its documents, which works for {LENDER_LINK_DAYS} days
-          or until you revoke it; no file is attached.
+          The lender’s contact receives a link to the package and its accepted documents, which works for{' '}
+          {LENDER_LINK_DAYS} days or until you revoke it; no file is attached.
         </Text>
         {noLender ? <ErrorAlert message={noLender} /> : null}
         {failed ? <ErrorAlert message={failed} /> : null}

@@ -22,7 +22,7 @@ import {
 import { ActionDialog } from '../../components/action-dialog.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { FormField } from '../../components/form-controls.tsx';
-import type { ApplicationDetail } from './admin-repository.ts';
+import { checklistInputOf, type ApplicationDetail, type FiledDocument } from './admin-repository.ts';
 import {
   CHECKLIST_MESSAGES,
   useCancelDocumentRequestMutation,
@@ -41,9 +41,6 @@ const statePalette: Record<ItemState, string> = {
   cancelled: 'gray',
 };
 
-/** A document with its filing known (a server older than requests and replacements gives neither: none). */
-type FiledDocument = AdminDocument & { request_id: string | null; replaces_id: string | null };
-
 type Props = {
   detail: ApplicationDetail;
   /** The signed-in officer (their own reviews read 'by you'). */
@@ -58,16 +55,7 @@ type Props = {
  * request, or marks a required document not needed.
  */
 export function DocumentChecklist({ detail, me, openDocument }: Props) {
-  const checklist = documentChecklist({
-    documents: detail.documents.map((document): FiledDocument => ({
-      ...document,
-      request_id: document.request_id ?? null,
-      replaces_id: document.replaces_id ?? null,
-    })),
-    reviews: detail.reviews,
-    requests: detail.requests,
-    notNeeded: detail.notNeeded,
-  });
+  const checklist = documentChecklist(checklistInputOf(detail));
   const applicationId = detail.application.id;
   return (
     <Box as="section" aria-label="Documents">

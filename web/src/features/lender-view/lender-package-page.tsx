@@ -1,18 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Box,
-  Button,
-  chakra,
-  Container,
-  Heading,
-  Link,
-  List,
-  Spinner,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Alert, Box, Button, chakra, Container, Heading, List, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useForm } from 'react-hook-form';
 import { brand } from '../../../../shared/brand/brand.ts';
@@ -26,7 +13,7 @@ import { lenderAnswerSchema, type LenderAnswerForm } from '../../../../shared/va
 import { FormField, RadioGroupField } from '../../components/form-controls.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { hashText } from '../../lib/address-hash.ts';
-import { packageStage, sendAnswer, type Stage } from './lender-package-api.ts';
+import { documentLink, packageStage, sendAnswer, type Stage } from './lender-package-api.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 
 /** The link's token: what follows '#' in the address (never sent to a server with the page request). */
@@ -84,6 +71,58 @@ export function LenderPackagePage() {
   );
 }
 
+/**
+ * The documents the loan officer accepted. Each download asks the server for its link then, so a document
+ * sent back or replaced since the page was opened is refused with why.
+ */
+function PackageDocuments({ documents, token }: { documents: LenderPackageView['documents']; token: string }) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const [fetching, setFetching] = useState<string | null>(null);
+  const download = async (documentId: string) => {
+    setProblem(null);
+    setFetching(documentId);
+    const link = await documentLink(token, documentId);
+    setFetching(null);
+    if ('error' in link) setProblem(link.error);
+    else window.location.assign(link.url);
+  };
+  return (
+    <Box as="section" aria-label="Documents">
+      <Heading as="h2" size="lg" mb="2">
+        Documents
+      </Heading>
+      {documents.length === 0 ? (
+        <Text color="gray.600">No document has been accepted by the loan officer yet.</Text>
+      ) : (
+        <List.Root ps="5" gap="1">
+          {documents.map((document) => (
+            <List.Item key={document.id} overflowWrap="anywhere">
+              {document.label}:{' '}
+              <Button
+                variant="plain"
+                colorPalette="blue"
+                textDecoration="underline"
+                p="0"
+                h="auto"
+                whiteSpace="normal"
+                textAlign="start"
+                loading={fetching === document.id}
+                onClick={() => void download(document.id)}
+              >
+                {document.fileName}
+              </Button>
+            </List.Item>
+          ))}
+        </List.Root>
+      )}
+      {problem ? <ErrorAlert message={problem} mt="2" /> : null}
+      <Text fontSize="sm" color="gray.600" mt="1">
+        These are the documents the loan officer has reviewed and accepted.
+      </Text>
+    </Box>
+  );
+}
+
 function PackageView({
   view,
   answered,
@@ -129,28 +168,7 @@ function PackageView({
         </Alert.Root>
       ) : null}
 
-      <Box as="section" aria-label="Documents">
-        <Heading as="h2" size="lg" mb="2">
-          Documents
-        </Heading>
-        {documents.length === 0 ? (
-          <Text color="gray.600">The applicant has not uploaded documents yet.</Text>
-        ) : (
-          <List.Root ps="5" gap="1">
-            {documents.map((document) => (
-              <List.Item key={document.url} overflowWrap="anywhere">
-                {document.label}:{' '}
-                <Link href={document.url} target="_blank" rel="noopener noreferrer" colorPalette="blue">
-                  {document.fileName}
-                </Link>
-              </List.Item>
-            ))}
-          </List.Root>
-        )}
-        <Text fontSize="sm" color="gray.600" mt="1">
-          Document links work for an hour; reload this page for new ones.
-        </Text>
-      </Box>
+      <PackageDocuments documents={documents} token={token} />
 
       <Box as="section" aria-label="Executive summary">
         <Heading as="h2" size="lg" mb="2">
