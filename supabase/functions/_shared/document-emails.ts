@@ -1,15 +1,10 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import {
-  documentChecklist,
-  type ChecklistDocument,
-  type ChecklistItem,
-  type ChecklistRequest,
-  type ChecklistReview,
-} from '../../../shared/checklist/document-checklist.ts';
+import type { ChecklistItem } from '../../../shared/checklist/document-checklist.ts';
 import { formatLongDate } from '../../../shared/format/dates.ts';
 import { applicantLetter, type Addressee } from './applicant-events.ts';
 import type { MailMessage, SendMail } from './mail.ts';
+import { storedChecklist } from './stored-checklist.ts';
 
 /**
  * What the applicant is e-mailed about their documents without an officer writing anything (docs/product.md,
@@ -153,32 +148,6 @@ async function rows<Row>(query: PromiseLike<{ data: unknown; error: { message: s
   return (data ?? []) as Row[];
 }
 
-/** An application's checklist as it stands, read with the service role. */
-async function checklistOf(service: SupabaseClient, applicationId: string) {
-  const [documents, reviews, requests, notNeeded] = await Promise.all([
-    rows<ChecklistDocument>(
-      service
-        .from('documents')
-        .select('id, type, request_id, replaces_id, created_at')
-        .eq('application_id', applicationId),
-    ),
-    rows<ChecklistReview>(
-      service
-        .from('document_reviews')
-        .select('document_id, outcome, reason, created_at')
-        .eq('application_id', applicationId),
-    ),
-    rows<ChecklistRequest>(
-      service
-        .from('document_requests')
-        .select('id, title, details, due_date, created_at, cancelled_at, cancel_reason')
-        .eq('application_id', applicationId),
-    ),
-    rows<{ type: string }>(service.from('documents_not_needed').select('type').eq('application_id', applicationId)),
-  ]);
-  return documentChecklist({ documents, reviews, requests, notNeeded: notNeeded.map((row) => row.type) });
-}
-
 /**
  * E-mails each application's reviews that the applicant has not heard of, once no review of it has come for
  * `reviewBatchSeconds`: one e-mail per application naming every document and reason. The events are claimed
@@ -282,7 +251,7 @@ export async function sendDocumentReminders(environment: Environment, policy: Do
 /** E-mails one application's reminder; false when nothing is outstanding any more. */
 async function remind(environment: Environment, applicationId: string): Promise<boolean> {
   const applicant = await applicantOf(environment.service, applicationId);
-  const outstanding = (await checklistOf(environment.service, applicationId)).items.filter(
+  const outstanding = (await storedChecklist(environment.service, applicationId)).items.filter(
     (item) => item.state === 'missing' || item.state === 'needs_replacement',
   );
   if (!applicant || outstanding.length === 0) return false;

@@ -1,10 +1,4 @@
-import {
-  acceptedDocuments,
-  documentChecklist,
-  type ChecklistDocument,
-  type ChecklistRequest,
-  type ChecklistReview,
-} from '../../../shared/checklist/document-checklist.ts';
+import { acceptedDocuments } from '../../../shared/checklist/document-checklist.ts';
 import {
   LENDER_DOCUMENT_LINK_SECONDS,
   LENDER_NOTE_MAX,
@@ -19,9 +13,7 @@ import { officerAddress } from '../_shared/officer-events.ts';
 import { json, preflight, readJson, type FunctionHandler } from '../_shared/http.ts';
 import { htmlEmail, type MailMessage, type SendMail } from '../_shared/mail.ts';
 import type { FunctionEnvironment } from '../_shared/service-client.ts';
-
-/** A document as the lender's page reads it: its filing for the checklist, its name and where it is stored. */
-type LenderDocument = ChecklistDocument & { file_name: string; storage_path: string };
+import { storedChecklist } from '../_shared/stored-checklist.ts';
 
 type PackageRow = {
   package_id: string;
@@ -86,20 +78,12 @@ export function createLenderPackageHandler(environment: FunctionEnvironment & { 
    * as it stands now (an acceptance withdrawn or a file replaced since the page was opened counts at once).
    */
   async function lenderDocuments(applicationId: string) {
-    const read = async <Row>(table: string, columns: string): Promise<Row[]> => {
-      const { data, error } = await service.from(table).select(columns).eq('application_id', applicationId);
-      if (error) throw new Error(error.message);
-      return (data ?? []) as Row[];
-    };
-    const [documents, reviews, requests] = await Promise.all([
-      read<LenderDocument>('documents', 'id, type, request_id, replaces_id, created_at, file_name, storage_path'),
-      read<ChecklistReview>('document_reviews', 'document_id, outcome, reason, created_at'),
-      read<ChecklistRequest>(
-        'document_requests',
-        'id, title, details, due_date, created_at, cancelled_at, cancel_reason',
-      ),
-    ]);
-    return acceptedDocuments(documentChecklist({ documents, reviews, requests, notNeeded: [] }));
+    return acceptedDocuments(
+      await storedChecklist<{ file_name: string; storage_path: string }>(service, applicationId, [
+        'file_name',
+        'storage_path',
+      ]),
+    );
   }
 
   async function view(row: PackageRow): Promise<LenderPackageView> {
