@@ -1,0 +1,93 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { amortize, offerCost, type OfferTerms } from './offer-cost.ts';
+
+const fixed = (amount: number, percent: number, termMonths: number): OfferTerms => ({
+  amount,
+  rate: { kind: 'fixed', percent },
+  termMonths,
+  lenderFees: 0,
+  sbaGuarantyFee: null,
+});
+
+describe('the monthly payment of a standard amortizing loan', () => {
+  it.each([
+    // Figures published in amortization tables (a 30-year mortgage at 6.5% and at 6%, 15 years at 4.5%).
+    [200_000, 6.5, 360, 1264.14],
+    [100_000, 6, 360, 599.55],
+    [150_000, 4.5, 180, 1147.49],
+    // Five years at 7%: $594.04 (594.0360...).
+    [30_000, 7, 60, 594.04],
+  ])('$%s at %s percent over %s months is $%s a month', (amount, percent, months, payment) => {
+    expect(offerCost(fixed(amount, percent, months), {})?.monthlyPayment).toBe(payment);
+  });
+
+  it('at 0% divides the amount into equal payments, the last settling the cents', () => {
+    expect(amortize(12_000, 0, 12)).toEqual({ payment: 100_000, finalPayment: 100_000, total: 1_200_000 });
+    expect(amortize(1_000, 0, 3)).toEqual({ payment: 33_333, finalPayment: 33_334, total: 100_000 });
+  });
+
+  it('over one month is the amount and a month of interest', () => {
+    expect(amortize(10_000, 12, 1)).toEqual({ payment: 1_010_000, finalPayment: 1_010_000, total: 1_010_000 });
+  });
+
+  it('holds at extreme rates and terms: never less than the amount, never more than all of it left to compound, and a higher rate never costs less', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 5_000_000_00 }),
+        fc.double({ min: 0, max: 99, noNaN: true }),
+        fc.double({ min: 0, max: 5, noNaN: true }),
+        fc.integer({ min: 1, max: 600 }),
+        (cents, percent, more, months) => {
+          const { finalPayment, total } = amortize(cents / 100, percent, months);
+          expect(finalPayment).toBeGreaterThan(0);
+          expect(total).toBeGreaterThanOrEqual(cents);
+          if (percent === 0) expect(total).toBe(cents);
+          // A cent of rounding a month at most on top of the balance compounding untouched.
+          expect(total).toBeLessThanOrEqual(Math.ceil(cents * (1 + percent / 1200) ** months) + months);
+          expect(amortize(cents / 100, percent + more, months).total).toBeGreaterThanOrEqual(total - months);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuses what is not a loan', () => {
+    expect(() => amortize(0, 5, 12)).toThrow(RangeError);
+    expect(() => amortize(1_000, -1, 12)).toThrow(RangeError);
+    expect(() => amortize(1_000, 5, 0)).toThrow(RangeError);
+    expect(() => amortize(1_000, 5, 12.5)).toThrow(RangeError);
+  });
+});
+
+describe('what an offer costs in all', () => {
+  it('adds the payments, the lender’s fees and the SBA guaranty fee', () => {
+    const cost = offerCost({ ...fixed(200_000, 6.5, 360), lenderFees: 2_500, sbaGuarantyFee: 3_000.5 }, {})!;
+    expect(cost.monthlyPayment).toBe(1264.14);
+    // 359 payments of $1,264.14, then the last one settles what is left: by the closed form of the balance after
+    // 359 payments, about $1,259.7 (the schedule rounds each month's interest to the cent, a few cents apart).
+    const r = 6.5 / 1200;
+    const left = 200_000 * (1 + r) ** 359 - (1264.14 * ((1 + r) ** 359 - 1)) / r;
+    expect(cost.finalPayment).toBeCloseTo(left * (1 + r), 0);
+    expect(cost.totalOfPayments).toBeCloseTo(359 * 1264.14 + cost.finalPayment, 2);
+    expect(cost.totalInterest).toBeCloseTo(cost.totalOfPayments - 200_000, 2);
+    expect(cost.totalCost).toBeCloseTo(cost.totalOfPayments + 2_500 + 3_000.5, 2);
+    expect(cost.indexValue).toBeNull();
+  });
+
+  it('computes a variable rate at the index’s value today, and says which; without it, nothing', () => {
+    const terms: OfferTerms = {
+      amount: 100_000,
+      rate: { kind: 'variable', index: 'prime', spreadPercent: 2.75 },
+      termMonths: 120,
+      lenderFees: 0,
+      sbaGuarantyFee: null,
+    };
+    const prime = { percent: 7.5, asOf: '2026-11-20' };
+    const cost = offerCost(terms, { prime });
+    expect(cost?.annualRatePercent).toBe(10.25);
+    expect(cost?.indexValue).toEqual(prime);
+    expect(cost?.monthlyPayment).toBe(offerCost(fixed(100_000, 10.25, 120), {})?.monthlyPayment);
+    expect(offerCost(terms, { sofr_30_day: prime })).toBeUndefined();
+  });
+});
