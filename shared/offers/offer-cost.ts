@@ -5,17 +5,11 @@
  * screens and the tests; money is counted in whole cents, as a lender's schedule counts it.
  */
 
-/** The indexes a variable rate may follow: the ones SBA lenders quote. */
-export const rateIndexes = [
-  { value: 'prime', label: 'Prime rate (WSJ)' },
-  { value: 'sofr_30_day', label: 'SOFR, 30-day average' },
-  { value: 'treasury_5_year', label: '5-year Treasury' },
-] as const;
-export type RateIndex = (typeof rateIndexes)[number]['value'];
+/** The indexes a variable rate may follow (the ones SBA lenders quote): Prime, 30-day SOFR, 5-year Treasury. */
+type RateIndex = 'prime' | 'sofr_30_day' | 'treasury_5_year';
 
 /** A fixed rate, or an index plus a spread (both in percent a year). */
-export type OfferRate =
-  { kind: 'fixed'; percent: number } | { kind: 'variable'; index: RateIndex; spreadPercent: number };
+type OfferRate = { kind: 'fixed'; percent: number } | { kind: 'variable'; index: RateIndex; spreadPercent: number };
 
 /** An offer's terms as far as its cost goes. */
 export type OfferTerms = {
@@ -29,9 +23,9 @@ export type OfferTerms = {
 };
 
 /** An index's value today, as an officer entered it (percent a year, and the day it was read). */
-export type IndexValue = { percent: number; asOf: string };
+type IndexValue = { percent: number; asOf: string };
 
-export type OfferCost = {
+type OfferCost = {
   /** The rate the cost is computed at, percent a year. */
   annualRatePercent: number;
   /** The regular monthly payment. */
