@@ -75,6 +75,8 @@ export async function benchDesktop(): Promise<string[]> {
     raw.close();
 
     const { db, bridge } = bridgeOver(folder);
+    // The cache and its queued changes are the signed-in officer's, as after the app's sign-in.
+    await bridge['cache:claim']({ userId: officer.id });
     // How much of the sync is main's part (validating and storing pages), the rest being the API's.
     let storeMs = 0;
     const store = bridge['cache:store-changes'];
