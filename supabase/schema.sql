@@ -57,7 +57,7 @@ create table public.application_events (
   notified_at timestamp with time zone,
   subject text,
   officer_notified_at timestamp with time zone,
-  constraint application_events_kind_is_known CHECK ((kind = ANY (ARRAY['submitted'::text, 'not_qualified'::text, 'in_review'::text, 'approved'::text, 'rejected'::text, 'consent_requested'::text, 'consent_approved'::text, 'consent_declined'::text, 'consent_withdrawn'::text, 'package_sent'::text, 'lender_interested'::text, 'lender_need_more_info'::text, 'lender_declined'::text, 'document_accepted'::text, 'document_needs_replacement'::text, 'document_requested'::text, 'document_request_cancelled'::text, 'document_not_needed'::text, 'document_needed_again'::text, 'document_reminder_sent'::text]))),
+  constraint application_events_kind_is_known CHECK ((kind = ANY (ARRAY['submitted'::text, 'not_qualified'::text, 'in_review'::text, 'approved'::text, 'rejected'::text, 'consent_requested'::text, 'consent_approved'::text, 'consent_declined'::text, 'consent_withdrawn'::text, 'package_sent'::text, 'lender_interested'::text, 'lender_need_more_info'::text, 'lender_declined'::text, 'document_accepted'::text, 'document_needs_replacement'::text, 'document_requested'::text, 'document_request_cancelled'::text, 'document_not_needed'::text, 'document_needed_again'::text, 'document_reminder_sent'::text, 'offer_made'::text, 'offer_revised'::text, 'offer_withdrawn'::text, 'offer_accepted'::text, 'loan_in_closing'::text, 'loan_funded'::text, 'loan_did_not_close'::text]))),
   constraint application_events_application_id_fkey FOREIGN KEY (application_id) REFERENCES applications(id) ON DELETE CASCADE,
   constraint application_events_pkey PRIMARY KEY (id)
 );
@@ -272,6 +272,7 @@ CREATE TRIGGER bank_packages_audit AFTER INSERT OR DELETE OR UPDATE ON public.ba
 CREATE TRIGGER bank_packages_enforce_status BEFORE UPDATE ON public.bank_packages FOR EACH ROW EXECUTE FUNCTION enforce_bank_package_status();
 CREATE TRIGGER bank_packages_record_deleted_row AFTER DELETE ON public.bank_packages FOR EACH ROW EXECUTE FUNCTION record_deleted_row();
 CREATE TRIGGER bank_packages_record_event AFTER UPDATE OF status ON public.bank_packages FOR EACH ROW EXECUTE FUNCTION record_package_event();
+CREATE TRIGGER bank_packages_refuse_answers_after_acceptance BEFORE UPDATE OF status ON public.bank_packages FOR EACH ROW EXECUTE FUNCTION refuse_answers_after_acceptance();
 CREATE TRIGGER bank_packages_require_lender_consent BEFORE INSERT OR UPDATE OF lender_id, status ON public.bank_packages FOR EACH ROW EXECUTE FUNCTION require_lender_consent();
 CREATE TRIGGER bank_packages_set_updated_at BEFORE UPDATE ON public.bank_packages FOR EACH ROW EXECUTE FUNCTION set_updated_at();
 grant select on public.bank_packages to authenticated;
@@ -581,6 +582,82 @@ CREATE TRIGGER lenders_set_updated_at BEFORE UPDATE ON public.lenders FOR EACH R
 grant delete, insert, select, update on public.lenders to authenticated;
 grant delete, insert, select, update on public.lenders to service_role;
 
+create table public.loan_offers (
+  id uuid default gen_random_uuid() not null,
+  package_id uuid not null,
+  application_id uuid not null,
+  revision integer not null,
+  amount numeric(14,2) not null,
+  rate_kind text not null,
+  fixed_rate numeric(6,3),
+  rate_index text,
+  spread numeric(6,3),
+  term_months integer not null,
+  lender_fees numeric(12,2) not null,
+  sba_guaranty_fee numeric(12,2),
+  collateral text not null,
+  conditions text[] not null,
+  expires_on date not null,
+  withdrawn_at timestamp with time zone,
+  created_at timestamp with time zone default clock_timestamp() not null,
+  constraint loan_offers_amount_is_a_loan CHECK (((amount > (0)::numeric) AND (amount <= (50000000)::numeric))),
+  constraint loan_offers_collateral_is_short CHECK ((char_length(collateral) <= 2000)),
+  constraint loan_offers_conditions_are_short CHECK (((cardinality(conditions) <= 20) AND (char_length(array_to_string(conditions, ''::text)) <= 8000))),
+  constraint loan_offers_fees_are_amounts CHECK (((lender_fees >= (0)::numeric) AND (lender_fees <= (10000000)::numeric) AND ((sba_guaranty_fee IS NULL) OR ((sba_guaranty_fee >= (0)::numeric) AND (sba_guaranty_fee <= (10000000)::numeric))))),
+  constraint loan_offers_rate_is_whole CHECK ((((rate_kind = 'fixed'::text) AND (fixed_rate IS NOT NULL) AND (rate_index IS NULL) AND (spread IS NULL) AND (fixed_rate >= (0)::numeric) AND (fixed_rate <= (40)::numeric)) OR ((rate_kind = 'variable'::text) AND (fixed_rate IS NULL) AND (rate_index = ANY (ARRAY['prime'::text, 'sofr_30_day'::text, 'treasury_5_year'::text])) AND (spread IS NOT NULL) AND (spread >= ('-5'::integer)::numeric) AND (spread <= (20)::numeric)))),
+  constraint loan_offers_revision_counts_from_one CHECK ((revision >= 1)),
+  constraint loan_offers_term_is_months CHECK (((term_months >= 1) AND (term_months <= 600))),
+  constraint loan_offers_application_id_fkey FOREIGN KEY (application_id) REFERENCES applications(id) ON DELETE CASCADE,
+  constraint loan_offers_package_id_fkey FOREIGN KEY (package_id) REFERENCES bank_packages(id) ON DELETE CASCADE,
+  constraint loan_offers_pkey PRIMARY KEY (id),
+  constraint loan_offers_revision_once UNIQUE (package_id, revision)
+);
+CREATE INDEX loan_offers_application_idx ON public.loan_offers USING btree (application_id, created_at);
+alter table public.loan_offers enable row level security;
+create policy "Admins can read every offer" on public.loan_offers for select to authenticated
+  using (( SELECT is_admin() AS is_admin));
+create policy "Applicants can read the offers made to their applications" on public.loan_offers for select to authenticated
+  using ((EXISTS ( SELECT 1
+   FROM applications a
+  WHERE ((a.id = loan_offers.application_id) AND (a.user_id = ( SELECT auth.uid() AS uid))))));
+CREATE TRIGGER loan_offers_audit AFTER INSERT OR DELETE OR UPDATE ON public.loan_offers FOR EACH ROW EXECUTE FUNCTION audit_row_change('loan_offer');
+CREATE TRIGGER loan_offers_record_deleted_row AFTER DELETE ON public.loan_offers FOR EACH ROW EXECUTE FUNCTION record_deleted_row();
+grant select on public.loan_offers to authenticated;
+grant delete, insert, select, update on public.loan_offers to service_role;
+
+create table public.loan_stages (
+  id uuid default gen_random_uuid() not null,
+  application_id uuid not null,
+  stage text not null,
+  expected_closing_on date,
+  funded_amount numeric(14,2),
+  funded_on date,
+  reason text,
+  recorded_by uuid,
+  recorded_via text not null,
+  package_id uuid,
+  created_at timestamp with time zone default clock_timestamp() not null,
+  constraint loan_stages_details_fit_stage CHECK ((((stage = 'in_closing'::text) AND (expected_closing_on IS NOT NULL) AND (funded_amount IS NULL) AND (funded_on IS NULL) AND (reason IS NULL)) OR ((stage = 'funded'::text) AND (funded_amount > (0)::numeric) AND (funded_amount <= (50000000)::numeric) AND (funded_on IS NOT NULL) AND (expected_closing_on IS NULL) AND (reason IS NULL)) OR ((stage = 'did_not_close'::text) AND (reason ~ '\S'::text) AND (char_length(reason) <= 2000) AND (expected_closing_on IS NULL) AND (funded_amount IS NULL) AND (funded_on IS NULL)))),
+  constraint loan_stages_recorded_via_is_known CHECK ((recorded_via = ANY (ARRAY['officer'::text, 'lender'::text]))),
+  constraint loan_stages_stage_is_known CHECK ((stage = ANY (ARRAY['in_closing'::text, 'funded'::text, 'did_not_close'::text]))),
+  constraint loan_stages_application_id_fkey FOREIGN KEY (application_id) REFERENCES applications(id) ON DELETE CASCADE,
+  constraint loan_stages_package_id_fkey FOREIGN KEY (package_id) REFERENCES bank_packages(id) ON DELETE SET NULL,
+  constraint loan_stages_recorded_by_fkey FOREIGN KEY (recorded_by) REFERENCES auth.users(id) ON DELETE SET NULL,
+  constraint loan_stages_pkey PRIMARY KEY (id),
+  constraint loan_stages_once UNIQUE (application_id, stage)
+);
+alter table public.loan_stages enable row level security;
+create policy "Admins can read every loan stage" on public.loan_stages for select to authenticated
+  using (( SELECT is_admin() AS is_admin));
+create policy "Applicants can read the stages of their loans" on public.loan_stages for select to authenticated
+  using ((EXISTS ( SELECT 1
+   FROM applications a
+  WHERE ((a.id = loan_stages.application_id) AND (a.user_id = ( SELECT auth.uid() AS uid))))));
+CREATE TRIGGER loan_stages_audit AFTER INSERT OR DELETE OR UPDATE ON public.loan_stages FOR EACH ROW EXECUTE FUNCTION audit_row_change('loan_stage');
+CREATE TRIGGER loan_stages_record_deleted_row AFTER DELETE ON public.loan_stages FOR EACH ROW EXECUTE FUNCTION record_deleted_row();
+grant select on public.loan_stages to authenticated;
+grant delete, insert, select, update on public.loan_stages to service_role;
+
 create table public.newsletter_subscriptions (
   id uuid default gen_random_uuid() not null,
   email text not null,
@@ -596,6 +673,40 @@ create policy "Admins can read every newsletter subscription" on public.newslett
   using (( SELECT is_admin() AS is_admin));
 grant select on public.newsletter_subscriptions to authenticated;
 grant delete, insert, select, update on public.newsletter_subscriptions to service_role;
+
+create table public.offer_acceptances (
+  id uuid default gen_random_uuid() not null,
+  application_id uuid not null,
+  offer_id uuid not null,
+  package_id uuid not null,
+  accepted_by uuid,
+  full_name text not null,
+  statement text not null,
+  offer_sha256 text not null,
+  client_address text not null,
+  user_agent text not null,
+  accepted_at timestamp with time zone default now() not null,
+  constraint offer_acceptances_context_is_short CHECK (((char_length(client_address) <= 100) AND (char_length(user_agent) <= 1000))),
+  constraint offer_acceptances_full_name_is_given CHECK (((full_name ~ '\S'::text) AND (char_length(full_name) <= 200))),
+  constraint offer_acceptances_sha256_is_hex CHECK ((offer_sha256 ~ '^[0-9a-f]{64}$'::text)),
+  constraint offer_acceptances_accepted_by_fkey FOREIGN KEY (accepted_by) REFERENCES auth.users(id) ON DELETE SET NULL,
+  constraint offer_acceptances_application_id_fkey FOREIGN KEY (application_id) REFERENCES applications(id) ON DELETE CASCADE,
+  constraint offer_acceptances_offer_id_fkey FOREIGN KEY (offer_id) REFERENCES loan_offers(id) ON DELETE CASCADE,
+  constraint offer_acceptances_package_id_fkey FOREIGN KEY (package_id) REFERENCES bank_packages(id) ON DELETE CASCADE,
+  constraint offer_acceptances_pkey PRIMARY KEY (id),
+  constraint offer_acceptances_once UNIQUE (application_id)
+);
+alter table public.offer_acceptances enable row level security;
+create policy "Admins can read every acceptance" on public.offer_acceptances for select to authenticated
+  using (( SELECT is_admin() AS is_admin));
+create policy "Applicants can read the acceptances of their applications" on public.offer_acceptances for select to authenticated
+  using ((EXISTS ( SELECT 1
+   FROM applications a
+  WHERE ((a.id = offer_acceptances.application_id) AND (a.user_id = ( SELECT auth.uid() AS uid))))));
+CREATE TRIGGER offer_acceptances_audit AFTER INSERT OR DELETE OR UPDATE ON public.offer_acceptances FOR EACH ROW EXECUTE FUNCTION audit_row_change('offer_acceptance');
+CREATE TRIGGER offer_acceptances_record_deleted_row AFTER DELETE ON public.offer_acceptances FOR EACH ROW EXECUTE FUNCTION record_deleted_row();
+grant select on public.offer_acceptances to authenticated;
+grant delete, insert, select, update on public.offer_acceptances to service_role;
 
 create table public.pre_application_letters (
   id uuid default gen_random_uuid() not null,
@@ -661,6 +772,27 @@ grant select on public.profiles to authenticated;
 grant delete, insert, select, update on public.profiles to service_role;
 grant update (business_name, phone) on public.profiles to authenticated;
 
+create table public.rate_index_values (
+  id uuid default gen_random_uuid() not null,
+  rate_index text not null,
+  percent numeric(6,3) not null,
+  as_of date not null,
+  entered_by uuid,
+  created_at timestamp with time zone default clock_timestamp() not null,
+  constraint rate_index_values_index_is_known CHECK ((rate_index = ANY (ARRAY['prime'::text, 'sofr_30_day'::text, 'treasury_5_year'::text]))),
+  constraint rate_index_values_percent_is_a_rate CHECK (((percent >= ('-5'::integer)::numeric) AND (percent <= (40)::numeric))),
+  constraint rate_index_values_entered_by_fkey FOREIGN KEY (entered_by) REFERENCES auth.users(id) ON DELETE SET NULL,
+  constraint rate_index_values_pkey PRIMARY KEY (id)
+);
+CREATE INDEX rate_index_values_latest_idx ON public.rate_index_values USING btree (rate_index, created_at DESC);
+alter table public.rate_index_values enable row level security;
+create policy "Signed-in people can read the index values" on public.rate_index_values for select to authenticated
+  using (true);
+CREATE TRIGGER rate_index_values_audit AFTER INSERT OR DELETE OR UPDATE ON public.rate_index_values FOR EACH ROW EXECUTE FUNCTION audit_row_change('rate_index_value');
+CREATE TRIGGER rate_index_values_record_deleted_row AFTER DELETE ON public.rate_index_values FOR EACH ROW EXECUTE FUNCTION record_deleted_row();
+grant select on public.rate_index_values to authenticated;
+grant delete, insert, select, update on public.rate_index_values to service_role;
+
 create table public.term_sheets (
   id uuid default gen_random_uuid() not null,
   application_id uuid not null,
@@ -713,6 +845,59 @@ grant select on public.portal_last_views to service_role;
 -- ====================================================================================================
 -- Functions
 -- ====================================================================================================
+
+CREATE OR REPLACE FUNCTION public.accept_loan_offer(applicant_id uuid, offer_id uuid, full_name text, statement text, offer_sha256 text, client_address text, user_agent text)
+ RETURNS offer_acceptances
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  offer_package uuid;
+  offer public.loan_offers;
+  accepted public.offer_acceptances;
+begin
+  select o.package_id into offer_package
+    from public.loan_offers as o
+    join public.applications as a on a.id = o.application_id
+   where o.id = accept_loan_offer.offer_id and a.user_id = accept_loan_offer.applicant_id;
+  if not found then
+    raise exception 'No offer of yours has this id' using errcode = 'P0002';
+  end if;
+  -- The package first, as a revision or a withdrawal locks it: each waits for the other, and sees what it did.
+  perform 1 from public.bank_packages as p where p.id = offer_package for update;
+  select o.* into offer from public.loan_offers as o where o.id = accept_loan_offer.offer_id;
+  if exists (select 1 from public.offer_acceptances as x where x.application_id = offer.application_id) then
+    raise exception 'An offer of this application has already been accepted' using errcode = '23505';
+  end if;
+  if not public.offer_is_live(offer.id) then
+    raise exception 'This offer can no longer be accepted: it was revised, withdrawn or has expired. Review the offers again.'
+      using errcode = 'PT409';
+  end if;
+  if full_name is null or btrim(full_name) = '' then
+    raise exception 'Type your full name to accept the offer' using errcode = '22023';
+  end if;
+  begin
+    insert into public.offer_acceptances (application_id, offer_id, package_id, accepted_by, full_name, statement,
+                                          offer_sha256, client_address, user_agent)
+    values (offer.application_id, offer.id, offer.package_id, accept_loan_offer.applicant_id,
+            btrim(accept_loan_offer.full_name), accept_loan_offer.statement, accept_loan_offer.offer_sha256,
+            left(coalesce(accept_loan_offer.client_address, 'unknown'), 100),
+            left(coalesce(accept_loan_offer.user_agent, 'unknown'), 1000))
+    returning * into accepted;
+  exception when unique_violation then
+    raise exception 'An offer of this application has already been accepted' using errcode = '23505';
+  when check_violation then
+    raise exception 'The acceptance is incomplete: your full name (at most 200 characters) and the offer as shown are needed'
+      using errcode = '22023';
+  end;
+  insert into public.application_events (application_id, kind, subject, actor_id)
+  select offer.application_id, 'offer_accepted', nullif(p.bank_name, ''), accept_loan_offer.applicant_id
+    from public.bank_packages as p where p.id = offer.package_id;
+  return accepted;
+end;
+$function$;
+-- execute on public.accept_loan_offer(applicant_id uuid, offer_id uuid, full_name text, statement text, offer_sha256 text, client_address text, user_agent text): service_role
 
 CREATE OR REPLACE FUNCTION public.answer_lender_consent(consent_id uuid, answer text)
  RETURNS SETOF lender_consents
@@ -1361,6 +1546,57 @@ AS $function$
 $function$;
 -- execute on public.health(): anon, authenticated, service_role
 
+CREATE OR REPLACE FUNCTION public.insert_loan_stage(application_id uuid, stage text, expected_closing_on date, funded_amount numeric, funded_on date, reason text, recorded_via text, package_id uuid)
+ RETURNS loan_stages
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  recorded public.loan_stages;
+  stages text[];
+begin
+  perform 1 from public.applications as a where a.id = insert_loan_stage.application_id for update;
+  if not exists (select 1 from public.offer_acceptances as x where x.application_id = insert_loan_stage.application_id)
+  then
+    raise exception 'No offer of this application has been accepted yet' using errcode = '55000';
+  end if;
+  select coalesce(array_agg(s.stage), '{}') into stages
+    from public.loan_stages as s where s.application_id = insert_loan_stage.application_id;
+  if 'funded' = any (stages) or 'did_not_close' = any (stages) then
+    raise exception 'This loan has already closed or did not close: its stage cannot change' using errcode = '55000';
+  end if;
+  if insert_loan_stage.stage = 'in_closing' and 'in_closing' = any (stages) then
+    raise exception 'This loan is already in closing' using errcode = '23505';
+  end if;
+  if insert_loan_stage.stage = 'funded' and not ('in_closing' = any (stages)) then
+    raise exception 'A loan is funded after it is in closing: record In closing first' using errcode = '55000';
+  end if;
+  if insert_loan_stage.stage = 'funded' and insert_loan_stage.funded_on > current_date then
+    raise exception 'The funding date cannot be in the future' using errcode = '22023';
+  end if;
+  begin
+    insert into public.loan_stages (application_id, stage, expected_closing_on, funded_amount, funded_on, reason,
+                                    recorded_by, recorded_via, package_id)
+    values (insert_loan_stage.application_id, insert_loan_stage.stage, insert_loan_stage.expected_closing_on,
+            insert_loan_stage.funded_amount, insert_loan_stage.funded_on, nullif(btrim(insert_loan_stage.reason), ''),
+            auth.uid(), insert_loan_stage.recorded_via, insert_loan_stage.package_id)
+    returning * into recorded;
+  exception when check_violation or not_null_violation then
+    raise exception '%', case insert_loan_stage.stage
+      when 'in_closing' then 'In closing needs the expected closing date'
+      when 'funded' then 'Funded needs the funded amount (above $0) and the funding date'
+      when 'did_not_close' then 'Did not close needs the reason (at most 2,000 characters)'
+      else 'A stage is in_closing, funded or did_not_close' end
+      using errcode = '22023';
+  end;
+  insert into public.application_events (application_id, kind, reason)
+  values (insert_loan_stage.application_id, 'loan_' || insert_loan_stage.stage, recorded.reason);
+  return recorded;
+end;
+$function$;
+-- execute on public.insert_loan_stage(application_id uuid, stage text, expected_closing_on date, funded_amount numeric, funded_on date, reason text, recorded_via text, package_id uuid): none of the API roles
+
 CREATE OR REPLACE FUNCTION public.is_admin()
  RETURNS boolean
  LANGUAGE sql
@@ -1528,6 +1764,62 @@ end;
 $function$;
 -- execute on public.log_impersonation(client_id uuid, phase text): authenticated
 
+CREATE OR REPLACE FUNCTION public.make_loan_offer(token text, amount numeric, rate_kind text, fixed_rate numeric, rate_index text, spread numeric, term_months integer, lender_fees numeric, sba_guaranty_fee numeric, collateral text, conditions jsonb, expires_on date)
+ RETURNS loan_offers
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  target public.bank_packages := public.package_of_link(make_loan_offer.token);
+  latest integer;
+  made public.loan_offers;
+  kept_conditions text[];
+begin
+  if exists (select 1 from public.offer_acceptances as x where x.application_id = target.application_id) then
+    raise exception 'The applicant has already accepted an offer: this one can no longer change'
+      using errcode = '55000';
+  end if;
+  if target.status not in ('sent', 'need_more_info', 'interested') then
+    raise exception 'This package has already been answered' using errcode = '55000';
+  end if;
+  if make_loan_offer.expires_on is null or make_loan_offer.expires_on < current_date then
+    raise exception 'The offer must expire today or later' using errcode = '22023';
+  end if;
+  if jsonb_typeof(coalesce(make_loan_offer.conditions, '[]'::jsonb)) <> 'array' then
+    raise exception 'The conditions are a list of texts' using errcode = '22023';
+  end if;
+  select coalesce(array_agg(btrim(c) order by n), '{}')
+    into kept_conditions
+    from jsonb_array_elements_text(coalesce(make_loan_offer.conditions, '[]'::jsonb)) with ordinality as u(c, n)
+   where btrim(c) <> '';
+  select coalesce(max(o.revision), 0) into latest from public.loan_offers as o where o.package_id = target.id;
+  begin
+    insert into public.loan_offers (package_id, application_id, revision, amount, rate_kind, fixed_rate, rate_index,
+                                    spread, term_months, lender_fees, sba_guaranty_fee, collateral, conditions,
+                                    expires_on)
+    values (target.id, target.application_id, latest + 1, make_loan_offer.amount, make_loan_offer.rate_kind,
+            make_loan_offer.fixed_rate, make_loan_offer.rate_index, make_loan_offer.spread,
+            make_loan_offer.term_months, coalesce(make_loan_offer.lender_fees, 0), make_loan_offer.sba_guaranty_fee,
+            btrim(coalesce(make_loan_offer.collateral, '')), kept_conditions, make_loan_offer.expires_on)
+    returning * into made;
+  exception when check_violation or not_null_violation then
+    raise exception 'The offer is incomplete or out of range: check the amount, the rate, the term and the fees'
+      using errcode = '22023';
+  end;
+  if target.status <> 'interested' then
+    update public.bank_packages as p
+       set status = 'interested', answered_at = now()
+     where p.id = target.id;
+  end if;
+  insert into public.application_events (application_id, kind, subject)
+  values (target.application_id, case when latest = 0 then 'offer_made' else 'offer_revised' end,
+          nullif(target.bank_name, ''));
+  return made;
+end;
+$function$;
+-- execute on public.make_loan_offer(token text, amount numeric, rate_kind text, fixed_rate numeric, rate_index text, spread numeric, term_months integer, lender_fees numeric, sba_guaranty_fee numeric, collateral text, conditions jsonb, expires_on date): service_role
+
 CREATE OR REPLACE FUNCTION public.name_lender_in_audit()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1543,6 +1835,26 @@ begin
 end;
 $function$;
 -- execute on public.name_lender_in_audit(): none of the API roles
+
+CREATE OR REPLACE FUNCTION public.offer_is_live(offer_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (
+    select 1
+      from public.loan_offers as o
+      join public.bank_packages as p on p.id = o.package_id
+     where o.id = offer_is_live.offer_id
+       and o.withdrawn_at is null
+       and o.expires_on >= current_date
+       and p.link_revoked_at is null
+       and o.revision = (select max(l.revision) from public.loan_offers as l where l.package_id = o.package_id)
+       and not exists (select 1 from public.offer_acceptances as x where x.application_id = o.application_id)
+  );
+$function$;
+-- execute on public.offer_is_live(offer_id uuid): service_role
 
 CREATE OR REPLACE FUNCTION public.package_lender_name(details jsonb, package_id uuid)
  RETURNS text
@@ -1561,6 +1873,29 @@ AS $function$
          );
 $function$;
 -- execute on public.package_lender_name(details jsonb, package_id uuid): none of the API roles
+
+CREATE OR REPLACE FUNCTION public.package_of_link(token text)
+ RETURNS bank_packages
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  target public.bank_packages;
+begin
+  select p.* into target
+    from public.bank_packages as p
+   where p.link_token_hash = encode(sha256(convert_to(package_of_link.token, 'UTF8')), 'hex')
+     and p.link_revoked_at is null
+     and p.link_expires_at > now()
+     for update;
+  if not found then
+    raise exception 'This link has expired or was revoked' using errcode = 'P0002';
+  end if;
+  return target;
+end;
+$function$;
+-- execute on public.package_of_link(token text): none of the API roles
 
 CREATE OR REPLACE FUNCTION public.record_application_event()
  RETURNS trigger
@@ -1646,6 +1981,44 @@ begin
 end;
 $function$;
 -- execute on public.record_deleted_row(): none of the API roles
+
+CREATE OR REPLACE FUNCTION public.record_loan_stage(application_id uuid, stage text, expected_closing_on date DEFAULT NULL::date, funded_amount numeric DEFAULT NULL::numeric, funded_on date DEFAULT NULL::date, reason text DEFAULT NULL::text)
+ RETURNS loan_stages
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not public.is_admin() then
+    raise exception 'Only admins can record a loan''s stage' using errcode = '42501';
+  end if;
+  return public.insert_loan_stage(record_loan_stage.application_id, record_loan_stage.stage,
+                                  record_loan_stage.expected_closing_on, record_loan_stage.funded_amount,
+                                  record_loan_stage.funded_on, record_loan_stage.reason, 'officer', null);
+end;
+$function$;
+-- execute on public.record_loan_stage(application_id uuid, stage text, expected_closing_on date, funded_amount numeric, funded_on date, reason text): authenticated
+
+CREATE OR REPLACE FUNCTION public.record_loan_stage_by_link(token text, stage text, expected_closing_on date DEFAULT NULL::date, funded_amount numeric DEFAULT NULL::numeric, funded_on date DEFAULT NULL::date, reason text DEFAULT NULL::text)
+ RETURNS loan_stages
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  target public.bank_packages := public.package_of_link(record_loan_stage_by_link.token);
+begin
+  if not exists (select 1 from public.offer_acceptances as x where x.package_id = target.id) then
+    raise exception 'Only the lender whose offer the applicant accepted records the loan''s stages'
+      using errcode = '42501';
+  end if;
+  return public.insert_loan_stage(target.application_id, record_loan_stage_by_link.stage,
+                                  record_loan_stage_by_link.expected_closing_on,
+                                  record_loan_stage_by_link.funded_amount, record_loan_stage_by_link.funded_on,
+                                  record_loan_stage_by_link.reason, 'lender', target.id);
+end;
+$function$;
+-- execute on public.record_loan_stage_by_link(token text, stage text, expected_closing_on date, funded_amount numeric, funded_on date, reason text): service_role
 
 CREATE OR REPLACE FUNCTION public.record_package_event()
  RETURNS trigger
@@ -1764,6 +2137,23 @@ begin
 end;
 $function$;
 -- execute on public.refresh_document_checklist_of_row(): none of the API roles
+
+CREATE OR REPLACE FUNCTION public.refuse_answers_after_acceptance()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if new.status is distinct from old.status and new.status in ('interested', 'need_more_info', 'declined')
+     and exists (select 1 from public.offer_acceptances as x
+                  where x.application_id = new.application_id and x.package_id <> new.id) then
+    raise exception 'The applicant chose another lender: this package no longer takes answers' using errcode = '55000';
+  end if;
+  return new;
+end;
+$function$;
+-- execute on public.refuse_answers_after_acceptance(): none of the API roles
 
 CREATE OR REPLACE FUNCTION public.refuse_audit_log_change()
  RETURNS trigger
@@ -2013,6 +2403,34 @@ end;
 $function$;
 -- execute on public.set_document_not_needed(application_id uuid, type text, not_needed boolean): authenticated
 
+CREATE OR REPLACE FUNCTION public.set_rate_index_value(rate_index text, percent numeric, as_of date)
+ RETURNS rate_index_values
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  stored public.rate_index_values;
+begin
+  if not public.is_admin() then
+    raise exception 'Only admins can enter an index value' using errcode = '42501';
+  end if;
+  if as_of is null or as_of > current_date then
+    raise exception 'The value''s date cannot be in the future' using errcode = '22023';
+  end if;
+  begin
+    insert into public.rate_index_values (rate_index, percent, as_of, entered_by)
+    values (set_rate_index_value.rate_index, set_rate_index_value.percent, set_rate_index_value.as_of, auth.uid())
+    returning * into stored;
+  exception when check_violation or not_null_violation then
+    raise exception 'An index is prime, sofr_30_day or treasury_5_year, with a value between -5%% and 40%%'
+      using errcode = '22023';
+  end;
+  return stored;
+end;
+$function$;
+-- execute on public.set_rate_index_value(rate_index text, percent numeric, as_of date): authenticated
+
 CREATE OR REPLACE FUNCTION public.set_updated_at()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2064,6 +2482,35 @@ AS $function$
   )
 $function$;
 -- execute on public.text_items_are_filled(items text[]): authenticated, service_role
+
+CREATE OR REPLACE FUNCTION public.withdraw_loan_offer(token text)
+ RETURNS loan_offers
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  target public.bank_packages := public.package_of_link(withdraw_loan_offer.token);
+  withdrawn public.loan_offers;
+begin
+  if exists (select 1 from public.offer_acceptances as x where x.application_id = target.application_id) then
+    raise exception 'The applicant has already accepted an offer: this one can no longer change'
+      using errcode = '55000';
+  end if;
+  update public.loan_offers as o
+     set withdrawn_at = now()
+   where o.package_id = target.id and o.withdrawn_at is null
+     and o.revision = (select max(l.revision) from public.loan_offers as l where l.package_id = target.id)
+  returning o.* into withdrawn;
+  if withdrawn.id is null then
+    raise exception 'There is no offer to withdraw' using errcode = 'P0002';
+  end if;
+  insert into public.application_events (application_id, kind, subject)
+  values (target.application_id, 'offer_withdrawn', nullif(target.bank_name, ''));
+  return withdrawn;
+end;
+$function$;
+-- execute on public.withdraw_loan_offer(token text): service_role
 
 CREATE OR REPLACE FUNCTION public.years_in_business_number(years_in_business text)
  RETURNS numeric

@@ -25,6 +25,13 @@ export const applicationEventKinds = [
   'document_not_needed',
   'document_needed_again',
   'document_reminder_sent',
+  'offer_made',
+  'offer_revised',
+  'offer_withdrawn',
+  'offer_accepted',
+  'loan_in_closing',
+  'loan_funded',
+  'loan_did_not_close',
 ] as const;
 export type ApplicationEventKind = (typeof applicationEventKinds)[number];
 
@@ -49,6 +56,13 @@ export const applicationEventLabels: Readonly<Record<ApplicationEventKind, strin
   document_not_needed: 'Document not needed for this application',
   document_needed_again: 'Document needed again',
   document_reminder_sent: 'Reminder e-mailed: documents still needed',
+  offer_made: 'Offer received',
+  offer_revised: 'Offer revised',
+  offer_withdrawn: 'Offer withdrawn',
+  offer_accepted: 'Offer accepted',
+  loan_in_closing: 'Loan in closing',
+  loan_funded: 'Loan funded',
+  loan_did_not_close: 'Loan did not close',
 };
 
 /** An event's label with whom it is about: 'Loan package sent to a lender: Sierra Community Bank'. */

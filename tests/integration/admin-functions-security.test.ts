@@ -32,6 +32,8 @@ const fixture = {} as AdminCallFixture & {
   /** A document of the client's, filed with the pending application, and an open request of that application. */
   documentId: string;
   openRequestId: string;
+  /** An application whose applicant accepted an offer of the sent package's lender (its stages can be recorded). */
+  acceptedApplicationId: string;
 };
 const callers = {} as Callers;
 
@@ -110,6 +112,30 @@ const adminCalls: AdminCall[] = [
     effectsOfOneCall: 1,
   },
   {
+    name: 'record_loan_stage',
+    kind: 'SQL function',
+    call: (caller) =>
+      rpc(caller, 'record_loan_stage', {
+        application_id: fixture.acceptedApplicationId,
+        stage: 'in_closing',
+        expected_closing_on: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+      }),
+    effects: () => rowsWhere('loan_stages', 'application_id', fixture.acceptedApplicationId),
+    effectsOfOneCall: 1,
+  },
+  {
+    name: 'set_rate_index_value',
+    kind: 'SQL function',
+    call: (caller) =>
+      rpc(caller, 'set_rate_index_value', {
+        rate_index: 'treasury_5_year',
+        percent: 4.1,
+        as_of: new Date().toISOString().slice(0, 10),
+      }),
+    effects: () => rowsWhere('rate_index_values', 'rate_index', 'treasury_5_year'),
+    effectsOfOneCall: 1,
+  },
+  {
     name: 'log_impersonation',
     kind: 'SQL function',
     call: (caller) => rpc(caller, 'log_impersonation', { client_id: fixture.client.id, phase: 'start' }),
@@ -148,6 +174,43 @@ beforeAll(async () => {
     .single();
   if (openRequest.error) throw new Error(openRequest.error.message);
   Object.assign(fixture, { documentId, openRequestId: String(openRequest.data.id) });
+  // The sent package's lender made an offer and its applicant accepted it (set up as the service role).
+  const sent = await backend.service
+    .from('bank_packages')
+    .select('application_id')
+    .eq('id', fixture.sentPackageId)
+    .single();
+  if (sent.error) throw new Error(sent.error.message);
+  const offer = await backend.service
+    .from('loan_offers')
+    .insert({
+      package_id: fixture.sentPackageId,
+      application_id: sent.data.application_id,
+      revision: 1,
+      amount: 250_000,
+      rate_kind: 'fixed',
+      fixed_rate: 9.5,
+      term_months: 120,
+      lender_fees: 0,
+      collateral: '',
+      conditions: [],
+      expires_on: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
+    })
+    .select('id')
+    .single();
+  if (offer.error) throw new Error(offer.error.message);
+  const accepted = await backend.service.from('offer_acceptances').insert({
+    application_id: sent.data.application_id,
+    offer_id: offer.data.id,
+    package_id: fixture.sentPackageId,
+    full_name: 'Maria Lopez',
+    statement: 'I accept',
+    offer_sha256: 'a'.repeat(64),
+    client_address: '203.0.113.9',
+    user_agent: 'test',
+  });
+  if (accepted.error) throw new Error(accepted.error.message);
+  fixture.acceptedApplicationId = String(sent.data.application_id);
   Object.assign(callers, await adminCallers(target));
 });
 

@@ -447,6 +447,81 @@ async function reminderRow(): Promise<NewRow> {
   return byId({ id: randomUUID(), application_id: await applicationOf(applicantA), number: 1 });
 }
 
+/** A package of a new application of the owner's (its lender's answers and offer hang on it). */
+async function packageOf(owner: TestUser): Promise<{ application_id: string; package_id: string }> {
+  const applicationId = await applicationOf(owner);
+  const packageId = await serviceInsert('bank_packages', { application_id: applicationId, summary: 'Summary' }, 'id');
+  return { application_id: applicationId, package_id: packageId };
+}
+
+/** A lender's offer on a package of the owner's application (only the lender's link makes one). */
+async function loanOfferRow(owner: TestUser): Promise<Row> {
+  return {
+    id: randomUUID(),
+    ...(await packageOf(owner)),
+    revision: 1,
+    amount: 250_000,
+    rate_kind: 'fixed',
+    fixed_rate: 9.5,
+    term_months: 120,
+    lender_fees: 2_500,
+    collateral: 'Business assets',
+    conditions: ['Personal guarantee'],
+    expires_on: '2099-01-01',
+  };
+}
+
+/** The owner's acceptance of an offer on their application (only accept_loan_offer makes one). */
+async function acceptanceRow(owner: TestUser): Promise<Row> {
+  const offer = await loanOfferRow(owner);
+  await serviceInsert('loan_offers', offer, 'id');
+  return {
+    id: randomUUID(),
+    application_id: offer.application_id,
+    offer_id: offer.id,
+    package_id: offer.package_id,
+    accepted_by: owner.id,
+    full_name: 'Maria Lopez',
+    statement: 'I accept this offer’s terms as shown.',
+    offer_sha256: 'a'.repeat(64),
+    client_address: '203.0.113.9',
+    user_agent: 'Mozilla/5.0',
+  };
+}
+
+/** A closing stage of the owner's loan, as an officer records it. */
+async function loanStageRow(owner: TestUser, recordedBy: TestUser): Promise<Row> {
+  return {
+    id: randomUUID(),
+    application_id: await applicationOf(owner),
+    stage: 'did_not_close',
+    reason: 'The appraisal came in low.',
+    recorded_by: recordedBy.id,
+    recorded_via: 'officer',
+  };
+}
+
+/** An index value as an officer entered it. */
+function rateIndexRow(author: TestUser): Row {
+  return { id: randomUUID(), rate_index: 'prime', percent: 7.5, as_of: '2026-11-20', entered_by: author.id };
+}
+
+/** Rows that belong to an applicant's application, written only through the database's functions. */
+function functionWrittenCase(table: string, rowOf: (owner: TestUser) => Promise<Row>, change: () => Row): TableCase {
+  return {
+    table,
+    key: 'id',
+    seed: async (owner) => serviceInsert(table, await rowOf(owner), 'id'),
+    newRow: async (actor) => byId(await rowOf(ownerFor(actor))),
+    change,
+    select: per('denied', 'own', 'own', 'all', 'own', 'all'),
+    insert: insertedByServiceRoleOnly,
+    update: serviceRoleOnly,
+    delete: serviceRoleOnly,
+    ownership: 'none',
+  };
+}
+
 const tableCases: TableCase[] = [
   {
     table: 'applications',
@@ -653,6 +728,68 @@ const tableCases: TableCase[] = [
     'reviewed_by',
   ),
   officerFunctionRecordCase('documents_not_needed', notNeededRow, () => ({ type: 'idDocument' }), 'marked_by'),
+  functionWrittenCase('loan_offers', loanOfferRow, () => ({ collateral: `Real estate ${randomUUID().slice(0, 6)}` })),
+  {
+    ...functionWrittenCase('offer_acceptances', acceptanceRow, () => ({
+      full_name: `M. Lopez ${randomUUID().slice(0, 4)}`,
+    })),
+    ownership: {
+      column: 'accepted_by',
+      rowOwnedBy: async (owner) => byId(await acceptanceRow(owner)),
+      insert: insertedByServiceRoleOnly,
+      moves: [
+        {
+          what: 'to another account',
+          change: async (target) => ({ accepted_by: target.id }),
+          expected: serviceRoleOnly,
+        },
+      ],
+    },
+  },
+  {
+    ...functionWrittenCase(
+      'loan_stages',
+      (owner) => loanStageRow(owner, admin),
+      () => ({ reason: `Rewritten ${randomUUID().slice(0, 6)}` }),
+    ),
+    ownership: {
+      column: 'recorded_by',
+      rowOwnedBy: async (author) => byId(await loanStageRow(applicantA, author)),
+      insert: insertedByServiceRoleOnly,
+      moves: [
+        {
+          what: 'to another author',
+          change: async (target) => ({ recorded_by: target.id }),
+          expected: serviceRoleOnly,
+        },
+        {
+          what: 'into another owner’s application',
+          change: async (target) => ({ application_id: await applicationOf(target) }),
+          expected: serviceRoleOnly,
+        },
+      ],
+    },
+  },
+  {
+    table: 'rate_index_values',
+    key: 'id',
+    seed: async () => serviceInsert('rate_index_values', rateIndexRow(admin), 'id'),
+    newRow: async (actor) => byId(rateIndexRow(ownerFor(actor))),
+    change: () => ({ percent: Math.round(Math.random() * 1000) / 100 }),
+    // Public figures every signed-in person reads (the portal's comparison computes variable rates at them).
+    select: per('denied', 'all', 'all', 'all', 'all', 'all'),
+    insert: insertedByServiceRoleOnly,
+    update: serviceRoleOnly,
+    delete: serviceRoleOnly,
+    ownership: {
+      column: 'entered_by',
+      rowOwnedBy: async (author) => byId(rateIndexRow(author)),
+      insert: insertedByServiceRoleOnly,
+      moves: [
+        { what: 'to another author', change: async (target) => ({ entered_by: target.id }), expected: serviceRoleOnly },
+      ],
+    },
+  },
   {
     table: 'document_reminders',
     key: 'id',

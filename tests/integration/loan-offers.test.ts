@@ -1,0 +1,421 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lenderTokenHash, newLenderToken } from '../../shared/matching/lender-answers.ts';
+import { qualifiedApplicationRow } from '../support/application-rows.ts';
+import { uniqueEmail } from '../support/auth-helpers.ts';
+import { startTestBackend, type TestBackend, type TestUser } from '../support/database-actors.ts';
+
+/**
+ * Offers and funding at the database (20261208100000_loan_offers_acceptance_and_stages.sql): a lender's link makes
+ * and revises only its own package's offer; the applicant accepts one offer of their own application, once, and
+ * what was accepted cannot change; the other lenders' links stop taking answers; the loan's stages go in order,
+ * each once, recorded by an officer or the chosen lender's link; every race is decided by the database in words.
+ */
+
+let backend: TestBackend;
+let officer: TestUser;
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  officer = await backend.createUser({ appRole: 'admin', email: uniqueEmail('officer') });
+});
+afterAll(() => backend?.close());
+
+const today = () => new Date().toISOString().slice(0, 10);
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+async function serviceInsert(table: string, row: Record<string, unknown>): Promise<string> {
+  const { data, error } = await backend.service.from(table).insert(row).select('id').single();
+  if (error) throw new Error(`${table}: ${error.message}`);
+  return String(data.id);
+}
+
+/** An approved application of a new applicant. */
+async function approvedApplication(): Promise<{ applicant: TestUser; applicationId: string }> {
+  const applicant = await backend.createUser({ email: uniqueEmail('borrower') });
+  const applicationId = await serviceInsert(
+    'applications',
+    qualifiedApplicationRow({ user_id: applicant.id, email: applicant.email, status: 'approved' }),
+  );
+  return { applicant, applicationId };
+}
+
+/** A lender the applicant approved, and the package sent to it with an active link. */
+async function lenderLink(applicationId: string, label = 'Lender') {
+  // Lenders' names are unique in the network.
+  const name = `${label} ${randomUUID().slice(0, 6)}`;
+  const lenderId = await serviceInsert('lenders', {
+    name,
+    contact_name: 'Lee Park',
+    contact_email: 'lee@lender.example',
+    programs: ['sba_7a'],
+    min_loan: 50_000,
+    max_loan: 1_000_000,
+  });
+  await serviceInsert('lender_consents', { application_id: applicationId, lender_id: lenderId, status: 'approved' });
+  const packageId = await serviceInsert('bank_packages', { application_id: applicationId, summary: 'Summary' });
+  const token = newLenderToken();
+  const sent = await backend.service
+    .from('bank_packages')
+    .update({
+      status: 'sent',
+      sent_at: new Date().toISOString(),
+      lender_id: lenderId,
+      bank_name: name,
+      link_token_hash: await lenderTokenHash(token),
+      link_expires_at: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    })
+    .eq('id', packageId);
+  if (sent.error) throw new Error(sent.error.message);
+  return { token, packageId, name };
+}
+
+const offerTerms = {
+  amount: 250_000,
+  rate_kind: 'fixed',
+  fixed_rate: 9.5,
+  rate_index: null,
+  spread: null,
+  term_months: 120,
+  lender_fees: 2_500,
+  sba_guaranty_fee: 5_000,
+  collateral: 'Business assets',
+  conditions: ['Personal guarantee', '  ', 'Life insurance on the owner'],
+};
+
+function makeOffer(token: string, changes: Record<string, unknown> = {}) {
+  return backend.service.rpc('make_loan_offer', { token, ...offerTerms, expires_on: inDays(14), ...changes });
+}
+
+function accept(applicant: TestUser, offerId: string, fullName = 'Maria Lopez') {
+  return backend.service.rpc('accept_loan_offer', {
+    applicant_id: applicant.id,
+    offer_id: offerId,
+    full_name: fullName,
+    statement: 'I accept this offer’s terms as shown.',
+    offer_sha256: 'a'.repeat(64),
+    client_address: '203.0.113.9',
+    user_agent: 'Mozilla/5.0 (test)',
+  });
+}
+
+async function timeline(applicationId: string) {
+  const { data } = await backend.service
+    .from('application_events')
+    .select('kind, subject, reason, actor_id')
+    .eq('application_id', applicationId)
+    .order('id');
+  return data ?? [];
+}
+
+describe('a lender’s offer through its link', () => {
+  it('is made, revised (each revision kept) and withdrawn; the package reads interested; the timeline says so', async () => {
+    const { applicationId } = await approvedApplication();
+    const link = await lenderLink(applicationId, 'Sierra Community Bank');
+    const first = await makeOffer(link.token);
+    expect(first.error).toBeNull();
+    expect(first.data).toMatchObject({
+      revision: 1,
+      amount: 250000,
+      conditions: ['Personal guarantee', 'Life insurance on the owner'],
+    });
+    const revised = await makeOffer(link.token, { fixed_rate: 9.25 });
+    expect(revised.data).toMatchObject({ revision: 2, fixed_rate: 9.25 });
+    const withdrawn = await backend.service.rpc('withdraw_loan_offer', { token: link.token });
+    expect(withdrawn.data).toMatchObject({ revision: 2 });
+    expect(withdrawn.data.withdrawn_at).not.toBeNull();
+    const again = await backend.service.rpc('withdraw_loan_offer', { token: link.token });
+    expect(again.error?.message).toBe('There is no offer to withdraw');
+
+    const { data: packageRow } = await backend.service
+      .from('bank_packages')
+      .select('status')
+      .eq('id', link.packageId)
+      .single();
+    expect(packageRow?.status).toBe('interested');
+    const { data: revisions } = await backend.service
+      .from('loan_offers')
+      .select('revision')
+      .eq('package_id', link.packageId)
+      .order('revision');
+    expect(revisions).toEqual([{ revision: 1 }, { revision: 2 }]);
+    expect((await timeline(applicationId)).map((event) => [event.kind, event.subject])).toEqual(
+      expect.arrayContaining([
+        ['offer_made', link.name],
+        ['offer_revised', link.name],
+        ['offer_withdrawn', link.name],
+      ]),
+    );
+  });
+
+  it('refuses bad terms in words, and an unknown or revoked link', async () => {
+    const { applicationId } = await approvedApplication();
+    const link = await lenderLink(applicationId);
+    for (const changes of [
+      { amount: 0 },
+      { term_months: 0 },
+      { rate_kind: 'variable' },
+      { rate_kind: 'variable', fixed_rate: null, rate_index: 'libor', spread: 2 },
+      { lender_fees: -1 },
+    ]) {
+      const refused = await makeOffer(link.token, changes);
+      expect(refused.error?.message).toBe(
+        'The offer is incomplete or out of range: check the amount, the rate, the term and the fees',
+      );
+    }
+    expect((await makeOffer(link.token, { expires_on: inDays(-1) })).error?.message).toBe(
+      'The offer must expire today or later',
+    );
+    expect((await makeOffer(newLenderToken())).error?.message).toBe('This link has expired or was revoked');
+    const variable = await makeOffer(link.token, {
+      rate_kind: 'variable',
+      fixed_rate: null,
+      rate_index: 'prime',
+      spread: 2.75,
+    });
+    expect(variable.error).toBeNull();
+  });
+
+  it('cannot be made or read by anyone but the service role (the lender-package function)', async () => {
+    const { applicant, applicationId } = await approvedApplication();
+    const link = await lenderLink(applicationId);
+    for (const caller of [backend.anon, backend.client(applicant), backend.client(officer)]) {
+      const made = await caller.rpc('make_loan_offer', { token: link.token, ...offerTerms, expires_on: inDays(9) });
+      expect(made.error?.message).toMatch(/permission denied/);
+    }
+    await makeOffer(link.token);
+    const stranger = await backend.createUser({ email: uniqueEmail('stranger') });
+    const seen = await backend.client(stranger).from('loan_offers').select('id').eq('application_id', applicationId);
+    expect(seen.data).toEqual([]);
+    const own = await backend.client(applicant).from('loan_offers').select('id').eq('application_id', applicationId);
+    expect(own.data).toHaveLength(1);
+  });
+});
+
+describe('the applicant’s acceptance', () => {
+  it('is stored with what proves it, on the timeline; the offer then cannot change and other links stop answering', async () => {
+    const { applicant, applicationId } = await approvedApplication();
+    const chosen = await lenderLink(applicationId, 'Chosen Bank');
+    const other = await lenderLink(applicationId, 'Other Bank');
+    const silent = await lenderLink(applicationId, 'Silent Bank');
+    const offer = (await makeOffer(chosen.token)).data as { id: string };
+    await makeOffer(other.token);
+
+    const accepted = await accept(applicant, offer.id, '  Maria Lopez ');
+    expect(accepted.error).toBeNull();
+    expect(accepted.data).toMatchObject({
+      application_id: applicationId,
+      offer_id: offer.id,
+      package_id: chosen.packageId,
+      accepted_by: applicant.id,
+      full_name: 'Maria Lopez',
+      offer_sha256: 'a'.repeat(64),
+      client_address: '203.0.113.9',
+      user_agent: 'Mozilla/5.0 (test)',
+    });
+    expect(await timeline(applicationId)).toContainEqual({
+      kind: 'offer_accepted',
+      subject: chosen.name,
+      reason: null,
+      actor_id: applicant.id,
+    });
+
+    const changed = 'The applicant has already accepted an offer: this one can no longer change';
+    expect((await makeOffer(chosen.token)).error?.message).toBe(changed);
+    expect((await backend.service.rpc('withdraw_loan_offer', { token: chosen.token })).error?.message).toBe(changed);
+    expect((await makeOffer(other.token)).error?.message).toBe(changed);
+    const answered = await backend.service.rpc('answer_lender_package', { token: silent.token, answer: 'declined' });
+    expect(answered.error?.message).toBe('The applicant chose another lender: this package no longer takes answers');
+  });
+
+  it('refuses an offer revised, withdrawn or expired meanwhile, another applicant’s offer, and a name of spaces', async () => {
+    const { applicant, applicationId } = await approvedApplication();
+    const link = await lenderLink(applicationId);
+    const first = (await makeOffer(link.token)).data as { id: string };
+    const second = (await makeOffer(link.token, { amount: 240_000 })).data as { id: string };
+    const gone =
+      'This offer can no longer be accepted: it was revised, withdrawn or has expired. Review the offers again.';
+    expect((await accept(applicant, first.id)).error?.message).toBe(gone);
+
+    const stranger = await backend.createUser({ email: uniqueEmail('stranger') });
+    expect((await accept(stranger, second.id)).error?.message).toBe('No offer of yours has this id');
+    expect((await accept(officer, second.id)).error?.message).toBe('No offer of yours has this id');
+    expect((await accept(applicant, second.id, '   ')).error?.message).toBe('Type your full name to accept the offer');
+
+    await backend.db.query(`update public.loan_offers set expires_on = current_date - 1 where id = $1`, [second.id]);
+    expect((await accept(applicant, second.id)).error?.message).toBe(gone);
+    await backend.db.query(`update public.loan_offers set expires_on = current_date where id = $1`, [second.id]);
+    await backend.service.rpc('withdraw_loan_offer', { token: link.token });
+    expect((await accept(applicant, second.id)).error?.message).toBe(gone);
+
+    const none = await backend.service.from('offer_acceptances').select('id').eq('application_id', applicationId);
+    expect(none.data).toEqual([]);
+  });
+
+  it('two acceptances at once, and a revision while the applicant accepts: the database keeps one, the loser is told', async () => {
+    const { applicant, applicationId } = await approvedApplication();
+    const one = await lenderLink(applicationId);
+    const two = await lenderLink(applicationId);
+    const offerOne = (await makeOffer(one.token)).data as { id: string };
+    const offerTwo = (await makeOffer(two.token)).data as { id: string };
+    const [a, b] = await Promise.all([accept(applicant, offerOne.id), accept(applicant, offerTwo.id)]);
+    const errors = [a.error?.message, b.error?.message].filter(Boolean);
+    expect(errors).toEqual(['An offer of this application has already been accepted']);
+
+    const { applicant: racer, applicationId: racedId } = await approvedApplication();
+    const raced = await lenderLink(racedId);
+    const shown = (await makeOffer(raced.token)).data as { id: string };
+    const [accepted, revised] = await Promise.all([
+      accept(racer, shown.id),
+      makeOffer(raced.token, { amount: 200_000 }),
+    ]);
+    // Whichever came first stands; the other is refused, and what was accepted is what was shown.
+    if (accepted.error) {
+      expect(accepted.error.message).toMatch(/can no longer be accepted/);
+      expect(revised.error).toBeNull();
+    } else {
+      expect(revised.error?.message).toBe('The applicant has already accepted an offer: this one can no longer change');
+      const { data: offers } = await backend.service.from('loan_offers').select('id').eq('package_id', raced.packageId);
+      expect(offers).toEqual([{ id: shown.id }]);
+    }
+  });
+
+  it('is made only through the service role: an applicant or an officer cannot call it', async () => {
+    const { applicant, applicationId } = await approvedApplication();
+    const link = await lenderLink(applicationId);
+    const offer = (await makeOffer(link.token)).data as { id: string };
+    for (const caller of [backend.client(applicant), backend.client(officer)]) {
+      const called = await caller.rpc('accept_loan_offer', {
+        applicant_id: applicant.id,
+        offer_id: offer.id,
+        full_name: 'Maria Lopez',
+        statement: 'I accept',
+        offer_sha256: 'a'.repeat(64),
+        client_address: '203.0.113.9',
+        user_agent: 'test',
+      });
+      expect(called.error?.message).toMatch(/permission denied/);
+      const inserted = await caller.from('offer_acceptances').insert({
+        application_id: applicationId,
+        offer_id: offer.id,
+        package_id: link.packageId,
+        full_name: 'Maria Lopez',
+        statement: 'I accept',
+        offer_sha256: 'a'.repeat(64),
+        client_address: '203.0.113.9',
+        user_agent: 'test',
+      });
+      expect(inserted.error?.code).toBe('42501');
+    }
+  });
+});
+
+describe('the loan’s stages', () => {
+  async function acceptedLoan() {
+    const { applicant, applicationId } = await approvedApplication();
+    const chosen = await lenderLink(applicationId, 'Chosen Bank');
+    const other = await lenderLink(applicationId, 'Other Bank');
+    const offer = (await makeOffer(chosen.token)).data as { id: string };
+    expect((await accept(applicant, offer.id)).error).toBeNull();
+    return { applicant, applicationId, chosen, other };
+  }
+
+  const record = (applicationId: string, stage: string, details: Record<string, unknown> = {}) =>
+    backend.client(officer).rpc('record_loan_stage', { application_id: applicationId, stage, ...details });
+
+  it('go in order, each once, on the timeline; nothing after funded', async () => {
+    const { applicationId } = await acceptedLoan();
+    expect((await record(applicationId, 'funded', { funded_amount: 250_000, funded_on: today() })).error?.message).toBe(
+      'A loan is funded after it is in closing: record In closing first',
+    );
+    expect((await record(applicationId, 'in_closing')).error?.message).toBe(
+      'In closing needs the expected closing date',
+    );
+    expect((await record(applicationId, 'in_closing', { expected_closing_on: inDays(20) })).error).toBeNull();
+    expect((await record(applicationId, 'in_closing', { expected_closing_on: inDays(21) })).error?.message).toBe(
+      'This loan is already in closing',
+    );
+    expect(
+      (await record(applicationId, 'funded', { funded_amount: 250_000, funded_on: inDays(1) })).error?.message,
+    ).toBe('The funding date cannot be in the future');
+    expect((await record(applicationId, 'funded', { funded_amount: 250_000, funded_on: today() })).error).toBeNull();
+    expect((await record(applicationId, 'did_not_close', { reason: 'Changed mind' })).error?.message).toBe(
+      'This loan has already closed or did not close: its stage cannot change',
+    );
+    const kinds = (await timeline(applicationId)).map((event) => event.kind);
+    expect(kinds.filter((kind) => kind.startsWith('loan_'))).toEqual(['loan_in_closing', 'loan_funded']);
+  });
+
+  it('two people recording the same stage at once: one stands, the other is told', async () => {
+    const { applicationId, chosen } = await acceptedLoan();
+    const [byOfficer, byLender] = await Promise.all([
+      record(applicationId, 'in_closing', { expected_closing_on: inDays(30) }),
+      backend.service.rpc('record_loan_stage_by_link', {
+        token: chosen.token,
+        stage: 'in_closing',
+        expected_closing_on: inDays(31),
+      }),
+    ]);
+    expect([byOfficer.error?.message, byLender.error?.message].filter(Boolean)).toEqual([
+      'This loan is already in closing',
+    ]);
+    const { data } = await backend.service.from('loan_stages').select('stage').eq('application_id', applicationId);
+    expect(data).toEqual([{ stage: 'in_closing' }]);
+  });
+
+  it('are recorded by the chosen lender’s link, not another lender’s, an applicant’s or before an acceptance', async () => {
+    const { applicant, applicationId, chosen, other } = await acceptedLoan();
+    const byOther = await backend.service.rpc('record_loan_stage_by_link', {
+      token: other.token,
+      stage: 'did_not_close',
+      reason: 'Not ours',
+    });
+    expect(byOther.error?.message).toBe("Only the lender whose offer the applicant accepted records the loan's stages");
+    const byApplicant = await backend
+      .client(applicant)
+      .rpc('record_loan_stage', { application_id: applicationId, stage: 'did_not_close', reason: 'Mine' });
+    expect(byApplicant.error?.message).toBe("Only admins can record a loan's stage");
+    const byChosen = await backend.service.rpc('record_loan_stage_by_link', {
+      token: chosen.token,
+      stage: 'did_not_close',
+      reason: 'The appraisal came in low.',
+    });
+    expect(byChosen.data).toMatchObject({
+      stage: 'did_not_close',
+      recorded_via: 'lender',
+      package_id: chosen.packageId,
+    });
+
+    const { applicationId: notAccepted } = await approvedApplication();
+    expect((await record(notAccepted, 'in_closing', { expected_closing_on: inDays(5) })).error?.message).toBe(
+      'No offer of this application has been accepted yet',
+    );
+  });
+});
+
+describe('index values', () => {
+  it('are entered by officers only, never dated in the future; everyone signed in reads them', async () => {
+    const entered = await backend
+      .client(officer)
+      .rpc('set_rate_index_value', { rate_index: 'prime', percent: 7.5, as_of: today() });
+    expect(entered.data).toMatchObject({ rate_index: 'prime', percent: 7.5, entered_by: officer.id });
+    expect(
+      (
+        await backend
+          .client(officer)
+          .rpc('set_rate_index_value', { rate_index: 'prime', percent: 7.5, as_of: inDays(1) })
+      ).error?.message,
+    ).toBe("The value's date cannot be in the future");
+    expect(
+      (await backend.client(officer).rpc('set_rate_index_value', { rate_index: 'libor', percent: 5, as_of: today() }))
+        .error?.message,
+    ).toBe('An index is prime, sofr_30_day or treasury_5_year, with a value between -5% and 40%');
+    const { applicant } = await approvedApplication();
+    const byApplicant = await backend
+      .client(applicant)
+      .rpc('set_rate_index_value', { rate_index: 'prime', percent: 1, as_of: today() });
+    expect(byApplicant.error?.message).toBe('Only admins can enter an index value');
+    const read = await backend.client(applicant).from('rate_index_values').select('rate_index, percent');
+    expect(read.data).toContainEqual({ rate_index: 'prime', percent: 7.5 });
+  });
+});
