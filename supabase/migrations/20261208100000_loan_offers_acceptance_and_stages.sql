@@ -286,6 +286,11 @@ begin
     update public.bank_packages as p
        set status = 'interested', answered_at = now()
      where p.id = target.id;
+    -- The timeline keeps 'The lender is interested'; the applicant is e-mailed once, about the offer.
+    update public.application_events as e
+       set notified_at = now()
+     where e.application_id = target.application_id and e.kind = 'lender_interested' and e.notified_at is null
+       and e.created_at = now();
   end if;
   insert into public.application_events (application_id, kind, subject)
   values (target.application_id, case when latest = 0 then 'offer_made' else 'offer_revised' end,

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lenderTokenHash, newLenderToken } from '../../shared/matching/lender-answers.ts';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
+import { notifyHeldBackApplicantEvents } from '../../supabase/functions/_shared/applicant-events.ts';
 import { uniqueEmail } from '../support/auth-helpers.ts';
+import { collectingMail } from '../support/collecting-mail.ts';
 import { startTestBackend, type TestBackend, type TestUser } from '../support/database-actors.ts';
 
 /**
@@ -390,6 +392,34 @@ describe('the loan’s stages', () => {
     expect((await record(notAccepted, 'in_closing', { expected_closing_on: inDays(5) })).error?.message).toBe(
       'No offer of this application has been accepted yet',
     );
+  });
+});
+
+describe('what the applicant is e-mailed', () => {
+  it('an offer made, revised and withdrawn, and each stage of the loan, once each', async () => {
+    const { applicant, applicationId } = await approvedApplication();
+    const link = await lenderLink(applicationId, 'Told Bank');
+    const first = (await makeOffer(link.token)).data as { id: string };
+    expect(first).toBeDefined();
+    const revised = (await makeOffer(link.token, { lender_fees: 2_000 })).data as { id: string };
+    expect((await accept(applicant, revised.id)).error).toBeNull();
+    const record = (stage: string, details: Record<string, unknown>) =>
+      backend.client(officer).rpc('record_loan_stage', { application_id: applicationId, stage, ...details });
+    expect((await record('in_closing', { expected_closing_on: inDays(10) })).error).toBeNull();
+    expect((await record('funded', { funded_amount: 250_000, funded_on: today() })).error).toBeNull();
+
+    const { sent, environment } = collectingMail(backend.service);
+    await notifyHeldBackApplicantEvents(environment, 0);
+    await notifyHeldBackApplicantEvents(environment, 0);
+    // The package sent before (set up here) was e-mailed too; its 'interested' answer is told as the offer.
+    expect(sent.filter((mail) => mail.to === applicant.email).map((mail) => mail.subject)).toEqual([
+      'Loan Match: Your approval is needed before we send your package to a lender',
+      'Loan Match: Your loan package was sent to a lender',
+      'Loan Match: A lender made you an offer',
+      'Loan Match: A lender revised its offer',
+      'Loan Match: Your loan is in closing',
+      'Loan Match: Your loan is funded',
+    ]);
   });
 });
 

@@ -76,4 +76,19 @@ describe('the e-mail an applicant gets when their application changes', () => {
       expect(subject.match(/:/g)).toHaveLength(1);
     },
   );
+
+  it('tells of a lender’s offer and of the loan’s closing, each in its own words', () => {
+    const told = (kind: (typeof NOTIFIED_KINDS)[number], reason: string | null = null) =>
+      applicationChangeEmail({ ...change, kind, reason, subject: 'Sierra Bank' }, 'https://loans.example');
+    expect(told('offer_made').subject).toBe(`${brand.productName}: A lender made you an offer`);
+    expect(told('offer_made').text).toContain('Sierra Bank made an offer for the loan of Lopez & Sons Bakery.');
+    expect(told('offer_made').text).toContain('nothing is agreed until you accept');
+    expect(told('offer_revised').text).toContain('Sierra Bank changed the terms of its offer');
+    expect(told('offer_withdrawn').text).toContain('Sierra Bank withdrew its offer');
+    expect(told('loan_in_closing').subject).toBe(`${brand.productName}: Your loan is in closing`);
+    expect(told('loan_funded').text).toContain('The loan of Lopez & Sons Bakery is funded.');
+    const notClosed = told('loan_did_not_close', 'The appraisal came in low.');
+    expect(notClosed.text).toContain('did not close.');
+    expect(notClosed.text).toContain('The reason given: The appraisal came in low.');
+  });
 });

@@ -20,6 +20,12 @@ export const NOTIFIED_KINDS: readonly ApplicationEventKind[] = [
   'lender_need_more_info',
   'lender_declined',
   'document_requested',
+  'offer_made',
+  'offer_revised',
+  'offer_withdrawn',
+  'loan_in_closing',
+  'loan_funded',
+  'loan_did_not_close',
 ];
 
 /** What an applicant is told about a change of their application (approved, declined, a lender's answer...). */
@@ -46,6 +52,12 @@ const headlines: Partial<Record<ApplicationEventKind, string>> = {
   lender_need_more_info: 'A lender needs more information',
   lender_declined: 'A lender answered your loan package',
   document_requested: 'Your loan officer asked for a document',
+  offer_made: 'A lender made you an offer',
+  offer_revised: 'A lender revised its offer',
+  offer_withdrawn: 'A lender withdrew its offer',
+  loan_in_closing: 'Your loan is in closing',
+  loan_funded: 'Your loan is funded',
+  loan_did_not_close: 'An update on your loan',
 };
 
 /** The sentence saying what happened, in the applicant's words. */
@@ -58,6 +70,18 @@ function whatHappened(change: ApplicationChange): string {
       return `The loan package of ${change.businessName} was sent to ${lender}, with your approval. We will tell you when they answer.`;
     case 'document_requested':
       return `Your loan officer asked for one more document for ${change.businessName}: ${change.subject ?? 'a document'}. The request in your client portal says exactly what is needed, and you can upload it there.`;
+    case 'offer_made':
+      return `${lender} made an offer for the loan of ${change.businessName}. Compare it with any other offer in your client portal and accept the one you choose there: nothing is agreed until you accept.`;
+    case 'offer_revised':
+      return `${lender} changed the terms of its offer for the loan of ${change.businessName}. Your client portal shows the new terms beside any other offer.`;
+    case 'offer_withdrawn':
+      return `${lender} withdrew its offer for the loan of ${change.businessName}; it can no longer be accepted.`;
+    case 'loan_in_closing':
+      return `The loan of ${change.businessName} is in closing with the lender you chose. Your loan officer and the lender will tell you what closing needs.`;
+    case 'loan_funded':
+      return `The loan of ${change.businessName} is funded. Thank you for letting us help.`;
+    case 'loan_did_not_close':
+      return `The loan of ${change.businessName} did not close.`;
     case 'lender_interested':
     case 'lender_need_more_info':
     case 'lender_declined':
@@ -82,6 +106,7 @@ function nextLine(change: ApplicationChange): string[] {
 
 function noteLine(change: ApplicationChange): string[] {
   if (!change.reason) return [];
+  if (change.kind === 'loan_did_not_close') return [`The reason given: ${change.reason}`];
   return change.kind.startsWith('lender_')
     ? [`The lender's note: ${change.reason}`]
     : [`Our loan officer's note: ${change.reason}`];
