@@ -600,6 +600,7 @@ create table public.loan_offers (
   expires_on date not null,
   withdrawn_at timestamp with time zone,
   created_at timestamp with time zone default clock_timestamp() not null,
+  updated_at timestamp with time zone default now() not null,
   constraint loan_offers_amount_is_a_loan CHECK (((amount > (0)::numeric) AND (amount <= (50000000)::numeric))),
   constraint loan_offers_collateral_is_short CHECK ((char_length(collateral) <= 2000)),
   constraint loan_offers_conditions_are_short CHECK (((cardinality(conditions) <= 20) AND (char_length(array_to_string(conditions, ''::text)) <= 8000))),
@@ -622,6 +623,7 @@ create policy "Applicants can read the offers made to their applications" on pub
   WHERE ((a.id = loan_offers.application_id) AND (a.user_id = ( SELECT auth.uid() AS uid))))));
 CREATE TRIGGER loan_offers_audit AFTER INSERT OR DELETE OR UPDATE ON public.loan_offers FOR EACH ROW EXECUTE FUNCTION audit_row_change('loan_offer');
 CREATE TRIGGER loan_offers_record_deleted_row AFTER DELETE ON public.loan_offers FOR EACH ROW EXECUTE FUNCTION record_deleted_row();
+CREATE TRIGGER loan_offers_set_updated_at BEFORE UPDATE ON public.loan_offers FOR EACH ROW EXECUTE FUNCTION set_updated_at();
 grant select on public.loan_offers to authenticated;
 grant delete, insert, select, update on public.loan_offers to service_role;
 

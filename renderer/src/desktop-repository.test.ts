@@ -42,6 +42,9 @@ const emptyRelated: CachedApplication['related'] = {
   document_reviews: [],
   document_requests: [],
   documents_not_needed: [],
+  loan_offers: [],
+  offer_acceptances: [],
+  loan_stages: [],
 };
 
 describe('the desktop detail', () => {

@@ -35,6 +35,9 @@ export function detailFromCache({ application, otherApplications, related }: Cac
     reviews: related.document_reviews,
     requests: related.document_requests,
     notNeeded: related.documents_not_needed.map((row: NotNeededRow) => row.type),
+    offers: related.loan_offers,
+    acceptance: related.offer_acceptances[0] ?? null,
+    stages: related.loan_stages,
   };
 }
 

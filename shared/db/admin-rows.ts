@@ -56,6 +56,58 @@ export type DocumentRequestRow = {
   updated_at: string;
 };
 
+/** A lender's offer, one revision of it (table loan_offers; docs/product.md §11). */
+export type LoanOfferRow = {
+  id: string;
+  package_id: string;
+  application_id: string;
+  revision: number;
+  amount: number;
+  rate_kind: 'fixed' | 'variable';
+  fixed_rate: number | null;
+  rate_index: 'prime' | 'sofr_30_day' | 'treasury_5_year' | null;
+  spread: number | null;
+  term_months: number;
+  lender_fees: number;
+  sba_guaranty_fee: number | null;
+  collateral: string;
+  conditions: string[];
+  expires_on: string;
+  withdrawn_at: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/** The applicant's acceptance of one offer (table offer_acceptances), with what proves it. */
+export type OfferAcceptanceRow = {
+  id: string;
+  application_id: string;
+  offer_id: string;
+  package_id: string;
+  accepted_by: string | null;
+  full_name: string;
+  statement: string;
+  offer_sha256: string;
+  client_address: string;
+  user_agent: string;
+  accepted_at: string;
+};
+
+/** A closing stage of an accepted loan (table loan_stages), each recorded once. */
+export type LoanStageRow = {
+  id: string;
+  application_id: string;
+  stage: 'in_closing' | 'funded' | 'did_not_close';
+  expected_closing_on: string | null;
+  funded_amount: number | null;
+  funded_on: string | null;
+  reason: string | null;
+  recorded_by: string | null;
+  recorded_via: 'officer' | 'lender';
+  package_id: string | null;
+  created_at: string;
+};
+
 /** One of the six required documents an officer marked not needed for an application (documents_not_needed). */
 export type NotNeededRow = {
   id: string;
@@ -153,6 +205,9 @@ export type ApplicationRelatedRows = {
   document_reviews: DocumentReviewRow[];
   document_requests: DocumentRequestRow[];
   documents_not_needed: NotNeededRow[];
+  loan_offers: LoanOfferRow[];
+  offer_acceptances: OfferAcceptanceRow[];
+  loan_stages: LoanStageRow[];
 };
 
 /** A row of deleted_rows: a row of `table_name` deleted on the server (the desktop cache removes it). */

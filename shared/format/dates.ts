@@ -53,3 +53,10 @@ export function knownTimeZone(value: unknown): string | undefined {
     return undefined;
   }
 }
+
+/** Today (YYYY-MM-DD) in the runtime's own time zone: the day a person at this screen calls today. */
+export function localToday(): string {
+  const now = new Date();
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

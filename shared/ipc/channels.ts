@@ -75,6 +75,10 @@ export const syncedTables = {
   document_reviews: 'created_at',
   document_requests: 'updated_at',
   documents_not_needed: 'created_at',
+  // Offers change when withdrawn; acceptances and stages are never changed once written.
+  loan_offers: 'updated_at',
+  offer_acceptances: 'accepted_at',
+  loan_stages: 'created_at',
   deleted_rows: 'deleted_at',
 } as const;
 export type SyncedTable = keyof typeof syncedTables;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localToday } from '../format/dates.ts';
 
 /**
  * The officer's forms of the document checklist (docs/product.md §10): the same limits the database's functions
@@ -21,13 +22,6 @@ export const cancelReasonSchema = trimmed.pipe(
   z.string().min(1, 'Say why the request is cancelled: the applicant reads the reason').max(REASON_MAX, reasonTooLong),
 );
 
-/** The day (YYYY-MM-DD) in the officer's own time zone. */
-function today(): string {
-  const now = new Date();
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /** A request for a document beyond the six: a title, what exactly is needed, an optional due day. */
 export const documentRequestSchema = z.object({
   title: trimmed.pipe(
@@ -39,7 +33,7 @@ export const documentRequestSchema = z.object({
   dueDate: z
     .string()
     .refine((value) => value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value), 'Enter a date')
-    .refine((value) => value === '' || value >= today(), 'The due date is in the past'),
+    .refine((value) => value === '' || value >= localToday(), 'The due date is in the past'),
 });
 
 export type DocumentRequestForm = z.input<typeof documentRequestSchema>;

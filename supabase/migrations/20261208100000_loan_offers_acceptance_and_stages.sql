@@ -29,6 +29,8 @@ create table public.loan_offers (
   -- Set when the lender withdraws this revision (a later revision makes an offer again).
   withdrawn_at timestamptz,
   created_at timestamptz not null default clock_timestamp(),
+  -- The desktop cache follows changes by it (a withdrawal changes a revision).
+  updated_at timestamptz not null default now(),
   constraint loan_offers_revision_once unique (package_id, revision),
   constraint loan_offers_revision_counts_from_one check (revision >= 1),
   constraint loan_offers_amount_is_a_loan check (amount > 0 and amount <= 50000000),
@@ -161,6 +163,10 @@ create policy "Applicants can read the stages of their loans" on public.loan_sta
                   where a.id = loan_stages.application_id and a.user_id = (select auth.uid())));
 create policy "Signed-in people can read the index values" on public.rate_index_values for select to authenticated
   using (true);
+
+create trigger loan_offers_set_updated_at
+  before update on public.loan_offers
+  for each row execute function public.set_updated_at();
 
 create trigger loan_offers_audit
   after insert or update or delete on public.loan_offers

@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lenderTokenHash, newLenderToken } from '../../shared/matching/lender-answers.ts';
+import { newLenderToken } from '../../shared/matching/lender-answers.ts';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { notifyHeldBackApplicantEvents } from '../../supabase/functions/_shared/applicant-events.ts';
 import { uniqueEmail } from '../support/auth-helpers.ts';
 import { collectingMail } from '../support/collecting-mail.ts';
 import { startTestBackend, type TestBackend, type TestUser } from '../support/database-actors.ts';
+import { inDays, offerTerms, sentLenderLink } from '../support/lender-links.ts';
 
 /**
  * Offers and funding at the database (20261208100000_loan_offers_acceptance_and_stages.sql): a lender's link makes
@@ -24,7 +24,6 @@ beforeAll(async () => {
 afterAll(() => backend?.close());
 
 const today = () => new Date().toISOString().slice(0, 10);
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 async function serviceInsert(table: string, row: Record<string, unknown>): Promise<string> {
   const { data, error } = await backend.service.from(table).insert(row).select('id').single();
@@ -42,51 +41,10 @@ async function approvedApplication(): Promise<{ applicant: TestUser; application
   return { applicant, applicationId };
 }
 
-/** A lender the applicant approved, and the package sent to it with an active link. */
-async function lenderLink(applicationId: string, label = 'Lender') {
-  // Lenders' names are unique in the network.
-  const name = `${label} ${randomUUID().slice(0, 6)}`;
-  const lenderId = await serviceInsert('lenders', {
-    name,
-    contact_name: 'Lee Park',
-    contact_email: 'lee@lender.example',
-    programs: ['sba_7a'],
-    min_loan: 50_000,
-    max_loan: 1_000_000,
-  });
-  await serviceInsert('lender_consents', { application_id: applicationId, lender_id: lenderId, status: 'approved' });
-  const packageId = await serviceInsert('bank_packages', { application_id: applicationId, summary: 'Summary' });
-  const token = newLenderToken();
-  const sent = await backend.service
-    .from('bank_packages')
-    .update({
-      status: 'sent',
-      sent_at: new Date().toISOString(),
-      lender_id: lenderId,
-      bank_name: name,
-      link_token_hash: await lenderTokenHash(token),
-      link_expires_at: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-    })
-    .eq('id', packageId);
-  if (sent.error) throw new Error(sent.error.message);
-  return { token, packageId, name };
-}
-
-const offerTerms = {
-  amount: 250_000,
-  rate_kind: 'fixed',
-  fixed_rate: 9.5,
-  rate_index: null,
-  spread: null,
-  term_months: 120,
-  lender_fees: 2_500,
-  sba_guaranty_fee: 5_000,
-  collateral: 'Business assets',
-  conditions: ['Personal guarantee', '  ', 'Life insurance on the owner'],
-};
+const lenderLink = (applicationId: string, label?: string) => sentLenderLink(backend.service, applicationId, label);
 
 function makeOffer(token: string, changes: Record<string, unknown> = {}) {
-  return backend.service.rpc('make_loan_offer', { token, ...offerTerms, expires_on: inDays(14), ...changes });
+  return backend.service.rpc('make_loan_offer', { token, ...offerTerms(changes) });
 }
 
 function accept(applicant: TestUser, offerId: string, fullName = 'Maria Lopez') {
@@ -182,7 +140,7 @@ describe('a lender’s offer through its link', () => {
     const { applicant, applicationId } = await approvedApplication();
     const link = await lenderLink(applicationId);
     for (const caller of [backend.anon, backend.client(applicant), backend.client(officer)]) {
-      const made = await caller.rpc('make_loan_offer', { token: link.token, ...offerTerms, expires_on: inDays(9) });
+      const made = await caller.rpc('make_loan_offer', { token: link.token, ...offerTerms() });
       expect(made.error?.message).toMatch(/permission denied/);
     }
     await makeOffer(link.token);

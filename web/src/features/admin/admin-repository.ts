@@ -9,6 +9,9 @@ import type {
   BankPackageRow,
   DocumentRequestRow,
   DocumentReviewRow,
+  LoanOfferRow,
+  LoanStageRow,
+  OfferAcceptanceRow,
   LetterRow,
   TermSheetRow,
 } from '../../../../shared/db/admin-rows.ts';
@@ -72,6 +75,10 @@ export type ApplicationDetail = {
   reviews: DocumentReviewRow[];
   requests: DocumentRequestRow[];
   notNeeded: string[];
+  /** Lenders' offers (every revision, oldest first), the applicant's acceptance and the loan's stages. */
+  offers: LoanOfferRow[];
+  acceptance: OfferAcceptanceRow | null;
+  stages: LoanStageRow[];
 };
 
 /** A document with its filing known (a server older than requests and replacements gives neither: none). */

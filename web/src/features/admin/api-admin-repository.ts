@@ -9,6 +9,9 @@ import type {
   DocumentRequestRow,
   DocumentReviewRow,
   LetterRow,
+  LoanOfferRow,
+  LoanStageRow,
+  OfferAcceptanceRow,
   TermSheetRow,
 } from '../../../../shared/db/admin-rows.ts';
 import type { ApplicationRow } from '../../../../shared/db/applications.ts';
@@ -75,6 +78,9 @@ export const apiAdminRepository: AdminRepository = {
       reviews,
       requests,
       notNeeded,
+      offers,
+      acceptance,
+      stages,
     ] = await Promise.all([
       supabase.from('applications').select('*').eq('id', id).single(),
       supabase.from('application_events').select('*').eq('application_id', id).order('id'),
@@ -105,6 +111,9 @@ export const apiAdminRepository: AdminRepository = {
       supabase.from('document_reviews').select('*').eq('application_id', id).order('created_at'),
       supabase.from('document_requests').select('*').eq('application_id', id).order('created_at'),
       supabase.from('documents_not_needed').select('type').eq('application_id', id).order('type'),
+      supabase.from('loan_offers').select('*').eq('application_id', id).order('created_at'),
+      supabase.from('offer_acceptances').select('*').eq('application_id', id).maybeSingle(),
+      supabase.from('loan_stages').select('*').eq('application_id', id).order('created_at'),
     ]);
     const context = 'Loading the application failed';
     const row = check(context, application) as ApplicationRow;
@@ -132,6 +141,9 @@ export const apiAdminRepository: AdminRepository = {
       reviews: (check(context, reviews) ?? []) as DocumentReviewRow[],
       requests: (check(context, requests) ?? []) as DocumentRequestRow[],
       notNeeded: ((check(context, notNeeded) ?? []) as { type: string }[]).map((row) => row.type),
+      offers: (check(context, offers) ?? []) as LoanOfferRow[],
+      acceptance: (check(context, acceptance) ?? null) as OfferAcceptanceRow | null,
+      stages: (check(context, stages) ?? []) as LoanStageRow[],
     };
   },
 

@@ -26,6 +26,7 @@ import { LenderMatches } from './lender-matches.tsx';
 import { useLenderNetworkQuery } from './lender-network-api.ts';
 import { LetterDialog, letterPdf } from './letter-dialog.tsx';
 import { DocumentChecklist } from './document-checklist.tsx';
+import { LoanSection } from './loan-section.tsx';
 import { GeneratedDocuments } from './generated-documents.tsx';
 import { TermSheetDialog, termSheetPdf } from './term-sheet-dialog.tsx';
 import { ApplicationNotes } from './application-notes.tsx';
@@ -188,6 +189,7 @@ function DetailContent({
         source={{ application, additionalInfo: info, checklist: checklistInputOf(detail) }}
         packages={detail.bankPackages}
       />
+      <LoanSection detail={detail} />
       <GeneratedDocuments
         title="Term Sheets"
         downloadFailed={ADMIN_MESSAGES.termSheetDownloadFailed}

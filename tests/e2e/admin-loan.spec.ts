@@ -1,0 +1,105 @@
+import { brand } from '../../shared/brand/brand.ts';
+import { formatUsd } from '../../shared/format/money.ts';
+import { offerCost } from '../../shared/offers/offer-cost.ts';
+import { qualifiedApplicationRow } from '../support/application-rows.ts';
+import { mailbox } from '../support/auth-helpers.ts';
+import { inDays, offerTerms, sentLenderLink } from '../support/lender-links.ts';
+import { expect, test } from './fixtures.ts';
+import { seriousAccessibilityViolations } from './pages/accessibility.ts';
+import { AdminPages } from './pages/admin-pages.ts';
+import { createAccount, plantSession } from './pages/portal-session.ts';
+
+test('an officer sees the lenders’ offers and the applicant’s acceptance, and records the loan in closing then funded; the applicant is told each', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const officer = await createAccount(database, baseURL!, { admin: true });
+  const applicant = await createAccount(database, baseURL!);
+  const { data, error } = await database
+    .from('applications')
+    .insert(qualifiedApplicationRow({ user_id: applicant.id, email: applicant.email, status: 'approved' }))
+    .select('id, business_name')
+    .single();
+  if (error) throw new Error(error.message);
+  const applicationId = String(data.id);
+  const businessName = String(data.business_name);
+  const chosen = await sentLenderLink(database, applicationId, 'Chosen Bank');
+  const other = await sentLenderLink(database, applicationId, 'Other Bank');
+  const made = await database.rpc('make_loan_offer', { token: chosen.token, ...offerTerms() });
+  if (made.error) throw new Error(made.error.message);
+  const otherOffer = await database.rpc('make_loan_offer', {
+    token: other.token,
+    ...offerTerms({ rate_kind: 'variable', fixed_rate: null, rate_index: 'prime', spread: 2.75 }),
+  });
+  if (otherOffer.error) throw new Error(otherOffer.error.message);
+  const accepted = await database.rpc('accept_loan_offer', {
+    applicant_id: applicant.id,
+    offer_id: (made.data as { id: string }).id,
+    full_name: 'Maria Lopez',
+    statement: 'I accept this offer’s terms as shown.',
+    offer_sha256: 'b'.repeat(64),
+    client_address: '203.0.113.9',
+    user_agent: 'Mozilla/5.0 (e2e)',
+  });
+  if (accepted.error) throw new Error(accepted.error.message);
+
+  const admin = new AdminPages(page);
+  await plantSession(page, baseURL!, officer.session);
+  await admin.openDashboard();
+  await page.getByRole('tab', { name: 'Approved Applications' }).click();
+  await admin.searchFor(businessName);
+  await admin.row(businessName).getByRole('button', { name: /View/ }).click();
+  const loan = admin.detail().getByRole('region', { name: 'Offers and funding' });
+  const monthly = offerCost(
+    {
+      amount: 250_000,
+      rate: { kind: 'fixed', percent: 9.5 },
+      termMonths: 120,
+      lenderFees: 2_500,
+      sbaGuarantyFee: 5_000,
+    },
+    {},
+  )!.monthlyPayment;
+  const chosenOffer = loan.getByRole('listitem', { name: chosen.name });
+  await expect(chosenOffer).toContainText('Accepted');
+  await expect(chosenOffer).toContainText(`$250,000 at 9.50% fixed for 120 months · ${formatUsd(monthly)} a month`);
+  await expect(loan.getByRole('listitem', { name: other.name })).toContainText('Prime + 2.75%');
+  await expect(loan.getByTestId('offer-acceptance')).toContainText('Accepted by Maria Lopez');
+  await expect(loan.getByTestId('offer-acceptance')).toContainText('from 203.0.113.9');
+  await expect(loan.getByRole('button', { name: 'Record Funded' })).toHaveCount(0);
+
+  // In closing: the date is required, said beside the field.
+  await loan.getByRole('button', { name: 'Record In closing' }).click();
+  const closing = page.getByRole('dialog', { name: 'Record: In closing' });
+  await closing.getByRole('button', { name: 'Record In closing' }).click();
+  await expect(closing).toContainText('Enter the expected closing date');
+  await closing.getByLabel('Expected closing date').fill(inDays(20));
+  await closing.getByRole('button', { name: 'Record In closing' }).click();
+  await expect(closing).toBeHidden();
+  await expect(loan.getByRole('list', { name: 'Loan stages' })).toContainText('In closing');
+
+  await loan.getByRole('button', { name: 'Record Funded' }).click();
+  const funded = page.getByRole('dialog', { name: 'Record: Funded' });
+  await funded.getByLabel('Funded amount').fill('0');
+  await funded.getByLabel('Funding date').fill(inDays(0));
+  await funded.getByRole('button', { name: 'Record Funded' }).click();
+  await expect(funded).toContainText('The funded amount must be more than $0');
+  await funded.getByLabel('Funded amount').fill('$250,000');
+  await funded.getByRole('button', { name: 'Record Funded' }).click();
+  await expect(funded).toBeHidden();
+  await expect(loan.getByRole('list', { name: 'Loan stages' })).toContainText('Funded · $250,000');
+  // Nothing comes after funded.
+  await expect(loan.getByRole('button', { name: /^Record / })).toHaveCount(0);
+  await expect(admin.detail()).toContainText('Loan funded');
+  expect(await seriousAccessibilityViolations(page, ['section[aria-label="Application detail"]'])).toEqual([]);
+
+  await expect
+    .poll(async () => (await mailbox({ url: baseURL! }, applicant.email)).map((mail) => mail.subject))
+    .toEqual(
+      expect.arrayContaining([
+        `${brand.productName}: Your loan is in closing`,
+        `${brand.productName}: Your loan is funded`,
+      ]),
+    );
+});

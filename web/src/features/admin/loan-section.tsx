@@ -1,0 +1,205 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Badge, Box, Button, HStack, Heading, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useForm, type FieldValues, type Resolver } from 'react-hook-form';
+import type { LoanOfferRow } from '../../../../shared/db/admin-rows.ts';
+import { formatDateTime, formatLongDate } from '../../../../shared/format/dates.ts';
+import { formatUsd } from '../../../../shared/format/money.ts';
+import { offerCost } from '../../../../shared/offers/offer-cost.ts';
+import { loanStageLabels, nextLoanStages, type LoanStage } from '../../../../shared/offers/loan-stages.ts';
+import { loanStageSchemas } from '../../../../shared/validation/loan-stage-form.ts';
+import { ActionDialog } from '../../components/action-dialog.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+import { FormField } from '../../components/form-controls.tsx';
+import type { ApplicationDetail } from './admin-repository.ts';
+import { useRecordLoanStageMutation } from './loan-api.ts';
+
+const indexNames: Record<NonNullable<LoanOfferRow['rate_index']>, string> = {
+  prime: 'Prime',
+  sofr_30_day: '30-day SOFR',
+  treasury_5_year: '5-year Treasury',
+};
+
+/** An offer's rate as lenders quote it: '9.50% fixed' or 'Prime + 2.75%'. */
+function rateText(offer: LoanOfferRow): string {
+  if (offer.rate_kind === 'fixed') return `${Number(offer.fixed_rate).toFixed(2)}% fixed`;
+  const spread = Number(offer.spread);
+  return `${indexNames[offer.rate_index!]} ${spread < 0 ? '−' : '+'} ${Math.abs(spread).toFixed(2)}%`;
+}
+
+/** The latest revision of each lender's offer, newest lender first. */
+function currentOffers(offers: readonly LoanOfferRow[]): LoanOfferRow[] {
+  const latest = new Map<string, LoanOfferRow>();
+  for (const offer of offers) {
+    const seen = latest.get(offer.package_id);
+    if (!seen || offer.revision > seen.revision) latest.set(offer.package_id, offer);
+  }
+  return [...latest.values()].reverse();
+}
+
+/**
+ * The application's offers and its loan's road to funding (docs/product.md §11): each lender's current offer
+ * (revision, terms, what a fixed rate costs a month), the applicant's acceptance with what proves it, the stages
+ * recorded, and the officer's buttons for the stages that may come next.
+ */
+export function LoanSection({ detail }: { detail: ApplicationDetail }) {
+  const lenderOf = (packageId: string | null) =>
+    detail.bankPackages.find((row) => row.id === packageId)?.bank_name || 'The lender';
+  const offers = currentOffers(detail.offers);
+  const { acceptance } = detail;
+  const next = nextLoanStages(acceptance !== null, detail.stages);
+  return (
+    <Box as="section" aria-label="Offers and funding">
+      <Heading as="h3" size="md" mb="2">
+        Offers and Funding
+      </Heading>
+      {offers.length === 0 ? <Text color="fg.muted">No lender has made an offer yet.</Text> : null}
+      <Stack as="ul" gap="2" listStyleType="none">
+        {offers.map((offer) => {
+          const monthly =
+            offer.rate_kind === 'fixed'
+              ? offerCost(
+                  {
+                    amount: Number(offer.amount),
+                    rate: { kind: 'fixed', percent: Number(offer.fixed_rate) },
+                    termMonths: offer.term_months,
+                    lenderFees: Number(offer.lender_fees),
+                    sbaGuarantyFee: offer.sba_guaranty_fee === null ? null : Number(offer.sba_guaranty_fee),
+                  },
+                  {},
+                )?.monthlyPayment
+              : undefined;
+          return (
+            <Box
+              as="li"
+              key={offer.id}
+              borderWidth="1px"
+              borderRadius="md"
+              p="3"
+              aria-label={lenderOf(offer.package_id)}
+            >
+              <HStack wrap="wrap" gap="2">
+                <Text fontWeight="semibold">{lenderOf(offer.package_id)}</Text>
+                <Badge>Revision {offer.revision}</Badge>
+                {acceptance?.offer_id === offer.id ? <Badge colorPalette="green">Accepted</Badge> : null}
+                {offer.withdrawn_at ? <Badge colorPalette="gray">Withdrawn</Badge> : null}
+              </HStack>
+              <Text>
+                {formatUsd(Number(offer.amount))} at {rateText(offer)} for {offer.term_months} months
+                {monthly === undefined ? '' : ` · ${formatUsd(monthly)} a month`} · fees{' '}
+                {formatUsd(Number(offer.lender_fees))}
+                {offer.sba_guaranty_fee === null
+                  ? ''
+                  : ` · SBA guaranty fee ${formatUsd(Number(offer.sba_guaranty_fee))}`}{' '}
+                · expires {formatLongDate(`${offer.expires_on}T12:00:00`)}
+              </Text>
+              {offer.collateral ? <Text fontSize="sm">Collateral: {offer.collateral}</Text> : null}
+              {offer.conditions.length > 0 ? (
+                <Text fontSize="sm">Conditions: {offer.conditions.join('; ')}</Text>
+              ) : null}
+            </Box>
+          );
+        })}
+      </Stack>
+      {acceptance ? (
+        <Text mt="2" data-testid="offer-acceptance">
+          Accepted by {acceptance.full_name} on {formatDateTime(acceptance.accepted_at)} from{' '}
+          {acceptance.client_address} (offer as shown: SHA-256 {acceptance.offer_sha256.slice(0, 12)}…)
+        </Text>
+      ) : null}
+      {detail.stages.length > 0 ? (
+        <Stack as="ol" mt="2" gap="1" aria-label="Loan stages">
+          {detail.stages.map((stage) => (
+            <Text as="li" key={stage.id}>
+              <Text as="span" fontWeight="semibold">
+                {loanStageLabels[stage.stage]}
+              </Text>
+              {stage.expected_closing_on
+                ? ` · expected to close ${formatLongDate(`${stage.expected_closing_on}T12:00:00`)}`
+                : ''}
+              {stage.funded_amount !== null
+                ? ` · ${formatUsd(Number(stage.funded_amount))} on ${formatLongDate(`${stage.funded_on}T12:00:00`)}`
+                : ''}
+              {stage.reason ? ` · ${stage.reason}` : ''}
+              {` · recorded ${formatDateTime(stage.created_at)} by ${stage.recorded_via === 'lender' ? 'the lender' : 'an officer'}`}
+            </Text>
+          ))}
+        </Stack>
+      ) : null}
+      {next.length > 0 ? (
+        <HStack mt="2" gap="2" wrap="wrap">
+          {next.map((stage) => (
+            <StageDialog key={stage} applicationId={detail.application.id} stage={stage} />
+          ))}
+        </HStack>
+      ) : null}
+    </Box>
+  );
+}
+
+/** Recording one stage: its details, checked beside each field as the database checks them. */
+function StageDialog({ applicationId, stage }: { applicationId: string; stage: LoanStage }) {
+  const [open, setOpen] = useState(false);
+  const [recordStage, recording] = useRecordLoanStageMutation();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+    // One dialog for the three stages: each stage's schema checks its own fields, so the form's values are read as
+    // the fields of whichever stage this is.
+  } = useForm<FieldValues>({ resolver: zodResolver(loanStageSchemas[stage]) as unknown as Resolver<FieldValues> });
+  const errorOf = (name: string) => errors[name]?.message as string | undefined;
+  const onSubmit = handleSubmit(async (form) => {
+    const result = await recordStage({ applicationId, stage, ...form });
+    if (!result.error) {
+      setOpen(false);
+      reset();
+    }
+  });
+  const label = loanStageLabels[stage];
+  return (
+    <ActionDialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        recording.reset();
+      }}
+      title={`Record: ${label}`}
+      trigger={
+        <Button size="xs" colorPalette={stage === 'did_not_close' ? 'red' : 'blue'} variant="outline">
+          Record {label}
+        </Button>
+      }
+      confirmLabel={`Record ${label}`}
+      confirmPalette={stage === 'did_not_close' ? 'red' : 'blue'}
+      busy={recording.isLoading}
+      onConfirm={() => void onSubmit()}
+      form={`Loan stage ${label}`}
+    >
+      <Stack gap="3">
+        {stage === 'in_closing' ? (
+          <FormField label="Expected closing date" required error={errorOf('expectedClosingOn')}>
+            <Input type="date" {...register('expectedClosingOn')} />
+          </FormField>
+        ) : null}
+        {stage === 'funded' ? (
+          <>
+            <FormField label="Funded amount" required error={errorOf('fundedAmount')}>
+              <Input inputMode="decimal" {...register('fundedAmount')} placeholder="$250,000" />
+            </FormField>
+            <FormField label="Funding date" required error={errorOf('fundedOn')}>
+              <Input type="date" {...register('fundedOn')} />
+            </FormField>
+          </>
+        ) : null}
+        {stage === 'did_not_close' ? (
+          <FormField label="Why the loan did not close" required error={errorOf('reason')}>
+            <Textarea rows={3} {...register('reason')} />
+          </FormField>
+        ) : null}
+        {recording.isError ? <ErrorAlert message={recording.error.message} /> : null}
+      </Stack>
+    </ActionDialog>
+  );
+}
