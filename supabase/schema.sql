@@ -137,6 +137,9 @@ create table public.applications (
   disowned_at timestamp with time zone,
   checklist_counts jsonb default '{"total": 6, "missing": 6, "accepted": 0, "awaiting_review": 0, "needs_replacement": 0}'::jsonb not null,
   checklist_state text default 'waiting_on_applicant'::text not null,
+  loan_stage text,
+  loan_stage_at timestamp with time zone,
+  expected_closing_on date,
   constraint applications_checklist_state_is_known CHECK ((checklist_state = ANY (ARRAY['waiting_on_applicant'::text, 'ready_for_review'::text, 'complete'::text]))),
   constraint applications_credit_score_is_known CHECK ((credit_score = ANY (ARRAY[''::text, '750+'::text, '700-749'::text, '650-699'::text, '600-649'::text, 'Below 600'::text]))),
   constraint applications_decision_reason_is_short CHECK ((char_length(decision_reason) <= 2000)),
@@ -145,6 +148,8 @@ create table public.applications (
   constraint applications_evaluation_is_object CHECK ((jsonb_typeof(evaluation_result) = 'object'::text)),
   constraint applications_has_down_payment_is_known CHECK ((has_down_payment = ANY (ARRAY[''::text, 'yes'::text, 'no'::text]))),
   constraint applications_loan_amount_is_known CHECK ((loan_amount = ANY (ARRAY[''::text, '25000-50000'::text, '50000-100000'::text, '100000-250000'::text, '250000-500000'::text, '500000+'::text]))),
+  constraint applications_loan_stage_has_date CHECK (((loan_stage IS NULL) = (loan_stage_at IS NULL))),
+  constraint applications_loan_stage_is_known CHECK (((loan_stage IS NULL) OR (loan_stage = ANY (ARRAY['accepted'::text, 'in_closing'::text, 'funded'::text, 'did_not_close'::text])))),
   constraint applications_money_is_not_negative CHECK (((annual_revenue >= (0)::numeric) AND (monthly_debt_payments >= (0)::numeric) AND (current_business_debt >= (0)::numeric))),
   constraint applications_names_are_given CHECK (((btrim(first_name) <> ''::text) AND (btrim(last_name) <> ''::text) AND (btrim(business_name) <> ''::text))),
   constraint applications_profitable_is_known CHECK ((profitable = ANY (ARRAY[''::text, 'Yes'::text, 'No'::text]))),
@@ -161,6 +166,7 @@ comment on column public.applications.disowned_at is 'When the holder of the app
 CREATE INDEX applications_assigned_admin_id_idx ON public.applications USING btree (assigned_admin_id);
 CREATE INDEX applications_checklist_state_idx ON public.applications USING btree (checklist_state, created_at DESC);
 CREATE INDEX applications_email_idx ON public.applications USING btree (email);
+CREATE INDEX applications_pipeline_idx ON public.applications USING btree (created_at DESC) WHERE (loan_stage IS NOT NULL);
 CREATE INDEX applications_status_business_name_key_idx ON public.applications USING btree (status, lower(business_name), id);
 CREATE INDEX applications_status_created_at_idx ON public.applications USING btree (status, created_at DESC);
 CREATE INDEX applications_user_id_idx ON public.applications USING btree (user_id);
@@ -656,6 +662,7 @@ create policy "Applicants can read the stages of their loans" on public.loan_sta
    FROM applications a
   WHERE ((a.id = loan_stages.application_id) AND (a.user_id = ( SELECT auth.uid() AS uid))))));
 CREATE TRIGGER loan_stages_audit AFTER INSERT OR DELETE OR UPDATE ON public.loan_stages FOR EACH ROW EXECUTE FUNCTION audit_row_change('loan_stage');
+CREATE TRIGGER loan_stages_follow_loan_stage AFTER INSERT ON public.loan_stages FOR EACH ROW EXECUTE FUNCTION follow_loan_stage();
 CREATE TRIGGER loan_stages_record_deleted_row AFTER DELETE ON public.loan_stages FOR EACH ROW EXECUTE FUNCTION record_deleted_row();
 grant select on public.loan_stages to authenticated;
 grant delete, insert, select, update on public.loan_stages to service_role;
@@ -706,6 +713,7 @@ create policy "Applicants can read the acceptances of their applications" on pub
    FROM applications a
   WHERE ((a.id = offer_acceptances.application_id) AND (a.user_id = ( SELECT auth.uid() AS uid))))));
 CREATE TRIGGER offer_acceptances_audit AFTER INSERT OR DELETE OR UPDATE ON public.offer_acceptances FOR EACH ROW EXECUTE FUNCTION audit_row_change('offer_acceptance');
+CREATE TRIGGER offer_acceptances_follow_loan_stage AFTER INSERT ON public.offer_acceptances FOR EACH ROW EXECUTE FUNCTION follow_loan_stage();
 CREATE TRIGGER offer_acceptances_record_deleted_row AFTER DELETE ON public.offer_acceptances FOR EACH ROW EXECUTE FUNCTION record_deleted_row();
 grant select on public.offer_acceptances to authenticated;
 grant delete, insert, select, update on public.offer_acceptances to service_role;
@@ -1038,7 +1046,8 @@ begin
     select coalesce(jsonb_object_agg(n.key, jsonb_build_object('from', old_row -> n.key, 'to', n.value)), '{}'::jsonb)
       into changes
       from jsonb_each(new_row) as n
-     where n.key not in ('updated_at', 'checklist_counts', 'checklist_state')
+     where n.key not in ('updated_at', 'checklist_counts', 'checklist_state', 'loan_stage', 'loan_stage_at',
+                         'expected_closing_on')
        and n.value is distinct from old_row -> n.key;
     if changes = '{}'::jsonb then
       return null;
@@ -1537,6 +1546,28 @@ AS $function$
      )
 $function$;
 -- execute on public.evaluation_reasons_are_ours(evaluation jsonb, credit_score text): anon, authenticated, service_role
+
+CREATE OR REPLACE FUNCTION public.follow_loan_stage()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_table_name = 'offer_acceptances' then
+    update public.applications as a
+       set loan_stage = 'accepted', loan_stage_at = new.accepted_at
+     where a.id = new.application_id;
+  else
+    update public.applications as a
+       set loan_stage = new.stage, loan_stage_at = new.created_at,
+           expected_closing_on = coalesce(new.expected_closing_on, a.expected_closing_on)
+     where a.id = new.application_id;
+  end if;
+  return null;
+end;
+$function$;
+-- execute on public.follow_loan_stage(): none of the API roles
 
 CREATE OR REPLACE FUNCTION public.health()
  RETURNS text

@@ -8,6 +8,8 @@ import type { ApplicationRow } from '../db/applications.ts';
 export const applicationLists = [
   { id: 'pending', title: 'Pending Applications' },
   { id: 'approved', title: 'Approved Applications' },
+  // Approved applications whose applicant accepted an offer: on their way to funding (docs/product.md §11).
+  { id: 'pipeline', title: 'Pipeline' },
   { id: 'notQualified', title: 'Not Qualified' },
   { id: 'rejected', title: 'Rejected' },
 ] as const;
@@ -42,10 +44,13 @@ export type ApplicationsPageArgs = {
 export type ApplicationsPage = { rows: ApplicationRow[]; total: number };
 
 /**
- * Which list an application belongs to: declined by the evaluation at submission (rejected, never decided
+ * Which list an application belongs to: one whose applicant accepted an offer is in the Pipeline; declined by the evaluation at submission (rejected, never decided
  * by an officer) is Not Qualified; rejected by an officer is Rejected.
  */
-export function applicationListOf(row: Pick<ApplicationRow, 'status' | 'decided_at'>): ApplicationListId {
+export function applicationListOf(
+  row: Pick<ApplicationRow, 'status' | 'decided_at' | 'loan_stage'>,
+): ApplicationListId {
+  if (row.loan_stage) return 'pipeline';
   if (row.status === 'pending' || row.status === 'approved') return row.status;
   return row.decided_at === null ? 'notQualified' : 'rejected';
 }
@@ -54,7 +59,8 @@ export function applicationListOf(row: Pick<ApplicationRow, 'status' | 'decided_
  * An application's status as the officer's detail names it, by its list: an application the evaluation
  * declined reads 'not qualified', not 'rejected' (which is an officer's decision, in the Rejected list).
  */
-export function officerStatusLabel(row: Pick<ApplicationRow, 'status' | 'decided_at'>): string {
+export function officerStatusLabel(row: Pick<ApplicationRow, 'status' | 'decided_at' | 'loan_stage'>): string {
   const list = applicationListOf(row);
+  if (list === 'pipeline') return row.status;
   return list === 'notQualified' ? 'not qualified' : list;
 }

@@ -71,6 +71,13 @@ export type ApplicationRow = ApplicationInsert & {
    */
   checklist_counts?: ChecklistCounts;
   checklist_state?: ChecklistState;
+  /**
+   * Where its loan stands once the applicant accepted an offer (docs/product.md §11), since when, and the expected
+   * closing day; kept by the database. Absent from a server older than these columns (20261208130000).
+   */
+  loan_stage?: 'accepted' | 'in_closing' | 'funded' | 'did_not_close' | null;
+  loan_stage_at?: string | null;
+  expected_closing_on?: string | null;
   created_at: string;
   updated_at: string;
 };

@@ -68,6 +68,14 @@ export const applicationRowSchema = z.object({
     })
     .optional(),
   checklist_state: z.enum(checklistStates).optional(),
+  // Absent from a server older than these columns (20261208130000).
+  loan_stage: z.enum(['accepted', 'in_closing', 'funded', 'did_not_close']).nullable().optional(),
+  loan_stage_at: isoTime.nullable().optional(),
+  expected_closing_on: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullable()
+    .optional(),
   created_at: isoTime,
   updated_at: isoTime,
 }) satisfies z.ZodType<ApplicationRow>;

@@ -1,4 +1,5 @@
 import type { LoanStageRow } from '../db/admin-rows.ts';
+import type { ApplicationRow } from '../db/applications.ts';
 
 /**
  * Where an accepted loan stands and what may be recorded next (docs/product.md §11): after the applicant accepts
@@ -21,4 +22,21 @@ export function nextLoanStages(accepted: boolean, recorded: readonly Pick<LoanSt
   const done = new Set(recorded.map((row) => row.stage));
   if (done.has('funded') || done.has('did_not_close')) return [];
   return done.has('in_closing') ? ['funded', 'did_not_close'] : ['in_closing', 'did_not_close'];
+}
+
+/** Where an application of the Pipeline stands, as its row says it: the stage, whole days in it, and whether a
+ * closing is past its expected day (`today`: YYYY-MM-DD, the officer's). */
+export function pipelineStatus(
+  row: Pick<ApplicationRow, 'loan_stage' | 'loan_stage_at' | 'expected_closing_on'>,
+  now: Date,
+  today: string,
+): { label: string; days: number; closingOverdue: boolean } | undefined {
+  if (!row.loan_stage || !row.loan_stage_at) return undefined;
+  const label = row.loan_stage === 'accepted' ? 'Offer accepted' : loanStageLabels[row.loan_stage];
+  const days = Math.max(0, Math.floor((now.getTime() - new Date(row.loan_stage_at).getTime()) / 86_400_000));
+  const closingOverdue =
+    row.loan_stage === 'in_closing' && row.expected_closing_on !== null && row.expected_closing_on !== undefined
+      ? row.expected_closing_on < today
+      : false;
+  return { label, days, closingOverdue };
 }

@@ -9,7 +9,7 @@ import { seriousAccessibilityViolations } from './pages/accessibility.ts';
 import { AdminPages } from './pages/admin-pages.ts';
 import { createAccount, plantSession } from './pages/portal-session.ts';
 
-test('an officer sees the lenders’ offers and the applicant’s acceptance, and records the loan in closing then funded; the applicant is told each', async ({
+test('an accepted offer moves the application to the Pipeline, where the officer sees the offers and the acceptance and records the loan in closing then funded; the applicant is told each', async ({
   page,
   baseURL,
   database,
@@ -47,8 +47,14 @@ test('an officer sees the lenders’ offers and the applicant’s acceptance, an
   const admin = new AdminPages(page);
   await plantSession(page, baseURL!, officer.session);
   await admin.openDashboard();
+  // Once its applicant accepted an offer, an application leaves the Approved list for the Pipeline.
   await page.getByRole('tab', { name: 'Approved Applications' }).click();
   await admin.searchFor(businessName);
+  await expect(admin.row(businessName)).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Pipeline' }).click();
+  await expect(admin.list('Pipeline')).toHaveAttribute('aria-busy', 'false');
+  await expect(admin.row(businessName)).toContainText('Offer accepted');
+  await expect(admin.row(businessName)).toContainText('0 days in this stage');
   await admin.row(businessName).getByRole('button', { name: /View/ }).click();
   const loan = admin.detail().getByRole('region', { name: 'Offers and funding' });
   const monthly = offerCost(
@@ -93,6 +99,10 @@ test('an officer sees the lenders’ offers and the applicant’s acceptance, an
   await expect(loan.getByRole('button', { name: /^Record / })).toHaveCount(0);
   await expect(admin.detail()).toContainText('Loan funded');
   expect(await seriousAccessibilityViolations(page, ['section[aria-label="Application detail"]'])).toEqual([]);
+
+  // The Pipeline row follows the stage.
+  await page.getByRole('button', { name: 'Close detail' }).click();
+  await expect(admin.row(businessName)).toContainText('Funded');
 
   await expect
     .poll(async () => (await mailbox({ url: baseURL! }, applicant.email)).map((mail) => mail.subject))

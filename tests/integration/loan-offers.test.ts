@@ -306,6 +306,42 @@ describe('the loan’s stages', () => {
     expect(kinds.filter((kind) => kind.startsWith('loan_'))).toEqual(['loan_in_closing', 'loan_funded']);
   });
 
+  it('are followed on the application (the Pipeline list reads them there), without an audit entry of their own', async () => {
+    const { applicationId } = await acceptedLoan();
+    const stageOf = async () =>
+      (
+        await backend.service
+          .from('applications')
+          .select('loan_stage, expected_closing_on')
+          .eq('id', applicationId)
+          .single()
+      ).data;
+    expect(await stageOf()).toEqual({ loan_stage: 'accepted', expected_closing_on: null });
+    await record(applicationId, 'in_closing', { expected_closing_on: inDays(12) });
+    expect(await stageOf()).toEqual({ loan_stage: 'in_closing', expected_closing_on: inDays(12) });
+    await record(applicationId, 'funded', { funded_amount: 240_000, funded_on: today() });
+    expect(await stageOf()).toEqual({ loan_stage: 'funded', expected_closing_on: inDays(12) });
+    const pipeline = await backend
+      .client(officer)
+      .from('applications')
+      .select('id')
+      .not('loan_stage', 'is', null)
+      .eq('id', applicationId);
+    expect(pipeline.data).toHaveLength(1);
+    const { data: audit } = await backend.service
+      .from('audit_log')
+      .select('action')
+      .eq('application_id', applicationId)
+      .like('action', 'application.%');
+    expect(audit).toEqual([]);
+    const applicantWrites = await backend
+      .client((await approvedApplication()).applicant)
+      .from('applications')
+      .update({ loan_stage: 'funded' })
+      .eq('id', applicationId);
+    expect(applicantWrites.error?.code).toBe('42501');
+  });
+
   it('two people recording the same stage at once: one stands, the other is told', async () => {
     const { applicationId, chosen } = await acceptedLoan();
     const [byOfficer, byLender] = await Promise.all([

@@ -46,7 +46,8 @@ export const apiAdminRepository: AdminRepository = {
   async applicationsPage({ list, search, sort, page, documents }) {
     const supabase = await loadSupabase();
     let query = supabase.from('applications').select('*', { count: 'exact' });
-    if (list === 'pending' || list === 'approved') query = query.eq('status', list);
+    if (list === 'pipeline') query = query.not('loan_stage', 'is', null);
+    else if (list === 'pending' || list === 'approved') query = query.eq('status', list).is('loan_stage', null);
     // Declined by the evaluation at submission (never decided by an officer), or by an officer.
     else if (list === 'notQualified') query = query.eq('status', 'rejected').is('decided_at', null);
     else query = query.eq('status', 'rejected').not('decided_at', 'is', null);

@@ -4,7 +4,9 @@ import { useSearchParams } from 'react-router';
 import { withChanges } from '../../lib/search-params.ts';
 import { optionLabel } from '../../../../shared/catalogue/fields.ts';
 import { loanAmountOptions } from '../../../../shared/catalogue/pre-qualification.ts';
-import { formatLongDate } from '../../../../shared/format/dates.ts';
+import { formatLongDate, localToday } from '../../../../shared/format/dates.ts';
+import type { ApplicationRow } from '../../../../shared/db/applications.ts';
+import { pipelineStatus } from '../../../../shared/offers/loan-stages.ts';
 import { APPLICATION_OWNERSHIP } from '../../../../shared/messages/portal-admin.ts';
 import {
   ADMIN_PAGE_SIZE,
@@ -232,6 +234,7 @@ function ApplicationList({
               <Table.ColumnHeader>Consultation</Table.ColumnHeader>
               <Table.ColumnHeader>Documents</Table.ColumnHeader>
               {list === 'notQualified' ? <Table.ColumnHeader>Evaluation</Table.ColumnHeader> : null}
+              {list === 'pipeline' ? <Table.ColumnHeader>Stage</Table.ColumnHeader> : null}
               <Table.ColumnHeader>Actions</Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
@@ -280,6 +283,7 @@ function ApplicationList({
                   {list === 'notQualified' ? (
                     <Table.Cell data-label="Evaluation">{evaluationReasons(row.evaluation_result)}</Table.Cell>
                   ) : null}
+                  {list === 'pipeline' ? <PipelineCell row={row} /> : null}
                   <Table.Cell data-label="Actions">
                     <HStack gap="2" wrap="wrap">
                       <Button size="xs" variant="outline" onClick={(event) => onOpen(row.id, event.currentTarget)}>
@@ -352,5 +356,29 @@ function ApplicationList({
       {data && total === 0 ? <Text color="gray.600">No applications here.</Text> : null}
       <Pager page={page} pages={pages} total={total} noun={['application', 'applications']} onPage={setPage} />
     </Stack>
+  );
+}
+
+/** A Pipeline row's stage, its days in it, and a closing past its expected day (docs/product.md §11). */
+function PipelineCell({ row }: { row: ApplicationRow }) {
+  const status = pipelineStatus(row, new Date(), localToday());
+  return (
+    <Table.Cell data-label="Stage">
+      {status ? (
+        <>
+          <Text as="span" fontWeight="medium">
+            {status.label}
+          </Text>
+          <Text fontSize="sm" color="gray.700">
+            {status.days === 1 ? '1 day' : `${status.days} days`} in this stage
+          </Text>
+          {status.closingOverdue ? (
+            <Badge colorPalette="red" whiteSpace="normal">
+              Closing overdue
+            </Badge>
+          ) : null}
+        </>
+      ) : null}
+    </Table.Cell>
   );
 }
