@@ -5,6 +5,7 @@ import {
   loanOfferArguments,
   loanOfferFormSchema,
   offerConditions,
+  rateIndexes,
   type LoanOfferForm,
 } from './loan-offer-form.ts';
 
@@ -36,7 +37,7 @@ describe('the loan offer form', () => {
     expect(messages({})).toEqual({});
     expect(messages({ expiresOn: '2027-01-01', sbaGuarantyFee: 0, lenderFees: 0, fixedRate: 0 })).toEqual({});
     expect(messages({ fixedRate: 40, amount: 50_000_000, termMonths: 600, sbaGuarantyFee: 10_000_000 })).toEqual({});
-    for (const rateIndex of ['prime', 'sofr_30_day', 'treasury_5_year']) {
+    for (const { value: rateIndex } of rateIndexes) {
       expect(messages({ rateKind: 'variable', rateIndex, spread: -5, fixedRate: Number.NaN })).toEqual({});
       expect(messages({ rateKind: 'variable', rateIndex, spread: 20 })).toEqual({});
     }
