@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lenderTokenHash, newLenderToken } from '../../shared/matching/lender-answers.ts';
+import { newLenderToken } from '../../shared/matching/lender-answers.ts';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { uniqueEmail } from '../support/auth-helpers.ts';
+import { acceptOffer, sentLenderLink } from '../support/lender-links.ts';
 import { startTestBackend, type TestBackend, type TestUser } from '../support/database-actors.ts';
 
 /**
@@ -41,34 +41,7 @@ async function approvedApplication(): Promise<{ applicant: TestUser; application
 }
 
 /** A lender the applicant approved, and the package sent to it with an active link. */
-async function lenderLink(applicationId: string, label = 'Lender') {
-  // Lenders' names are unique in the network.
-  const name = `${label} ${randomUUID().slice(0, 6)}`;
-  const lenderId = await serviceInsert('lenders', {
-    name,
-    contact_name: 'Lee Park',
-    contact_email: 'lee@lender.example',
-    programs: ['sba_7a'],
-    min_loan: 50_000,
-    max_loan: 1_000_000,
-  });
-  await serviceInsert('lender_consents', { application_id: applicationId, lender_id: lenderId, status: 'approved' });
-  const packageId = await serviceInsert('bank_packages', { application_id: applicationId, summary: 'Summary' });
-  const token = newLenderToken();
-  const sent = await backend.service
-    .from('bank_packages')
-    .update({
-      status: 'sent',
-      sent_at: new Date().toISOString(),
-      lender_id: lenderId,
-      bank_name: name,
-      link_token_hash: await lenderTokenHash(token),
-      link_expires_at: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-    })
-    .eq('id', packageId);
-  if (sent.error) throw new Error(sent.error.message);
-  return { token, packageId, name };
-}
+const lenderLink = (applicationId: string, label = 'Lender') => sentLenderLink(backend.service, applicationId, label);
 
 const offerTerms = {
   amount: 250_000,
@@ -88,15 +61,7 @@ function makeOffer(token: string, changes: Record<string, unknown> = {}) {
 }
 
 function accept(applicant: TestUser, offerId: string, fullName = 'Maria Lopez') {
-  return backend.service.rpc('accept_loan_offer', {
-    applicant_id: applicant.id,
-    offer_id: offerId,
-    full_name: fullName,
-    statement: 'I accept this offer’s terms as shown.',
-    offer_sha256: 'a'.repeat(64),
-    client_address: '203.0.113.9',
-    user_agent: 'Mozilla/5.0 (test)',
-  });
+  return acceptOffer(backend.service, applicant.id, offerId, fullName);
 }
 
 async function timeline(applicationId: string) {

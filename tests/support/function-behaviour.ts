@@ -14,6 +14,7 @@ import { defaultSendLimits } from '../../supabase/functions/_shared/rate-limit.t
 import type { ClientRow } from '../../shared/admin/client-row.ts';
 import { qualifiedApplicationRow } from './application-rows.ts';
 import { mailbox, uniqueEmail } from './auth-helpers.ts';
+import { acceptOffer } from './lender-links.ts';
 import { anonClient, clientWithKey, serviceClient } from './server-process.ts';
 
 /**
@@ -848,15 +849,7 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
       expect((await offer(sent.token)).status).toBe(200);
       const applicant = await applicantAccount(sent.applicationId);
       const offerId = ((await viewOf(sent.token)).offers as { id: string }[])[0]!.id;
-      const accepted = await serviceClient(target.server).rpc('accept_loan_offer', {
-        applicant_id: applicant,
-        offer_id: offerId,
-        full_name: 'Maria Lopez',
-        statement: 'I accept this offer’s terms as shown.',
-        offer_sha256: 'a'.repeat(64),
-        client_address: '203.0.113.9',
-        user_agent: 'Mozilla/5.0 (test)',
-      });
+      const accepted = await acceptOffer(serviceClient(target.server), applicant, offerId);
       expect(accepted.error).toBeNull();
 
       const stage = (token: string, details: Record<string, unknown>) =>
