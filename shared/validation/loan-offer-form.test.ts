@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   isoDay,
   LOAN_OFFER_MESSAGES as M,
+  LOAN_STAGE_MESSAGES as S,
   loanOfferArguments,
   loanOfferFormSchema,
+  loanStageFormSchema,
   offerConditions,
   rateIndexes,
   type LoanOfferForm,
@@ -144,5 +146,44 @@ describe('the loan offer form', () => {
     const late = new Date('2026-11-28T23:30:00Z');
     expect(isoDay(late, true)).toBe('2026-11-28');
     expect(isoDay(new Date(2026, 0, 5))).toBe('2026-01-05');
+  });
+});
+
+describe('the closing stage form', () => {
+  const stages = loanStageFormSchema(today);
+  const empty = { expectedClosingOn: '', fundedAmount: Number.NaN, fundedOn: '', reason: '' };
+  const problems = (form: Record<string, unknown>) =>
+    Object.fromEntries(
+      (stages.safeParse({ ...empty, ...form }).error?.issues ?? []).map((issue) => [
+        issue.path.join('.'),
+        issue.message,
+      ]),
+    );
+
+  it('takes each stage with its details, ignoring the other stages’ fields', () => {
+    expect(problems({ stage: 'in_closing', expectedClosingOn: '2026-12-20', reason: 'x'.repeat(3000) })).toEqual({});
+    expect(problems({ stage: 'funded', fundedAmount: 250_000.5, fundedOn: today })).toEqual({});
+    expect(problems({ stage: 'did_not_close', reason: ' Appraisal came in low ' })).toEqual({});
+  });
+
+  it('says what each stage is missing or gets wrong', () => {
+    expect(problems({ stage: '' })).toEqual({ stage: S.stageRequired });
+    expect(problems({ stage: 'in_closing' })).toEqual({ expectedClosingOn: S.expectedClosingRequired });
+    expect(problems({ stage: 'funded' })).toEqual({
+      fundedAmount: S.fundedAmountRequired,
+      fundedOn: S.fundedOnRequired,
+    });
+    expect(problems({ stage: 'funded', fundedAmount: 0, fundedOn: '2026-11-29' })).toEqual({
+      fundedAmount: M.amountAboveZero,
+      fundedOn: S.fundedOnFuture,
+    });
+    expect(problems({ stage: 'funded', fundedAmount: 50_000_001, fundedOn: today })).toEqual({
+      fundedAmount: M.amountTooLarge,
+    });
+    expect(problems({ stage: 'funded', fundedAmount: 1.001, fundedOn: today })).toEqual({
+      fundedAmount: M.amountCents,
+    });
+    expect(problems({ stage: 'did_not_close', reason: '   ' })).toEqual({ reason: S.reasonRequired });
+    expect(problems({ stage: 'did_not_close', reason: 'r'.repeat(2001) })).toEqual({ reason: S.reasonTooLong });
   });
 });

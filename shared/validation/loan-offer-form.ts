@@ -159,3 +159,55 @@ export function loanOfferArguments(token: string, offer: LoanOfferForm) {
     expires_on: offer.expiresOn,
   };
 }
+
+const REASON_MAX = 2000;
+
+export const LOAN_STAGE_MESSAGES = {
+  stageRequired: 'Please choose the stage',
+  expectedClosingRequired: 'Please enter the expected closing date',
+  fundedAmountRequired: 'Please enter the funded amount',
+  fundedOnRequired: 'Please enter the funding date',
+  fundedOnFuture: 'The funding date cannot be in the future',
+  reasonRequired: 'Please say why the loan did not close',
+  reasonTooLong: `The reason can be at most ${REASON_MAX.toLocaleString('en-US')} characters`,
+} as const;
+
+/**
+ * A closing stage as the lender whose offer was accepted records it (the same limits as loan_stages): In closing
+ * needs the expected closing day; Funded the amount (as an offer's) and the day, not after `today`; Did not close
+ * the reason. The fields of the other stages are ignored.
+ */
+export function loanStageFormSchema(today: string) {
+  return z
+    .object({
+      stage: z.enum(['in_closing', 'funded', 'did_not_close'], { error: LOAN_STAGE_MESSAGES.stageRequired }),
+      expectedClosingOn: z.string(),
+      fundedAmount: optionalNumber,
+      fundedOn: z.string(),
+      reason: z.string(),
+    })
+    .superRefine(
+      (form, context) => {
+        const problem = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
+        if (form.stage === 'in_closing' && !isoDate.test(form.expectedClosingOn)) {
+          problem('expectedClosingOn', LOAN_STAGE_MESSAGES.expectedClosingRequired);
+        }
+        if (form.stage === 'funded') {
+          const amount = form.fundedAmount;
+          if (!given(amount)) problem('fundedAmount', LOAN_STAGE_MESSAGES.fundedAmountRequired);
+          else if (amount <= 0) problem('fundedAmount', LOAN_OFFER_MESSAGES.amountAboveZero);
+          else if (amount > AMOUNT_MAX) problem('fundedAmount', LOAN_OFFER_MESSAGES.amountTooLarge);
+          else if (!hasAtMostDecimals(amount, 2)) problem('fundedAmount', LOAN_OFFER_MESSAGES.amountCents);
+          if (!isoDate.test(form.fundedOn)) problem('fundedOn', LOAN_STAGE_MESSAGES.fundedOnRequired);
+          else if (form.fundedOn > today) problem('fundedOn', LOAN_STAGE_MESSAGES.fundedOnFuture);
+        }
+        if (form.stage === 'did_not_close') {
+          if (form.reason.trim() === '') problem('reason', LOAN_STAGE_MESSAGES.reasonRequired);
+          else if (form.reason.trim().length > REASON_MAX) problem('reason', LOAN_STAGE_MESSAGES.reasonTooLong);
+        }
+      },
+      { when: () => true },
+    );
+}
+
+export type LoanStageForm = z.input<ReturnType<typeof loanStageFormSchema>>;

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { LENDER_VIEW_MESSAGES } from '../../shared/matching/lender-answers.ts';
-import { LOAN_OFFER_MESSAGES } from '../../shared/validation/loan-offer-form.ts';
+import { LOAN_OFFER_MESSAGES, LOAN_STAGE_MESSAGES } from '../../shared/validation/loan-offer-form.ts';
 import { acceptOffer, sentLenderLink } from '../support/lender-links.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousAccessibilityViolations } from './pages/accessibility.ts';
@@ -91,6 +91,16 @@ test('a lender offers, is told what to fix, revises, and records the closing of 
   await expect(offer).toContainText('Revision 2, made on');
   await expect(offer).toContainText('Prime + 2.75%');
 
+  // Withdrawn, then made again from the withdrawn terms.
+  await offer.getByRole('button', { name: 'Withdraw offer' }).click();
+  await expect(offer).toContainText('You withdrew your offer (revision 2).');
+  await offer.getByRole('button', { name: 'Make a new offer' }).click();
+  const again = lender.getByRole('form', { name: 'Your offer' });
+  await again.getByLabel(/^Amount/).fill('240000');
+  await again.getByRole('button', { name: 'Send Offer' }).click();
+  await expect(offer).toContainText('Revision 3, made on');
+  await expect(offer).toContainText('$240,000');
+
   // The applicant accepts it (through the service role, as the accept-offer function does).
   const { data: latest } = await database
     .from('loan_offers')
@@ -103,8 +113,8 @@ test('a lender offers, is told what to fix, revises, and records the closing of 
   expect(accepted.error).toBeNull();
   await lender.reload();
   const won = lender.getByRole('region', { name: 'Accepted offer' });
-  await expect(won).toContainText('Revision 2, as accepted');
-  await expect(won).toContainText('Prime + 2.75%');
+  await expect(won).toContainText('Revision 3, as accepted');
+  await expect(won).toContainText('$240,000');
   await expect(lender.getByRole('button', { name: 'Revise offer' })).toHaveCount(0);
 
   // In closing, then Funded; each needs its details.
@@ -112,12 +122,15 @@ test('a lender offers, is told what to fix, revises, and records the closing of 
   await expect(stages.getByRole('radio', { name: 'Funded' })).toHaveCount(0);
   await stages.getByRole('radio', { name: 'In closing' }).check();
   await stages.getByRole('button', { name: 'Record Stage' }).click();
-  await expect(stages.getByText('Please enter the expected closing date')).toBeVisible();
+  await expect(stages.getByText(LOAN_STAGE_MESSAGES.expectedClosingRequired)).toBeVisible();
   await stages.getByLabel(/^Expected closing date/).fill(day(20));
   await stages.getByRole('button', { name: 'Record Stage' }).click();
   await expect(stages.getByRole('list', { name: 'Recorded stages' })).toContainText('In closing: expected to close on');
   await stages.getByRole('radio', { name: 'Funded' }).check();
   await stages.getByLabel(/^Funded amount/).fill('250000');
+  await stages.getByLabel(/^Funding date/).fill(day(1));
+  await stages.getByRole('button', { name: 'Record Stage' }).click();
+  await expect(stages.getByText(LOAN_STAGE_MESSAGES.fundedOnFuture)).toBeVisible();
   await stages.getByLabel(/^Funding date/).fill(day(0));
   await stages.getByRole('button', { name: 'Record Stage' }).click();
   await expect(stages.getByRole('list', { name: 'Recorded stages' }).getByRole('listitem')).toHaveText([

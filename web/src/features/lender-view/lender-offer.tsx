@@ -13,8 +13,10 @@ import {
 import {
   isoDay,
   loanOfferFormSchema,
+  loanStageFormSchema,
   rateIndexes,
   type LoanOfferForm,
+  type LoanStageForm,
 } from '../../../../shared/validation/loan-offer-form.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { FormField, RadioGroupField, SelectInput } from '../../components/form-controls.tsx';
@@ -99,17 +101,21 @@ function formValues(offer: LenderOfferRevision | undefined): Partial<LoanOfferFo
 }
 
 /**
- * Makes the offer, or revises `current`. A refusal is shown above the button and everything typed stays, to be
+ * Makes the offer, or revises `current`, starting from the terms of `from`. A refusal is shown above the button and everything typed stays, to be
  * corrected and sent again.
  */
 export function OfferForm({
   token,
   current,
+  from = current,
   onSent,
   onCancel,
 }: {
   token: string;
+  /** The live offer this form revises. */
   current?: LenderOfferRevision | undefined;
+  /** The terms the form starts from: the live offer's, or the withdrawn one's when making a new offer. */
+  from?: LenderOfferRevision | undefined;
   onSent: () => Promise<void>;
   onCancel?: (() => void) | undefined;
 }) {
@@ -121,7 +127,7 @@ export function OfferForm({
     handleSubmit,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<LoanOfferForm>({ resolver: zodResolver(schema), defaultValues: formValues(current) });
+  } = useForm<LoanOfferForm>({ resolver: zodResolver(schema), defaultValues: formValues(from) });
   const rateKind = useWatch({ control, name: 'rateKind' });
   const submit = handleSubmit((offer) =>
     sendThen(() => sendOffer(token, offer), onSent, setFailure, LENDER_VIEW_MESSAGES.offerFailed),
@@ -235,6 +241,7 @@ export function CurrentOffer({
       <OfferForm
         token={token}
         current={live}
+        from={latest}
         onSent={async () => {
           setRevising(false);
           await onChanged();
@@ -286,14 +293,6 @@ function stageText(stage: LenderLoanStage): string {
   }
   return `Did not close: ${stage.reason ?? ''}`;
 }
-
-type StageForm = {
-  stage: StageDetails['stage'] | '';
-  expectedClosingOn: string;
-  fundedAmount: number;
-  fundedOn: string;
-  reason: string;
-};
 
 /**
  * The accepted offer and the loan's closing stages: In closing (with the expected closing day), then Funded (amount
@@ -349,14 +348,6 @@ export function AcceptedOffer({
   );
 }
 
-const STAGE_MESSAGES = {
-  stage: 'Please choose the stage',
-  expectedClosingOn: 'Please enter the expected closing date',
-  fundedAmount: 'Please enter the funded amount (above $0)',
-  fundedOn: 'Please enter the funding date',
-  reason: 'Please say why the loan did not close',
-} as const;
-
 function StageFormView({
   token,
   choices,
@@ -367,20 +358,24 @@ function StageFormView({
   onRecorded: () => Promise<void>;
 }) {
   const [failure, setFailure] = useState<string | null>(null);
+  const today = isoDay(new Date());
+  const schema = useMemo(() => loanStageFormSchema(today), [today]);
   const {
     register,
     handleSubmit,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<StageForm>({ defaultValues: { stage: '', expectedClosingOn: '', fundedOn: '', reason: '' } });
+  } = useForm<LoanStageForm>({
+    resolver: zodResolver(schema),
+    defaultValues: { expectedClosingOn: '', fundedOn: '', reason: '' },
+  });
   const stage = useWatch({ control, name: 'stage' });
   const submit = handleSubmit(async (form) => {
-    if (form.stage === '') return;
     const details: StageDetails =
       form.stage === 'in_closing'
         ? { stage: form.stage, expectedClosingOn: form.expectedClosingOn }
         : form.stage === 'funded'
-          ? { stage: form.stage, fundedAmount: form.fundedAmount, fundedOn: form.fundedOn }
+          ? { stage: form.stage, fundedAmount: Number(form.fundedAmount), fundedOn: form.fundedOn }
           : { stage: form.stage, reason: form.reason };
     await sendThen(() => recordStage(token, details), onRecorded, setFailure, LENDER_VIEW_MESSAGES.stageFailed);
   });
@@ -392,44 +387,26 @@ function StageFormView({
           options={choices}
           error={errors.stage?.message}
           required
-          inputProps={register('stage', { validate: (value) => value !== '' || STAGE_MESSAGES.stage })}
+          inputProps={register('stage')}
         />
         {stage === 'in_closing' ? (
           <FormField label="Expected closing date" error={errors.expectedClosingOn?.message} required>
-            <Input type="date" {...register('expectedClosingOn', { required: STAGE_MESSAGES.expectedClosingOn })} />
+            <Input type="date" {...register('expectedClosingOn')} />
           </FormField>
         ) : null}
         {stage === 'funded' ? (
           <>
             <FormField label="Funded amount ($)" error={errors.fundedAmount?.message} required>
-              <Input
-                type="number"
-                min={0}
-                step="0.01"
-                {...register('fundedAmount', {
-                  valueAsNumber: true,
-                  validate: (value) => value > 0 || STAGE_MESSAGES.fundedAmount,
-                })}
-              />
+              <Input type="number" min={0} step="0.01" {...register('fundedAmount', { valueAsNumber: true })} />
             </FormField>
             <FormField label="Funding date" error={errors.fundedOn?.message} required>
-              <Input
-                type="date"
-                max={isoDay(new Date())}
-                {...register('fundedOn', { required: STAGE_MESSAGES.fundedOn })}
-              />
+              <Input type="date" max={today} {...register('fundedOn')} />
             </FormField>
           </>
         ) : null}
         {stage === 'did_not_close' ? (
           <FormField label="Why the loan did not close" error={errors.reason?.message} required>
-            <Textarea
-              rows={3}
-              maxLength={2000}
-              {...register('reason', {
-                validate: (value) => value.trim() !== '' || STAGE_MESSAGES.reason,
-              })}
-            />
+            <Textarea rows={3} maxLength={2000} {...register('reason')} />
           </FormField>
         ) : null}
         {failure ? <ErrorAlert message={failure} /> : null}
