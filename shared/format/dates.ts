@@ -54,9 +54,10 @@ export function knownTimeZone(value: unknown): string | undefined {
   }
 }
 
-/** Today (YYYY-MM-DD) in the runtime's own time zone: the day a person at this screen calls today. */
-export function localToday(): string {
-  const now = new Date();
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+/** The day as YYYY-MM-DD in the time zone the date is read in (the browser's on the page, UTC at the function). */
+export function isoDay(date: Date, utc = false): string {
+  const [year, month, day] = utc
+    ? [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()]
+    : [date.getFullYear(), date.getMonth() + 1, date.getDate()];
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }

@@ -1,3 +1,4 @@
+import type { LoanStage } from '../offers/loan-stages.ts';
 import type { BankPackageStatus } from '../status/transitions.ts';
 
 /**
@@ -45,7 +46,40 @@ export const LENDER_VIEW_MESSAGES = {
   documentUnavailable:
     'This document is no longer available: the loan officer may have asked for a new version. Reload the page.',
   documentFailed: 'Failed to download the document. Please try again.',
+  choseAnotherLender: 'The applicant chose another lender.',
+  offerFailed: 'Failed to send your offer. Please try again.',
+  stageFailed: 'Failed to record the stage. Please try again.',
 } as const;
+
+/** A revision of the lender's offer as its page shows it (percent a year, dollars, days as YYYY-MM-DD). */
+export type LenderOfferRevision = {
+  id: string;
+  revision: number;
+  amount: number;
+  rateKind: 'fixed' | 'variable';
+  fixedRate: number | null;
+  rateIndex: 'prime' | 'sofr_30_day' | 'treasury_5_year' | null;
+  spread: number | null;
+  termMonths: number;
+  lenderFees: number;
+  sbaGuarantyFee: number | null;
+  collateral: string;
+  conditions: string[];
+  expiresOn: string;
+  withdrawn: boolean;
+  madeAt: string;
+};
+
+/** The loan's closing stages the lender whose offer was accepted records through its link. */
+/** A stage as recorded, with what it needs: the expected closing day, the amount and day funded, or the reason. */
+export type LenderLoanStage = {
+  stage: LoanStage;
+  expectedClosingOn: string | null;
+  fundedAmount: number | null;
+  fundedOn: string | null;
+  reason: string | null;
+  recordedAt: string;
+};
 
 /**
  * What a lender's page shows (the lender-package function's answer to 'view'): its package, and the
@@ -65,6 +99,14 @@ export type LenderPackageView = {
     answeredAt: string | null;
   };
   documents: { id: string; type: string; label: string; fileName: string }[];
+  /** This package's offer revisions, the latest first. */
+  offers: LenderOfferRevision[];
+  /** The applicant accepted this lender's offer (the revision with this id). */
+  acceptedOfferId: string | null;
+  /** The applicant accepted another lender's offer (which one is not said). */
+  choseAnotherLender: boolean;
+  /** The loan's stages in the order recorded; only for the lender whose offer was accepted. */
+  stages: LenderLoanStage[];
 };
 
 type SentPackage = { status: BankPackageStatus; answer_due_at: string | null; link_revoked_at: string | null };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { localToday } from '../format/dates.ts';
+import { isoDay } from '../format/dates.ts';
 
 /**
  * The officer's forms of the document checklist (docs/product.md §10): the same limits the database's functions
@@ -33,7 +33,7 @@ export const documentRequestSchema = z.object({
   dueDate: z
     .string()
     .refine((value) => value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value), 'Enter a date')
-    .refine((value) => value === '' || value >= localToday(), 'The due date is in the past'),
+    .refine((value) => value === '' || value >= isoDay(new Date()), 'The due date is in the past'),
 });
 
 export type DocumentRequestForm = z.input<typeof documentRequestSchema>;

@@ -3,7 +3,7 @@ import { formatUsd } from '../../shared/format/money.ts';
 import { offerCost } from '../../shared/offers/offer-cost.ts';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { mailbox } from '../support/auth-helpers.ts';
-import { inDays, offerTerms, sentLenderLink } from '../support/lender-links.ts';
+import { acceptOffer, inDays, offerTerms, sentLenderLink } from '../support/lender-links.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousAccessibilityViolations } from './pages/accessibility.ts';
 import { AdminPages } from './pages/admin-pages.ts';
@@ -33,15 +33,7 @@ test('an accepted offer moves the application to the Pipeline, where the officer
     ...offerTerms({ rate_kind: 'variable', fixed_rate: null, rate_index: 'prime', spread: 2.75 }),
   });
   if (otherOffer.error) throw new Error(otherOffer.error.message);
-  const accepted = await database.rpc('accept_loan_offer', {
-    applicant_id: applicant.id,
-    offer_id: (made.data as { id: string }).id,
-    full_name: 'Maria Lopez',
-    statement: 'I accept this offer’s terms as shown.',
-    offer_sha256: 'b'.repeat(64),
-    client_address: '203.0.113.9',
-    user_agent: 'Mozilla/5.0 (e2e)',
-  });
+  const accepted = await acceptOffer(database, applicant.id, (made.data as { id: string }).id);
   if (accepted.error) throw new Error(accepted.error.message);
 
   const admin = new AdminPages(page);
@@ -79,7 +71,7 @@ test('an accepted offer moves the application to the Pipeline, where the officer
   await loan.getByRole('button', { name: 'Record In closing' }).click();
   const closing = page.getByRole('dialog', { name: 'Record: In closing' });
   await closing.getByRole('button', { name: 'Record In closing' }).click();
-  await expect(closing).toContainText('Enter the expected closing date');
+  await expect(closing).toContainText('Please enter the expected closing date');
   await closing.getByLabel('Expected closing date').fill(inDays(20));
   await closing.getByRole('button', { name: 'Record In closing' }).click();
   await expect(closing).toBeHidden();
@@ -87,11 +79,11 @@ test('an accepted offer moves the application to the Pipeline, where the officer
 
   await loan.getByRole('button', { name: 'Record Funded' }).click();
   const funded = page.getByRole('dialog', { name: 'Record: Funded' });
-  await funded.getByLabel('Funded amount').fill('0');
+  await funded.getByLabel('Funded amount ($)').fill('0');
   await funded.getByLabel('Funding date').fill(inDays(0));
   await funded.getByRole('button', { name: 'Record Funded' }).click();
-  await expect(funded).toContainText('The funded amount must be more than $0');
-  await funded.getByLabel('Funded amount').fill('$250,000');
+  await expect(funded).toContainText('The amount must be above $0');
+  await funded.getByLabel('Funded amount ($)').fill('250000');
   await funded.getByRole('button', { name: 'Record Funded' }).click();
   await expect(funded).toBeHidden();
   await expect(loan.getByRole('list', { name: 'Loan stages' })).toContainText('Funded · $250,000');

@@ -176,9 +176,16 @@ test('from matches to a lender’s interested answer, every step explained to th
   expect(await seriousAccessibilityViolations(lender, ['main'])).toEqual([]);
   await lender.getByRole('button', { name: 'Send Answer' }).click();
   await expect(lender.getByText('Please choose your answer')).toBeVisible();
+  // Interested is answered with an offer (tests/e2e/lender-offers.spec.ts follows it further).
   await lender.getByRole('radio', { name: 'Interested' }).check();
-  await lender.getByLabel(/^Note to the loan officer/).fill('We can offer a 7(a) term sheet within a week.');
-  await lender.getByRole('button', { name: 'Send Answer' }).click();
+  const offer = lender.getByRole('form', { name: 'Your offer' });
+  await offer.getByLabel(/^Amount/).fill('250000');
+  await offer.getByLabel(/^Fixed rate/).fill('9.5');
+  await offer.getByLabel(/^Term/).fill('120');
+  await offer.getByLabel(/^Your fees/).fill('2500');
+  await offer.getByLabel(/^Conditions/).fill('We can close a 7(a) loan within a month.');
+  await offer.getByLabel(/^Offer expires on/).fill(new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10));
+  await offer.getByRole('button', { name: 'Send Offer' }).click();
   await expect(lender.getByRole('status')).toContainText('Thank you. Your answer, recorded on');
   await expect(lender.getByRole('status')).toContainText('Interested');
   await expect(lender.getByRole('button', { name: 'Send Answer' })).toHaveCount(0);
@@ -187,8 +194,7 @@ test('from matches to a lender’s interested answer, every step explained to th
   await officerPage.getByRole('button', { name: 'Refresh Data' }).click();
   await expect(item).toContainText('lender interested');
   await expect(item).toContainText(/Lender’s answer on \w+ \d{1,2}, \d{4}: Interested/);
-  await expect(item).toContainText('Lender’s note: We can offer a 7(a) term sheet within a week.');
-  await expect(admin.detail().getByText(`The lender is interested: ${SIERRA}`)).toBeVisible();
+  await expect(admin.detail().getByText(`Offer received: ${SIERRA}`)).toBeVisible();
   // The audit log holds the consent's and the package's entries too, each naming the lender and who made it.
   const auditEntry = (text: string) =>
     admin
@@ -228,18 +234,16 @@ test('from matches to a lender’s interested answer, every step explained to th
     `Lender approved by the applicant: ${SIERRA}`,
     'Approved',
     `Loan package sent to a lender: ${SIERRA}`,
-    `The lender is interested: ${SIERRA}`,
+    `Offer received: ${SIERRA}`,
   ]) {
     await expect(timeline).toContainText(step);
   }
-  await expect(timeline).toContainText('Lender’s note: We can offer a 7(a) term sheet within a week.');
   await expect
     .poll(async () => (await mailbox({ url: baseURL! }, applicant.email)).map((mail) => mail.subject))
     .toEqual(
       expect.arrayContaining([
         `${brand.productName}: Good news, your application has been approved`,
         `${brand.productName}: Your loan package was sent to a lender`,
-        `${brand.productName}: Good news, a lender is interested`,
       ]),
     );
 });

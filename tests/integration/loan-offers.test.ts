@@ -5,7 +5,7 @@ import { notifyHeldBackApplicantEvents } from '../../supabase/functions/_shared/
 import { uniqueEmail } from '../support/auth-helpers.ts';
 import { collectingMail } from '../support/collecting-mail.ts';
 import { startTestBackend, type TestBackend, type TestUser } from '../support/database-actors.ts';
-import { inDays, offerTerms, sentLenderLink } from '../support/lender-links.ts';
+import { acceptOffer, inDays, offerTerms, sentLenderLink } from '../support/lender-links.ts';
 
 /**
  * Offers and funding at the database (20261208100000_loan_offers_acceptance_and_stages.sql): a lender's link makes
@@ -48,15 +48,7 @@ function makeOffer(token: string, changes: Record<string, unknown> = {}) {
 }
 
 function accept(applicant: TestUser, offerId: string, fullName = 'Maria Lopez') {
-  return backend.service.rpc('accept_loan_offer', {
-    applicant_id: applicant.id,
-    offer_id: offerId,
-    full_name: fullName,
-    statement: 'I accept this offer’s terms as shown.',
-    offer_sha256: 'a'.repeat(64),
-    client_address: '203.0.113.9',
-    user_agent: 'Mozilla/5.0 (test)',
-  });
+  return acceptOffer(backend.service, applicant.id, offerId, fullName);
 }
 
 async function timeline(applicationId: string) {

@@ -14,6 +14,7 @@ import { defaultSendLimits } from '../../supabase/functions/_shared/rate-limit.t
 import type { ClientRow } from '../../shared/admin/client-row.ts';
 import { qualifiedApplicationRow } from './application-rows.ts';
 import { mailbox, uniqueEmail } from './auth-helpers.ts';
+import { acceptOffer } from './lender-links.ts';
 import { anonClient, clientWithKey, serviceClient } from './server-process.ts';
 
 /**
@@ -98,6 +99,17 @@ export async function declinedApplication(target: FunctionsTarget): Promise<{ id
 }
 
 /** A generated (not yet sent) bank package of an approved application. */
+/** A generated package of the application (set up with the service role). */
+async function newBankPackage(target: FunctionsTarget, applicationId: string): Promise<string> {
+  const generated = await serviceClient(target.server)
+    .from('bank_packages')
+    .insert({ application_id: applicationId, summary: 'Executive summary' })
+    .select('id')
+    .single();
+  if (generated.error) throw new Error(generated.error.message);
+  return String(generated.data.id);
+}
+
 export async function generatedBankPackage(
   target: FunctionsTarget,
 ): Promise<{ packageId: string; applicationId: string; applicant: string }> {
@@ -107,14 +119,8 @@ export async function generatedBankPackage(
   if (approved.error) throw new Error(approved.error.message);
   const updated = await service.from('applications').update({ status: 'approved' }).eq('id', approved.data.id);
   if (updated.error) throw new Error(updated.error.message);
-  const generated = await service
-    .from('bank_packages')
-    .insert({ application_id: approved.data.id, summary: 'Executive summary' })
-    .select('id')
-    .single();
-  if (generated.error) throw new Error(generated.error.message);
   return {
-    packageId: String(generated.data.id),
+    packageId: await newBankPackage(target, String(approved.data.id)),
     applicationId: String(approved.data.id),
     applicant: String(row.email),
   };
@@ -692,7 +698,7 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
       const sent = await sentPackage();
       expect(await invoke(anonymous, 'lender-package', { token: sent.token, action: 'delete' })).toEqual({
         status: 400,
-        body: { success: false, error: 'action must be view, document or answer' },
+        body: { success: false, error: 'action must be view, document, answer, offer, withdraw or stage' },
       });
       // A document it does not list (here, none at all) is refused, whatever its id.
       for (const documentId of [randomUUID(), undefined]) {
@@ -714,6 +720,192 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
           note: 'n'.repeat(4001),
         }),
       ).toEqual({ status: 400, body: { success: false, error: LENDER_VIEW_MESSAGES.noteTooLong } });
+    });
+
+    /** An offer form as the lender fills it in (shared/validation/loan-offer-form.ts), expiring in two weeks. */
+    const offerForm = {
+      amount: 250_000,
+      rateKind: 'fixed',
+      fixedRate: 9.5,
+      rateIndex: '',
+      spread: null,
+      termMonths: 120,
+      lenderFees: 2_500,
+      sbaGuarantyFee: null,
+      collateral: 'Business assets',
+      conditions: 'Personal guarantee\n\n  Life insurance on the owner ',
+      expiresOn: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
+    };
+    const offer = (token: string, changes: Record<string, unknown> = {}) =>
+      invoke(anonymous, 'lender-package', { token, action: 'offer', offer: { ...offerForm, ...changes } });
+    const viewOf = async (token: string) =>
+      (await invoke(anonymous, 'lender-package', { token, action: 'view' })).body as Record<string, unknown>;
+
+    /** The application's applicant as an account (accept_loan_offer checks the offer is theirs). */
+    async function applicantAccount(applicationId: string): Promise<string> {
+      const service = serviceClient(target.server);
+      const created = await service.auth.admin.createUser({
+        email: uniqueEmail('borrower'),
+        password: testPassword,
+        email_confirm: true,
+      });
+      if (created.error) throw new Error(created.error.message);
+      const owned = await service
+        .from('applications')
+        .update({ user_id: created.data.user.id })
+        .eq('id', applicationId);
+      if (owned.error) throw new Error(owned.error.message);
+      return created.data.user.id;
+    }
+
+    /** A second package of the same application, sent to another lender the applicant approved. */
+    async function secondLenderOf(applicationId: string) {
+      const packageId = await newBankPackage(target, applicationId);
+      const lender = await lenderWithConsent(target, applicationId, 'approved');
+      const sent = await invoke(admin, 'send-bank-package', { packageId, lenderId: lender.id });
+      expect(sent.status).toBe(200);
+      const [mail] = await target.functionMail(lender.contactEmail);
+      return lenderTokenIn(mail!, target.siteUrl);
+    }
+
+    it('takes an offer, its revision and its withdrawal through the link, and refuses a bad one in words', async () => {
+      const sent = await sentPackage();
+      // Checked as the page checks it: the message of the field.
+      expect(await offer(sent.token, { amount: 0 })).toEqual({
+        status: 400,
+        body: { success: false, error: 'The amount must be above $0' },
+      });
+      expect(await offer(sent.token, { rateKind: 'variable', rateIndex: 'prime', spread: 25 })).toEqual({
+        status: 400,
+        body: { success: false, error: 'The spread must be between -5% and 20%' },
+      });
+      expect(await offer(sent.token)).toEqual({ status: 200, body: { success: true, revision: 1 } });
+      // The first offer is the lender's answer: interested, and the officer hears it.
+      const stored = await serviceClient(target.server)
+        .from('bank_packages')
+        .select('status, sent_by')
+        .eq('id', sent.packageId)
+        .single();
+      expect(stored.data?.status).toBe('interested');
+      const officer = await serviceClient(target.server).auth.admin.getUserById(String(stored.data!.sent_by));
+      expect((await target.functionMail(officer.data.user!.email!)).map((mail) => mail.subject)).toContain(
+        `${sent.lender.name}: Interested (package ${sent.packageId.slice(0, 8)}, ${await businessOf(target, sent.applicationId)})`,
+      );
+      const revised = { rateKind: 'variable', rateIndex: 'prime', spread: 2.75, fixedRate: null, sbaGuarantyFee: 5000 };
+      expect(await offer(sent.token, revised)).toEqual({ status: 200, body: { success: true, revision: 2 } });
+      expect(await invoke(anonymous, 'lender-package', { token: sent.token, action: 'withdraw' })).toEqual({
+        status: 200,
+        body: { success: true },
+      });
+      // Nothing left to withdraw: the database's words.
+      expect(await invoke(anonymous, 'lender-package', { token: sent.token, action: 'withdraw' })).toEqual({
+        status: 404,
+        body: { success: false, error: 'There is no offer to withdraw' },
+      });
+      expect(await viewOf(sent.token)).toMatchObject({
+        package: { status: 'interested' },
+        offers: [
+          {
+            revision: 2,
+            amount: 250_000,
+            rateKind: 'variable',
+            fixedRate: null,
+            rateIndex: 'prime',
+            spread: 2.75,
+            sbaGuarantyFee: 5000,
+            withdrawn: true,
+          },
+          {
+            revision: 1,
+            rateKind: 'fixed',
+            fixedRate: 9.5,
+            rateIndex: null,
+            termMonths: 120,
+            lenderFees: 2500,
+            sbaGuarantyFee: null,
+            collateral: 'Business assets',
+            conditions: ['Personal guarantee', 'Life insurance on the owner'],
+            expiresOn: offerForm.expiresOn,
+            withdrawn: false,
+          },
+        ],
+        acceptedOfferId: null,
+        choseAnotherLender: false,
+        stages: [],
+      });
+      // A declined package takes no offer: the database's words again.
+      const other = await sentPackage();
+      const declined = { token: other.token, action: 'answer', answer: 'declined', note: '' };
+      expect((await invoke(anonymous, 'lender-package', declined)).status).toBe(200);
+      expect(await offer(other.token)).toEqual({
+        status: 409,
+        body: { success: false, error: 'This package has already been answered' },
+      });
+    });
+
+    it('lets only the chosen lender record the stages; the other lender hears the applicant chose another', async () => {
+      const sent = await sentPackage();
+      const otherToken = await secondLenderOf(sent.applicationId);
+      expect((await offer(sent.token)).status).toBe(200);
+      const applicant = await applicantAccount(sent.applicationId);
+      const offerId = ((await viewOf(sent.token)).offers as { id: string }[])[0]!.id;
+      const accepted = await acceptOffer(serviceClient(target.server), applicant, offerId);
+      expect(accepted.error).toBeNull();
+
+      const stage = (token: string, details: Record<string, unknown>) =>
+        invoke(anonymous, 'lender-package', { token, action: 'stage', ...details });
+      const inClosing = { stage: 'in_closing', expectedClosingOn: offerForm.expiresOn };
+      expect(await stage(otherToken, inClosing)).toEqual({
+        status: 403,
+        body: { success: false, error: "Only the lender whose offer the applicant accepted records the loan's stages" },
+      });
+      expect(await stage(sent.token, { stage: 'funded', fundedAmount: 250_000, fundedOn: '2026-01-02' })).toEqual({
+        status: 409,
+        body: { success: false, error: 'A loan is funded after it is in closing: record In closing first' },
+      });
+      expect(await stage(sent.token, { stage: 'in_closing' })).toEqual({
+        status: 400,
+        body: { success: false, error: 'In closing needs the expected closing date' },
+      });
+      expect(await stage(sent.token, { stage: 'closed' })).toEqual({
+        status: 400,
+        body: { success: false, error: 'stage must be in_closing, funded or did_not_close' },
+      });
+      expect(await stage(sent.token, inClosing)).toEqual({ status: 200, body: { success: true, stage: 'in_closing' } });
+      const today = new Date().toISOString().slice(0, 10);
+      expect(await stage(sent.token, { stage: 'funded', fundedAmount: 250_000, fundedOn: today })).toEqual({
+        status: 200,
+        body: { success: true, stage: 'funded' },
+      });
+      // The accepted offer no longer changes.
+      expect(await offer(sent.token, { amount: 1 })).toEqual({
+        status: 409,
+        body: { success: false, error: 'The applicant has already accepted an offer: this one can no longer change' },
+      });
+      expect(await viewOf(sent.token)).toMatchObject({
+        acceptedOfferId: offerId,
+        choseAnotherLender: false,
+        stages: [
+          { stage: 'in_closing', expectedClosingOn: offerForm.expiresOn, fundedAmount: null },
+          { stage: 'funded', fundedAmount: 250_000, fundedOn: today, expectedClosingOn: null },
+        ],
+      });
+
+      // The other lender's page says so, without naming the lender, shows it no stage, and takes no more answers.
+      const other = await viewOf(otherToken);
+      expect(other).toMatchObject({ acceptedOfferId: null, choseAnotherLender: true, stages: [] });
+      expect(JSON.stringify(other)).not.toContain(sent.lender.name);
+      expect(
+        await invoke(anonymous, 'lender-package', { token: otherToken, action: 'answer', answer: 'declined' }),
+      ).toEqual({
+        status: 409,
+        body: { success: false, error: 'The applicant chose another lender: this package no longer takes answers' },
+      });
+      expect((await offer(otherToken)).status).toBe(409);
+      expect(await invoke(anonymous, 'lender-package', { token: otherToken, action: 'withdraw' })).toEqual({
+        status: 409,
+        body: { success: false, error: 'The applicant has already accepted an offer: this one can no longer change' },
+      });
     });
 
     it('stops opening a link once an officer revokes it', async () => {

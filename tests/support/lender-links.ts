@@ -65,3 +65,16 @@ export function offerTerms(changes: Record<string, unknown> = {}): Record<string
     ...changes,
   };
 }
+
+/** The applicant accepts an offer, as the accept-offer function calls the database for them. */
+export function acceptOffer(service: SupabaseClient, applicantId: string, offerId: string, fullName = 'Maria Lopez') {
+  return service.rpc('accept_loan_offer', {
+    applicant_id: applicantId,
+    offer_id: offerId,
+    full_name: fullName,
+    statement: 'I accept this offer’s terms as shown.',
+    offer_sha256: 'a'.repeat(64),
+    client_address: '203.0.113.9',
+    user_agent: 'Mozilla/5.0 (test)',
+  });
+}

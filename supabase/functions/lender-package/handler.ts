@@ -5,8 +5,13 @@ import {
   LENDER_VIEW_MESSAGES,
   lenderAnswers,
   type LenderAnswer,
+  type LenderLoanStage,
+  type LenderOfferRevision,
   type LenderPackageView,
 } from '../../../shared/matching/lender-answers.ts';
+import { isoDay } from '../../../shared/format/dates.ts';
+import { loanStageLabels, type LoanStage } from '../../../shared/offers/loan-stages.ts';
+import { loanOfferArguments, loanOfferFormSchema } from '../../../shared/validation/loan-offer-form.ts';
 import { bankPackageNumber } from '../../../shared/summary/file-names.ts';
 import { notifyApplicantOfEvents } from '../_shared/applicant-events.ts';
 import { officerAddress } from '../_shared/officer-events.ts';
@@ -51,6 +56,57 @@ export function officerAnswerEmail(
   };
 }
 
+type OfferRow = {
+  id: string;
+  revision: number;
+  amount: number | string;
+  rate_kind: 'fixed' | 'variable';
+  fixed_rate: number | string | null;
+  rate_index: LenderOfferRevision['rateIndex'];
+  spread: number | string | null;
+  term_months: number;
+  lender_fees: number | string;
+  sba_guaranty_fee: number | string | null;
+  collateral: string;
+  conditions: string[];
+  expires_on: string;
+  withdrawn_at: string | null;
+  created_at: string;
+};
+
+type StageRow = {
+  stage: LenderLoanStage['stage'];
+  expected_closing_on: string | null;
+  funded_amount: number | string | null;
+  funded_on: string | null;
+  reason: string | null;
+  created_at: string;
+};
+
+const numberOrNull = (value: number | string | null) => (value === null ? null : Number(value));
+
+/**
+ * The status a database refusal reaches the lender with, by its SQLSTATE; its words are written for people and
+ * reach the lender as they are. Anything else is a failure of ours.
+ */
+const refusalStatus: Readonly<Record<string, number>> = {
+  '22023': 400,
+  '42501': 403,
+  P0002: 404,
+  '55000': 409,
+  '23505': 409,
+};
+
+function refusal(error: { code?: string; message: string }): Response {
+  const status = error.code ? refusalStatus[error.code] : undefined;
+  if (!status) throw new Error(error.message);
+  // The link closed between reading the package and this write: said as every closed link is.
+  const message = /^This link has expired or was revoked/.test(error.message)
+    ? LENDER_VIEW_MESSAGES.linkInvalid
+    : error.message;
+  return json({ success: false, error: message }, status);
+}
+
 /** Tokens are 43 base64url characters; anything else is not a link we made. */
 const tokenPattern = /^[A-Za-z0-9_-]{20,100}$/;
 
@@ -62,6 +118,13 @@ const tokenPattern = /^[A-Za-z0-9_-]{20,100}$/;
  * - {token, action: 'document', documentId}: a signed link (one minute) to one of those, checked again now.
  * - {token, action: 'answer', answer, note}: records interested / need_more_info / declined with a note, then
  *   e-mails the officer who sent the package and the applicant.
+ * - {token, action: 'offer', offer}: the offer form's values (shared/validation/loan-offer-form.ts) make or revise
+ *   the package's offer (make_loan_offer), which makes the answer 'interested'; the first one e-mails the officer.
+ * - {token, action: 'withdraw'}: withdraws the current offer.
+ * - {token, action: 'stage', stage, expectedClosingOn, fundedAmount, fundedOn, reason}: the loan's closing stage,
+ *   recorded only by the lender whose offer the applicant accepted (record_loan_stage_by_link).
+ * The database's refusals (an offer out of range, the applicant chose another lender...) reach the lender in its
+ * words with a 4xx.
  * An unknown, expired or revoked link answers 404 with the same message, whichever it is.
  */
 export function createLenderPackageHandler(environment: FunctionEnvironment & { sendMail: SendMail }): FunctionHandler {
@@ -86,6 +149,57 @@ export function createLenderPackageHandler(environment: FunctionEnvironment & { 
     );
   }
 
+  /** The package's offer revisions (latest first), the application's acceptance, and the stages if it is ours. */
+  async function offersOf(row: PackageRow) {
+    const [offers, acceptances] = await Promise.all([
+      service.from('loan_offers').select('*').eq('package_id', row.package_id).order('revision', { ascending: false }),
+      service.from('offer_acceptances').select('offer_id, package_id').eq('application_id', row.application_id),
+    ]);
+    if (offers.error) throw new Error(offers.error.message);
+    if (acceptances.error) throw new Error(acceptances.error.message);
+    const accepted = (acceptances.data as { offer_id: string; package_id: string }[])[0];
+    const acceptedHere = accepted?.package_id === row.package_id;
+    let stages: LenderLoanStage[] = [];
+    if (acceptedHere) {
+      const stored = await service
+        .from('loan_stages')
+        .select('stage, expected_closing_on, funded_amount, funded_on, reason, created_at')
+        .eq('application_id', row.application_id)
+        .order('created_at');
+      if (stored.error) throw new Error(stored.error.message);
+      stages = (stored.data as StageRow[]).map((stage) => ({
+        stage: stage.stage,
+        expectedClosingOn: stage.expected_closing_on,
+        fundedAmount: numberOrNull(stage.funded_amount),
+        fundedOn: stage.funded_on,
+        reason: stage.reason,
+        recordedAt: stage.created_at,
+      }));
+    }
+    return {
+      offers: (offers.data as OfferRow[]).map((offer): LenderOfferRevision => ({
+        id: offer.id,
+        revision: offer.revision,
+        amount: Number(offer.amount),
+        rateKind: offer.rate_kind,
+        fixedRate: numberOrNull(offer.fixed_rate),
+        rateIndex: offer.rate_index,
+        spread: numberOrNull(offer.spread),
+        termMonths: offer.term_months,
+        lenderFees: Number(offer.lender_fees),
+        sbaGuarantyFee: numberOrNull(offer.sba_guaranty_fee),
+        collateral: offer.collateral,
+        conditions: offer.conditions,
+        expiresOn: offer.expires_on,
+        withdrawn: offer.withdrawn_at !== null,
+        madeAt: offer.created_at,
+      })),
+      acceptedOfferId: acceptedHere ? accepted.offer_id : null,
+      choseAnotherLender: accepted !== undefined && !acceptedHere,
+      stages,
+    };
+  }
+
   async function view(row: PackageRow): Promise<LenderPackageView> {
     const documents = (await lenderDocuments(row.application_id)).map(({ title, document }) => ({
       id: document.id,
@@ -107,7 +221,49 @@ export function createLenderPackageHandler(environment: FunctionEnvironment & { 
         answeredAt: row.answered_at,
       },
       documents,
+      ...(await offersOf(row)),
     };
+  }
+
+  /** Makes or revises the offer from the form's values, checked as the page checks them (the database too). */
+  async function makeOffer(row: PackageRow, token: string, values: unknown): Promise<Response> {
+    const parsed = loanOfferFormSchema(isoDay(new Date(), true)).safeParse(values);
+    if (!parsed.success) {
+      return json({ success: false, error: parsed.error.issues[0]?.message ?? 'The offer is incomplete' }, 400);
+    }
+    const made = await service.rpc('make_loan_offer', loanOfferArguments(token, parsed.data));
+    if (made.error) return refusal(made.error);
+    const offer = made.data as OfferRow;
+    // The first offer is the lender's answer: the officer who sent the package hears it (best effort).
+    if (row.status !== 'interested') {
+      const results = await Promise.allSettled([
+        tellOfficer(row, 'interested', null),
+        notifyApplicantOfEvents(environment, row.application_id),
+      ]);
+      for (const result of results) {
+        if (result.status === 'rejected') console.error('lender-package: an e-mail failed:', result.reason);
+      }
+    }
+    return json({ success: true, revision: offer.revision });
+  }
+
+  /** A closing stage, with only the details that stage takes; the database checks them and who may record. */
+  async function recordStage(token: string, body: Record<string, unknown>): Promise<Response> {
+    const stage = (Object.keys(loanStageLabels) as LoanStage[]).find((value) => value === body.stage);
+    if (!stage) return json({ success: false, error: 'stage must be in_closing, funded or did_not_close' }, 400);
+    const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+    const amount =
+      typeof body.fundedAmount === 'number' && Number.isFinite(body.fundedAmount) ? body.fundedAmount : null;
+    const recorded = await service.rpc('record_loan_stage_by_link', {
+      token,
+      stage,
+      expected_closing_on: stage === 'in_closing' ? text(body.expectedClosingOn) : null,
+      funded_amount: stage === 'funded' ? amount : null,
+      funded_on: stage === 'funded' ? text(body.fundedOn) : null,
+      reason: stage === 'did_not_close' ? text(body.reason) : null,
+    });
+    if (recorded.error) return refusal(recorded.error);
+    return json({ success: true, stage });
   }
 
   /**
@@ -138,7 +294,8 @@ export function createLenderPackageHandler(environment: FunctionEnvironment & { 
     const early = preflight(request);
     if (early) return early;
     const body = (await readJson(request)) as
-      { token?: unknown; action?: unknown; answer?: unknown; note?: unknown; documentId?: unknown } | undefined;
+      | { token?: unknown; action?: unknown; answer?: unknown; note?: unknown; documentId?: unknown; offer?: unknown }
+      | undefined;
     const token = typeof body?.token === 'string' ? body.token : '';
     if (!tokenPattern.test(token)) return json({ success: false, error: LENDER_VIEW_MESSAGES.linkInvalid }, 404);
     try {
@@ -146,8 +303,14 @@ export function createLenderPackageHandler(environment: FunctionEnvironment & { 
       if (!row) return json({ success: false, error: LENDER_VIEW_MESSAGES.linkInvalid }, 404);
       if (body?.action === 'view') return json({ success: true, ...(await view(row)) });
       if (body?.action === 'document') return await documentLink(row, body.documentId);
+      if (body?.action === 'offer') return await makeOffer(row, token, body.offer);
+      if (body?.action === 'withdraw') {
+        const withdrawn = await service.rpc('withdraw_loan_offer', { token });
+        return withdrawn.error ? refusal(withdrawn.error) : json({ success: true });
+      }
+      if (body?.action === 'stage') return await recordStage(token, body as Record<string, unknown>);
       if (body?.action !== 'answer') {
-        return json({ success: false, error: 'action must be view, document or answer' }, 400);
+        return json({ success: false, error: 'action must be view, document, answer, offer, withdraw or stage' }, 400);
       }
 
       const answer = lenderAnswers.find((item) => item.value === body.answer)?.value;
@@ -157,15 +320,7 @@ export function createLenderPackageHandler(environment: FunctionEnvironment & { 
         return json({ success: false, error: LENDER_VIEW_MESSAGES.noteTooLong }, 400);
       }
       const answered = await service.rpc('answer_lender_package', { token, answer, note });
-      if (answered.error) {
-        if (answered.error.code === '55000') {
-          return json({ success: false, error: LENDER_VIEW_MESSAGES.alreadyAnswered }, 409);
-        }
-        if (answered.error.code === 'P0002') {
-          return json({ success: false, error: LENDER_VIEW_MESSAGES.linkInvalid }, 404);
-        }
-        throw new Error(answered.error.message);
-      }
+      if (answered.error) return refusal(answered.error);
       // The answer is stored; the e-mails are best effort (a failure is logged, never undoes the answer).
       const results = await Promise.allSettled([
         tellOfficer(row, answer, note),

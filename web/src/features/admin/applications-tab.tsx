@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { withChanges } from '../../lib/search-params.ts';
 import { optionLabel } from '../../../../shared/catalogue/fields.ts';
 import { loanAmountOptions } from '../../../../shared/catalogue/pre-qualification.ts';
-import { formatLongDate, localToday } from '../../../../shared/format/dates.ts';
+import { formatLongDate, isoDay } from '../../../../shared/format/dates.ts';
 import type { ApplicationRow } from '../../../../shared/db/applications.ts';
 import { pipelineStatus } from '../../../../shared/offers/loan-stages.ts';
 import { APPLICATION_OWNERSHIP } from '../../../../shared/messages/portal-admin.ts';
@@ -361,7 +361,7 @@ function ApplicationList({
 
 /** A Pipeline row's stage, its days in it, and a closing past its expected day (docs/product.md §11). */
 function PipelineCell({ row }: { row: ApplicationRow }) {
-  const status = pipelineStatus(row, new Date(), localToday());
+  const status = pipelineStatus(row, new Date(), isoDay(new Date()));
   return (
     <Table.Cell data-label="Stage">
       {status ? (

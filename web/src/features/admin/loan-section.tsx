@@ -1,30 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Badge, Box, Button, HStack, Heading, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useForm, type FieldValues, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { LoanOfferRow } from '../../../../shared/db/admin-rows.ts';
-import { formatDateTime, formatLongDate } from '../../../../shared/format/dates.ts';
+import { formatDateTime, formatLongDate, isoDay } from '../../../../shared/format/dates.ts';
 import { formatUsd } from '../../../../shared/format/money.ts';
 import { offerCost } from '../../../../shared/offers/offer-cost.ts';
 import { loanStageLabels, nextLoanStages, type LoanStage } from '../../../../shared/offers/loan-stages.ts';
-import { loanStageSchemas } from '../../../../shared/validation/loan-stage-form.ts';
+import { loanStageFormSchema, rateIndexes, type LoanStageForm } from '../../../../shared/validation/loan-offer-form.ts';
 import { ActionDialog } from '../../components/action-dialog.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { FormField } from '../../components/form-controls.tsx';
 import type { ApplicationDetail } from './admin-repository.ts';
 import { useRecordLoanStageMutation } from './loan-api.ts';
 
-const indexNames: Record<NonNullable<LoanOfferRow['rate_index']>, string> = {
-  prime: 'Prime',
-  sofr_30_day: '30-day SOFR',
-  treasury_5_year: '5-year Treasury',
-};
-
 /** An offer's rate as lenders quote it: '9.50% fixed' or 'Prime + 2.75%'. */
 function rateText(offer: LoanOfferRow): string {
   if (offer.rate_kind === 'fixed') return `${Number(offer.fixed_rate).toFixed(2)}% fixed`;
   const spread = Number(offer.spread);
-  return `${indexNames[offer.rate_index!]} ${spread < 0 ? '−' : '+'} ${Math.abs(spread).toFixed(2)}%`;
+  const index = rateIndexes.find((item) => item.value === offer.rate_index)?.label ?? offer.rate_index;
+  return `${index} ${spread < 0 ? '−' : '+'} ${Math.abs(spread).toFixed(2)}%`;
 }
 
 /** The latest revision of each lender's offer, newest lender first. */
@@ -141,20 +136,24 @@ export function LoanSection({ detail }: { detail: ApplicationDetail }) {
 function StageDialog({ applicationId, stage }: { applicationId: string; stage: LoanStage }) {
   const [open, setOpen] = useState(false);
   const [recordStage, recording] = useRecordLoanStageMutation();
+  const empty: LoanStageForm = { stage, expectedClosingOn: '', fundedOn: '', reason: '' };
   const {
     register,
     handleSubmit,
     reset,
     formState: { errors },
-    // One dialog for the three stages: each stage's schema checks its own fields, so the form's values are read as
-    // the fields of whichever stage this is.
-  } = useForm<FieldValues>({ resolver: zodResolver(loanStageSchemas[stage]) as unknown as Resolver<FieldValues> });
-  const errorOf = (name: string) => errors[name]?.message as string | undefined;
+  } = useForm<LoanStageForm>({ resolver: zodResolver(loanStageFormSchema(isoDay(new Date()))), defaultValues: empty });
   const onSubmit = handleSubmit(async (form) => {
-    const result = await recordStage({ applicationId, stage, ...form });
+    const result = await recordStage({
+      applicationId,
+      stage,
+      ...(stage === 'in_closing' ? { expectedClosingOn: form.expectedClosingOn } : {}),
+      ...(stage === 'funded' ? { fundedAmount: Number(form.fundedAmount), fundedOn: form.fundedOn } : {}),
+      ...(stage === 'did_not_close' ? { reason: form.reason.trim() } : {}),
+    });
     if (!result.error) {
       setOpen(false);
-      reset();
+      reset(empty);
     }
   });
   const label = loanStageLabels[stage];
@@ -179,22 +178,22 @@ function StageDialog({ applicationId, stage }: { applicationId: string; stage: L
     >
       <Stack gap="3">
         {stage === 'in_closing' ? (
-          <FormField label="Expected closing date" required error={errorOf('expectedClosingOn')}>
+          <FormField label="Expected closing date" required error={errors.expectedClosingOn?.message}>
             <Input type="date" {...register('expectedClosingOn')} />
           </FormField>
         ) : null}
         {stage === 'funded' ? (
           <>
-            <FormField label="Funded amount" required error={errorOf('fundedAmount')}>
-              <Input inputMode="decimal" {...register('fundedAmount')} placeholder="$250,000" />
+            <FormField label="Funded amount ($)" required error={errors.fundedAmount?.message}>
+              <Input type="number" min={0} step="0.01" {...register('fundedAmount', { valueAsNumber: true })} />
             </FormField>
-            <FormField label="Funding date" required error={errorOf('fundedOn')}>
+            <FormField label="Funding date" required error={errors.fundedOn?.message}>
               <Input type="date" {...register('fundedOn')} />
             </FormField>
           </>
         ) : null}
         {stage === 'did_not_close' ? (
-          <FormField label="Why the loan did not close" required error={errorOf('reason')}>
+          <FormField label="Why the loan did not close" required error={errors.reason?.message}>
             <Textarea rows={3} {...register('reason')} />
           </FormField>
         ) : null}

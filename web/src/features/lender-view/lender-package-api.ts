@@ -1,5 +1,10 @@
-import { LENDER_VIEW_MESSAGES, type LenderPackageView } from '../../../../shared/matching/lender-answers.ts';
+import {
+  LENDER_VIEW_MESSAGES,
+  type LenderLoanStage,
+  type LenderPackageView,
+} from '../../../../shared/matching/lender-answers.ts';
 import type { LenderAnswerForm } from '../../../../shared/validation/lender-answer.ts';
+import type { LoanOfferForm } from '../../../../shared/validation/loan-offer-form.ts';
 import { functionErrorMessage } from '../../lib/function-error.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { loadRuntimeConfig } from '../../lib/runtime-config.ts';
@@ -47,11 +52,61 @@ export async function documentLink(token: string, documentId: string): Promise<{
 }
 
 /**
- * Sends the lender's answer: null once recorded, else why not in words (the function's own reason when it gave
- * one). Throws when the server cannot be reached.
+ * A change the lender asks of its package: null once made, else why not in words (the database's own refusal when
+ * it gave one, else `failed`). Throws when the server cannot be reached.
  */
-export async function sendAnswer(token: string, form: LenderAnswerForm): Promise<string | null> {
-  const { error } = await callLenderPackage({ token, action: 'answer', answer: form.answer, note: form.note });
+async function change(body: Record<string, unknown>, failed: string): Promise<string | null> {
+  const { error } = await callLenderPackage(body);
   if (!error) return null;
-  return (await functionErrorMessage(error)) ?? LENDER_VIEW_MESSAGES.answerFailed;
+  return (await functionErrorMessage(error)) ?? failed;
+}
+
+/** Makes or revises the lender's offer from the form's values (the function checks them as the form does). */
+export function sendOffer(token: string, offer: LoanOfferForm): Promise<string | null> {
+  return change({ token, action: 'offer', offer }, LENDER_VIEW_MESSAGES.offerFailed);
+}
+
+/** Withdraws the lender's current offer. */
+export function withdrawOffer(token: string): Promise<string | null> {
+  return change({ token, action: 'withdraw' }, LENDER_VIEW_MESSAGES.offerFailed);
+}
+
+/** The loan's closing stage with its details, as the lender whose offer was accepted records it. */
+export type StageDetails = {
+  stage: LenderLoanStage['stage'];
+  expectedClosingOn?: string;
+  fundedAmount?: number;
+  fundedOn?: string;
+  reason?: string;
+};
+
+/** Records a closing stage of the loan this lender won. */
+export function recordStage(token: string, details: StageDetails): Promise<string | null> {
+  return change({ token, action: 'stage', ...details }, LENDER_VIEW_MESSAGES.stageFailed);
+}
+
+/** Sends the lender's answer: null once recorded, else why not in words. Throws when the server cannot be reached. */
+export function sendAnswer(token: string, form: LenderAnswerForm): Promise<string | null> {
+  return change({ token, action: 'answer', answer: form.answer, note: form.note }, LENDER_VIEW_MESSAGES.answerFailed);
+}
+
+/**
+ * Sends a change and then either shows the refusal in words (what the lender typed stays, to be corrected) or
+ * goes on with `done`; a server out of reach shows `failed`.
+ */
+export async function sendThen(
+  send: () => Promise<string | null>,
+  done: () => Promise<void>,
+  show: (problem: string | null) => void,
+  failed: string,
+): Promise<void> {
+  show(null);
+  try {
+    const refusal = await send();
+    if (refusal) show(refusal);
+    else await done();
+  } catch (error) {
+    console.error(failed, error);
+    show(failed);
+  }
 }

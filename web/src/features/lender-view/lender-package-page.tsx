@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, chakra, Container, Heading, List, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { brand } from '../../../../shared/brand/brand.ts';
 import { formatLongDate } from '../../../../shared/format/dates.ts';
 import {
@@ -13,8 +13,9 @@ import { lenderAnswerSchema, type LenderAnswerForm } from '../../../../shared/va
 import { FormField, RadioGroupField } from '../../components/form-controls.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { hashText } from '../../lib/address-hash.ts';
-import { documentLink, packageStage, sendAnswer, type Stage } from './lender-package-api.ts';
+import { documentLink, packageStage, sendAnswer, sendThen, type Stage } from './lender-package-api.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { AcceptedOffer, CurrentOffer, OfferForm } from './lender-offer.tsx';
 
 /** The link's token: what follows '#' in the address (never sent to a server with the page request). */
 function tokenFromAddress(): string {
@@ -134,9 +135,35 @@ function PackageView({
   token: string;
   onAnswered: () => Promise<void>;
 }) {
-  const { package: bankPackage, documents } = view;
+  const { package: bankPackage, documents, offers } = view;
   const answer = lenderAnswers.find((item) => item.value === bankPackage.status);
   const open = bankPackage.status === 'sent' || bankPackage.status === 'need_more_info';
+  const accepted = offers.find((offer) => offer.id === view.acceptedOfferId);
+  // What the lender can do now: nothing once the applicant chose another lender; the stages once they accepted
+  // this lender's offer; else its offer (made, revised, withdrawn), or its first answer.
+  let action: ReactNode = null;
+  if (view.choseAnotherLender) {
+    action = (
+      <Alert.Root status="info">
+        <Alert.Indicator />
+        <Alert.Title>{LENDER_VIEW_MESSAGES.choseAnotherLender}</Alert.Title>
+      </Alert.Root>
+    );
+  } else if (accepted) {
+    action = (
+      <AcceptedOffer
+        key={view.stages.length}
+        token={token}
+        offer={accepted}
+        stages={view.stages}
+        onChanged={onAnswered}
+      />
+    );
+  } else if (offers.length > 0 || bankPackage.status === 'interested') {
+    action = <CurrentOffer token={token} latest={offers[0]} onChanged={onAnswered} />;
+  } else if (open) {
+    action = <AnswerForm token={token} onAnswered={onAnswered} />;
+  }
   return (
     <Stack gap="6">
       <Box>
@@ -186,7 +213,7 @@ function PackageView({
         </chakra.pre>
       </Box>
 
-      {open ? <AnswerForm token={token} onAnswered={onAnswered} /> : null}
+      {action}
     </Stack>
   );
 }
@@ -196,50 +223,49 @@ function AnswerForm({ token, onAnswered }: { token: string; onAnswered: () => Pr
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<LenderAnswerForm>({
     resolver: zodResolver(lenderAnswerSchema),
     defaultValues: { note: '' },
   });
-  const submit = handleSubmit(async (form) => {
-    setFailure(null);
-    try {
-      const refusal = await sendAnswer(token, form);
-      if (refusal) {
-        setFailure(refusal);
-        return;
-      }
-      await onAnswered();
-    } catch (error) {
-      console.error('Answering failed', error);
-      setFailure(LENDER_VIEW_MESSAGES.answerFailed);
-    }
-  });
+  const submit = handleSubmit((form) =>
+    sendThen(() => sendAnswer(token, form), onAnswered, setFailure, LENDER_VIEW_MESSAGES.answerFailed),
+  );
+  // Interested: the answer is an offer, made in the offer form below the choice.
+  const interested = useWatch({ control, name: 'answer' }) === 'interested';
   return (
-    <chakra.form aria-label="Your answer" onSubmit={(event) => void submit(event)} noValidate>
-      <Heading as="h2" size="lg" mb="3">
-        Your Answer
-      </Heading>
-      <Stack gap="4">
-        <RadioGroupField
-          legend="Are you interested in this loan?"
-          options={lenderAnswers}
-          error={errors.answer?.message}
-          required
-          inputProps={register('answer')}
-        />
-        <FormField
-          label="Note to the loan officer and the applicant"
-          error={errors.note?.message}
-          helperText="Optional: what you would need, or why not."
-        >
-          <Textarea rows={4} {...register('note')} />
-        </FormField>
-        {failure ? <ErrorAlert message={failure} /> : null}
-        <Button type="submit" colorPalette="blue" alignSelf="flex-start" loading={isSubmitting}>
-          Send Answer
-        </Button>
-      </Stack>
-    </chakra.form>
+    <>
+      <chakra.form aria-label="Your answer" onSubmit={(event) => void submit(event)} noValidate>
+        <Heading as="h2" size="lg" mb="3">
+          Your Answer
+        </Heading>
+        <Stack gap="4">
+          <RadioGroupField
+            legend="Are you interested in this loan?"
+            options={lenderAnswers}
+            error={errors.answer?.message}
+            required
+            inputProps={register('answer')}
+          />
+          {interested ? null : (
+            <>
+              <FormField
+                label="Note to the loan officer and the applicant"
+                error={errors.note?.message}
+                helperText="Optional: what you would need, or why not."
+              >
+                <Textarea rows={4} {...register('note')} />
+              </FormField>
+              {failure ? <ErrorAlert message={failure} /> : null}
+              <Button type="submit" colorPalette="blue" alignSelf="flex-start" loading={isSubmitting}>
+                Send Answer
+              </Button>
+            </>
+          )}
+        </Stack>
+      </chakra.form>
+      {interested ? <OfferForm token={token} onSent={onAnswered} /> : null}
+    </>
   );
 }
