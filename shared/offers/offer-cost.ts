@@ -44,8 +44,7 @@ const toCents = (dollars: number) => Math.round(dollars * 100);
 
 /**
  * A standard amortizing loan of `amount` over `termMonths` at `annualRatePercent`: equal monthly payments rounded
- * to the cent, each month's interest on the balance rounded to the cent, and a last payment that pays off exactly
- * what is left. In cents.
+ * to the cent, and a last payment that pays off exactly what is left. In cents.
  */
 export function amortize(
   amount: number,
@@ -57,18 +56,31 @@ export function amortize(
   }
   const monthly = annualRatePercent / 1200;
   const principal = toCents(amount);
-  const payment =
-    monthly === 0
-      ? Math.round(principal / termMonths)
-      : Math.round((principal * monthly) / (1 - (1 + monthly) ** -termMonths));
+  // 1 - (1 + r)^-n, computed without losing the digits of a tiny rate.
+  const repaid = -Math.expm1(-termMonths * Math.log1p(monthly));
+  const exact = monthly === 0 ? principal / termMonths : (principal * monthly) / repaid;
+  const nearest = schedule(principal, monthly, termMonths, Math.round(exact));
+  // A payment rounded down leaves a few cents unpaid each month, which the last payment settles with their
+  // interest; at long terms and high rates that grows past a cent a month, and lenders round the payment up.
+  return nearest.finalPayment - nearest.payment <= termMonths
+    ? nearest
+    : schedule(principal, monthly, termMonths, Math.ceil(exact));
+}
+
+/**
+ * The schedule of `payment` (cents) a month: its total, and the last payment, which settles the balance. The
+ * balance is carried to fractions of a cent (rounding each month's interest would add up to dollars over a long
+ * term); only what is paid is in whole cents.
+ */
+function schedule(principal: number, monthly: number, termMonths: number, payment: number) {
   let balance = principal;
   let total = 0;
   let finalPayment = payment;
   for (let month = 1; month <= termMonths && balance > 0; month += 1) {
-    const interest = Math.round(balance * monthly);
+    const owed = balance * (1 + monthly);
     // The last month, or a month whose payment would pay more than is owed, settles the balance.
-    const paid = month === termMonths || payment >= balance + interest ? balance + interest : payment;
-    balance -= paid - interest;
+    const paid = month === termMonths || payment >= owed ? Math.round(owed) : payment;
+    balance = month === termMonths || payment >= owed ? 0 : owed - paid;
     total += paid;
     finalPayment = paid;
   }
