@@ -6,7 +6,7 @@
  */
 
 /** The indexes a variable rate may follow (the ones SBA lenders quote): Prime, 30-day SOFR, 5-year Treasury. */
-type RateIndex = 'prime' | 'sofr_30_day' | 'treasury_5_year';
+export type RateIndex = 'prime' | 'sofr_30_day' | 'treasury_5_year';
 
 /** A fixed rate, or an index plus a spread (both in percent a year). */
 type OfferRate = { kind: 'fixed'; percent: number } | { kind: 'variable'; index: RateIndex; spreadPercent: number };
