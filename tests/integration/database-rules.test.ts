@@ -934,6 +934,7 @@ describe('the schema’s safety properties', () => {
       { proname: 'accept_loan_offer', anon: false, authenticated: false },
       { proname: 'answer_lender_consent', anon: false, authenticated: true },
       { proname: 'answer_lender_package', anon: false, authenticated: false },
+      { proname: 'applicant_offers', anon: false, authenticated: true },
       { proname: 'audit_row_change', anon: false, authenticated: false },
       { proname: 'cancel_document_request', anon: false, authenticated: true },
       { proname: 'check_document_filing', anon: false, authenticated: false },
