@@ -23,9 +23,9 @@ export type OfferTerms = {
 };
 
 /** An index's value today, as an officer entered it (percent a year, and the day it was read). */
-type IndexValue = { percent: number; asOf: string };
+export type IndexValue = { percent: number; asOf: string };
 
-type OfferCost = {
+export type OfferCost = {
   /** The rate the cost is computed at, percent a year. */
   annualRatePercent: number;
   /** The regular monthly payment. */
