@@ -129,12 +129,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function OfferCard({ item, comparing }: { item: ComparedOffer; comparing: boolean }) {
-  const { offer, revision, cost } = item;
-  const lender = revision.lender_name;
-  const noIndexValue =
-    offer.rate_kind === 'variable' && offer.rate_index
-      ? `Monthly payment shown once your loan officer enters today’s ${rateIndexLabels[offer.rate_index]} rate`
-      : null;
+  const { offer } = item;
+  const lender = item.revision.lender_name;
   return (
     <Box as="article" borderWidth="1px" borderRadius="md" p="5" aria-label={`Offer from ${lender}`}>
       <Heading as="h3" size="md" mb="3" overflowWrap="anywhere">
@@ -145,48 +141,7 @@ function OfferCard({ item, comparing }: { item: ComparedOffer; comparing: boolea
           Accepted on {formatLongDate(offer.accepted_at)}
         </Badge>
       ) : null}
-      <chakra.dl display="grid" gap="2">
-        <Row label="Amount">{formatUsdInput(Number(offer.amount))}</Row>
-        <Row label="Rate">
-          {offerRateText(offer)}
-          {cost?.indexValue && offer.rate_index ? (
-            <Text as="span" display="block" fontSize="sm" fontWeight="normal" color="gray.700">
-              {formatRate(cost.annualRatePercent)}, computed at {rateIndexLabels[offer.rate_index]}{' '}
-              {formatRate(cost.indexValue.percent)} on {dayText(cost.indexValue.asOf)}
-            </Text>
-          ) : null}
-        </Row>
-        <Row label="Monthly payment">
-          {cost ? (
-            <>
-              {formatUsdInput(cost.monthlyPayment)}
-              <Lowest shown={comparing && item.lowestMonthly} />
-            </>
-          ) : (
-            <Text as="span" fontWeight="normal">
-              {noIndexValue}
-            </Text>
-          )}
-        </Row>
-        <Row label="Total of payments">{cost ? formatUsdInput(cost.totalOfPayments) : 'Not computed yet'}</Row>
-        <Row label="Total cost with fees">
-          {cost ? (
-            <>
-              {formatUsdInput(cost.totalCost)}
-              <Lowest shown={comparing && item.lowestTotal} />
-            </>
-          ) : (
-            'Not computed yet'
-          )}
-        </Row>
-        {offerLines(revision)
-          .filter((line) => !['Lender', 'Amount', 'Rate'].includes(line.label))
-          .map((line) => (
-            <Row key={line.label} label={line.label}>
-              {line.value}
-            </Row>
-          ))}
-      </chakra.dl>
+      <OfferFigures item={item} comparing={comparing} />
       {offer.accepted_at ? (
         <Text fontSize="sm" color="gray.700" mt="3">
           Accepted by {offer.accepted_name}.
@@ -195,6 +150,62 @@ function OfferCard({ item, comparing }: { item: ComparedOffer; comparing: boolea
         <AcceptOffer item={item} />
       )}
     </Box>
+  );
+}
+
+/**
+ * An offer's figures and terms: its cost at today's index value (which a variable rate names), marked where it is
+ * lowest, or, while its index has no value, what the applicant waits for instead of a figure.
+ */
+export function OfferFigures({ item, comparing }: { item: ComparedOffer; comparing: boolean }) {
+  const { offer, revision, cost } = item;
+  const noIndexValue =
+    offer.rate_kind === 'variable' && offer.rate_index
+      ? `Monthly payment shown once your loan officer enters today’s ${rateIndexLabels[offer.rate_index]} rate`
+      : null;
+  return (
+    <chakra.dl display="grid" gap="2">
+      <Row label="Amount">{formatUsdInput(Number(offer.amount))}</Row>
+      <Row label="Rate">
+        {offerRateText(offer)}
+        {cost?.indexValue && offer.rate_index ? (
+          <Text as="span" display="block" fontSize="sm" fontWeight="normal" color="gray.700">
+            {formatRate(cost.annualRatePercent)}, computed at {rateIndexLabels[offer.rate_index]}{' '}
+            {formatRate(cost.indexValue.percent)} on {dayText(cost.indexValue.asOf)}
+          </Text>
+        ) : null}
+      </Row>
+      <Row label="Monthly payment">
+        {cost ? (
+          <>
+            {formatUsdInput(cost.monthlyPayment)}
+            <Lowest shown={comparing && item.lowestMonthly} />
+          </>
+        ) : (
+          <Text as="span" fontWeight="normal">
+            {noIndexValue}
+          </Text>
+        )}
+      </Row>
+      <Row label="Total of payments">{cost ? formatUsdInput(cost.totalOfPayments) : 'Not computed yet'}</Row>
+      <Row label="Total cost with fees">
+        {cost ? (
+          <>
+            {formatUsdInput(cost.totalCost)}
+            <Lowest shown={comparing && item.lowestTotal} />
+          </>
+        ) : (
+          'Not computed yet'
+        )}
+      </Row>
+      {offerLines(revision)
+        .filter((line) => !['Lender', 'Amount', 'Rate'].includes(line.label))
+        .map((line) => (
+          <Row key={line.label} label={line.label}>
+            {line.value}
+          </Row>
+        ))}
+    </chakra.dl>
   );
 }
 
