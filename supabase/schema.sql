@@ -976,12 +976,13 @@ AS $function$
          case when exists (select 1 from public.lender_consents as c
                             where c.application_id = o.application_id and c.lender_id = p.lender_id
                               and c.status = 'approved')
-              then p.bank_name end,
+              then l.name end,
          o.amount, o.rate_kind, o.fixed_rate, o.rate_index, o.spread, o.term_months, o.lender_fees,
          o.sba_guaranty_fee, o.collateral, o.conditions, o.expires_on, o.created_at, x.accepted_at, x.full_name
     from public.loan_offers as o
     join public.applications as a on a.id = o.application_id
     join public.bank_packages as p on p.id = o.package_id
+    left join public.lenders as l on l.id = p.lender_id
     left join public.offer_acceptances as x on x.offer_id = o.id
    where a.user_id = (select auth.uid())
      and (x.id is not null or public.offer_is_live(o.id))

@@ -12,6 +12,9 @@ import type { OfferTerms, RateIndex } from './offer-cost.ts';
 /** The statement the applicant ticks to accept an offer, stored with the acceptance. */
 export const ACCEPTANCE_STATEMENT = 'I accept this offer’s terms as shown above.';
 
+/** What the offer's text says where it names no lender (the applicant's consent to it does not stand). */
+export const UNNAMED_LENDER = 'A lender in our network';
+
 /** An offer revision as loan_offers stores it (numbers as the API answers numeric columns), and its lender. */
 export type OfferRevision = {
   lender_name: string;

@@ -456,9 +456,20 @@ describe('the applicant’s offers as the portal compares them (applicant_offers
     ).toBeNull();
     expect(await read(applicant)).toEqual([expect.objectContaining({ offer_id: revised.id })]);
 
+    // Named as the network names it now (as the consent requests do), not as the package was sent.
+    const { data: sentTo } = await backend.service
+      .from('bank_packages')
+      .select('lender_id')
+      .eq('id', first.packageId)
+      .single();
+    const renamed = `${first.name} (renamed)`;
+    expect(
+      (await backend.service.from('lenders').update({ name: renamed }).eq('id', sentTo?.lender_id)).error,
+    ).toBeNull();
+
     expect((await accept(applicant, revised.id)).error).toBeNull();
     expect(await read(applicant)).toEqual([
-      expect.objectContaining({ offer_id: revised.id, lender_name: first.name, accepted_name: 'Maria Lopez' }),
+      expect.objectContaining({ offer_id: revised.id, lender_name: renamed, accepted_name: 'Maria Lopez' }),
     ]);
   });
 });

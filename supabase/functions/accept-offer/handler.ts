@@ -1,4 +1,10 @@
-import { ACCEPTANCE_STATEMENT, offerSha256, offerText, type OfferRevision } from '../../../shared/offers/offer-text.ts';
+import {
+  ACCEPTANCE_STATEMENT,
+  offerSha256,
+  offerText,
+  UNNAMED_LENDER,
+  type OfferRevision,
+} from '../../../shared/offers/offer-text.ts';
 import { callerAddress, json, preflight, readJson, type FunctionHandler } from '../_shared/http.ts';
 import { htmlEmail, type MailMessage, type SendMail } from '../_shared/mail.ts';
 import { officerAddress } from '../_shared/officer-events.ts';
@@ -21,6 +27,7 @@ const refusalStatus: Record<string, number> = { P0002: 404, PT409: 409, '23505':
 
 type PackageRow = {
   id: string;
+  lender_id: string | null;
   bank_name: string | null;
   bank_email: string | null;
   sent_by: string | null;
@@ -45,7 +52,29 @@ type ApplicationRow = {
 const offerColumns =
   'id, package_id, application_id, revision, amount, rate_kind, fixed_rate, rate_index, spread, term_months, ' +
   'lender_fees, sba_guaranty_fee, collateral, conditions, expires_on';
-const packageColumns = 'id, bank_name, bank_email, sent_by, link_revoked_at';
+const packageColumns = 'id, lender_id, bank_name, bank_email, sent_by, link_revoked_at';
+
+/**
+ * The lender's name as the portal shows it, so that the offer's text is the one the applicant was shown: its name in
+ * the network while the applicant's consent to it stands approved (applicant_offers()), else no name.
+ */
+async function shownLenderName(environment: FunctionEnvironment, offer: OfferRow, sent: PackageRow): Promise<string> {
+  if (!sent.lender_id) return UNNAMED_LENDER;
+  const [lender, consent] = await Promise.all([
+    environment.service.from('lenders').select('name').eq('id', sent.lender_id).maybeSingle(),
+    environment.service
+      .from('lender_consents')
+      .select('id')
+      .eq('application_id', offer.application_id)
+      .eq('lender_id', sent.lender_id)
+      .eq('status', 'approved')
+      .limit(1),
+  ]);
+  if (lender.error) throw new Error(lender.error.message);
+  if (consent.error) throw new Error(consent.error.message);
+  const name = (lender.data as { name: string } | null)?.name;
+  return name && (consent.data ?? []).length > 0 ? name : UNNAMED_LENDER;
+}
 
 /** The packages of these ids (the server's REST API embeds no other table: read apart). */
 async function packagesOf(environment: FunctionEnvironment, ids: string[]): Promise<PackageRow[]> {
@@ -92,7 +121,7 @@ export function createAcceptOfferHandler(environment: FunctionEnvironment & { se
       }
       const [chosen] = await packagesOf(environment, [offer.package_id]);
       if (!chosen) throw new Error('the offer has no package');
-      const revision: OfferRevision = { ...offer, lender_name: chosen.bank_name ?? 'A lender' };
+      const revision: OfferRevision = { ...offer, lender_name: await shownLenderName(environment, offer, chosen) };
       const sha256 = await offerSha256(revision);
       if (sha256 !== shownSha256) return json({ success: false, error: ACCEPT_OFFER_MESSAGES.changed }, 409);
 
@@ -176,7 +205,7 @@ async function tellEveryone(
   });
   const mails: MailMessage[] = [
     message(await officerAddress(environment.service, chosen.sent_by), `${business}: the applicant accepted an offer`, [
-      `${applicant} (${business}) accepted the offer of ${offer.lender_name}:`,
+      `${applicant} (${business}) accepted the offer of ${chosen.bank_name ?? offer.lender_name}:`,
       offerText(offer),
       `The application, to follow the loan to its closing: ${siteUrl}/admin?list=approved&application=${application.id}`,
     ]),

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { LenderConsentRow } from '../../../../shared/matching/applicant-matches.ts';
 import { offerCost } from '../../../../shared/offers/offer-cost.ts';
-import { offerTermsOf } from '../../../../shared/offers/offer-text.ts';
-import { compareOffers, shownLenderName, UNNAMED_LENDER } from './offer-comparison.ts';
+import { offerTermsOf, UNNAMED_LENDER } from '../../../../shared/offers/offer-text.ts';
+import { compareOffers, shownLenderName } from './offer-comparison.ts';
 import type { PortalOffer } from './portal-api.ts';
 
 const offer = (id: string, lender: string | null, changes: Partial<PortalOffer> = {}): PortalOffer => ({

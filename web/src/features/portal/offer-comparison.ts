@@ -1,10 +1,7 @@
 import type { LenderConsentRow } from '../../../../shared/matching/applicant-matches.ts';
 import { offerCost, type IndexValue, type OfferCost, type RateIndex } from '../../../../shared/offers/offer-cost.ts';
-import { offerTermsOf, type OfferRevision } from '../../../../shared/offers/offer-text.ts';
+import { offerTermsOf, UNNAMED_LENDER, type OfferRevision } from '../../../../shared/offers/offer-text.ts';
 import type { PortalOffer } from './portal-api.ts';
-
-/** What the portal writes where it names no lender (the applicant's consent to it does not stand). */
-export const UNNAMED_LENDER = 'A lender in our network';
 
 /** An offer as the comparison shows it: its cost (none while its index has no value) and what it is lowest in. */
 export type ComparedOffer = {

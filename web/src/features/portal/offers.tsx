@@ -43,8 +43,10 @@ export function Offers({ applications }: { applications: PortalApplication[] }) 
       </Stack>
     );
   }
-  if (!offers.data || offers.data.offers.length === 0 || !lenders.data) return null;
-  return <OffersOfApplications data={offers.data} consents={lenders.data.consents} applications={applications} />;
+  // Without the consent rows (their load failed, which the lender network says), no lender is named.
+  const consents = lenders.data?.consents ?? (lenders.isError ? [] : undefined);
+  if (!offers.data || offers.data.offers.length === 0 || !consents) return null;
+  return <OffersOfApplications data={offers.data} consents={consents} applications={applications} />;
 }
 
 function OffersHeading() {
