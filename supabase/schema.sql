@@ -976,6 +976,30 @@ end;
 $function$;
 -- execute on public.answer_lender_package(token text, answer text, note text): service_role
 
+CREATE OR REPLACE FUNCTION public.applicant_offers()
+ RETURNS TABLE(offer_id uuid, application_id uuid, lender_name text, amount numeric, rate_kind text, fixed_rate numeric, rate_index text, spread numeric, term_months integer, lender_fees numeric, sba_guaranty_fee numeric, collateral text, conditions text[], expires_on date, created_at timestamp with time zone, accepted_at timestamp with time zone, accepted_name text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select o.id, o.application_id,
+         case when exists (select 1 from public.lender_consents as c
+                            where c.application_id = o.application_id and c.lender_id = p.lender_id
+                              and c.status = 'approved')
+              then l.name end,
+         o.amount, o.rate_kind, o.fixed_rate, o.rate_index, o.spread, o.term_months, o.lender_fees,
+         o.sba_guaranty_fee, o.collateral, o.conditions, o.expires_on, o.created_at, x.accepted_at, x.full_name
+    from public.loan_offers as o
+    join public.applications as a on a.id = o.application_id
+    join public.bank_packages as p on p.id = o.package_id
+    left join public.lenders as l on l.id = p.lender_id
+    left join public.offer_acceptances as x on x.offer_id = o.id
+   where a.user_id = (select auth.uid())
+     and (x.id is not null or public.offer_is_live(o.id))
+   order by o.created_at, o.id;
+$function$;
+-- execute on public.applicant_offers(): authenticated
+
 CREATE OR REPLACE FUNCTION public.application_is_confirmed_by_caller(application_id uuid)
  RETURNS boolean
  LANGUAGE sql

@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { createAcceptOfferHandler } from '../../supabase/functions/accept-offer/handler.ts';
 import { createAdminClientsHandler } from '../../supabase/functions/admin-clients/handler.ts';
 import { createAdminResetPasswordHandler } from '../../supabase/functions/admin-reset-password/handler.ts';
 import type { DocumentEmailPolicy } from '../../supabase/functions/_shared/document-emails.ts';
@@ -30,5 +31,6 @@ export function createFunctionHandlers(environment: {
     'send-bank-package': createSendBankPackageHandler(environment),
     'lender-package': createLenderPackageHandler(environment),
     'document-emails': createDocumentEmailsHandler(environment),
+    'accept-offer': createAcceptOfferHandler(environment),
   };
 }

@@ -154,6 +154,8 @@ describe('portal and admin messages (product.md §8)', () => {
         'A loan officer decided on this application while you were editing, so your answers were not saved. Please contact us if you need to add anything.',
       lendersLoadFailed: 'Failed to load your lender matches. Please reload the page to try again.',
       answerFailed: 'Failed to save your answer. Please try again.',
+      offersLoadFailed: 'Failed to load your offers. Please reload the page to try again.',
+      acceptOfferFailed: 'The offer could not be accepted. Please try again.',
     });
     expect(ADMIN_MESSAGES).toEqual({
       loadFailed: 'Failed to load data',

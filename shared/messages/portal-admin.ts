@@ -25,6 +25,10 @@ export const PORTAL_MESSAGES = {
    * consent request, or to 'Is this your application?' about one made signed out in their e-mail).
    */
   answerFailed: 'Failed to save your answer. Please try again.',
+  /** Not in the original description (docs/product.md, Offers and funding): the portal's comparison of offers. */
+  offersLoadFailed: 'Failed to load your offers. Please reload the page to try again.',
+  /** An acceptance that reached no answer (the function's own refusals are shown in their words). */
+  acceptOfferFailed: 'The offer could not be accepted. Please try again.',
 } as const;
 
 /**

@@ -6,7 +6,7 @@
  */
 
 /** The indexes a variable rate may follow (the ones SBA lenders quote): Prime, 30-day SOFR, 5-year Treasury. */
-type RateIndex = 'prime' | 'sofr_30_day' | 'treasury_5_year';
+export type RateIndex = 'prime' | 'sofr_30_day' | 'treasury_5_year';
 
 /** A fixed rate, or an index plus a spread (both in percent a year). */
 type OfferRate = { kind: 'fixed'; percent: number } | { kind: 'variable'; index: RateIndex; spreadPercent: number };
@@ -23,9 +23,9 @@ export type OfferTerms = {
 };
 
 /** An index's value today, as an officer entered it (percent a year, and the day it was read). */
-type IndexValue = { percent: number; asOf: string };
+export type IndexValue = { percent: number; asOf: string };
 
-type OfferCost = {
+export type OfferCost = {
   /** The rate the cost is computed at, percent a year. */
   annualRatePercent: number;
   /** The regular monthly payment. */

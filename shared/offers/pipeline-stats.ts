@@ -7,9 +7,9 @@ import type { LoanStage } from './loan-stages.ts';
  * ended in it. Computed from the acceptances and stages, the same on the web and in the desktop app.
  */
 
-export type PipelinePeriod = { from: string; to: string };
+type PipelinePeriod = { from: string; to: string };
 
-export type PipelineStats = {
+type PipelineStats = {
   reached: Record<'accepted' | LoanStage, number>;
   /** Median whole days, or null when no move of that kind ended in the period. */
   medianDays: { acceptedToClosing: number | null; closingToFunded: number | null; acceptedToFunded: number | null };

@@ -435,3 +435,57 @@ describe('index values', () => {
     expect(read.data).toContainEqual({ rate_index: 'prime', percent: 7.5 });
   });
 });
+
+describe('the applicant’s offers as the portal compares them (applicant_offers)', () => {
+  it('answers the live offers of the caller’s own applications with their lenders, then only the accepted one', async () => {
+    const { applicant, applicationId } = await approvedApplication();
+    const first = await lenderLink(applicationId, 'Harbor Bank');
+    const second = await lenderLink(applicationId, 'Summit Credit Union');
+    await makeOffer(first.token);
+    const revised = (await makeOffer(first.token, { fixed_rate: 9.25 })).data as { id: string };
+    const other = (await makeOffer(second.token, { fixed_rate: 10 })).data as { id: string };
+    const read = async (user: TestUser) => (await backend.client(user).rpc('applicant_offers')).data as unknown[];
+
+    // The latest revision of each package only, named.
+    expect(await read(applicant)).toEqual([
+      expect.objectContaining({ offer_id: revised.id, lender_name: first.name, fixed_rate: 9.25, accepted_at: null }),
+      expect.objectContaining({ offer_id: other.id, lender_name: second.name, fixed_rate: 10 }),
+    ]);
+    // Nobody else's, an officer's included.
+    const { applicant: stranger } = await approvedApplication();
+    expect(await read(stranger)).toEqual([]);
+    expect(await read(officer)).toEqual([]);
+    expect((await backend.anon.rpc('applicant_offers')).error?.message).toMatch(/permission denied/);
+
+    // A lender whose consent the applicant withdrew: its link is closed, and its offer no longer shown.
+    const consents = (await backend.client(applicant).rpc('consent_lenders')).data as {
+      consent_id: string;
+      lender_name: string;
+    }[];
+    const consent = consents.find((row) => row.lender_name === second.name);
+    expect(
+      (
+        await backend
+          .client(applicant)
+          .rpc('answer_lender_consent', { consent_id: consent!.consent_id, answer: 'withdrawn' })
+      ).error,
+    ).toBeNull();
+    expect(await read(applicant)).toEqual([expect.objectContaining({ offer_id: revised.id })]);
+
+    // Named as the network names it now (as the consent requests do), not as the package was sent.
+    const { data: sentTo } = await backend.service
+      .from('bank_packages')
+      .select('lender_id')
+      .eq('id', first.packageId)
+      .single();
+    const renamed = `${first.name} (renamed)`;
+    expect(
+      (await backend.service.from('lenders').update({ name: renamed }).eq('id', sentTo?.lender_id)).error,
+    ).toBeNull();
+
+    expect((await accept(applicant, revised.id)).error).toBeNull();
+    expect(await read(applicant)).toEqual([
+      expect.objectContaining({ offer_id: revised.id, lender_name: renamed, accepted_name: 'Maria Lopez' }),
+    ]);
+  });
+});

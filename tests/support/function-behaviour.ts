@@ -8,7 +8,9 @@ import { loanAmountOptions } from '../../shared/catalogue/pre-qualification.ts';
 import { ADMIN_MESSAGES } from '../../shared/messages/portal-admin.ts';
 import { API_MAX_ROWS } from '../../shared/db/api-limits.ts';
 import { evaluatePreQualification, NEXT_STEPS } from '../../shared/evaluation/evaluate.ts';
-import { LENDER_VIEW_MESSAGES } from '../../shared/matching/lender-answers.ts';
+import { LENDER_VIEW_MESSAGES, lenderTokenHash, newLenderToken } from '../../shared/matching/lender-answers.ts';
+import { ACCEPTANCE_STATEMENT, offerSha256, type OfferRevision } from '../../shared/offers/offer-text.ts';
+import { ACCEPT_OFFER_MESSAGES } from '../../supabase/functions/accept-offer/handler.ts';
 import { sampleForm } from '../../shared/testing/samples.ts';
 import { defaultSendLimits } from '../../supabase/functions/_shared/rate-limit.ts';
 import type { ClientRow } from '../../shared/admin/client-row.ts';
@@ -179,6 +181,24 @@ async function businessOf(target: FunctionsTarget, applicationId: string): Promi
     .eq('id', applicationId)
     .single();
   return String(data?.business_name);
+}
+
+/**
+ * An account that can sign in and an approved application with its e-mail, made with the service role; `owned`
+ * links the application to the account (applications.user_id), as one confirmed in the portal is.
+ */
+async function approvedApplicationOfAccount(target: FunctionsTarget, label: string, owned: boolean) {
+  const service = serviceClient(target.server);
+  const email = uniqueEmail(label);
+  const made = await service.auth.admin.createUser({ email, password: testPassword, email_confirm: true });
+  if (made.error) throw new Error(made.error.message);
+  const row = qualifiedApplicationRow(owned ? { email, user_id: made.data.user.id } : { email });
+  const inserted = await service.from('applications').insert(row).select('id').single();
+  if (inserted.error) throw new Error(inserted.error.message);
+  const applicationId = String(inserted.data.id);
+  const approved = await service.from('applications').update({ status: 'approved' }).eq('id', applicationId);
+  if (approved.error) throw new Error(approved.error.message);
+  return { email, applicationId, row };
 }
 
 /** The send-emails request of a pre-qualification (docs/product.md §7) for `recipient`. */
@@ -930,16 +950,7 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
     /** An approved application of a signed-in applicant, and a lender the officer asked the applicant about. */
     async function consentAsked() {
       const service = serviceClient(target.server);
-      const email = uniqueEmail('consenting');
-      const made = await service.auth.admin.createUser({ email, password: testPassword, email_confirm: true });
-      if (made.error) throw new Error(made.error.message);
-      const row = qualifiedApplicationRow({ email });
-      const inserted = await service.from('applications').insert(row).select('id').single();
-      if (inserted.error) throw new Error(inserted.error.message);
-      const applicationId = String(inserted.data.id);
-      expect(
-        (await service.from('applications').update({ status: 'approved' }).eq('id', applicationId)).error,
-      ).toBeNull();
+      const { email, applicationId, row } = await approvedApplicationOfAccount(target, 'consenting', false);
       const lender = await lenderWithConsent(target, applicationId, 'requested');
       // The officer asks (the consent the helper made is the service's; this one names the officer).
       await service.from('lender_consents').delete().eq('application_id', applicationId);
@@ -1026,6 +1037,188 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
         status: 200,
         body: { success: true, sent: 1 },
       });
+    });
+  });
+
+  describe('accept-offer', () => {
+    let officer: SupabaseClient;
+    let officerId: string;
+    let officerEmail: string;
+    beforeAll(async () => {
+      officer = await signedInAdmin(target);
+      const user = (await officer.auth.getUser()).data.user;
+      officerId = String(user?.id);
+      officerEmail = String(user?.email);
+    });
+
+    /** What make_loan_offer is given: the same offer but for its fixed rate. */
+    const offerTerms = (fixedRate: number) => ({
+      amount: 200_000,
+      rate_kind: 'fixed',
+      fixed_rate: fixedRate,
+      rate_index: null,
+      spread: null,
+      term_months: 120,
+      lender_fees: 1_500,
+      sba_guaranty_fee: 4_000,
+      collateral: 'Equipment',
+      conditions: ['Personal guarantee'],
+      expires_on: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+    });
+
+    /** An approved application of a signed-in applicant, and two consented lenders whose links made offers. */
+    async function twoOffers() {
+      const service = serviceClient(target.server);
+      const { email, applicationId, row } = await approvedApplicationOfAccount(target, 'offered', true);
+      const link = async (fixedRate: number) => {
+        const lender = await lenderWithConsent(target, applicationId, 'approved');
+        const token = newLenderToken();
+        const sent = await service
+          .from('bank_packages')
+          .insert({
+            application_id: applicationId,
+            summary: 'Executive summary',
+            status: 'sent',
+            sent_at: new Date().toISOString(),
+            sent_by: officerId,
+            lender_id: lender.id,
+            bank_name: lender.name,
+            bank_email: lender.contactEmail,
+            link_token_hash: await lenderTokenHash(token),
+            link_expires_at: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+          })
+          .select('id')
+          .single();
+        if (sent.error) throw new Error(sent.error.message);
+        const offered = await service.rpc('make_loan_offer', { token, ...offerTerms(fixedRate) });
+        if (offered.error) throw new Error(offered.error.message);
+        const offer = offered.data as Omit<OfferRevision, 'lender_name'> & { id: string };
+        return { lender, token, offer: { ...offer, lender_name: lender.name } };
+      };
+      const first = await link(9.25);
+      const second = await link(10.5);
+      return {
+        applicationId,
+        businessName: String(row.business_name),
+        applicant: await signedIn(target.api, email),
+        first,
+        second,
+      };
+    }
+
+    async function acceptance(offer: OfferRevision & { id: string }, fullName = 'Maria Lopez') {
+      return {
+        offerId: offer.id,
+        fullName,
+        statement: ACCEPTANCE_STATEMENT,
+        shownSha256: await offerSha256(offer),
+      };
+    }
+
+    it('accepts the offer once, stores the evidence and e-mails the officer, the chosen lender and the other', async () => {
+      const offers = await twoOffers();
+      const request = await acceptance(offers.first.offer);
+      const accepted = await invoke(offers.applicant, 'accept-offer', request, {
+        headers: { 'User-Agent': 'OffersTest/1.0' },
+      });
+      expect(accepted).toMatchObject({ status: 200, body: { success: true } });
+
+      const stored = await serviceClient(target.server)
+        .from('offer_acceptances')
+        .select('offer_id, full_name, statement, offer_sha256, client_address, user_agent')
+        .eq('application_id', offers.applicationId);
+      expect(stored.data).toEqual([
+        {
+          offer_id: offers.first.offer.id,
+          full_name: 'Maria Lopez',
+          statement: ACCEPTANCE_STATEMENT,
+          offer_sha256: request.shownSha256,
+          client_address: expect.stringMatching(/\S/),
+          user_agent: expect.stringContaining('OffersTest/1.0'),
+        },
+      ]);
+
+      // Once: the other offer, or the same again, is refused in the database's words.
+      expect(await invoke(offers.applicant, 'accept-offer', await acceptance(offers.second.offer))).toEqual({
+        status: 409,
+        body: { success: false, error: 'An offer of this application has already been accepted' },
+      });
+
+      const officerMail = (await target.functionMail(officerEmail)).filter((mail) =>
+        mail.subject.startsWith(`${offers.businessName}:`),
+      );
+      expect(officerMail.map((mail) => mail.subject)).toEqual([
+        `${offers.businessName}: the applicant accepted an offer`,
+      ]);
+      expect(officerMail[0]!.text).toContain(`accepted the offer of ${offers.first.lender.name}`);
+      expect(officerMail[0]!.text).toContain('Rate: 9.25% fixed');
+      const chosen = await target.functionMail(offers.first.lender.contactEmail);
+      expect(chosen.map((mail) => mail.subject)).toEqual([`${offers.businessName}: the applicant accepted your offer`]);
+      const other = await target.functionMail(offers.second.lender.contactEmail);
+      expect(other.map((mail) => mail.subject)).toEqual([`${offers.businessName}: the applicant chose another lender`]);
+      expect(other[0]!.text).not.toContain(offers.first.lender.name);
+    });
+
+    it('refuses an offer revised after the applicant read it, with 409, and accepts nothing', async () => {
+      const offers = await twoOffers();
+      const request = await acceptance(offers.first.offer);
+      const revised = await serviceClient(target.server).rpc('make_loan_offer', {
+        token: offers.first.token,
+        ...offerTerms(11),
+      });
+      expect(revised.error).toBeNull();
+      // The earlier revision's hash, for the earlier revision: no longer live.
+      expect(await invoke(offers.applicant, 'accept-offer', request)).toEqual({
+        status: 409,
+        body: {
+          success: false,
+          error:
+            'This offer can no longer be accepted: it was revised, withdrawn or has expired. Review the offers again.',
+        },
+      });
+      // The new revision, with the hash of what the applicant read before it: the offer changed.
+      const newRevision = { ...request, offerId: String((revised.data as { id: string }).id) };
+      expect(await invoke(offers.applicant, 'accept-offer', newRevision)).toEqual({
+        status: 409,
+        body: { success: false, error: ACCEPT_OFFER_MESSAGES.changed },
+      });
+      const stored = await serviceClient(target.server)
+        .from('offer_acceptances')
+        .select('id')
+        .eq('application_id', offers.applicationId);
+      expect(stored.data).toEqual([]);
+    });
+
+    it('refuses anyone but the application’s applicant, a wrong statement and a blank name, and sends nothing', async () => {
+      const offers = await twoOffers();
+      const request = await acceptance(offers.first.offer);
+      expect(await invoke(anonClient(target.api), 'accept-offer', request)).toEqual({
+        status: 401,
+        body: { success: false, error: ACCEPT_OFFER_MESSAGES.signIn },
+      });
+      const noSuchOffer = { status: 404, body: { success: false, error: ACCEPT_OFFER_MESSAGES.noSuchOffer } };
+      expect(await invoke(officer, 'accept-offer', request)).toEqual(noSuchOffer);
+      const stranger = await twoOffers();
+      expect(await invoke(stranger.applicant, 'accept-offer', request)).toEqual(noSuchOffer);
+      expect(await invoke(offers.applicant, 'accept-offer', { ...request, offerId: noSuchId })).toEqual(noSuchOffer);
+      expect(await invoke(offers.applicant, 'accept-offer', { ...request, statement: 'I agree' })).toEqual({
+        status: 400,
+        body: { success: false, error: ACCEPT_OFFER_MESSAGES.statement },
+      });
+      expect(await invoke(offers.applicant, 'accept-offer', { ...request, shownSha256: 'x' })).toEqual({
+        status: 400,
+        body: { success: false, error: ACCEPT_OFFER_MESSAGES.badRequest },
+      });
+      expect(await invoke(offers.applicant, 'accept-offer', { ...request, fullName: '  ' })).toEqual({
+        status: 400,
+        body: { success: false, error: 'Type your full name to accept the offer' },
+      });
+      const stored = await serviceClient(target.server)
+        .from('offer_acceptances')
+        .select('id')
+        .eq('application_id', offers.applicationId);
+      expect(stored.data).toEqual([]);
+      expect(await target.functionMail(offers.first.lender.contactEmail)).toEqual([]);
     });
   });
 }

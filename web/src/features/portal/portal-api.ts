@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import type { AdditionalInfoForm } from '../../../../shared/catalogue/additional-info.ts';
 import { DOCUMENTS_BUCKET, type StoredDocumentType } from '../../../../shared/catalogue/documents.ts';
 import type { ChecklistReading } from '../../../../shared/checklist/document-checklist.ts';
@@ -6,6 +6,8 @@ import { additionalInfoSectionsFromForm, type AdditionalInfoRow } from '../../..
 import type { ApplicationRow } from '../../../../shared/db/applications.ts';
 import { errorMessageOr } from '../../../../shared/messages/error-message.ts';
 import { ADMIN_MESSAGES, PORTAL_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
+import type { IndexValue, RateIndex } from '../../../../shared/offers/offer-cost.ts';
+import { ACCEPTANCE_STATEMENT, type OfferRevision } from '../../../../shared/offers/offer-text.ts';
 import type { ApplicationEvent } from '../../../../shared/status/timeline.ts';
 import { api, type ApiError } from '../../lib/api.ts';
 import { applicationsMadeHere, forgetApplicationsMadeHere } from '../../lib/applications-made-here.ts';
@@ -59,6 +61,25 @@ const DOCUMENT_COLUMNS =
 
 /** The reading of an application no officer has said anything of yet (and of the documents before any application). */
 export const noChecklistReading: ChecklistReading = { reviews: [], requests: [], not_needed: [] };
+
+/**
+ * An offer the applicant can accept, or the one they accepted (rpc('applicant_offers')): lender_name is null when
+ * the applicant's consent to the lender does not stand (the portal then names no lender).
+ */
+export type PortalOffer = Omit<OfferRevision, 'lender_name'> & {
+  offer_id: string;
+  application_id: string;
+  lender_name: string | null;
+  created_at: string;
+  accepted_at: string | null;
+  accepted_name: string | null;
+};
+
+/** The offers and each index's value today (the latest an officer entered), which variable rates are computed at. */
+export type PortalOffers = { offers: PortalOffer[]; indexValues: Partial<Record<RateIndex, IndexValue>> };
+
+/** What the applicant sends to accept an offer: the hash of the offer's text as the portal showed it. */
+export type OfferAcceptance = { offerId: string; fullName: string; shownSha256: string };
 
 class PortalLoadError extends Error {}
 
@@ -280,6 +301,63 @@ const portalApi = api.injectEndpoints({
       invalidatesTags: (_result, error) => (error ? [] : ['Portal', 'PortalLenders']),
     }),
 
+    /** The applicant's live offers (or the accepted one) and the index values, for the comparison. */
+    portalOffers: build.query<PortalOffers, void>({
+      async queryFn() {
+        try {
+          const supabase = await loadSupabase();
+          const [offers, values] = await Promise.all([
+            supabase.rpc('applicant_offers').then((result) => unwrap(result, 'offers') as PortalOffer[]),
+            supabase
+              .from('rate_index_values')
+              .select('rate_index, percent, as_of')
+              .order('created_at', { ascending: false })
+              .limit(100)
+              .then(
+                (result) =>
+                  unwrap(result, 'index values') as { rate_index: RateIndex; percent: number; as_of: string }[],
+              ),
+          ]);
+          const indexValues: Partial<Record<RateIndex, IndexValue>> = {};
+          // Newest first: the first value of each index is today's.
+          for (const value of values) {
+            indexValues[value.rate_index] ??= { percent: Number(value.percent), asOf: value.as_of };
+          }
+          return { data: { offers, indexValues } };
+        } catch (error) {
+          console.error('Offers load failed', error);
+          return { error: { message: PORTAL_MESSAGES.offersLoadFailed } };
+        }
+      },
+      providesTags: ['PortalOffers'],
+    }),
+
+    /**
+     * Accepts an offer through the accept-offer function, which checks the offer is still the one shown (its
+     * hash) and stores the acceptance; a refusal is answered in its words, for the applicant to read.
+     */
+    acceptOffer: build.mutation<{ acceptedAt: string }, OfferAcceptance>({
+      async queryFn({ offerId, fullName, shownSha256 }) {
+        try {
+          const supabase = await loadSupabase();
+          const { data, error } = await supabase.functions.invoke('accept-offer', {
+            body: { offerId, fullName, statement: ACCEPTANCE_STATEMENT, shownSha256 },
+          });
+          if (error instanceof FunctionsHttpError) {
+            const body = (await (error.context as Response).json().catch(() => null)) as { error?: unknown } | null;
+            if (typeof body?.error === 'string') return { error: { message: body.error } };
+          }
+          if (error) throw error;
+          return { data: { acceptedAt: String((data as { acceptedAt: string }).acceptedAt) } };
+        } catch (error) {
+          console.error('Offer acceptance failed', error);
+          return { error: { message: PORTAL_MESSAGES.acceptOfferFailed } };
+        }
+      },
+      // The accepted offer replaces the comparison; the timeline records it.
+      invalidatesTags: (_result, error) => (error ? [] : ['PortalOffers', 'Portal']),
+    }),
+
     /**
      * Removes a document: its row first (so the portal never lists a missing file), then the file. A document an
      * officer reviewed meanwhile is refused with the server's words for the applicant (code keptByReview); the
@@ -355,4 +433,6 @@ export const {
   useAnswerApplicationOwnershipMutation,
   useDeleteDocumentMutation,
   useSaveAdditionalInfoMutation,
+  usePortalOffersQuery,
+  useAcceptOfferMutation,
 } = portalApi;

@@ -12,6 +12,7 @@ import { AdditionalInfoFormSection } from './additional-info-form.tsx';
 import { ApplicationChooser } from './application-chooser.tsx';
 import { currentApplication, documentsOf, forApplicationSentence, shownApplication } from './current-application.ts';
 import { LenderNetwork } from './lender-network.tsx';
+import { Offers } from './offers.tsx';
 import { usePortalLendersQuery } from './lenders-api.ts';
 import { MyApplications } from './my-applications.tsx';
 import { noChecklistReading, usePortalDataQuery, type PortalData } from './portal-api.ts';
@@ -122,6 +123,7 @@ function PortalContent({ data, reload }: { data: PortalData; reload: () => Promi
     <>
       <MyApplications applications={data.applications} toConfirm={data.toConfirm} readOnly={data.readOnly} />
       <LenderNetwork applications={data.applications} readOnly={data.readOnly} />
+      {data.readOnly ? null : <Offers applications={data.applications} />}
       {shown && data.applications.length > 1 ? (
         <ApplicationChooser applications={data.applications} shownId={shown.id} onChoose={choose} />
       ) : null}

@@ -1,0 +1,286 @@
+import { Badge, Box, Button, chakra, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { formatLongDate } from '../../../../shared/format/dates.ts';
+import { formatUsdInput } from '../../../../shared/format/money.ts';
+import type { LenderConsentRow } from '../../../../shared/matching/applicant-matches.ts';
+import {
+  ACCEPTANCE_STATEMENT,
+  formatRate,
+  offerLines,
+  offerRateText,
+  offerSha256,
+  rateIndexLabels,
+} from '../../../../shared/offers/offer-text.ts';
+import { ActionDialog } from '../../components/action-dialog.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+import { CheckboxField, FormField } from '../../components/form-controls.tsx';
+import { usePortalLendersQuery } from './lenders-api.ts';
+import { compareOffers, type ComparedOffer } from './offer-comparison.ts';
+import {
+  useAcceptOfferMutation,
+  usePortalOffersQuery,
+  type PortalApplication,
+  type PortalOffers,
+} from './portal-api.ts';
+
+/** An index value's day, which is a day, not a moment: written in UTC so that no time zone moves it. */
+const dayText = (day: string) => formatLongDate(`${day}T12:00:00Z`, 'UTC');
+
+/**
+ * The applicant's offers (docs/product.md, Offers and funding): while an application has live offers, each side
+ * by side with what it costs (shared/offers/offer-cost.ts), the lowest monthly payment and total cost marked, and
+ * 'Accept this offer'; once one is accepted, that one alone. Shown only when there is an offer; only to the
+ * applicant (an officer viewing the portal sees the offers on the dashboard).
+ */
+export function Offers({ applications }: { applications: PortalApplication[] }) {
+  const offers = usePortalOffersQuery(undefined, { skip: applications.length === 0 });
+  const lenders = usePortalLendersQuery({ readOnly: false }, { skip: applications.length === 0 });
+  if (offers.isError) {
+    return (
+      <Stack as="section" aria-labelledby="offers-heading" gap="4">
+        <OffersHeading />
+        <ErrorAlert message={offers.error.message} />
+      </Stack>
+    );
+  }
+  // Without the consent rows (their load failed, which the lender network says), no lender is named.
+  const consents = lenders.data?.consents ?? (lenders.isError ? [] : undefined);
+  if (!offers.data || offers.data.offers.length === 0 || !consents) return null;
+  return <OffersOfApplications data={offers.data} consents={consents} applications={applications} />;
+}
+
+function OffersHeading() {
+  return (
+    <Heading as="h2" size="xl" id="offers-heading">
+      Offers
+    </Heading>
+  );
+}
+
+function OffersOfApplications({
+  data,
+  consents,
+  applications,
+}: {
+  data: PortalOffers;
+  consents: LenderConsentRow[];
+  applications: PortalApplication[];
+}) {
+  const groups = useMemo(
+    () =>
+      applications.flatMap((application) => {
+        const offers = data.offers.filter((offer) => offer.application_id === application.id);
+        if (offers.length === 0) return [];
+        const accepted = offers.find((offer) => offer.accepted_at !== null);
+        const compared = compareOffers(accepted ? [accepted] : offers, consents, data.indexValues);
+        return [{ application, compared, accepted: Boolean(accepted) }];
+      }),
+    [applications, data, consents],
+  );
+  return (
+    <Stack as="section" aria-labelledby="offers-heading" gap="4">
+      <OffersHeading />
+      {groups.map(({ application, compared, accepted }) => (
+        <Stack key={application.id} gap="3">
+          {applications.length > 1 ? (
+            <Heading as="h3" size="md">
+              For your application for {application.business_name}
+            </Heading>
+          ) : null}
+          {accepted ? (
+            <Text color="gray.700">
+              You accepted this offer. Your loan officer and the lender will be in touch about the closing.
+            </Text>
+          ) : (
+            <Text color="gray.700">
+              Lenders you approved made these offers. They are compared on the same footing: the monthly payment of a
+              standard amortizing loan, the total of the payments, and that total with the lender’s fees and the SBA
+              guaranty fee. You can accept one offer.
+            </Text>
+          )}
+          <SimpleGrid columns={{ base: 1, md: Math.min(compared.length, 3) }} gap="4">
+            {compared.map((item) => (
+              <OfferCard key={item.offer.offer_id} item={item} comparing={!accepted && compared.length > 1} />
+            ))}
+          </SimpleGrid>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+function Lowest({ shown }: { shown: boolean }) {
+  return shown ? (
+    <Badge colorPalette="green" ms="2">
+      Lowest
+    </Badge>
+  ) : null;
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box>
+      <chakra.dt fontSize="sm" color="gray.600">
+        {label}
+      </chakra.dt>
+      <chakra.dd ms="0" fontWeight="medium" overflowWrap="anywhere">
+        {children}
+      </chakra.dd>
+    </Box>
+  );
+}
+
+function OfferCard({ item, comparing }: { item: ComparedOffer; comparing: boolean }) {
+  const { offer } = item;
+  const lender = item.revision.lender_name;
+  return (
+    <Box as="article" borderWidth="1px" borderRadius="md" p="5" aria-label={`Offer from ${lender}`}>
+      <Heading as="h3" size="md" mb="3" overflowWrap="anywhere">
+        {lender}
+      </Heading>
+      {offer.accepted_at ? (
+        <Badge colorPalette="green" size="lg" mb="3">
+          Accepted on {formatLongDate(offer.accepted_at)}
+        </Badge>
+      ) : null}
+      <OfferFigures item={item} comparing={comparing} />
+      {offer.accepted_at ? (
+        <Text fontSize="sm" color="gray.700" mt="3">
+          Accepted by {offer.accepted_name}.
+        </Text>
+      ) : (
+        <AcceptOffer item={item} />
+      )}
+    </Box>
+  );
+}
+
+/**
+ * An offer's figures and terms: its cost at today's index value (which a variable rate names), marked where it is
+ * lowest, or, while its index has no value, what the applicant waits for instead of a figure.
+ */
+export function OfferFigures({ item, comparing }: { item: ComparedOffer; comparing: boolean }) {
+  const { offer, revision, cost } = item;
+  const noIndexValue =
+    offer.rate_kind === 'variable' && offer.rate_index
+      ? `Monthly payment shown once your loan officer enters today’s ${rateIndexLabels[offer.rate_index]} rate`
+      : null;
+  return (
+    <chakra.dl display="grid" gap="2">
+      <Row label="Amount">{formatUsdInput(Number(offer.amount))}</Row>
+      <Row label="Rate">
+        {offerRateText(offer)}
+        {cost?.indexValue && offer.rate_index ? (
+          <Text as="span" display="block" fontSize="sm" fontWeight="normal" color="gray.700">
+            {formatRate(cost.annualRatePercent)}, computed at {rateIndexLabels[offer.rate_index]}{' '}
+            {formatRate(cost.indexValue.percent)} on {dayText(cost.indexValue.asOf)}
+          </Text>
+        ) : null}
+      </Row>
+      <Row label="Monthly payment">
+        {cost ? (
+          <>
+            {formatUsdInput(cost.monthlyPayment)}
+            <Lowest shown={comparing && item.lowestMonthly} />
+          </>
+        ) : (
+          <Text as="span" fontWeight="normal">
+            {noIndexValue}
+          </Text>
+        )}
+      </Row>
+      <Row label="Total of payments">{cost ? formatUsdInput(cost.totalOfPayments) : 'Not computed yet'}</Row>
+      <Row label="Total cost with fees">
+        {cost ? (
+          <>
+            {formatUsdInput(cost.totalCost)}
+            <Lowest shown={comparing && item.lowestTotal} />
+          </>
+        ) : (
+          'Not computed yet'
+        )}
+      </Row>
+      {offerLines(revision)
+        .filter((line) => !['Lender', 'Amount', 'Rate'].includes(line.label))
+        .map((line) => (
+          <Row key={line.label} label={line.label}>
+            {line.value}
+          </Row>
+        ))}
+    </chakra.dl>
+  );
+}
+
+/**
+ * 'Accept this offer' and its dialog: the offer's terms as shown, the applicant's full name and the statement to
+ * tick. A refusal is shown in the dialog and keeps what was typed (kept here, beside the button, also when the
+ * dialog is closed and opened again).
+ */
+function AcceptOffer({ item }: { item: ComparedOffer }) {
+  const [open, setOpen] = useState(false);
+  const [fullName, setFullName] = useState('');
+  const [ticked, setTicked] = useState(false);
+  const [checked, setChecked] = useState(false);
+  const [accept, accepting] = useAcceptOfferMutation();
+  const offers = usePortalOffersQuery();
+  const lender = item.revision.lender_name;
+  const nameError = checked && !fullName.trim() ? 'Type your full name to accept the offer' : undefined;
+  const statementError = checked && !ticked ? 'Tick the statement to accept the offer' : undefined;
+
+  const submit = async () => {
+    setChecked(true);
+    if (!fullName.trim() || !ticked) return;
+    const shownSha256 = await offerSha256(item.revision);
+    const result = await accept({ offerId: item.offer.offer_id, fullName: fullName.trim(), shownSha256 });
+    if ('data' in result) setOpen(false);
+  };
+
+  return (
+    <Box mt="4">
+      <ActionDialog
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          // Refused (the offer changed, was withdrawn or expired meanwhile): the offers as they are now.
+          if (!next && accepting.isError) void offers.refetch();
+        }}
+        title={`Accept the offer from ${lender}?`}
+        form="Accept the offer"
+        busy={accepting.isLoading}
+        trigger={
+          <Button colorPalette="blue">
+            Accept this offer<chakra.span srOnly> from {lender}</chakra.span>
+          </Button>
+        }
+        confirmLabel="Accept"
+        confirmPalette="blue"
+        onConfirm={() => void submit()}
+      >
+        <Stack gap="4">
+          <chakra.dl display="grid" gap="1" aria-label="The offer’s terms">
+            {offerLines(item.revision).map((line) => (
+              <Box key={line.label} display="flex" gap="2" flexWrap="wrap">
+                <chakra.dt fontWeight="medium">{line.label}: </chakra.dt>
+                <chakra.dd ms="0">{line.value}</chakra.dd>
+              </Box>
+            ))}
+          </chakra.dl>
+          <FormField label="Full name" required error={nameError}>
+            <Input value={fullName} autoComplete="name" onChange={(event) => setFullName(event.target.value)} />
+          </FormField>
+          <CheckboxField
+            label={ACCEPTANCE_STATEMENT}
+            checked={ticked}
+            error={statementError}
+            onChange={(event) => setTicked(event.target.checked)}
+          />
+          {accepting.isError ? (
+            <Text color="fg.error" role="alert">
+              {accepting.error.message}
+            </Text>
+          ) : null}
+        </Stack>
+      </ActionDialog>
+    </Box>
+  );
+}
