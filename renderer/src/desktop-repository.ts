@@ -245,6 +245,11 @@ export function createDesktopRepository(deps: DesktopRepositoryDeps): AdminRepos
     async lenders() {
       return lendersFrom(await bridge['cache:lenders'](undefined));
     },
+    // Figures over every loan: read from the server (the offline copy keeps each application's own rows).
+    async pipelineHistory() {
+      if (!deps.canSend()) throw new AdminRequestError('unreachable', 'The Pipeline figures need the connection');
+      return apiAdminRepository.pipelineHistory();
+    },
     changeOnServer,
     refresh: () => deps.syncNow(),
   };

@@ -92,9 +92,14 @@ test('an accepted offer moves the application to the Pipeline, where the officer
   await expect(admin.detail()).toContainText('Loan funded');
   expect(await seriousAccessibilityViolations(page, ['section[aria-label="Application detail"]'])).toEqual([]);
 
-  // The Pipeline row follows the stage.
+  // The Pipeline row follows the stage, and the Pipeline's figures count the funded loan (other tests of this
+  // run may have funded some too).
   await page.getByRole('button', { name: 'Close detail' }).click();
   await expect(admin.row(businessName)).toContainText('Funded');
+  const figures = page.getByRole('region', { name: 'Pipeline figures' });
+  await expect(figures.getByRole('definition').nth(2)).toHaveText(/^[1-9]\d*$/);
+  await expect(figures.getByRole('term').nth(2)).toHaveText('Funded');
+  await expect(figures).toContainText('Median, in closing to funded');
 
   await expect
     .poll(async () => (await mailbox({ url: baseURL! }, applicant.email)).map((mail) => mail.subject))

@@ -103,6 +103,12 @@ export function checklistInputOf(
   };
 }
 
+/** What the Pipeline's figures are computed from (shared/offers/pipeline-stats.ts). */
+export type PipelineHistory = {
+  acceptances: Pick<OfferAcceptanceRow, 'application_id' | 'accepted_at'>[];
+  stages: Pick<LoanStageRow, 'application_id' | 'stage' | 'created_at'>[];
+};
+
 export type Decision = {
   id: string;
   decision: 'approved' | 'rejected';
@@ -194,6 +200,8 @@ export type AdminRepository = {
   lenderNetwork(applicationId: string): Promise<LenderNetwork>;
   /** Every lender of the network, active and paused (the Lenders tab). */
   lenders(): Promise<StoredLender[]>;
+  /** Every acceptance and stage recorded, for the Pipeline's figures (the desktop reads them online only). */
+  pipelineHistory(): Promise<PipelineHistory>;
   /**
    * A change only the server makes, written straight to it by `write` (a letter, a term sheet, a bank package, a
    * consent request, a revoked link, a lender), which throws AdminRequestError 'unreachable' when the server cannot

@@ -16,6 +16,7 @@ import type {
 } from '../../../../shared/db/admin-rows.ts';
 import type { ApplicationRow } from '../../../../shared/db/applications.ts';
 import type { ApplicationEvent } from '../../../../shared/status/timeline.ts';
+import { API_MAX_ROWS } from '../../../../shared/db/api-limits.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { openStoredDocument } from '../../lib/open-document.ts';
 import { duplicateKey } from '../../lib/postgres-codes.ts';
@@ -29,6 +30,7 @@ import {
   otherApplicationsOf,
   type AdminRepository,
   type OtherApplication,
+  type PipelineHistory,
 } from './admin-repository.ts';
 
 /**
@@ -211,6 +213,32 @@ export const apiAdminRepository: AdminRepository = {
   async lenders() {
     const supabase = await loadSupabase();
     return lendersFrom(check('Loading lenders failed', await supabase.from('lenders').select('*').order('id')) ?? []);
+  },
+
+  async pipelineHistory() {
+    const supabase = await loadSupabase();
+    // Read page by page: the API answers at most API_MAX_ROWS rows at once.
+    const all = async <Row>(table: string, columns: string, order: string): Promise<Row[]> => {
+      const rows: Row[] = [];
+      for (let from = 0; ; from += API_MAX_ROWS) {
+        const page = (check(
+          'Loading the Pipeline figures failed',
+          await supabase
+            .from(table)
+            .select(columns)
+            .order(order)
+            .order('id')
+            .range(from, from + API_MAX_ROWS - 1),
+        ) ?? []) as Row[];
+        rows.push(...page);
+        if (page.length < API_MAX_ROWS) return rows;
+      }
+    };
+    const [acceptances, stages] = await Promise.all([
+      all<PipelineHistory['acceptances'][number]>('offer_acceptances', 'application_id, accepted_at', 'accepted_at'),
+      all<PipelineHistory['stages'][number]>('loan_stages', 'application_id, stage, created_at', 'created_at'),
+    ]);
+    return { acceptances, stages };
   },
 
   changeOnServer: (write) => write(),

@@ -30,6 +30,7 @@ import { queuedDecisionText } from './admin-repository.ts';
 import { ApplicationDetailPanel } from './application-detail.tsx';
 import { ApprovedSummary } from './approved-summary.tsx';
 import { Pager } from './list-parts.tsx';
+import { PipelineFigures } from './pipeline-figures.tsx';
 import { DecisionButtons } from './decision-dialog.tsx';
 import { LetterDialog } from './letter-dialog.tsx';
 import { TermSheetDialog } from './term-sheet-dialog.tsx';
@@ -221,6 +222,7 @@ function ApplicationList({
           </NativeSelect.Field>
         </NativeSelect.Root>
       </HStack>
+      {list === 'pipeline' ? <PipelineFigures /> : null}
       {result.isError ? <ErrorAlert message={result.error.message} /> : null}
       <Box overflowX="auto">
         <Table.Root size="sm" aria-label={title} aria-busy={result.isFetching} css={rowsAsCardsOnPhones}>

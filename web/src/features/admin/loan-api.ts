@@ -1,10 +1,12 @@
 import type { LoanStage } from '../../../../shared/offers/loan-stages.ts';
 import { api } from '../../lib/api.ts';
-import { changeOnServer, ShownRefusal } from './admin-api.ts';
-import { check } from './admin-repository.ts';
+import { changeOnServer, repositoryOf, ShownRefusal } from './admin-api.ts';
+import { check, failureMessage, type PipelineHistory } from './admin-repository.ts';
 
 /** What recording a loan's stage says when it fails. */
 export const LOAN_MESSAGES = {
+  figuresFailed: 'Failed to load the Pipeline figures',
+  figuresOffline: 'You are offline: the Pipeline figures show once the connection returns.',
   stageFailed: 'Failed to record the loan’s stage',
   stageOffline: 'You are offline: a loan’s stage can be recorded only online. Record it when the connection returns.',
 } as const;
@@ -26,6 +28,21 @@ export type StageRecord = {
  */
 const loanApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** Every acceptance and stage, for the Pipeline's figures over a period (computed on screen). */
+    pipelineHistory: build.query<PipelineHistory, void>({
+      async queryFn(_args, { extra }) {
+        try {
+          return { data: await repositoryOf(extra).pipelineHistory() };
+        } catch (error) {
+          console.error('Loading the Pipeline figures failed', error);
+          return {
+            error: { message: failureMessage(error, LOAN_MESSAGES.figuresFailed, LOAN_MESSAGES.figuresOffline) },
+          };
+        }
+      },
+      providesTags: ['Application'],
+    }),
+
     recordLoanStage: build.mutation<null, StageRecord>({
       queryFn: (record, { extra }) =>
         changeOnServer(
@@ -56,4 +73,4 @@ const loanApi = api.injectEndpoints({
   }),
 });
 
-export const { useRecordLoanStageMutation } = loanApi;
+export const { usePipelineHistoryQuery, useRecordLoanStageMutation } = loanApi;
