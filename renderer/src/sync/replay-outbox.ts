@@ -2,7 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { officerStatusLabel } from '../../../shared/admin/application-lists.ts';
 import { formatLongDate } from '../../../shared/format/dates.ts';
 import type { DesktopBridge, OutboxEntry, StageIntent } from '../../../shared/ipc/channels.ts';
-import { loanStageLabels } from '../../../shared/offers/loan-stages.ts';
+import { loanStageLabels, nextLoanStages, type LoanStage } from '../../../shared/offers/loan-stages.ts';
 import type { ApplicationStatus } from '../../../shared/status/transitions.ts';
 import {
   CHANGED_MEANWHILE_CODES,
@@ -65,10 +65,10 @@ export function refusalText(error: ApiError, entry: OutboxEntry): string {
 }
 
 /**
- * Sends a queued loan stage if the loan is still at the stage the officer saw: record_loan_stage itself refuses a
- * stage out of order or recorded twice, but not one that still follows another stage recorded meanwhile (Did not
- * close after In closing), which the officer did not see. That one is refused here in the same words and code
- * (55000, out of order).
+ * Sends a queued loan stage. record_loan_stage itself refuses, in its words, a stage recorded twice or after the loan
+ * closed; but not one that still follows another stage recorded meanwhile (Did not close queued on an accepted loan
+ * that went In closing meanwhile), which the officer did not see: that one is refused here, first, with the stage
+ * the loan is at now (55000, as the server's out of order).
  */
 async function sendStage(
   supabase: SupabaseClient,
@@ -78,15 +78,17 @@ async function sendStage(
     .from('applications')
     .select('loan_stage')
     .eq('id', entry.applicationId)
-    .maybeSingle<{ loan_stage: StageIntent['expectedCurrentStage'] | 'funded' | 'did_not_close' | null }>();
+    .maybeSingle<{ loan_stage: 'accepted' | LoanStage | null }>();
   if (seen.error) return { error: seen.error, status: seen.status };
   const now = seen.data?.loan_stage;
-  if (now && now !== entry.expectedCurrentStage) {
-    const label = now === 'accepted' ? 'Offer accepted' : loanStageLabels[now];
-    return {
-      error: { message: `The loan’s stage was recorded meanwhile: it is ${label} now`, code: '55000' },
-      status: 409,
-    };
+  if (
+    now &&
+    now !== 'accepted' &&
+    now !== entry.expectedCurrentStage &&
+    nextLoanStages(true, [{ stage: now }]).includes(entry.stage)
+  ) {
+    const message = `The loan’s stage was recorded meanwhile: it is ${loanStageLabels[now]} now`;
+    return { error: { message, code: '55000' }, status: 409 };
   }
   return supabase.rpc('record_loan_stage', recordLoanStageArguments(entry));
 }
