@@ -56,6 +56,42 @@ async function insertApplications(count: number, tag: string): Promise<string[]>
   return data.map((row) => String(row.id));
 }
 
+/** An approved application whose applicant accepted the offer of a lender; its link records stages. */
+async function acceptedLoan(name: string) {
+  const applicant = await backend.createUser();
+  const { data, error } = await backend.service
+    .from('applications')
+    .insert(
+      qualifiedApplicationRow({
+        user_id: applicant.id,
+        email: applicant.email,
+        status: 'approved',
+        business_name: name,
+      }),
+    )
+    .select('id')
+    .single();
+  if (error) throw new Error(error.message);
+  const applicationId = String(data.id);
+  const link = await sentLenderLink(backend.service, applicationId, 'Chosen Bank');
+  const offer = await backend.service.rpc('make_loan_offer', { token: link.token, ...offerTerms() });
+  if (offer.error) throw new Error(offer.error.message);
+  expect((await acceptOffer(backend.service, applicant.id, (offer.data as { id: string }).id)).error).toBeNull();
+  const byLender = (stage: string, details: Record<string, unknown>) =>
+    backend.service.rpc('record_loan_stage_by_link', { token: link.token, stage, ...details });
+  return { applicationId, byLender };
+}
+
+/** In closing queued offline on a loan the officer saw accepted. */
+const inClosing = (applicationId: string): StageIntent => ({
+  kind: 'stage',
+  applicationId,
+  stage: 'in_closing',
+  expectedClosingOn: inDays(30),
+  expectedCurrentStage: 'accepted',
+  label: 'Replay Stage',
+});
+
 describe('desktop sync against server/', () => {
   it('copies everything an admin reads, page by page, then only what changed, deletions included', async () => {
     const ids = await insertApplications(7, 'Sync Keyset');
@@ -341,31 +377,6 @@ describe('desktop sync against server/', () => {
   });
 
   it('replays queued loan stages through record_loan_stage: what still follows the stage the officer saw lands, and a stage recorded meanwhile by the lender’s link is kept as a conflict in the server’s words, never recorded over it', async () => {
-    /** An approved application whose applicant accepted the offer of a lender; its link records stages. */
-    const acceptedLoan = async (name: string) => {
-      const applicant = await backend.createUser();
-      const { data, error } = await backend.service
-        .from('applications')
-        .insert(
-          qualifiedApplicationRow({
-            user_id: applicant.id,
-            email: applicant.email,
-            status: 'approved',
-            business_name: name,
-          }),
-        )
-        .select('id')
-        .single();
-      if (error) throw new Error(error.message);
-      const applicationId = String(data.id);
-      const link = await sentLenderLink(backend.service, applicationId, 'Chosen Bank');
-      const offer = await backend.service.rpc('make_loan_offer', { token: link.token, ...offerTerms() });
-      if (offer.error) throw new Error(offer.error.message);
-      expect((await acceptOffer(backend.service, applicant.id, (offer.data as { id: string }).id)).error).toBeNull();
-      const byLender = (stage: string, details: Record<string, unknown>) =>
-        backend.service.rpc('record_loan_stage_by_link', { token: link.token, stage, ...details });
-      return { applicationId, byLender };
-    };
     const lands = await acceptedLoan('Replay Stage Lands');
     const twice = await acceptedLoan('Replay Stage Twice');
     const moved = await acceptedLoan('Replay Stage Moved');
@@ -373,14 +384,6 @@ describe('desktop sync against server/', () => {
     expect((await closed.byLender('in_closing', { expected_closing_on: inDays(20) })).error).toBeNull();
 
     const { cache, outbox, bridge } = freshCache();
-    const inClosing = (applicationId: string): StageIntent => ({
-      kind: 'stage',
-      applicationId,
-      stage: 'in_closing',
-      expectedClosingOn: inDays(30),
-      expectedCurrentStage: 'accepted',
-      label: 'Replay Stage',
-    });
     outbox.enqueue(inClosing(lands.applicationId));
     outbox.enqueue(inClosing(twice.applicationId));
     outbox.enqueue({
@@ -403,7 +406,7 @@ describe('desktop sync against server/', () => {
     expect((await moved.byLender('in_closing', { expected_closing_on: inDays(31) })).error).toBeNull();
     expect((await closed.byLender('did_not_close', { reason: 'The appraisal came in low.' })).error).toBeNull();
 
-    const result = await replayOutbox(backend.client(officer), bridge);
+    const result = await replayOutbox(backend.client(officer), bridge, officer.id);
     expect(result).toEqual({ applied: 1, conflicts: 3, refused: 0, unreachable: false, signInNeeded: false });
     expect(outbox.list().map((entry) => [entry.state, entry.lastError])).toEqual([
       ['done', null],
@@ -442,6 +445,42 @@ describe('desktop sync against server/', () => {
       page: 0,
     });
     expect(pipeline.rows.map((row) => row.loan_stage)).toEqual(['in_closing']);
+  });
+
+  it('counts a queued loan stage that already landed (its answer lost) as sent, once; the same stage by another officer is a conflict', async () => {
+    const colleague = await backend.createUser({ appRole: 'admin' });
+    const { applicationId: landed } = await acceptedLoan('Replay Stage Landed');
+    const { applicationId: byColleague } = await acceptedLoan('Replay Stage Colleague');
+    const { outbox, bridge } = freshCache();
+    outbox.enqueue(inClosing(landed));
+    outbox.enqueue(inClosing(byColleague));
+    // The first attempt for the officer's landed, its answer lost; the colleague recorded the other one.
+    const record = (by: TestUser, applicationId: string) =>
+      backend.client(by).rpc('record_loan_stage', {
+        application_id: applicationId,
+        stage: 'in_closing',
+        expected_closing_on: inDays(30),
+      });
+    expect((await record(officer, landed)).error).toBeNull();
+    expect((await record(colleague, byColleague)).error).toBeNull();
+
+    const result = await replayOutbox(backend.client(officer), bridge, officer.id);
+    expect(result).toEqual({ applied: 1, conflicts: 1, refused: 0, unreachable: false, signInNeeded: false });
+    expect(outbox.list().map((entry) => [entry.state, entry.lastError])).toEqual([
+      ['done', null],
+      ['conflict', 'This loan is already in closing'],
+    ]);
+    const { data: stages } = await backend.service
+      .from('loan_stages')
+      .select('application_id, recorded_by')
+      .in('application_id', [landed, byColleague]);
+    expect(stages).toHaveLength(2);
+    expect(stages).toEqual(
+      expect.arrayContaining([
+        { application_id: landed, recorded_by: officer.id },
+        { application_id: byColleague, recorded_by: colleague.id },
+      ]),
+    );
   });
 
   it('keeps a note that cannot reach the server pending, first in line, with why', async () => {

@@ -65,7 +65,24 @@ export function refusalText(error: ApiError, entry: OutboxEntry): string {
 }
 
 /**
- * Sends a queued loan stage. record_loan_stage itself refuses, in its words, a stage recorded twice or after the loan
+ * Whether the stage was recorded by this officer: a queued stage that landed though its answer was lost (the
+ * connection dropped on the way back) is sent again, and must not read as recorded by someone else meanwhile.
+ */
+async function recordedByMe(supabase: SupabaseClient, entry: StageIntent, officerId?: string): Promise<boolean> {
+  if (!officerId) return false;
+  const { data } = await supabase
+    .from('loan_stages')
+    .select('id')
+    .eq('application_id', entry.applicationId)
+    .eq('stage', entry.stage)
+    .eq('recorded_via', 'officer')
+    .eq('recorded_by', officerId)
+    .limit(1);
+  return (data ?? []).length > 0;
+}
+
+/**
+ * Sends a queued loan stage (one this officer's earlier attempt already recorded counts as sent). record_loan_stage itself refuses, in its words, a stage recorded twice or after the loan
  * closed; but not one that still follows another stage recorded meanwhile (Did not close queued on an accepted loan
  * that went In closing meanwhile), which the officer did not see: that one is refused here, first, with the stage
  * the loan is at now (55000, as the server's out of order).
@@ -73,6 +90,7 @@ export function refusalText(error: ApiError, entry: OutboxEntry): string {
 async function sendStage(
   supabase: SupabaseClient,
   entry: StageIntent,
+  officerId?: string,
 ): Promise<{ error: { message: string; code?: string } | null; status: number }> {
   const seen = await supabase
     .from('applications')
@@ -81,6 +99,7 @@ async function sendStage(
     .maybeSingle<{ loan_stage: 'accepted' | LoanStage | null }>();
   if (seen.error) return { error: seen.error, status: seen.status };
   const now = seen.data?.loan_stage;
+  if (now === entry.stage && (await recordedByMe(supabase, entry, officerId))) return { error: null, status: 200 };
   if (
     now &&
     now !== 'accepted' &&
@@ -102,6 +121,7 @@ async function sendStage(
 async function send(
   supabase: SupabaseClient,
   entry: OutboxEntry,
+  officerId?: string,
 ): Promise<{ error: { message: string; code?: string } | null; status: number }> {
   if (entry.kind === 'note') {
     const { error, status } = await supabase
@@ -109,7 +129,7 @@ async function send(
       .insert({ id: entry.noteId, application_id: entry.applicationId, body: entry.body });
     return { error: error?.code === duplicateKey ? null : error, status };
   }
-  if (entry.kind === 'stage') return sendStage(supabase, entry);
+  if (entry.kind === 'stage') return sendStage(supabase, entry, officerId);
   if (entry.kind === 'review') {
     return supabase.rpc('review_document', {
       document_id: entry.documentId,
@@ -137,13 +157,18 @@ async function send(
  * lender through its link, or another officer) is kept as a conflict in the server's words; a note the server refuses is
  * kept as refused, said in plain words. Stops at the first entry that cannot reach the server, or
  * that the server refused for the session it went with (expired, or gone to anon): it stays first in line, sent
- * again once the officer's session is renewed. The caller sends only with the session of the outbox's owner.
+ * again once the officer's session is renewed. The caller sends only with the session of the outbox's owner, whose
+ * id it gives (`officerId`: a loan stage already recorded by them counts as sent).
  */
-export async function replayOutbox(supabase: SupabaseClient, outbox: OutboxPort): Promise<ReplayResult> {
+export async function replayOutbox(
+  supabase: SupabaseClient,
+  outbox: OutboxPort,
+  officerId?: string,
+): Promise<ReplayResult> {
   const result: ReplayResult = { applied: 0, conflicts: 0, refused: 0, unreachable: false, signInNeeded: false };
   const pending = (await outbox['outbox:list'](undefined)).filter((entry: OutboxEntry) => entry.state === 'pending');
   for (const entry of pending) {
-    const { error, status } = await send(supabase, entry);
+    const { error, status } = await send(supabase, entry, officerId);
     if (!error) {
       await outbox['outbox:settle']({ id: entry.id, outcome: 'done', message: null, serverState: null });
       result.applied += 1;
