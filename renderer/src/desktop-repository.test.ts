@@ -1,13 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CachedApplication, DesktopBridge, OutboxEntry, OutboxIntent } from '../../shared/ipc/channels.ts';
 import { applicationRow } from '../../electron/cache/test-rows.ts';
-import { sampleReviewIntent } from '../../shared/testing/samples.ts';
+import { sampleReviewIntent, sampleStageIntent } from '../../shared/testing/samples.ts';
 import { AdminRequestError } from '../../web/src/features/admin/admin-repository.ts';
+import { apiAdminRepository } from '../../web/src/features/admin/api-admin-repository.ts';
 import {
   createDesktopRepository,
   detailFromCache,
   queuedNotes,
   queuedReviews,
+  queuedStage,
   type DesktopRepositoryDeps,
 } from './desktop-repository.ts';
 
@@ -263,5 +265,67 @@ describe('a document reviewed offline on the desktop', () => {
       [seen.seenReviewId, 'accepted', false],
       ['queued-3', 'needs_replacement', true],
     ]);
+  });
+});
+
+describe('a loan stage recorded offline on the desktop', () => {
+  it('is queued as the officer recorded it, with the stage they saw and only its own details', async () => {
+    const enqueued: OutboxIntent[] = [];
+    const { deps, repository: offline } = repository(false, {
+      'outbox:enqueue': async (intent) => {
+        enqueued.push(intent);
+        return { ...intent, id: 1, createdAt: '2026-11-23T01:00:00.000Z', state: 'pending', ...settled };
+      },
+    });
+    const record = {
+      applicationId: application.id,
+      stage: 'in_closing' as const,
+      expectedClosingOn: '2026-12-15',
+      expectedCurrentStage: 'accepted' as const,
+      label: 'Reyes Bakery',
+    };
+    expect(await offline.recordLoanStage(record)).toBe('queued');
+    expect(enqueued).toEqual([{ kind: 'stage', ...record }]);
+    expect(Object.keys(enqueued[0] ?? {})).not.toContain('fundedAmount');
+    expect(deps.queued).toHaveBeenCalledOnce();
+    expect(deps.syncNow).not.toHaveBeenCalled();
+  });
+
+  it('shows in the detail as the loan’s queued stage until it is sent; a settled one does not', async () => {
+    const entry = (id: number, state: OutboxEntry['state'], applicationId = application.id): OutboxEntry => ({
+      ...sampleStageIntent,
+      applicationId,
+      createdAt: `2026-11-23T0${id}:00:00.000Z`,
+      ...settled,
+      state,
+      id,
+    });
+    expect(queuedStage([entry(1, 'conflict'), noteEntry(2, application.id)], application.id)).toBeUndefined();
+    expect(queuedStage([entry(1, 'pending', other.id)], application.id)).toBeUndefined();
+    const outbox = [entry(1, 'conflict'), entry(2, 'pending'), noteEntry(3, application.id)];
+    expect(queuedStage(outbox, application.id)).toEqual({ stage: 'in_closing', queuedAt: '2026-11-23T02:00:00.000Z' });
+
+    const { repository: offline } = repository(false, {
+      'cache:application-detail': async () => ({
+        application,
+        otherApplications: [],
+        related: emptyRelated,
+        lenders: [],
+        keptDocumentIds: [],
+      }),
+      'outbox:list': async () => outbox,
+    });
+    expect((await offline.applicationDetail(application.id)).queuedStage).toEqual({
+      stage: 'in_closing',
+      queuedAt: '2026-11-23T02:00:00.000Z',
+    });
+  });
+
+  it('is not queued when the server refuses it in words (recorded meanwhile): the officer reads them at once', async () => {
+    const { repository: online } = repository(true, { 'outbox:enqueue': vi.fn() });
+    const refusal = new AdminRequestError('refused', 'This loan is already in closing', '23505');
+    const spy = vi.spyOn(apiAdminRepository, 'recordLoanStage').mockRejectedValue(refusal);
+    await expect(online.recordLoanStage({ ...sampleStageIntent, applicationId: application.id })).rejects.toBe(refusal);
+    spy.mockRestore();
   });
 });

@@ -11,6 +11,7 @@ import {
   type DecisionOutcome,
   otherApplicationsOf,
   type QueuedDecision,
+  type QueuedStage,
 } from '../../web/src/features/admin/admin-repository.ts';
 import { apiAdminRepository } from '../../web/src/features/admin/api-admin-repository.ts';
 import { isSessionRefusal } from './sync/session-refusal.ts';
@@ -85,6 +86,14 @@ export function queuedDecisions(outbox: OutboxEntry[]): Record<string, QueuedDec
   return decisions;
 }
 
+/** The application's loan stage still waiting in the outbox: the section shows it queued, with no other stage. */
+export function queuedStage(outbox: OutboxEntry[], applicationId: string): QueuedStage | undefined {
+  const entry = outbox.findLast(
+    (item) => item.kind === 'stage' && item.state === 'pending' && item.applicationId === applicationId,
+  );
+  return entry?.kind === 'stage' ? { stage: entry.stage, queuedAt: entry.createdAt } : undefined;
+}
+
 export const notKeptOffline =
   'This document was not kept on this computer. Open it once while online to read it offline.';
 export const tooLargeToKeep =
@@ -102,14 +111,14 @@ export type DesktopRepositoryDeps = {
   sessionRefused: () => void;
   /** Runs an incremental sync (after a decision, on Refresh Data). */
   syncNow: () => Promise<void>;
-  /** Called after a decision, a note or a review was queued, so the outbox count is current. */
+  /** Called after a decision, a note, a review or a loan stage was queued, so the outbox count is current. */
   queued: () => void;
 };
 
 /**
  * The desktop app's admin repository: the screens read the officer's cache (kept current by sync), so
- * lists, search and detail work the same online and offline; a decision, a note or a document's review goes to the
- * server when it can be reached and to the outbox when not.
+ * lists, search and detail work the same online and offline; a decision, a note, a document's review or a loan's
+ * stage goes to the server when it can be reached and to the outbox when not.
  */
 export function createDesktopRepository(deps: DesktopRepositoryDeps): AdminRepository & { refresh(): Promise<void> } {
   const { bridge } = deps;
@@ -192,6 +201,9 @@ export function createDesktopRepository(deps: DesktopRepositoryDeps): AdminRepos
       detail.notes = [...waiting, ...stored];
       // A review queued offline shows as the document's latest, marked as waiting; sync brings the stored one.
       detail.reviews = [...detail.reviews, ...queuedReviews(outbox, id)];
+      // A stage queued offline shows as queued, so no other stage is recorded over it before it is sent.
+      const stage = queuedStage(outbox, id);
+      if (stage) detail.queuedStage = stage;
       // The documents of an application the officer opens are kept for offline reading (within the budget).
       if (deps.canSend()) {
         const missing = detail.documents.filter((document) => !cached.keptDocumentIds.includes(document.id));
@@ -227,6 +239,8 @@ export function createDesktopRepository(deps: DesktopRepositoryDeps): AdminRepos
         label: review.label,
         fileName: review.fileName,
       }),
+    recordLoanStage: (record) =>
+      sendOrQueue(() => apiAdminRepository.recordLoanStage(record), { kind: 'stage', ...record }),
     addNote: (note) =>
       sendOrQueue(() => apiAdminRepository.addNote(note), {
         kind: 'note',

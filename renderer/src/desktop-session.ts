@@ -136,7 +136,7 @@ export function createDesktopSession(options: DesktopSessionOptions) {
           return;
         }
         set({ signedIn: true, syncing: true, problem: null });
-        const replay = await replayOutbox(supabase, bridge);
+        const replay = await replayOutbox(supabase, bridge, state.cache?.owner ?? undefined);
         await refreshOutbox();
         if (replay.applied + replay.conflicts + replay.refused > 0) set({ lastReplay: replay });
         if (replay.signInNeeded) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../shared/ipc/channels.ts';
-import { sampleReviewIntent } from '../../shared/testing/samples.ts';
+import { sampleReviewIntent, sampleStageIntent } from '../../shared/testing/samples.ts';
 import {
   cachedCountText,
   entryText,
@@ -39,7 +39,21 @@ function review(id: number, outcome: 'accepted' | 'needs_replacement'): OutboxEn
   return { ...sampleReviewIntent, outcome, reason, ...queued, ...settled, id };
 }
 
+function stage(id: number, recorded: 'in_closing' | 'funded' | 'did_not_close' = 'in_closing'): OutboxEntry {
+  return { ...sampleStageIntent, stage: recorded, ...queued, ...settled, id };
+}
+
 describe('the outbox in words', () => {
+  it('names a loan stage by the stage and the business, and says its stage was changed meanwhile', () => {
+    expect(entryText(stage(1))).toBe('Record In closing for Harbor Cafe');
+    expect(entryText(stage(2, 'did_not_close'))).toBe('Record Did not close for Harbor Cafe');
+    expect(notAppliedText(stage(3, 'funded'))).toBe(
+      'Record Funded for Harbor Cafe was not applied: the loan’s stage was changed meanwhile.',
+    );
+    expect(queuedCountText([stage(1)])).toBe('1 loan stage queued');
+    expect(queuedCountText([decision(1, 'A'), stage(2), stage(3)])).toBe('1 decision and 2 loan stages queued');
+  });
+
   it('names a decision by its verb and business, a note by its business and its text on one line', () => {
     expect(entryText(decision(1, 'Harbor Cafe'))).toBe('Approve Harbor Cafe');
     expect(entryText(note(2, 'Called the owner:\n  tax returns next week.'))).toBe(

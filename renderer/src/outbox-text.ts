@@ -1,4 +1,5 @@
 import type { OutboxEntry } from '../../shared/ipc/channels.ts';
+import { loanStageLabels } from '../../shared/offers/loan-stages.ts';
 
 /** How the desktop status bar words the outbox: each queued change, and the count. */
 
@@ -7,13 +8,15 @@ const noteExcerptLength = 80;
 
 /**
  * A queued change in words: 'Approve Reyes Bakery', 'Note on Reyes Bakery: "Called the owner..."', 'Accept
- * tax-return-2025.pdf of Reyes Bakery' or 'Send back tax-return-2025.pdf of Reyes Bakery'.
+ * tax-return-2025.pdf of Reyes Bakery', 'Send back tax-return-2025.pdf of Reyes Bakery' or 'Record In closing for
+ * Reyes Bakery'.
  */
 export function entryText(entry: OutboxEntry): string {
   if (entry.kind === 'decide') return `${entry.decision === 'approved' ? 'Approve' : 'Reject'} ${entry.label}`;
   if (entry.kind === 'review') {
     return `${entry.outcome === 'accepted' ? 'Accept' : 'Send back'} ${entry.fileName} of ${entry.label}`;
   }
+  if (entry.kind === 'stage') return `Record ${loanStageLabels[entry.stage]} for ${entry.label}`;
   const oneLine = entry.body.replace(/\s+/g, ' ');
   const excerpt = oneLine.length > noteExcerptLength ? `${oneLine.slice(0, noteExcerptLength - 1)}…` : oneLine;
   return `Note on ${entry.label}: "${excerpt}"`;
@@ -21,7 +24,8 @@ export function entryText(entry: OutboxEntry): string {
 
 /** Why a replayed change was not applied: what it acted on was changed on the server meanwhile. */
 export function notAppliedText(entry: OutboxEntry): string {
-  const what = entry.kind === 'review' ? 'the document' : 'the application';
+  const what =
+    entry.kind === 'review' ? 'the document' : entry.kind === 'stage' ? 'the loan’s stage' : 'the application';
   return `${entryText(entry)} was not applied: ${what} was changed meanwhile.`;
 }
 
@@ -34,9 +38,10 @@ const queuedKinds: [OutboxEntry['kind'], string][] = [
   ['decide', 'decision'],
   ['note', 'note'],
   ['review', 'review'],
+  ['stage', 'loan stage'],
 ];
 
-/** The outbox count: '2 decisions queued', '1 note queued', '1 decision, 2 notes and 1 review queued'. */
+/** The outbox count: '2 decisions queued', '1 note queued', '1 decision, 2 notes and 1 loan stage queued'. */
 export function queuedCountText(pending: OutboxEntry[]): string {
   const parts = queuedKinds.flatMap(([kind, one]) => {
     const count = pending.filter((entry) => entry.kind === kind).length;

@@ -12,7 +12,8 @@ import type { ApplicationStatus } from '../status/transitions.ts';
  * - settings: the server the app talks to, and the room kept documents may take.
  * - cache: the local copy of what the admin last synced, for offline review (docs/architecture.md, Sync).
  * - documents: document files kept for offline reading.
- * - outbox: decisions, notes and document reviews made offline, replayed against the API when back online.
+ * - outbox: decisions, notes, document reviews and loan stages made offline, replayed against the API when back
+ *   online.
  * - dialog: native save and open dialogs.
  */
 export const ipcChannels = [
@@ -168,8 +169,30 @@ export type ReviewIntent = {
   fileName: string;
 };
 
+/**
+ * A loan's closing stage recorded while offline: 'the loan I saw accepted is in closing'. Replayed through
+ * record_loan_stage after checking the stage is still the one the officer saw, so a stage recorded meanwhile (the
+ * lender through its link, another officer) is kept as a conflict, never recorded over it.
+ */
+export type StageIntent = {
+  kind: 'stage';
+  applicationId: string;
+  stage: 'in_closing' | 'funded' | 'did_not_close';
+  /** In closing: the day the closing is expected (YYYY-MM-DD). */
+  expectedClosingOn?: string;
+  /** Funded: the amount and the day (YYYY-MM-DD). */
+  fundedAmount?: number;
+  fundedOn?: string;
+  /** Did not close: why. */
+  reason?: string;
+  /** The application's loan_stage the officer saw. */
+  expectedCurrentStage: 'accepted' | 'in_closing';
+  /** The business name. */
+  label: string;
+};
+
 /** A change made while offline, kept as the officer's intention. */
-export type OutboxIntent = DecisionIntent | NoteIntent | ReviewIntent;
+export type OutboxIntent = DecisionIntent | NoteIntent | ReviewIntent | StageIntent;
 
 export type OutboxState = 'pending' | 'done' | 'conflict' | 'refused';
 

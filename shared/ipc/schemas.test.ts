@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluatePreQualification } from '../evaluation/evaluate.ts';
-import { sampleApplicationRow, sampleForm, sampleReviewIntent } from '../testing/samples.ts';
+import { isoDay } from '../format/dates.ts';
+import { sampleApplicationRow, sampleForm, sampleReviewIntent, sampleStageIntent } from '../testing/samples.ts';
 import { ipcChannels, syncedTableNames, type IpcChannel } from './channels.ts';
 import { applicationRowSchema, ipcRequestSchemas } from './schemas.ts';
 
@@ -27,6 +28,26 @@ const sendBack = {
   outcome: 'needs_replacement',
   reason: 'This return is for 2023: please send the 2025 one.',
   seenReviewId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+};
+const inClosing = sampleStageIntent;
+const today = isoDay(new Date());
+const tomorrow = isoDay(new Date(Date.now() + 86_400_000));
+const funded = {
+  kind: 'stage',
+  applicationId: id,
+  stage: 'funded',
+  fundedAmount: 245_000.5,
+  fundedOn: today,
+  expectedCurrentStage: 'in_closing',
+  label: 'Reyes Bakery',
+};
+const didNotClose = {
+  kind: 'stage',
+  applicationId: id,
+  stage: 'did_not_close',
+  reason: 'The applicant sold the business.',
+  expectedCurrentStage: 'accepted',
+  label: 'Reyes Bakery',
 };
 const pageArgs = { list: 'pending', search: 'reyes', sort: 'newest', page: 0 };
 
@@ -69,6 +90,11 @@ const valid: { [C in IpcChannel]: unknown[] } = {
     review,
     sendBack,
     { ...sendBack, reason: `  ${'x'.repeat(2_000)}\n` },
+    inClosing,
+    funded,
+    { ...funded, fundedAmount: 50_000_000 },
+    didNotClose,
+    { ...didNotClose, expectedCurrentStage: 'in_closing', reason: `  ${'x'.repeat(2_000)}\n` },
   ],
   'outbox:list': [undefined],
   'outbox:settle': [
@@ -163,6 +189,28 @@ const invalid: { [C in IpcChannel]: unknown[] } = {
     { ...review, seenReviewId: 'x' },
     { ...review, fileName: undefined },
     { ...review, kind: 'note' },
+    // A loan stage is checked as the officer's stage form checks it (loanStageFormSchema), with its own fields only,
+    // after the stage it follows.
+    { ...inClosing, expectedClosingOn: undefined },
+    { ...inClosing, expectedClosingOn: 'next week' },
+    { ...inClosing, fundedAmount: 1_000 },
+    { ...inClosing, expectedCurrentStage: 'in_closing' },
+    { ...inClosing, expectedCurrentStage: 'funded' },
+    { ...inClosing, stage: 'accepted' },
+    { ...inClosing, label: undefined },
+    { ...funded, fundedAmount: undefined },
+    { ...funded, fundedAmount: 0 },
+    { ...funded, fundedAmount: 50_000_000.01 },
+    { ...funded, fundedAmount: 10.005 },
+    { ...funded, fundedOn: tomorrow },
+    { ...funded, fundedOn: undefined },
+    { ...funded, expectedCurrentStage: 'accepted' },
+    { ...funded, reason: 'x' },
+    { ...didNotClose, reason: undefined },
+    { ...didNotClose, reason: ' \n\t ' },
+    { ...didNotClose, reason: 'x'.repeat(2_001) },
+    { ...didNotClose, expectedClosingOn: '2026-12-15' },
+    { ...didNotClose, applicationId: '../x' },
   ],
   'outbox:list': [{}],
   'outbox:settle': [

@@ -6,6 +6,8 @@ import { applicationStatuses } from '../status/transitions.ts';
 import { applicationListIds, applicationSortIds } from '../admin/application-lists.ts';
 import { noteBodySchema } from '../validation/admin-forms.ts';
 import { replacementReasonSchema } from '../validation/checklist-forms.ts';
+import { loanStageFormSchema } from '../validation/loan-offer-form.ts';
+import { isoDay } from '../format/dates.ts';
 import { syncedTableNames, type IpcChannel, type IpcRequests, type SyncedTable, type SyncPage } from './channels.ts';
 
 /** The desktop IPC contract, part 2: the zod schema main validates each channel's payload with. */
@@ -102,6 +104,50 @@ const reviewIntent = z.object({
   fileName: text,
 });
 
+/**
+ * A loan stage recorded offline: checked as the officer's stage form checks it (loanStageFormSchema, on this
+ * computer's day), with only its own stage's fields, and only after the stage it follows (as record_loan_stage
+ * orders them: In closing after the acceptance, Funded after In closing).
+ */
+const stageIntent = z
+  .object({
+    kind: z.literal('stage'),
+    applicationId: uuid,
+    stage: z.enum(['in_closing', 'funded', 'did_not_close']),
+    expectedClosingOn: text.optional(),
+    fundedAmount: z.number().optional(),
+    fundedOn: text.optional(),
+    reason: text.optional(),
+    expectedCurrentStage: z.enum(['accepted', 'in_closing']),
+    label: text,
+  })
+  .superRefine((intent, context) => {
+    const form = loanStageFormSchema(isoDay(new Date())).safeParse({
+      stage: intent.stage,
+      expectedClosingOn: intent.expectedClosingOn ?? '',
+      fundedAmount: intent.fundedAmount,
+      fundedOn: intent.fundedOn ?? '',
+      reason: intent.reason ?? '',
+    });
+    for (const issue of form.error?.issues ?? []) {
+      context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    }
+    const own = { in_closing: ['expectedClosingOn'], funded: ['fundedAmount', 'fundedOn'], did_not_close: ['reason'] };
+    for (const field of ['expectedClosingOn', 'fundedAmount', 'fundedOn', 'reason'] as const) {
+      if (intent[field] !== undefined && !own[intent.stage].includes(field)) {
+        context.addIssue({ code: 'custom', path: [field], message: `Not a field of ${intent.stage}` });
+      }
+    }
+    const follows = { in_closing: ['accepted'], funded: ['in_closing'], did_not_close: ['accepted', 'in_closing'] };
+    if (!follows[intent.stage].includes(intent.expectedCurrentStage)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['expectedCurrentStage'],
+        message: `${intent.stage} does not follow ${intent.expectedCurrentStage}`,
+      });
+    }
+  });
+
 /** An http(s) address without credentials, query or fragment: where the Supabase API is. */
 const serverAddress = z
   .url({ protocol: /^https?$/, error: 'The server address must start with http:// or https://' })
@@ -175,6 +221,7 @@ export const ipcRequestSchemas: IpcRequestSchemas = {
       reviewIntent.extend({ outcome: z.literal('accepted'), reason: z.null() }),
       reviewIntent.extend({ outcome: z.literal('needs_replacement'), reason: replacementReasonSchema }),
     ]),
+    stageIntent,
   ]),
   'outbox:list': z.undefined(),
   'outbox:settle': z.object({

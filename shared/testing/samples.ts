@@ -1,7 +1,7 @@
 import type { PreQualificationForm } from '../catalogue/pre-qualification.ts';
 import type { ChecklistDocument, ChecklistInput } from '../checklist/document-checklist.ts';
 import type { ApplicationRow } from '../db/applications.ts';
-import type { ReviewIntent } from '../ipc/channels.ts';
+import type { ReviewIntent, StageIntent } from '../ipc/channels.ts';
 import type { Lender } from '../matching/lender-match.ts';
 
 /** Sample records for tests (here and in tests/): a complete, qualifying form and the row it would become. */
@@ -153,3 +153,13 @@ export const sampleChecklistInput: ChecklistInput = {
 
 /** A checklist of an application without any document, request or review yet. */
 export const emptyChecklistInput: ChecklistInput = { documents: [], reviews: [], requests: [], notNeeded: [] };
+
+/** A loan recorded In closing offline (desktop outbox), as the officer saw it: its offer accepted. */
+export const sampleStageIntent: StageIntent = {
+  kind: 'stage',
+  applicationId: '3f2b8c1e-7d4a-4e6b-9a0c-5d1e2f3a4b5c',
+  stage: 'in_closing',
+  expectedClosingOn: '2026-12-15',
+  expectedCurrentStage: 'accepted',
+  label: 'Harbor Cafe',
+};

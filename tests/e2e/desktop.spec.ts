@@ -17,6 +17,7 @@ import { lenderTokenHash, newLenderToken } from '../../shared/matching/lender-an
 import { ADMIN_MESSAGES } from '../../shared/messages/portal-admin.ts';
 import { pdfText } from '../support/pdf-text.ts';
 import { pdfBytes } from '../support/sample-files.ts';
+import { acceptOffer, inDays, offerTerms, sentLenderLink } from '../support/lender-links.ts';
 import { seriousAccessibilityViolations } from './pages/accessibility.ts';
 import { expectClosedWhenDone, fillTermSheet } from './pages/admin-pages.ts';
 import { createAccount } from './pages/portal-session.ts';
@@ -979,6 +980,124 @@ test('offline, a document accepted is queued and lands when the network returns;
     await expect(item('Business License')).toContainText('Uploaded, awaiting review');
     await expect(item('Business License')).toContainText('Replaced files');
     await expect(detail.getByTestId('queued-review')).toHaveCount(0);
+  } finally {
+    main.close();
+  }
+});
+
+/**
+ * An approved application of a new applicant who accepted a lender's offer (set up with the service role, as the
+ * lender's link and the accept-offer function leave it). Gives the lender's link for recording stages.
+ */
+async function acceptedLoan(database: SupabaseClient, businessName: string) {
+  const applicant = await createAccount(database, server.url, { keys: server.keys });
+  const application = await submitted(database, businessName, {
+    user_id: applicant.id,
+    email: applicant.email,
+    status: 'approved',
+  });
+  const lender = await sentLenderLink(database, application.id, 'Chosen Bank');
+  const made = await database.rpc('make_loan_offer', { token: lender.token, ...offerTerms() });
+  if (made.error) throw new Error(made.error.message);
+  const accepted = await acceptOffer(database, applicant.id, (made.data as { id: string }).id);
+  if (accepted.error) throw new Error(accepted.error.message);
+  return { ...application, lender };
+}
+
+test('offline, the Pipeline and a loan’s offers read the copy; In closing recorded offline is queued and lands when the network returns; one the lender recorded meanwhile is reported as a conflict, never recorded twice', async ({
+  page,
+}) => {
+  const database = serviceClient(server);
+  const quince = await acceptedLoan(database, 'Quince Cafe Pipeline');
+  const rowan = await acceptedLoan(database, 'Rowan Deli Pipeline');
+  const main = await signedInApp(page, database);
+  try {
+    await expect(page.getByTestId('last-sync')).toContainText('Last synced');
+    await goOffline(page);
+
+    // The Pipeline list and the loan's offers, acceptance and stages come from the copy.
+    await page.getByRole('tab', { name: 'Pipeline' }).click();
+    const row = (businessName: string) => page.getByRole('row').filter({ hasText: businessName });
+    await expect(row(quince.businessName)).toContainText('Offer accepted');
+    await expect(row(rowan.businessName)).toContainText('Offer accepted');
+    const loan = page.getByRole('region', { name: 'Application detail' }).getByRole('region', {
+      name: 'Offers and funding',
+    });
+    /** Records In closing on the open application, offline: it is shown queued, with no other stage to record. */
+    const recordInClosing = async () => {
+      await loan.getByRole('button', { name: 'Record In closing' }).click();
+      const closing = page.getByRole('dialog', { name: 'Record: In closing' });
+      await closing.getByLabel('Expected closing date').fill(inDays(20));
+      await closing.getByRole('button', { name: 'Record In closing' }).click();
+      await expect(closing).toBeHidden();
+      const stages = loan.getByRole('list', { name: 'Loan stages' });
+      await expect(stages).toContainText('In closing');
+      await expect(stages.getByTestId('queued-stage')).toHaveText('Queued, sent when the connection returns');
+      await expect(loan.getByRole('button', { name: /^Record / })).toHaveCount(0);
+    };
+    await page.getByRole('button', { name: `View ${quince.businessName}` }).click();
+    await expect(loan.getByRole('listitem', { name: quince.lender.name })).toContainText('Accepted');
+    await expect(loan.getByRole('listitem', { name: quince.lender.name })).toContainText('$250,000 at 9.50% fixed');
+    await expect(loan.getByTestId('offer-acceptance')).toContainText('Accepted by Maria Lopez');
+    await recordInClosing();
+    await page.getByRole('button', { name: 'Close detail' }).click();
+    await page.getByRole('button', { name: `View ${rowan.businessName}` }).click();
+    await recordInClosing();
+    await expect(page.getByTestId('outbox-count')).toHaveText('2 loan stages queued');
+    const queued = page.getByRole('list', { name: 'Queued changes' });
+    await expect(queued).toContainText(`Record In closing for ${quince.businessName}`);
+    await expect(queued).toContainText(`Record In closing for ${rowan.businessName}`);
+    expect(
+      (await main.call('outbox:list', undefined)).map((entry) =>
+        entry.kind === 'stage' ? [entry.applicationId, entry.stage, entry.expectedCurrentStage] : [],
+      ),
+    ).toEqual([
+      [quince.id, 'in_closing', 'accepted'],
+      [rowan.id, 'in_closing', 'accepted'],
+    ]);
+
+    // Meanwhile Rowan's lender records it in closing through its link; then the network returns.
+    await changedMeanwhile(async (elsewhere) => {
+      const recorded = await serviceClient(elsewhere).rpc('record_loan_stage_by_link', {
+        token: rowan.lender.token,
+        stage: 'in_closing',
+        expected_closing_on: inDays(25),
+      });
+      expect(recorded.error).toBeNull();
+    });
+    server = await startServerProcess({ dataDir, env: { PORT: port } });
+    await expect(page.getByTestId('offline-banner')).toBeHidden({ timeout: 30_000 });
+
+    // Quince's stage landed; Rowan's was not applied, and the officer is told why in the server's words.
+    const sent = await sentChanges(page, '1 change sent, 1 not applied');
+    await expect(sent.filter({ hasText: `Record In closing for ${quince.businessName}` })).toContainText(
+      'sent to the server',
+    );
+    const conflict = sent.filter({ hasText: `Record In closing for ${rowan.businessName}` });
+    await expect(conflict).toContainText('was not applied: the loan’s stage was changed meanwhile');
+    await expect(conflict).toContainText('This loan is already in closing');
+    await page.keyboard.press('Escape');
+    const stagesOf = async (applicationId: string) =>
+      (
+        await serviceClient(server)
+          .from('loan_stages')
+          .select('stage, recorded_via, expected_closing_on')
+          .eq('application_id', applicationId)
+      ).data;
+    expect(await stagesOf(quince.id)).toEqual([
+      { stage: 'in_closing', recorded_via: 'officer', expected_closing_on: inDays(20) },
+    ]);
+    expect(await stagesOf(rowan.id)).toEqual([
+      { stage: 'in_closing', recorded_via: 'lender', expected_closing_on: inDays(25) },
+    ]);
+
+    // The sync after the replay brings the lender's stage: nothing is queued any more, and Funded may come next.
+    const stages = loan.getByRole('list', { name: 'Loan stages' });
+    await expect(stages.getByTestId('queued-stage')).toHaveCount(0);
+    await expect(stages).toContainText('by the lender');
+    await expect(loan.getByRole('button', { name: 'Record Funded' })).toBeVisible();
+    await page.getByRole('button', { name: 'Close detail' }).click();
+    await expect(row(quince.businessName)).toContainText('In closing');
   } finally {
     main.close();
   }

@@ -5,11 +5,12 @@ import { migrateCache } from '../../electron/cache/cache-database.ts';
 import { cacheMigrations } from '../../electron/cache/migrations.ts';
 import { CacheStore } from '../../electron/cache/cache-store.ts';
 import { Outbox } from '../../electron/cache/outbox.ts';
-import type { DesktopBridge, NoteIntent, ReviewIntent } from '../../shared/ipc/channels.ts';
+import type { DesktopBridge, NoteIntent, ReviewIntent, StageIntent } from '../../shared/ipc/channels.ts';
 import { replayOutbox } from '../../renderer/src/sync/replay-outbox.ts';
 import { syncCache } from '../../renderer/src/sync/sync-cache.ts';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { fileDocument } from '../support/filed-documents.ts';
+import { acceptOffer, inDays, offerTerms, sentLenderLink } from '../support/lender-links.ts';
 import { startTestBackend, type TestBackend, type TestUser } from '../support/database-actors.ts';
 import { clientWithKey } from '../support/server-process.ts';
 
@@ -54,6 +55,42 @@ async function insertApplications(count: number, tag: string): Promise<string[]>
   if (error) throw new Error(error.message);
   return data.map((row) => String(row.id));
 }
+
+/** An approved application whose applicant accepted the offer of a lender; its link records stages. */
+async function acceptedLoan(name: string) {
+  const applicant = await backend.createUser();
+  const { data, error } = await backend.service
+    .from('applications')
+    .insert(
+      qualifiedApplicationRow({
+        user_id: applicant.id,
+        email: applicant.email,
+        status: 'approved',
+        business_name: name,
+      }),
+    )
+    .select('id')
+    .single();
+  if (error) throw new Error(error.message);
+  const applicationId = String(data.id);
+  const link = await sentLenderLink(backend.service, applicationId, 'Chosen Bank');
+  const offer = await backend.service.rpc('make_loan_offer', { token: link.token, ...offerTerms() });
+  if (offer.error) throw new Error(offer.error.message);
+  expect((await acceptOffer(backend.service, applicant.id, (offer.data as { id: string }).id)).error).toBeNull();
+  const byLender = (stage: string, details: Record<string, unknown>) =>
+    backend.service.rpc('record_loan_stage_by_link', { token: link.token, stage, ...details });
+  return { applicationId, byLender };
+}
+
+/** In closing queued offline on a loan the officer saw accepted. */
+const inClosing = (applicationId: string): StageIntent => ({
+  kind: 'stage',
+  applicationId,
+  stage: 'in_closing',
+  expectedClosingOn: inDays(30),
+  expectedCurrentStage: 'accepted',
+  label: 'Replay Stage',
+});
 
 describe('desktop sync against server/', () => {
   it('copies everything an admin reads, page by page, then only what changed, deletions included', async () => {
@@ -335,6 +372,113 @@ describe('desktop sync against server/', () => {
     expect(cache.applicationDetail(applicationId)!.related.document_reviews).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ document_id: taxReturns.id, outcome: 'accepted', reviewed_by: officer.id }),
+      ]),
+    );
+  });
+
+  it('replays queued loan stages through record_loan_stage: what still follows the stage the officer saw lands, and a stage recorded meanwhile by the lender’s link is kept as a conflict in the server’s words, never recorded over it', async () => {
+    const lands = await acceptedLoan('Replay Stage Lands');
+    const twice = await acceptedLoan('Replay Stage Twice');
+    const moved = await acceptedLoan('Replay Stage Moved');
+    const closed = await acceptedLoan('Replay Stage Closed');
+    expect((await closed.byLender('in_closing', { expected_closing_on: inDays(20) })).error).toBeNull();
+
+    const { cache, outbox, bridge } = freshCache();
+    outbox.enqueue(inClosing(lands.applicationId));
+    outbox.enqueue(inClosing(twice.applicationId));
+    outbox.enqueue({
+      ...inClosing(moved.applicationId),
+      stage: 'did_not_close',
+      expectedClosingOn: undefined,
+      reason: 'Sold.',
+    });
+    outbox.enqueue({
+      ...inClosing(closed.applicationId),
+      stage: 'funded',
+      expectedClosingOn: undefined,
+      fundedAmount: 250_000,
+      fundedOn: inDays(0),
+      expectedCurrentStage: 'in_closing',
+    });
+    // Meanwhile the lender recorded through its link: one loan in closing, one in closing (a Did not close queued
+    // on it would still follow), one that did not close.
+    expect((await twice.byLender('in_closing', { expected_closing_on: inDays(31) })).error).toBeNull();
+    expect((await moved.byLender('in_closing', { expected_closing_on: inDays(31) })).error).toBeNull();
+    expect((await closed.byLender('did_not_close', { reason: 'The appraisal came in low.' })).error).toBeNull();
+
+    const result = await replayOutbox(backend.client(officer), bridge, officer.id);
+    expect(result).toEqual({ applied: 1, conflicts: 3, refused: 0, unreachable: false, signInNeeded: false });
+    expect(outbox.list().map((entry) => [entry.state, entry.lastError])).toEqual([
+      ['done', null],
+      ['conflict', 'This loan is already in closing'],
+      ['conflict', 'The loan’s stage was recorded meanwhile: it is In closing now'],
+      ['conflict', 'This loan has already closed or did not close: its stage cannot change'],
+    ]);
+    const stages = async (applicationId: string) =>
+      (
+        await backend.service
+          .from('loan_stages')
+          .select('stage, recorded_via, recorded_by')
+          .eq('application_id', applicationId)
+          .order('created_at')
+      ).data;
+    expect(await stages(lands.applicationId)).toEqual([
+      { stage: 'in_closing', recorded_via: 'officer', recorded_by: officer.id },
+    ]);
+    expect(await stages(twice.applicationId)).toEqual([
+      { stage: 'in_closing', recorded_via: 'lender', recorded_by: null },
+    ]);
+    expect(await stages(moved.applicationId)).toEqual([
+      { stage: 'in_closing', recorded_via: 'lender', recorded_by: null },
+    ]);
+    expect((await stages(closed.applicationId))?.map((row) => row.stage)).toEqual(['in_closing', 'did_not_close']);
+
+    // The next sync brings the stage into the officer's copy, and its application into the Pipeline list.
+    await syncCache(backend.client(officer), bridge);
+    expect(cache.applicationDetail(lands.applicationId)!.related.loan_stages).toEqual([
+      expect.objectContaining({ stage: 'in_closing', recorded_by: officer.id }),
+    ]);
+    const pipeline = cache.applicationsPage({
+      list: 'pipeline',
+      search: 'Replay Stage Lands',
+      sort: 'newest',
+      page: 0,
+    });
+    expect(pipeline.rows.map((row) => row.loan_stage)).toEqual(['in_closing']);
+  });
+
+  it('counts a queued loan stage that already landed (its answer lost) as sent, once; the same stage by another officer is a conflict', async () => {
+    const colleague = await backend.createUser({ appRole: 'admin' });
+    const { applicationId: landed } = await acceptedLoan('Replay Stage Landed');
+    const { applicationId: byColleague } = await acceptedLoan('Replay Stage Colleague');
+    const { outbox, bridge } = freshCache();
+    outbox.enqueue(inClosing(landed));
+    outbox.enqueue(inClosing(byColleague));
+    // The first attempt for the officer's landed, its answer lost; the colleague recorded the other one.
+    const record = (by: TestUser, applicationId: string) =>
+      backend.client(by).rpc('record_loan_stage', {
+        application_id: applicationId,
+        stage: 'in_closing',
+        expected_closing_on: inDays(30),
+      });
+    expect((await record(officer, landed)).error).toBeNull();
+    expect((await record(colleague, byColleague)).error).toBeNull();
+
+    const result = await replayOutbox(backend.client(officer), bridge, officer.id);
+    expect(result).toEqual({ applied: 1, conflicts: 1, refused: 0, unreachable: false, signInNeeded: false });
+    expect(outbox.list().map((entry) => [entry.state, entry.lastError])).toEqual([
+      ['done', null],
+      ['conflict', 'This loan is already in closing'],
+    ]);
+    const { data: stages } = await backend.service
+      .from('loan_stages')
+      .select('application_id, recorded_by')
+      .in('application_id', [landed, byColleague]);
+    expect(stages).toHaveLength(2);
+    expect(stages).toEqual(
+      expect.arrayContaining([
+        { application_id: landed, recorded_by: officer.id },
+        { application_id: byColleague, recorded_by: colleague.id },
       ]),
     );
   });

@@ -1,12 +1,16 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { officerStatusLabel } from '../../../shared/admin/application-lists.ts';
 import { formatLongDate } from '../../../shared/format/dates.ts';
-import type { DesktopBridge, OutboxEntry } from '../../../shared/ipc/channels.ts';
+import type { DesktopBridge, OutboxEntry, StageIntent } from '../../../shared/ipc/channels.ts';
+import { loanStageLabels, nextLoanStages, type LoanStage } from '../../../shared/offers/loan-stages.ts';
 import type { ApplicationStatus } from '../../../shared/status/transitions.ts';
 import {
   CHANGED_MEANWHILE_CODES,
   DECIDED_MEANWHILE_CODE,
   duplicateKey,
+  recordLoanStageArguments,
+  STAGE_CHANGED_MEANWHILE_CODES,
+  STAGE_REFUSAL_CODES,
 } from '../../../web/src/features/admin/admin-repository.ts';
 import { isSessionRefusal, type ApiError } from './session-refusal.ts';
 
@@ -42,19 +46,70 @@ async function serverStateOf(supabase: SupabaseClient, applicationId: string): P
  */
 function changedMeanwhile(entry: OutboxEntry, error: ApiError): boolean {
   if (entry.kind === 'decide') return error.code === DECIDED_MEANWHILE_CODE;
+  if (entry.kind === 'stage') return STAGE_CHANGED_MEANWHILE_CODES.includes(error.code ?? '');
   return entry.kind === 'review' && CHANGED_MEANWHILE_CODES.includes(error.code ?? '');
 }
 
 /**
  * Why the server refused a change, in words the officer reads: never the database's own sentence, except
- * review_document's refusals of a document changed meanwhile, which are written for the officer ('The applicant
- * replaced this document meanwhile: review the new one').
+ * review_document's refusals of a document changed meanwhile and record_loan_stage's refusals, which are written
+ * for the officer ('The applicant replaced this document meanwhile: review the new one', 'This loan is already in
+ * closing').
  */
 export function refusalText(error: ApiError, entry: OutboxEntry): string {
   if (entry.kind === 'review' && changedMeanwhile(entry, error)) return error.message;
+  if (entry.kind === 'stage' && STAGE_REFUSAL_CODES.includes(error.code ?? '')) return error.message;
   // P0002: decide_application found no such application; 23503: a note's application is gone.
   if (error.code === 'P0002' || error.code === '23503') return 'The application no longer exists on the server.';
   return 'The server did not accept this change.';
+}
+
+/**
+ * Whether the stage was recorded by this officer: a queued stage that landed though its answer was lost (the
+ * connection dropped on the way back) is sent again, and must not read as recorded by someone else meanwhile.
+ */
+async function recordedByMe(supabase: SupabaseClient, entry: StageIntent, officerId?: string): Promise<boolean> {
+  if (!officerId) return false;
+  const { data } = await supabase
+    .from('loan_stages')
+    .select('id')
+    .eq('application_id', entry.applicationId)
+    .eq('stage', entry.stage)
+    .eq('recorded_via', 'officer')
+    .eq('recorded_by', officerId)
+    .limit(1);
+  return (data ?? []).length > 0;
+}
+
+/**
+ * Sends a queued loan stage (one this officer's earlier attempt already recorded counts as sent). record_loan_stage itself refuses, in its words, a stage recorded twice or after the loan
+ * closed; but not one that still follows another stage recorded meanwhile (Did not close queued on an accepted loan
+ * that went In closing meanwhile), which the officer did not see: that one is refused here, first, with the stage
+ * the loan is at now (55000, as the server's out of order).
+ */
+async function sendStage(
+  supabase: SupabaseClient,
+  entry: StageIntent,
+  officerId?: string,
+): Promise<{ error: { message: string; code?: string } | null; status: number }> {
+  const seen = await supabase
+    .from('applications')
+    .select('loan_stage')
+    .eq('id', entry.applicationId)
+    .maybeSingle<{ loan_stage: 'accepted' | LoanStage | null }>();
+  if (seen.error) return { error: seen.error, status: seen.status };
+  const now = seen.data?.loan_stage;
+  if (now === entry.stage && (await recordedByMe(supabase, entry, officerId))) return { error: null, status: 200 };
+  if (
+    now &&
+    now !== 'accepted' &&
+    now !== entry.expectedCurrentStage &&
+    nextLoanStages(true, [{ stage: now }]).includes(entry.stage)
+  ) {
+    const message = `The loan’s stage was recorded meanwhile: it is ${loanStageLabels[now]} now`;
+    return { error: { message, code: '55000' }, status: 409 };
+  }
+  return supabase.rpc('record_loan_stage', recordLoanStageArguments(entry));
 }
 
 /**
@@ -66,6 +121,7 @@ export function refusalText(error: ApiError, entry: OutboxEntry): string {
 async function send(
   supabase: SupabaseClient,
   entry: OutboxEntry,
+  officerId?: string,
 ): Promise<{ error: { message: string; code?: string } | null; status: number }> {
   if (entry.kind === 'note') {
     const { error, status } = await supabase
@@ -73,6 +129,7 @@ async function send(
       .insert({ id: entry.noteId, application_id: entry.applicationId, body: entry.body });
     return { error: error?.code === duplicateKey ? null : error, status };
   }
+  if (entry.kind === 'stage') return sendStage(supabase, entry, officerId);
   if (entry.kind === 'review') {
     return supabase.rpc('review_document', {
       document_id: entry.documentId,
@@ -91,24 +148,31 @@ async function send(
 }
 
 /**
- * Replays queued decisions, notes and reviews in the order they were made. A decision goes through
+ * Replays queued decisions, notes, reviews and loan stages in the order they were made. A decision goes through
  * decide_application with the status the officer saw, so a change made meanwhile (another officer decided first) is
  * refused by the server and kept as a conflict with what the server holds now, never overwritten; a review goes
  * through review_document with the document as the officer saw it, so a document replaced, deleted or reviewed
- * meanwhile is kept as a conflict with the server's words, never reviewed silently; a note the server refuses is
+ * meanwhile is kept as a conflict with the server's words, never reviewed silently; a loan stage goes through
+ * record_loan_stage once the loan is found at the stage the officer saw, so a stage recorded meanwhile (by the
+ * lender through its link, or another officer) is kept as a conflict in the server's words; a note the server refuses is
  * kept as refused, said in plain words. Stops at the first entry that cannot reach the server, or
  * that the server refused for the session it went with (expired, or gone to anon): it stays first in line, sent
- * again once the officer's session is renewed. The caller sends only with the session of the outbox's owner.
+ * again once the officer's session is renewed. The caller sends only with the session of the outbox's owner, whose
+ * id it gives (`officerId`: a loan stage already recorded by them counts as sent).
  */
-export async function replayOutbox(supabase: SupabaseClient, outbox: OutboxPort): Promise<ReplayResult> {
+export async function replayOutbox(
+  supabase: SupabaseClient,
+  outbox: OutboxPort,
+  officerId?: string,
+): Promise<ReplayResult> {
   const result: ReplayResult = { applied: 0, conflicts: 0, refused: 0, unreachable: false, signInNeeded: false };
   const pending = (await outbox['outbox:list'](undefined)).filter((entry: OutboxEntry) => entry.state === 'pending');
   for (const entry of pending) {
-    const { error, status } = await send(supabase, entry);
+    const { error, status } = await send(supabase, entry, officerId);
     if (!error) {
       await outbox['outbox:settle']({ id: entry.id, outcome: 'done', message: null, serverState: null });
       result.applied += 1;
-      if (entry.kind === 'decide') {
+      if (entry.kind === 'decide' || entry.kind === 'stage') {
         const notified = await supabase.functions.invoke('notify-applicant', {
           body: { applicationId: entry.applicationId },
         });

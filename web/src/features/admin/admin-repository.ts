@@ -18,6 +18,8 @@ import type {
 import type { ApplicationRow } from '../../../../shared/db/applications.ts';
 import { lenderFromRow, type LenderRow, type StoredLender } from '../../../../shared/matching/applicant-matches.ts';
 import type { Lender } from '../../../../shared/matching/lender-match.ts';
+import type { StageIntent } from '../../../../shared/ipc/channels.ts';
+import type { LoanStage } from '../../../../shared/offers/loan-stages.ts';
 import type { ApplicationEvent } from '../../../../shared/status/timeline.ts';
 import { duplicateKey } from '../../lib/postgres-codes.ts';
 
@@ -57,10 +59,15 @@ export function queuedDecisionText({ decision }: QueuedDecision): string {
 /** A page of a list; on the desktop, with the decisions queued for its applications, by application id. */
 export type AdminApplicationsPage = ApplicationsPage & { queuedDecisions?: Record<string, QueuedDecision> };
 
+/** A loan stage the officer recorded that waits to be sent (desktop outbox): the section shows it as queued. */
+export type QueuedStage = { stage: LoanStage; queuedAt: string };
+
 export type ApplicationDetail = {
   application: ApplicationRow;
   /** Its decision waiting to be sent (desktop, offline): it cannot be decided again meanwhile. */
   queuedDecision?: QueuedDecision;
+  /** Its loan stage waiting to be sent (desktop, offline): no other stage can be recorded meanwhile. */
+  queuedStage?: QueuedStage;
   /** The same applicant's other applications (same e-mail or account), newest first. */
   otherApplications: OtherApplication[];
   events: ApplicationEvent[];
@@ -135,6 +142,33 @@ export type DocumentReview = {
   fileName: string;
 };
 
+/**
+ * A loan's stage with its details (the expected closing day, the funded amount and day, or the reason it did not
+ * close), the stage the officer saw before it (a queued stage is checked against it when sent) and the business
+ * name (for a stage that has to wait): what the desktop outbox keeps of it.
+ */
+export type StageRecord = Omit<StageIntent, 'kind'>;
+
+/** record_loan_stage's arguments for a stage, sent now or replayed from the outbox. */
+export function recordLoanStageArguments(record: StageRecord) {
+  return {
+    application_id: record.applicationId,
+    stage: record.stage,
+    expected_closing_on: record.expectedClosingOn ?? null,
+    funded_amount: record.fundedAmount ?? null,
+    funded_on: record.fundedOn ?? null,
+    reason: record.reason ?? null,
+  };
+}
+
+/**
+ * record_loan_stage's refusals, written for the officer: 22023 bad input; 23505 'This loan is already in closing'
+ * and 55000 out of order or already closed, which mean another stage was recorded meanwhile
+ * (STAGE_CHANGED_MEANWHILE_CODES).
+ */
+export const STAGE_REFUSAL_CODES: readonly string[] = ['22023', '23505', '55000'];
+export const STAGE_CHANGED_MEANWHILE_CODES: readonly string[] = ['23505', '55000'];
+
 /** review_document's code for "deleted, replaced or reviewed by someone else meanwhile" (also decide_application's). */
 export const CHANGED_MEANWHILE_CODES: readonly string[] = ['PT409', 'P0002'];
 
@@ -194,6 +228,12 @@ export type AdminRepository = {
    * server's words (AdminRequestError 'refused', its code one of CHANGED_MEANWHILE_CODES).
    */
   reviewDocument(review: DocumentReview): Promise<DecisionOutcome>;
+  /**
+   * Records a loan's closing stage and e-mails the applicant (the desktop queues it while the server cannot be
+   * reached). record_loan_stage's refusals are AdminRequestError 'refused' with its words and code
+   * (STAGE_REFUSAL_CODES).
+   */
+  recordLoanStage(record: StageRecord): Promise<DecisionOutcome>;
   /** Adds a loan officer's note (the desktop queues it while the server cannot be reached). */
   addNote(note: NewNote): Promise<DecisionOutcome>;
   /** The lender network and the application's consents (its ranked matches are computed from them). */

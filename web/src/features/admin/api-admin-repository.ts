@@ -28,6 +28,8 @@ import {
   lendersFrom,
   OTHER_APPLICATION_COLUMNS,
   otherApplicationsOf,
+  recordLoanStageArguments,
+  STAGE_REFUSAL_CODES,
   type AdminRepository,
   type OtherApplication,
   type PipelineHistory,
@@ -185,6 +187,24 @@ export const apiAdminRepository: AdminRepository = {
       throw new AdminRequestError('refused', result.error.message, result.error.code);
     }
     check('Review refused', result);
+    return 'applied';
+  },
+
+  /**
+   * record_loan_stage checks the officer, the stage's order and details; its refusals are written for the officer
+   * and kept as they are. The applicant is e-mailed after it (a failed e-mail does not undo it: the server retries).
+   */
+  async recordLoanStage(record) {
+    const supabase = await loadSupabase();
+    const result = await supabase.rpc('record_loan_stage', recordLoanStageArguments(record));
+    if (result.error && STAGE_REFUSAL_CODES.includes(result.error.code)) {
+      throw new AdminRequestError('refused', result.error.message, result.error.code);
+    }
+    check('Recording the loan stage failed', result);
+    const notified = await supabase.functions.invoke('notify-applicant', {
+      body: { applicationId: record.applicationId },
+    });
+    if (notified.error) console.error('The applicant could not be e-mailed', notified.error);
     return 'applied';
   },
 

@@ -1,30 +1,28 @@
-import type { LoanStage } from '../../../../shared/offers/loan-stages.ts';
 import { api } from '../../lib/api.ts';
-import { changeOnServer, repositoryOf, ShownRefusal } from './admin-api.ts';
-import { check, failureMessage, type PipelineHistory } from './admin-repository.ts';
+import { repositoryOf } from './admin-api.ts';
+import {
+  AdminRequestError,
+  failureMessage,
+  STAGE_CHANGED_MEANWHILE_CODES,
+  STAGE_REFUSAL_CODES,
+  type DecisionOutcome,
+  type PipelineHistory,
+  type StageRecord,
+} from './admin-repository.ts';
 
 /** What recording a loan's stage says when it fails. */
 export const LOAN_MESSAGES = {
   figuresFailed: 'Failed to load the Pipeline figures',
   figuresOffline: 'You are offline: the Pipeline figures show once the connection returns.',
   stageFailed: 'Failed to record the loan’s stage',
-  stageOffline: 'You are offline: a loan’s stage can be recorded only online. Record it when the connection returns.',
+  stageOffline: 'The connection was lost: the loan’s stage was not recorded. Record it when the connection returns.',
 } as const;
 
-/** A stage with its details: the expected closing day, the funded amount and day, or the reason it did not close. */
-export type StageRecord = {
-  applicationId: string;
-  stage: LoanStage;
-  expectedClosingOn?: string;
-  fundedAmount?: number;
-  fundedOn?: string;
-  reason?: string;
-};
-
 /**
- * A loan's closing stage (docs/product.md §11), a change only the server makes (changeOnServer). The database's
- * refusals (a stage recorded meanwhile, out of order, bad input) are written for the officer and shown as they are;
- * the applicant is e-mailed after it (a failed e-mail does not undo it: the server retries).
+ * A loan's closing stage (docs/product.md §11), through the admin repository: recorded at once online; queued on the
+ * desktop while the server cannot be reached. The database's refusals (a stage recorded meanwhile, out of order,
+ * bad input) are written for the officer and shown as they are; one because another stage was recorded meanwhile
+ * reads the application again, so the section shows the stage the server holds.
  */
 const loanApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -43,32 +41,22 @@ const loanApi = api.injectEndpoints({
       providesTags: ['Application'],
     }),
 
-    recordLoanStage: build.mutation<null, StageRecord>({
-      queryFn: (record, { extra }) =>
-        changeOnServer(
-          extra,
-          'Recording the loan stage failed',
-          { failed: LOAN_MESSAGES.stageFailed, offline: LOAN_MESSAGES.stageOffline },
-          async (supabase) => {
-            const result = await supabase.rpc('record_loan_stage', {
-              application_id: record.applicationId,
-              stage: record.stage,
-              expected_closing_on: record.expectedClosingOn ?? null,
-              funded_amount: record.fundedAmount ?? null,
-              funded_on: record.fundedOn ?? null,
-              reason: record.reason ?? null,
-            });
-            if (result.error && ['22023', '23505', '55000'].includes(result.error.code ?? '')) {
-              throw new ShownRefusal(result.error.message);
-            }
-            check('Recording the loan stage failed', result);
-            const notified = await supabase.functions.invoke('notify-applicant', {
-              body: { applicationId: record.applicationId },
-            });
-            if (notified.error) console.error('The applicant could not be e-mailed', notified.error);
-          },
-        ),
-      invalidatesTags: (_result, error) => (error ? [] : ['Application']),
+    recordLoanStage: build.mutation<DecisionOutcome, StageRecord>({
+      async queryFn(record, { extra }) {
+        try {
+          return { data: await repositoryOf(extra).recordLoanStage(record) };
+        } catch (error) {
+          console.error('Recording the loan stage failed', error);
+          const shown = error instanceof AdminRequestError && STAGE_REFUSAL_CODES.includes(error.code ?? '');
+          const message = shown
+            ? error.message
+            : failureMessage(error, LOAN_MESSAGES.stageFailed, LOAN_MESSAGES.stageOffline);
+          const meanwhile =
+            error instanceof AdminRequestError && STAGE_CHANGED_MEANWHILE_CODES.includes(error.code ?? '');
+          return { error: { message, code: meanwhile ? error.code : undefined } };
+        }
+      },
+      invalidatesTags: (_result, error) => (!error || error.code ? ['Application'] : []),
     }),
   }),
 });

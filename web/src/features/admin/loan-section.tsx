@@ -42,7 +42,13 @@ export function LoanSection({ detail }: { detail: ApplicationDetail }) {
     detail.bankPackages.find((row) => row.id === packageId)?.bank_name || 'The lender';
   const offers = currentOffers(detail.offers);
   const { acceptance } = detail;
-  const next = nextLoanStages(acceptance !== null, detail.stages);
+  const { queuedStage } = detail;
+  // A stage queued offline (desktop) is the loan's latest until it is sent: no other stage is recorded over it.
+  const next = queuedStage ? [] : nextLoanStages(acceptance !== null, detail.stages);
+  const seenStage =
+    detail.application.loan_stage === 'in_closing' || detail.stages.some((row) => row.stage === 'in_closing')
+      ? 'in_closing'
+      : 'accepted';
   return (
     <Box as="section" aria-label="Offers and funding">
       <Heading as="h3" size="md" mb="2">
@@ -102,7 +108,7 @@ export function LoanSection({ detail }: { detail: ApplicationDetail }) {
           {acceptance.client_address} (offer as shown: SHA-256 {acceptance.offer_sha256.slice(0, 12)}…)
         </Text>
       ) : null}
-      {detail.stages.length > 0 ? (
+      {detail.stages.length > 0 || queuedStage ? (
         <Stack as="ol" mt="2" gap="1" aria-label="Loan stages">
           {detail.stages.map((stage) => (
             <Text as="li" key={stage.id}>
@@ -119,12 +125,28 @@ export function LoanSection({ detail }: { detail: ApplicationDetail }) {
               {` · recorded ${formatDateTime(stage.created_at)} by ${stage.recorded_via === 'lender' ? 'the lender' : 'an officer'}`}
             </Text>
           ))}
+          {queuedStage ? (
+            <Text as="li">
+              <Text as="span" fontWeight="semibold">
+                {loanStageLabels[queuedStage.stage]}
+              </Text>
+              <Badge colorPalette="orange" ms="2" data-testid="queued-stage">
+                Queued, sent when the connection returns
+              </Badge>
+            </Text>
+          ) : null}
         </Stack>
       ) : null}
       {next.length > 0 ? (
         <HStack mt="2" gap="2" wrap="wrap">
           {next.map((stage) => (
-            <StageDialog key={stage} applicationId={detail.application.id} stage={stage} />
+            <StageDialog
+              key={stage}
+              applicationId={detail.application.id}
+              businessName={detail.application.business_name}
+              seenStage={seenStage}
+              stage={stage}
+            />
           ))}
         </HStack>
       ) : null}
@@ -132,8 +154,21 @@ export function LoanSection({ detail }: { detail: ApplicationDetail }) {
   );
 }
 
-/** Recording one stage: its details, checked beside each field as the database checks them. */
-function StageDialog({ applicationId, stage }: { applicationId: string; stage: LoanStage }) {
+/**
+ * Recording one stage: its details, checked beside each field as the database checks them, with the stage the
+ * officer saw (a stage queued offline is sent only if the loan is still there).
+ */
+function StageDialog({
+  applicationId,
+  businessName,
+  seenStage,
+  stage,
+}: {
+  applicationId: string;
+  businessName: string;
+  seenStage: 'accepted' | 'in_closing';
+  stage: LoanStage;
+}) {
   const [open, setOpen] = useState(false);
   const [recordStage, recording] = useRecordLoanStageMutation();
   const empty: LoanStageForm = { stage, expectedClosingOn: '', fundedOn: '', reason: '' };
@@ -150,6 +185,8 @@ function StageDialog({ applicationId, stage }: { applicationId: string; stage: L
       ...(stage === 'in_closing' ? { expectedClosingOn: form.expectedClosingOn } : {}),
       ...(stage === 'funded' ? { fundedAmount: Number(form.fundedAmount), fundedOn: form.fundedOn } : {}),
       ...(stage === 'did_not_close' ? { reason: form.reason.trim() } : {}),
+      expectedCurrentStage: seenStage,
+      label: businessName,
     });
     if (!result.error) {
       setOpen(false);
