@@ -259,10 +259,15 @@ export function createDesktopRepository(deps: DesktopRepositoryDeps): AdminRepos
     async lenders() {
       return lendersFrom(await bridge['cache:lenders'](undefined));
     },
-    // Figures over every loan: read from the server (the offline copy keeps each application's own rows).
+    // Figures over every loan, and the index values: read from the server (the offline copy keeps each
+    // application's own rows).
     async pipelineHistory() {
       if (!deps.canSend()) throw new AdminRequestError('unreachable', 'The Pipeline figures need the connection');
       return apiAdminRepository.pipelineHistory();
+    },
+    async rateIndexValues() {
+      if (!deps.canSend()) throw new AdminRequestError('unreachable', 'The index values need the connection');
+      return apiAdminRepository.rateIndexValues();
     },
     changeOnServer,
     refresh: () => deps.syncNow(),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { amortize, offerCost, type OfferTerms } from './offer-cost.ts';
+import { amortize, latestIndexValues, offerCost, type OfferTerms } from './offer-cost.ts';
 
 const fixed = (amount: number, percent: number, termMonths: number): OfferTerms => ({
   amount,
@@ -100,5 +100,17 @@ describe('what an offer costs in all', () => {
     expect(cost?.indexValue).toEqual(prime);
     expect(cost?.monthlyPayment).toBe(offerCost(fixed(100_000, 10.25, 120), {})?.monthlyPayment);
     expect(offerCost(terms, { sofr_30_day: prime })).toBeUndefined();
+  });
+});
+
+describe('the index values offers are compared at', () => {
+  it('are the latest of each index, whatever came before', () => {
+    expect(
+      latestIndexValues([
+        { rate_index: 'prime', percent: '7.500', as_of: '2026-11-20' },
+        { rate_index: 'sofr_30_day', percent: 5.3, as_of: '2026-11-19' },
+        { rate_index: 'prime', percent: 8, as_of: '2026-10-01' },
+      ]),
+    ).toEqual({ prime: { percent: 7.5, asOf: '2026-11-20' }, sofr_30_day: { percent: 5.3, asOf: '2026-11-19' } });
   });
 });

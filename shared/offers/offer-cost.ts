@@ -111,3 +111,12 @@ export function offerCost(
     indexValue: indexValue ?? null,
   };
 }
+
+/** Each index's latest value, from stored values newest first (rate_index_values: every entry is kept). */
+export function latestIndexValues(
+  newestFirst: readonly { rate_index: RateIndex; percent: number | string; as_of: string }[],
+): Partial<Record<RateIndex, IndexValue>> {
+  const latest: Partial<Record<RateIndex, IndexValue>> = {};
+  for (const value of newestFirst) latest[value.rate_index] ??= { percent: Number(value.percent), asOf: value.as_of };
+  return latest;
+}

@@ -6,6 +6,8 @@ import {
   loanOfferArguments,
   loanOfferFormSchema,
   loanStageFormSchema,
+  indexValueFormSchema,
+  INDEX_VALUE_MESSAGES,
   offerConditions,
   rateIndexes,
   type LoanOfferForm,
@@ -185,5 +187,29 @@ describe('the closing stage form', () => {
     });
     expect(problems({ stage: 'did_not_close', reason: '   ' })).toEqual({ reason: S.reasonRequired });
     expect(problems({ stage: 'did_not_close', reason: 'r'.repeat(2001) })).toEqual({ reason: S.reasonTooLong });
+  });
+});
+
+describe('an index value as an officer enters it', () => {
+  const schema = indexValueFormSchema('2026-11-28');
+  const messages = (form: Record<string, unknown>) => {
+    const parsed = schema.safeParse(form);
+    return parsed.success ? [] : parsed.error.issues.map((issue) => issue.message);
+  };
+
+  it('needs the index, the value in percent and its day, not in the future', () => {
+    expect(messages({ rateIndex: '', percent: Number.NaN, asOf: '' })).toEqual([
+      INDEX_VALUE_MESSAGES.indexRequired,
+      INDEX_VALUE_MESSAGES.percentRequired,
+      INDEX_VALUE_MESSAGES.asOfRequired,
+    ]);
+    expect(messages({ rateIndex: 'prime', percent: 7.5, asOf: '2026-11-29' })).toEqual([
+      INDEX_VALUE_MESSAGES.asOfFuture,
+    ]);
+    expect(messages({ rateIndex: 'prime', percent: 41, asOf: '2026-11-28' })).toEqual([
+      INDEX_VALUE_MESSAGES.percentRange,
+    ]);
+    expect(messages({ rateIndex: 'prime', percent: 7.1234, asOf: '2026-11-28' })).toEqual([M.rateDecimals]);
+    expect(messages({ rateIndex: 'sofr_30_day', percent: -0.25, asOf: '2026-11-28' })).toEqual([]);
   });
 });

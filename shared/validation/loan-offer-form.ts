@@ -203,3 +203,34 @@ export function loanStageFormSchema(today: string) {
 }
 
 export type LoanStageForm = z.input<ReturnType<typeof loanStageFormSchema>>;
+
+export const INDEX_VALUE_MESSAGES = {
+  indexRequired: 'Please choose the index',
+  percentRequired: 'Please enter the value in percent',
+  percentRange: 'An index value must be between -5% and 40%',
+  asOfRequired: 'Please enter the day of the value',
+  asOfFuture: "The value's date cannot be in the future",
+} as const;
+
+/**
+ * An index's value as an officer enters it (set_rate_index_value holds the same limits): the index, its value in
+ * percent (to 3 decimals) and the day it was read, not after `today`.
+ */
+export function indexValueFormSchema(today: string) {
+  return z.object({
+    rateIndex: z.enum(rateIndexes.map((item) => item.value) as [RateIndexValue, ...RateIndexValue[]], {
+      error: INDEX_VALUE_MESSAGES.indexRequired,
+    }),
+    percent: z
+      .number({ error: INDEX_VALUE_MESSAGES.percentRequired })
+      .min(-5, INDEX_VALUE_MESSAGES.percentRange)
+      .max(40, INDEX_VALUE_MESSAGES.percentRange)
+      .refine((value) => hasAtMostDecimals(value, 3), LOAN_OFFER_MESSAGES.rateDecimals),
+    asOf: z
+      .string()
+      .regex(isoDate, INDEX_VALUE_MESSAGES.asOfRequired)
+      .refine((value) => value <= today, INDEX_VALUE_MESSAGES.asOfFuture),
+  });
+}
+
+export type IndexValueForm = z.input<ReturnType<typeof indexValueFormSchema>>;

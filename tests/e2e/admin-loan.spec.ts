@@ -1,4 +1,5 @@
 import { brand } from '../../shared/brand/brand.ts';
+import { formatLongDate } from '../../shared/format/dates.ts';
 import { formatUsd } from '../../shared/format/money.ts';
 import { offerCost } from '../../shared/offers/offer-cost.ts';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
@@ -30,7 +31,8 @@ test('an accepted offer moves the application to the Pipeline, where the officer
   if (made.error) throw new Error(made.error.message);
   const otherOffer = await database.rpc('make_loan_offer', {
     token: other.token,
-    ...offerTerms({ rate_kind: 'variable', fixed_rate: null, rate_index: 'prime', spread: 2.75 }),
+    // 30-day SOFR: no other test enters its value, so it is entered here first.
+    ...offerTerms({ rate_kind: 'variable', fixed_rate: null, rate_index: 'sofr_30_day', spread: 2.75 }),
   });
   if (otherOffer.error) throw new Error(otherOffer.error.message);
   const accepted = await acceptOffer(database, applicant.id, (made.data as { id: string }).id);
@@ -62,7 +64,9 @@ test('an accepted offer moves the application to the Pipeline, where the officer
   const chosenOffer = loan.getByRole('listitem', { name: chosen.name });
   await expect(chosenOffer).toContainText('Accepted');
   await expect(chosenOffer).toContainText(`$250,000 at 9.50% fixed for 120 months · ${formatUsd(monthly)} a month`);
-  await expect(loan.getByRole('listitem', { name: other.name })).toContainText('Prime + 2.75%');
+  const variableOffer = loan.getByRole('listitem', { name: other.name });
+  await expect(variableOffer).toContainText('30-day SOFR + 2.75%');
+  await expect(variableOffer).toContainText('monthly payment once the index value is entered');
   await expect(loan.getByTestId('offer-acceptance')).toContainText('Accepted by Maria Lopez');
   await expect(loan.getByTestId('offer-acceptance')).toContainText('from 203.0.113.9');
   await expect(loan.getByRole('button', { name: 'Record Funded' })).toHaveCount(0);
@@ -92,9 +96,42 @@ test('an accepted offer moves the application to the Pipeline, where the officer
   await expect(admin.detail()).toContainText('Loan funded');
   expect(await seriousAccessibilityViolations(page, ['section[aria-label="Application detail"]'])).toEqual([]);
 
+  // The officer enters 30-day SOFR's value (told first what is missing); the variable offer's payment then shows,
+  // computed at it.
+  await page.getByRole('tab', { name: 'Lenders' }).click();
+  await page.getByRole('button', { name: 'Enter an Index Value' }).click();
+  const entering = page.getByRole('dialog', { name: 'Enter an index value' });
+  await entering.getByRole('button', { name: 'Save Value' }).click();
+  await expect(entering).toContainText('Please choose the index');
+  await expect(entering).toContainText('Please enter the value in percent');
+  await entering.getByLabel('Index').selectOption({ label: '30-day SOFR' });
+  await entering.getByLabel('Value (%)').fill('5.3');
+  await entering.getByRole('button', { name: 'Save Value' }).click();
+  await expect(entering).toBeHidden();
+  const today = formatLongDate(`${inDays(0)}T12:00:00`);
+  await expect(
+    page.getByRole('table', { name: 'Index values' }).getByRole('row', { name: /30-day SOFR/ }),
+  ).toContainText(`5.30%${today}`);
+  await page.getByRole('tab', { name: 'Applications', exact: true }).click();
+  await page.getByRole('tab', { name: 'Pipeline' }).click();
+  await admin.row(businessName).getByRole('button', { name: /View/ }).click();
+  const variable = offerCost(
+    {
+      amount: 250_000,
+      rate: { kind: 'variable', index: 'sofr_30_day', spreadPercent: 2.75 },
+      termMonths: 120,
+      lenderFees: 2_500,
+      sbaGuarantyFee: 5_000,
+    },
+    { sofr_30_day: { percent: 5.3, asOf: inDays(0) } },
+  )!;
+  await expect(admin.detail().getByRole('listitem', { name: other.name })).toContainText(
+    `${formatUsd(variable.monthlyPayment)} a month (at 8.05%: the index at 5.30% on ${today})`,
+  );
+  await page.getByRole('button', { name: 'Close detail' }).click();
+
   // The Pipeline row follows the stage, and the Pipeline's figures count the funded loan (other tests of this
   // run may have funded some too).
-  await page.getByRole('button', { name: 'Close detail' }).click();
   await expect(admin.row(businessName)).toContainText('Funded');
   const figures = page.getByRole('region', { name: 'Pipeline figures' });
   await expect(figures.getByRole('definition').nth(2)).toHaveText(/^[1-9]\d*$/);

@@ -15,6 +15,6 @@ export type ApiError = {
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: fakeBaseQuery<ApiError>(),
-  tagTypes: ['Application', 'Client', 'Portal', 'PortalLenders', 'PortalOffers', 'Registration'],
+  tagTypes: ['Application', 'Client', 'IndexValues', 'Portal', 'PortalLenders', 'PortalOffers', 'Registration'],
   endpoints: () => ({}),
 });

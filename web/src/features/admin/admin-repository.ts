@@ -20,6 +20,7 @@ import { lenderFromRow, type LenderRow, type StoredLender } from '../../../../sh
 import type { Lender } from '../../../../shared/matching/lender-match.ts';
 import type { StageIntent } from '../../../../shared/ipc/channels.ts';
 import type { LoanStage } from '../../../../shared/offers/loan-stages.ts';
+import type { IndexValue, RateIndex } from '../../../../shared/offers/offer-cost.ts';
 import type { ApplicationEvent } from '../../../../shared/status/timeline.ts';
 import { duplicateKey } from '../../lib/postgres-codes.ts';
 
@@ -242,6 +243,8 @@ export type AdminRepository = {
   lenders(): Promise<StoredLender[]>;
   /** Every acceptance and stage recorded, for the Pipeline's figures (the desktop reads them online only). */
   pipelineHistory(): Promise<PipelineHistory>;
+  /** Each rate index's latest value as officers entered it (the desktop reads them online only). */
+  rateIndexValues(): Promise<Partial<Record<RateIndex, IndexValue>>>;
   /**
    * A change only the server makes, written straight to it by `write` (a letter, a term sheet, a bank package, a
    * consent request, a revoked link, a lender), which throws AdminRequestError 'unreachable' when the server cannot

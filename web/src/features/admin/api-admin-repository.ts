@@ -17,6 +17,7 @@ import type {
 import type { ApplicationRow } from '../../../../shared/db/applications.ts';
 import type { ApplicationEvent } from '../../../../shared/status/timeline.ts';
 import { API_MAX_ROWS } from '../../../../shared/db/api-limits.ts';
+import { latestIndexValues, type RateIndex } from '../../../../shared/offers/offer-cost.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { openStoredDocument } from '../../lib/open-document.ts';
 import { duplicateKey } from '../../lib/postgres-codes.ts';
@@ -259,6 +260,19 @@ export const apiAdminRepository: AdminRepository = {
       all<PipelineHistory['stages'][number]>('loan_stages', 'application_id, stage, created_at', 'created_at'),
     ]);
     return { acceptances, stages };
+  },
+
+  async rateIndexValues() {
+    const supabase = await loadSupabase();
+    const values = check(
+      'Loading the index values failed',
+      await supabase
+        .from('rate_index_values')
+        .select('rate_index, percent, as_of')
+        .order('created_at', { ascending: false })
+        .limit(100),
+    ) as { rate_index: RateIndex; percent: number; as_of: string }[];
+    return latestIndexValues(values);
   },
 
   changeOnServer: (write) => write(),

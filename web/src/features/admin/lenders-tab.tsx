@@ -4,6 +4,7 @@ import { formatUsd } from '../../../../shared/format/money.ts';
 import { lenderProgramsLabel } from '../../../../shared/matching/applicant-matches.ts';
 import type { Lender } from '../../../../shared/matching/lender-match.ts';
 import { ActionDialog } from '../../components/action-dialog.tsx';
+import { IndexValues } from './index-values.tsx';
 import { LenderFormDialog } from './lender-form-dialog.tsx';
 import { useDeleteLenderMutation, useLendersQuery, useSetLenderActiveMutation } from './lender-network-api.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
@@ -24,6 +25,7 @@ export function LendersTab() {
         </Text>
         <LenderFormDialog />
       </HStack>
+      <IndexValues />
       {toggling.isError ? <ErrorAlert message={toggling.error.message} /> : null}
       {lenders.isError ? (
         <ErrorAlert message={lenders.error.message} />

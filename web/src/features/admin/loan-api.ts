@@ -1,7 +1,9 @@
+import type { IndexValue, RateIndex } from '../../../../shared/offers/offer-cost.ts';
 import { api } from '../../lib/api.ts';
-import { repositoryOf } from './admin-api.ts';
+import { changeOnServer, repositoryOf, ShownRefusal } from './admin-api.ts';
 import {
   AdminRequestError,
+  check,
   failureMessage,
   STAGE_CHANGED_MEANWHILE_CODES,
   STAGE_REFUSAL_CODES,
@@ -12,6 +14,9 @@ import {
 
 /** What recording a loan's stage says when it fails. */
 export const LOAN_MESSAGES = {
+  indexValuesFailed: 'Failed to load the index values',
+  indexValuesOffline: 'You are offline: the index values can be read and entered only online.',
+  indexValueFailed: 'Failed to enter the index value',
   figuresFailed: 'Failed to load the Pipeline figures',
   figuresOffline: 'You are offline: the Pipeline figures show once the connection returns.',
   stageFailed: 'Failed to record the loan’s stage',
@@ -26,6 +31,43 @@ export const LOAN_MESSAGES = {
  */
 const loanApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** Each rate index's latest value (the officer's screens compute variable offers at them). */
+    rateIndexValues: build.query<Partial<Record<RateIndex, IndexValue>>, void>({
+      async queryFn(_args, { extra }) {
+        try {
+          return { data: await repositoryOf(extra).rateIndexValues() };
+        } catch (error) {
+          console.error('Loading the index values failed', error);
+          return {
+            error: {
+              message: failureMessage(error, LOAN_MESSAGES.indexValuesFailed, LOAN_MESSAGES.indexValuesOffline),
+            },
+          };
+        }
+      },
+      providesTags: ['IndexValues'],
+    }),
+
+    /** An officer enters an index's value: a change only the server makes. */
+    setRateIndexValue: build.mutation<null, { rateIndex: RateIndex; percent: number; asOf: string }>({
+      queryFn: ({ rateIndex, percent, asOf }, { extra }) =>
+        changeOnServer(
+          extra,
+          'Entering the index value failed',
+          { failed: LOAN_MESSAGES.indexValueFailed, offline: LOAN_MESSAGES.indexValuesOffline },
+          async (supabase) => {
+            const result = await supabase.rpc('set_rate_index_value', {
+              rate_index: rateIndex,
+              percent,
+              as_of: asOf,
+            });
+            if (result.error?.code === '22023') throw new ShownRefusal(result.error.message);
+            check('Entering the index value failed', result);
+          },
+        ),
+      invalidatesTags: (_result, error) => (error ? [] : ['IndexValues']),
+    }),
+
     /** Every acceptance and stage, for the Pipeline's figures over a period (computed on screen). */
     pipelineHistory: build.query<PipelineHistory, void>({
       async queryFn(_args, { extra }) {
@@ -61,4 +103,9 @@ const loanApi = api.injectEndpoints({
   }),
 });
 
-export const { usePipelineHistoryQuery, useRecordLoanStageMutation } = loanApi;
+export const {
+  usePipelineHistoryQuery,
+  useRateIndexValuesQuery,
+  useRecordLoanStageMutation,
+  useSetRateIndexValueMutation,
+} = loanApi;

@@ -12,7 +12,7 @@ import { ActionDialog } from '../../components/action-dialog.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { FormField } from '../../components/form-controls.tsx';
 import type { ApplicationDetail } from './admin-repository.ts';
-import { useRecordLoanStageMutation } from './loan-api.ts';
+import { useRateIndexValuesQuery, useRecordLoanStageMutation } from './loan-api.ts';
 
 /** An offer's rate as lenders quote it: '9.50% fixed' or 'Prime + 2.75%'. */
 function rateText(offer: LoanOfferRow): string {
@@ -45,6 +45,9 @@ export function LoanSection({ detail }: { detail: ApplicationDetail }) {
   const { queuedStage } = detail;
   // A stage queued offline (desktop) is the loan's latest until it is sent: no other stage is recorded over it.
   const next = queuedStage ? [] : nextLoanStages(acceptance !== null, detail.stages);
+  const indexValues = useRateIndexValuesQuery(undefined, {
+    skip: detail.offers.every((offer) => offer.rate_kind === 'fixed'),
+  });
   const seenStage =
     detail.application.loan_stage === 'in_closing' || detail.stages.some((row) => row.stage === 'in_closing')
       ? 'in_closing'
@@ -57,19 +60,27 @@ export function LoanSection({ detail }: { detail: ApplicationDetail }) {
       {offers.length === 0 ? <Text color="fg.muted">No lender has made an offer yet.</Text> : null}
       <Stack as="ul" gap="2" listStyleType="none">
         {offers.map((offer) => {
-          const monthly =
-            offer.rate_kind === 'fixed'
-              ? offerCost(
-                  {
-                    amount: Number(offer.amount),
-                    rate: { kind: 'fixed', percent: Number(offer.fixed_rate) },
-                    termMonths: offer.term_months,
-                    lenderFees: Number(offer.lender_fees),
-                    sbaGuarantyFee: offer.sba_guaranty_fee === null ? null : Number(offer.sba_guaranty_fee),
-                  },
-                  {},
-                )?.monthlyPayment
-              : undefined;
+          const cost = offerCost(
+            {
+              amount: Number(offer.amount),
+              rate:
+                offer.rate_kind === 'fixed'
+                  ? { kind: 'fixed', percent: Number(offer.fixed_rate) }
+                  : { kind: 'variable', index: offer.rate_index!, spreadPercent: Number(offer.spread) },
+              termMonths: offer.term_months,
+              lenderFees: Number(offer.lender_fees),
+              sbaGuarantyFee: offer.sba_guaranty_fee === null ? null : Number(offer.sba_guaranty_fee),
+            },
+            indexValues.data ?? {},
+          );
+          // A variable rate is computed at the index value an officer entered, and says which.
+          const monthly = cost
+            ? ` · ${formatUsd(cost.monthlyPayment)} a month${
+                cost.indexValue
+                  ? ` (at ${cost.annualRatePercent.toFixed(2)}%: the index at ${cost.indexValue.percent.toFixed(2)}% on ${formatLongDate(`${cost.indexValue.asOf}T12:00:00`)})`
+                  : ''
+              }`
+            : ' · monthly payment once the index value is entered';
           return (
             <Box
               as="li"
@@ -87,8 +98,7 @@ export function LoanSection({ detail }: { detail: ApplicationDetail }) {
               </HStack>
               <Text>
                 {formatUsd(Number(offer.amount))} at {rateText(offer)} for {offer.term_months} months
-                {monthly === undefined ? '' : ` · ${formatUsd(monthly)} a month`} · fees{' '}
-                {formatUsd(Number(offer.lender_fees))}
+                {monthly} · fees {formatUsd(Number(offer.lender_fees))}
                 {offer.sba_guaranty_fee === null
                   ? ''
                   : ` · SBA guaranty fee ${formatUsd(Number(offer.sba_guaranty_fee))}`}{' '}

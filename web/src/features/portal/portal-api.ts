@@ -6,7 +6,7 @@ import { additionalInfoSectionsFromForm, type AdditionalInfoRow } from '../../..
 import type { ApplicationRow } from '../../../../shared/db/applications.ts';
 import { errorMessageOr } from '../../../../shared/messages/error-message.ts';
 import { ADMIN_MESSAGES, PORTAL_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
-import type { IndexValue, RateIndex } from '../../../../shared/offers/offer-cost.ts';
+import { latestIndexValues, type IndexValue, type RateIndex } from '../../../../shared/offers/offer-cost.ts';
 import { ACCEPTANCE_STATEMENT, type OfferRevision } from '../../../../shared/offers/offer-text.ts';
 import type { ApplicationEvent } from '../../../../shared/status/timeline.ts';
 import { api, type ApiError } from '../../lib/api.ts';
@@ -318,11 +318,7 @@ const portalApi = api.injectEndpoints({
                   unwrap(result, 'index values') as { rate_index: RateIndex; percent: number; as_of: string }[],
               ),
           ]);
-          const indexValues: Partial<Record<RateIndex, IndexValue>> = {};
-          // Newest first: the first value of each index is today's.
-          for (const value of values) {
-            indexValues[value.rate_index] ??= { percent: Number(value.percent), asOf: value.as_of };
-          }
+          const indexValues = latestIndexValues(values);
           return { data: { offers, indexValues } };
         } catch (error) {
           console.error('Offers load failed', error);
