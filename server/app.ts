@@ -239,7 +239,6 @@ async function createApp(config: ServerConfig, db: Database, keys: ApiKeys, jwtS
         perSender: { limit: config.emailSendLimits.perSenderPerHour, windowSeconds: 3600 },
         perRecipient: { limit: config.emailSendLimits.perRecipientPerHour, windowSeconds: 3600 },
       },
-      serviceRoleKey: keys.serviceRoleKey,
       policy: config.documentEmails,
     }),
   );

@@ -1664,6 +1664,16 @@ AS $function$
 $function$;
 -- execute on public.is_admin(): anon, authenticated, service_role
 
+CREATE OR REPLACE FUNCTION public.is_service_role()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select true;
+$function$;
+-- execute on public.is_service_role(): service_role
+
 CREATE OR REPLACE FUNCTION public.jsonb_fields_are_filled(section jsonb, field_names text[])
  RETURNS boolean
  LANGUAGE sql

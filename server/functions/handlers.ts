@@ -19,7 +19,6 @@ export function createFunctionHandlers(environment: {
   siteUrl: string;
   sendMail: SendMail;
   limits: SendLimits;
-  serviceRoleKey: string;
   policy: DocumentEmailPolicy;
 }): Record<string, FunctionHandler> {
   return {

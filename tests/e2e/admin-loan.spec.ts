@@ -104,7 +104,7 @@ test('an accepted offer moves the application to the Pipeline, where the officer
   await entering.getByRole('button', { name: 'Save Value' }).click();
   await expect(entering).toContainText('Please choose the index');
   await expect(entering).toContainText('Please enter the value in percent');
-  await entering.getByLabel('Index').selectOption({ label: '30-day SOFR' });
+  await entering.getByRole('combobox', { name: /^Index/ }).selectOption({ label: '30-day SOFR' });
   await entering.getByLabel('Value (%)').fill('5.3');
   await entering.getByRole('button', { name: 'Save Value' }).click();
   await expect(entering).toBeHidden();
@@ -125,7 +125,7 @@ test('an accepted offer moves the application to the Pipeline, where the officer
     },
     { sofr_30_day: { percent: 5.3, asOf: inDays(0) } },
   )!;
-  await expect(admin.detail().getByRole('listitem', { name: other.name })).toContainText(
+  await expect(loan.getByRole('listitem', { name: other.name })).toContainText(
     `${formatUsd(variable.monthlyPayment)} a month (at 8.05%: the index at 5.30% on ${today})`,
   );
   await page.getByRole('button', { name: 'Close detail' }).click();

@@ -637,6 +637,12 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
       };
       expect(await invoke(anonClient(target.api), 'document-emails', {})).toEqual(refused);
       expect(await invoke(await signedInAdmin(target), 'document-emails', {})).toEqual(refused);
+      // A token that claims the service role without the project's signature.
+      const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
+      const forged = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ role: 'service_role' })}.c2lnbmF0dXJl`;
+      const forger = anonClient(target.api);
+      const outcome = await invoke(forger, 'document-emails', {}, { headers: { Authorization: `Bearer ${forged}` } });
+      expect(outcome.status).not.toBe(200);
     });
   });
 

@@ -3,14 +3,13 @@
 // policy's REVIEW_EMAIL_BATCH_SECONDS, DOCUMENT_REMINDER_DAYS, DOCUMENT_REMINDER_LIMIT (SUPABASE_URL and
 // SUPABASE_SERVICE_ROLE_KEY are provided by the platform).
 import { documentEmailPolicyFrom } from '../_shared/document-emails.ts';
-import { hostedEnvironment, hostedMailSender, requiredEnv } from '../_shared/deno-environment.ts';
+import { hostedEnvironment, hostedMailSender } from '../_shared/deno-environment.ts';
 import { createDocumentEmailsHandler } from './handler.ts';
 
 Deno.serve(
   createDocumentEmailsHandler({
     ...hostedEnvironment(),
     sendMail: hostedMailSender(),
-    serviceRoleKey: requiredEnv('SUPABASE_SERVICE_ROLE_KEY'),
     policy: documentEmailPolicyFrom((name) => Deno.env.get(name)),
   }),
 );
