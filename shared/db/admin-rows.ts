@@ -1,3 +1,4 @@
+import type { RateIndex } from '../offers/offer-cost.ts';
 import type { LenderConsentStatus, LenderRow } from '../matching/applicant-matches.ts';
 import type { ApplicationEvent } from '../status/timeline.ts';
 import type { BankPackageStatus } from '../status/transitions.ts';
@@ -65,7 +66,7 @@ export type LoanOfferRow = {
   amount: number;
   rate_kind: 'fixed' | 'variable';
   fixed_rate: number | null;
-  rate_index: 'prime' | 'sofr_30_day' | 'treasury_5_year' | null;
+  rate_index: RateIndex | null;
   spread: number | null;
   term_months: number;
   lender_fees: number;

@@ -1,4 +1,5 @@
 import type { LoanStage } from '../offers/loan-stages.ts';
+import { sha256Hex } from '../platform/sha256.ts';
 import type { BankPackageStatus } from '../status/transitions.ts';
 
 /**
@@ -139,9 +140,8 @@ export function newLenderToken(): string {
 }
 
 /** sha256 of the token, hex: what the database keeps (it compares the same digest in lender_package()). */
-export async function lenderTokenHash(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+export function lenderTokenHash(token: string): Promise<string> {
+  return sha256Hex(token);
 }
 
 /** The address a lender's e-mail links to. */

@@ -5,8 +5,13 @@
  * screens and the tests; money is counted in whole cents, as a lender's schedule counts it.
  */
 
-/** The indexes a variable rate may follow (the ones SBA lenders quote): Prime, 30-day SOFR, 5-year Treasury. */
-export type RateIndex = 'prime' | 'sofr_30_day' | 'treasury_5_year';
+/** The indexes a variable rate may follow (the ones SBA lenders quote), as every screen names them. */
+export const rateIndexes = [
+  { value: 'prime', label: 'Prime' },
+  { value: 'sofr_30_day', label: '30-day SOFR' },
+  { value: 'treasury_5_year', label: '5-year Treasury' },
+] as const;
+export type RateIndex = (typeof rateIndexes)[number]['value'];
 
 /** A fixed rate, or an index plus a spread (both in percent a year). */
 type OfferRate = { kind: 'fixed'; percent: number } | { kind: 'variable'; index: RateIndex; spreadPercent: number };

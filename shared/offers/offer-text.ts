@@ -7,7 +7,8 @@
  */
 import { formatLongDate } from '../format/dates.ts';
 import { formatUsdInput } from '../format/money.ts';
-import type { OfferTerms, RateIndex } from './offer-cost.ts';
+import { sha256Hex } from '../platform/sha256.ts';
+import { rateIndexes, type OfferTerms, type RateIndex } from './offer-cost.ts';
 
 /** The statement the applicant ticks to accept an offer, stored with the acceptance. */
 export const ACCEPTANCE_STATEMENT = 'I accept this offer’s terms as shown above.';
@@ -32,11 +33,10 @@ export type OfferRevision = {
   expires_on: string;
 };
 
-export const rateIndexLabels: Record<RateIndex, string> = {
-  prime: 'Prime',
-  sofr_30_day: '30-day SOFR',
-  treasury_5_year: '5-year Treasury',
-};
+export const rateIndexLabels = Object.fromEntries(rateIndexes.map((index) => [index.value, index.label])) as Record<
+  RateIndex,
+  string
+>;
 
 /** A rate in percent with two decimals at least, three when it has them ('9.50%', '9.125%'). */
 export function formatRate(percent: number): string {
@@ -54,8 +54,8 @@ export function offerRateText(
   return `${index} ${spread < 0 ? '-' : '+'} ${formatRate(Math.abs(spread))}`;
 }
 
-/** The offer's terms as offerCost reads them. */
-export function offerTermsOf(offer: OfferRevision): OfferTerms {
+/** The offer's terms as offerCost reads them (its lender does not change them: a stored row has none). */
+export function offerTermsOf(offer: Omit<OfferRevision, 'lender_name'> & { lender_name?: string }): OfferTerms {
   return {
     amount: Number(offer.amount),
     rate:
@@ -94,7 +94,6 @@ export function offerText(offer: OfferRevision): string {
 }
 
 /** The SHA-256 of the offer's canonical text (UTF-8), in lowercase hex, by Web Crypto (browser, Node, Deno). */
-export async function offerSha256(offer: OfferRevision): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(offerText(offer)));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+export function offerSha256(offer: OfferRevision): Promise<string> {
+  return sha256Hex(offerText(offer));
 }

@@ -7,7 +7,8 @@ import type { LoanStage } from './loan-stages.ts';
  * ended in it. Computed from the acceptances and stages, the same on the web and in the desktop app.
  */
 
-type PipelinePeriod = { from: string; to: string };
+/** From `from` (an ISO time) to `to`, or to now when there is no `to`. */
+type PipelinePeriod = { from: string; to?: string };
 
 type PipelineStats = {
   reached: Record<'accepted' | LoanStage, number>;
@@ -29,7 +30,7 @@ export function pipelineStats(
   stages: readonly Pick<LoanStageRow, 'application_id' | 'stage' | 'created_at'>[],
   period: PipelinePeriod,
 ): PipelineStats {
-  const within = (time: string) => time >= period.from && time < period.to;
+  const within = (time: string) => time >= period.from && (period.to === undefined || time < period.to);
   const acceptedAt = new Map(acceptances.map((row) => [row.application_id, Date.parse(row.accepted_at)]));
   const stageAt = (applicationId: string, stage: LoanStage) => {
     const row = stages.find((item) => item.application_id === applicationId && item.stage === stage);

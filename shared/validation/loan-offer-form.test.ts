@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { rateIndexes } from '../offers/offer-cost.ts';
 import { isoDay } from '../format/dates.ts';
 import {
   LOAN_OFFER_MESSAGES as M,
@@ -9,7 +10,6 @@ import {
   indexValueFormSchema,
   INDEX_VALUE_MESSAGES,
   offerConditions,
-  rateIndexes,
   type LoanOfferForm,
 } from './loan-offer-form.ts';
 

@@ -1,18 +1,11 @@
 import { z } from 'zod';
+import { rateIndexes, type RateIndex } from '../offers/offer-cost.ts';
 
 /**
  * The offer a lender makes through its link (docs/product.md §11, Offers and funding): the same limits as the
  * loan_offers table and make_loan_offer, so that the lender reads what is wrong under the field instead of one
  * refusal for the whole offer. The lender-package function parses the request with it too.
  */
-
-/** The indexes a variable rate may follow, as the lender's page names them. */
-export const rateIndexes = [
-  { value: 'prime', label: 'Prime' },
-  { value: 'sofr_30_day', label: '30-day SOFR' },
-  { value: 'treasury_5_year', label: '5-year Treasury' },
-] as const;
-type RateIndexValue = (typeof rateIndexes)[number]['value'];
 
 const AMOUNT_MAX = 50_000_000;
 const FEE_MAX = 10_000_000;
@@ -83,7 +76,7 @@ export function loanOfferFormSchema(today: string) {
       amount: money(LOAN_OFFER_MESSAGES.amountRequired),
       rateKind: z.enum(['fixed', 'variable'], { error: LOAN_OFFER_MESSAGES.rateKindRequired }),
       fixedRate: optionalNumber,
-      rateIndex: z.union([z.enum(rateIndexes.map((item) => item.value) as [RateIndexValue]), z.literal('')]).optional(),
+      rateIndex: z.union([z.enum(rateIndexes.map((item) => item.value) as [RateIndex]), z.literal('')]).optional(),
       spread: optionalNumber,
       termMonths: z
         .number({ error: LOAN_OFFER_MESSAGES.termRequired })
@@ -218,7 +211,7 @@ export const INDEX_VALUE_MESSAGES = {
  */
 export function indexValueFormSchema(today: string) {
   return z.object({
-    rateIndex: z.enum(rateIndexes.map((item) => item.value) as [RateIndexValue, ...RateIndexValue[]], {
+    rateIndex: z.enum(rateIndexes.map((item) => item.value) as [RateIndex, ...RateIndex[]], {
       error: INDEX_VALUE_MESSAGES.indexRequired,
     }),
     percent: z

@@ -5,7 +5,7 @@ import {
   applicationEventText,
   type ApplicationEventKind,
 } from '../../../shared/status/timeline.ts';
-import { htmlEmail, type MailMessage, type SendMail } from './mail.ts';
+import { linesEmail, type MailMessage, type SendMail } from './mail.ts';
 
 /**
  * Timeline events an applicant is e-mailed about, once each (the submission has its own e-mail, send-emails;
@@ -129,13 +129,8 @@ export function applicantLetter(to: Addressee, subject: string, body: string[], 
       : `You can follow every step in your client portal (if you have no account yet, create it there with this e-mail address): ${portal}`,
     `Questions? Call ${brand.contactPhone} or write to ${brand.contactEmail}.`,
   ];
-  return {
-    to: to.email,
-    subject: `${brand.productName}: ${subject}`,
-    text: lines.join('\n\n'),
-    // The portal's address is a link in the HTML part, and a note keeps its line breaks.
-    html: htmlEmail(lines, siteUrl),
-  };
+  // The portal's address is a link in the HTML part, and a note keeps its line breaks.
+  return linesEmail(to.email, `${brand.productName}: ${subject}`, lines, siteUrl);
 }
 
 export function applicationChangeEmail(change: ApplicationChange, siteUrl: string): MailMessage {

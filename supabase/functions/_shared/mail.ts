@@ -55,3 +55,8 @@ export function htmlEmail(lines: string[], siteUrl: string, after = ''): string 
     .map((line) => htmlParagraph(line, siteUrl))
     .join('')}${after}</body></html>`;
 }
+
+/** An e-mail of paragraphs: the plain-text part with a blank line between them, the HTML part as htmlEmail makes it. */
+export function linesEmail(to: string, subject: string, lines: string[], siteUrl: string): MailMessage {
+  return { to, subject, text: lines.join('\n\n'), html: htmlEmail(lines, siteUrl) };
+}

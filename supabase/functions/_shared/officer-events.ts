@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { brand } from '../../../shared/brand/brand.ts';
 import type { ApplicationEventKind } from '../../../shared/status/timeline.ts';
-import { htmlEmail, type MailMessage, type SendMail } from './mail.ts';
+import { linesEmail, type MailMessage, type SendMail } from './mail.ts';
 
 /** The applicant's answers to a consent request, which the officer who asked is e-mailed once each. */
 export const CONSENT_ANSWER_KINDS = ['consent_approved', 'consent_declined', 'consent_withdrawn'] as const;
@@ -39,12 +39,12 @@ export function consentAnswerEmail(answer: ConsentAnswer, to: string, siteUrl: s
     `${answer.applicantName} (${answer.businessName}) ${text.verb} ${answer.lender}.`,
     `${text.next} ${siteUrl}/admin?list=approved&application=${answer.applicationId}`,
   ];
-  return {
+  return linesEmail(
     to,
-    subject: `${answer.businessName}: the applicant ${text.verb.split(' ')[0]} ${answer.lender}`,
-    text: lines.join('\n\n'),
-    html: htmlEmail(lines, siteUrl),
-  };
+    `${answer.businessName}: the applicant ${text.verb.split(' ')[0]} ${answer.lender}`,
+    lines,
+    siteUrl,
+  );
 }
 
 /** An officer's e-mail address; the loans desk's when the account is gone (or none is named). */

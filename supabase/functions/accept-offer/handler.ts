@@ -6,7 +6,7 @@ import {
   type OfferRevision,
 } from '../../../shared/offers/offer-text.ts';
 import { callerAddress, json, preflight, readJson, type FunctionHandler } from '../_shared/http.ts';
-import { htmlEmail, type MailMessage, type SendMail } from '../_shared/mail.ts';
+import { linesEmail, type MailMessage, type SendMail } from '../_shared/mail.ts';
 import { officerAddress } from '../_shared/officer-events.ts';
 import { signedInCaller, type FunctionEnvironment } from '../_shared/service-client.ts';
 
@@ -197,12 +197,7 @@ async function tellEveryone(
   const { siteUrl } = environment;
   const business = application.business_name;
   const applicant = `${application.first_name} ${application.last_name}`.trim();
-  const message = (to: string, subject: string, lines: string[]): MailMessage => ({
-    to,
-    subject,
-    text: lines.join('\n\n'),
-    html: htmlEmail(lines, siteUrl),
-  });
+  const message = (to: string, subject: string, lines: string[]) => linesEmail(to, subject, lines, siteUrl);
   const mails: MailMessage[] = [
     message(await officerAddress(environment.service, chosen.sent_by), `${business}: the applicant accepted an offer`, [
       `${applicant} (${business}) accepted the offer of ${chosen.bank_name ?? offer.lender_name}:`,

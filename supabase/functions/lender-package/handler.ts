@@ -16,7 +16,7 @@ import { bankPackageNumber } from '../../../shared/summary/file-names.ts';
 import { notifyApplicantOfEvents } from '../_shared/applicant-events.ts';
 import { officerAddress } from '../_shared/officer-events.ts';
 import { json, preflight, readJson, type FunctionHandler } from '../_shared/http.ts';
-import { htmlEmail, type MailMessage, type SendMail } from '../_shared/mail.ts';
+import { linesEmail, type MailMessage, type SendMail } from '../_shared/mail.ts';
 import type { FunctionEnvironment } from '../_shared/service-client.ts';
 import { storedChecklist } from '../_shared/stored-checklist.ts';
 
@@ -48,12 +48,12 @@ export function officerAnswerEmail(
     note ? `Their note: ${note}` : 'They left no note.',
     `The application in the admin dashboard shows it in its timeline: ${siteUrl}/admin?list=approved&application=${row.application_id}`,
   ];
-  return {
+  return linesEmail(
     to,
-    subject: `${row.lender_name}: ${label} (package ${bankPackageNumber(row.package_id)}, ${row.business_name})`,
-    text: lines.join('\n\n'),
-    html: htmlEmail(lines, siteUrl),
-  };
+    `${row.lender_name}: ${label} (package ${bankPackageNumber(row.package_id)}, ${row.business_name})`,
+    lines,
+    siteUrl,
+  );
 }
 
 type OfferRow = {

@@ -1,13 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { rateIndexes } from '../../../../shared/offers/offer-cost.ts';
 import { Box, Button, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { formatLongDate, isoDay } from '../../../../shared/format/dates.ts';
-import {
-  indexValueFormSchema,
-  rateIndexes,
-  type IndexValueForm,
-} from '../../../../shared/validation/loan-offer-form.ts';
+import { indexValueFormSchema, type IndexValueForm } from '../../../../shared/validation/loan-offer-form.ts';
 import { ActionDialog } from '../../components/action-dialog.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { FormField, SelectInput } from '../../components/form-controls.tsx';

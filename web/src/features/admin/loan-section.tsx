@@ -6,21 +6,14 @@ import type { LoanOfferRow } from '../../../../shared/db/admin-rows.ts';
 import { formatDateTime, formatLongDate, isoDay } from '../../../../shared/format/dates.ts';
 import { formatUsd } from '../../../../shared/format/money.ts';
 import { offerCost } from '../../../../shared/offers/offer-cost.ts';
+import { offerRateText, offerTermsOf } from '../../../../shared/offers/offer-text.ts';
 import { loanStageLabels, nextLoanStages, type LoanStage } from '../../../../shared/offers/loan-stages.ts';
-import { loanStageFormSchema, rateIndexes, type LoanStageForm } from '../../../../shared/validation/loan-offer-form.ts';
+import { loanStageFormSchema, type LoanStageForm } from '../../../../shared/validation/loan-offer-form.ts';
 import { ActionDialog } from '../../components/action-dialog.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { FormField } from '../../components/form-controls.tsx';
 import type { ApplicationDetail } from './admin-repository.ts';
 import { useRateIndexValuesQuery, useRecordLoanStageMutation } from './loan-api.ts';
-
-/** An offer's rate as lenders quote it: '9.50% fixed' or 'Prime + 2.75%'. */
-function rateText(offer: LoanOfferRow): string {
-  if (offer.rate_kind === 'fixed') return `${Number(offer.fixed_rate).toFixed(2)}% fixed`;
-  const spread = Number(offer.spread);
-  const index = rateIndexes.find((item) => item.value === offer.rate_index)?.label ?? offer.rate_index;
-  return `${index} ${spread < 0 ? '−' : '+'} ${Math.abs(spread).toFixed(2)}%`;
-}
 
 /** The latest revision of each lender's offer, newest lender first. */
 function currentOffers(offers: readonly LoanOfferRow[]): LoanOfferRow[] {
@@ -60,19 +53,7 @@ export function LoanSection({ detail }: { detail: ApplicationDetail }) {
       {offers.length === 0 ? <Text color="fg.muted">No lender has made an offer yet.</Text> : null}
       <Stack as="ul" gap="2" listStyleType="none">
         {offers.map((offer) => {
-          const cost = offerCost(
-            {
-              amount: Number(offer.amount),
-              rate:
-                offer.rate_kind === 'fixed'
-                  ? { kind: 'fixed', percent: Number(offer.fixed_rate) }
-                  : { kind: 'variable', index: offer.rate_index!, spreadPercent: Number(offer.spread) },
-              termMonths: offer.term_months,
-              lenderFees: Number(offer.lender_fees),
-              sbaGuarantyFee: offer.sba_guaranty_fee === null ? null : Number(offer.sba_guaranty_fee),
-            },
-            indexValues.data ?? {},
-          );
+          const cost = offerCost(offerTermsOf(offer), indexValues.data ?? {});
           // A variable rate is computed at the index value an officer entered, and says which.
           const monthly = cost
             ? ` · ${formatUsd(cost.monthlyPayment)} a month${
@@ -97,7 +78,7 @@ export function LoanSection({ detail }: { detail: ApplicationDetail }) {
                 {offer.withdrawn_at ? <Badge colorPalette="gray">Withdrawn</Badge> : null}
               </HStack>
               <Text>
-                {formatUsd(Number(offer.amount))} at {rateText(offer)} for {offer.term_months} months
+                {formatUsd(Number(offer.amount))} at {offerRateText(offer)} for {offer.term_months} months
                 {monthly} · fees {formatUsd(Number(offer.lender_fees))}
                 {offer.sba_guaranty_fee === null
                   ? ''

@@ -23,9 +23,7 @@ export function PipelineFigures() {
   const chosen = periods.find((item) => item.id === period)!;
   const now = new Date();
   const from = chosen.days === null ? '' : new Date(now.getTime() - chosen.days * 86_400_000).toISOString();
-  const stats = history.data
-    ? pipelineStats(history.data.acceptances, history.data.stages, { from, to: '9999' })
-    : undefined;
+  const stats = history.data ? pipelineStats(history.data.acceptances, history.data.stages, { from }) : undefined;
   const figures = stats
     ? [
         ['Offers accepted', String(stats.reached.accepted)],

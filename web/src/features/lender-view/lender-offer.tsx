@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { rateIndexes } from '../../../../shared/offers/offer-cost.ts';
 import { Box, Button, chakra, Heading, HStack, Input, List, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -13,7 +14,6 @@ import {
 import {
   loanOfferFormSchema,
   loanStageFormSchema,
-  rateIndexes,
   type LoanOfferForm,
   type LoanStageForm,
 } from '../../../../shared/validation/loan-offer-form.ts';
