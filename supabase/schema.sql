@@ -140,6 +140,7 @@ create table public.applications (
   loan_stage text,
   loan_stage_at timestamp with time zone,
   expected_closing_on date,
+  offer_expiries date[] default '{}'::date[] not null,
   constraint applications_checklist_state_is_known CHECK ((checklist_state = ANY (ARRAY['waiting_on_applicant'::text, 'ready_for_review'::text, 'complete'::text]))),
   constraint applications_credit_score_is_known CHECK ((credit_score = ANY (ARRAY[''::text, '750+'::text, '700-749'::text, '650-699'::text, '600-649'::text, 'Below 600'::text]))),
   constraint applications_decision_reason_is_short CHECK ((char_length(decision_reason) <= 2000)),
@@ -628,6 +629,7 @@ create policy "Applicants can read the offers made to their applications" on pub
    FROM applications a
   WHERE ((a.id = loan_offers.application_id) AND (a.user_id = ( SELECT auth.uid() AS uid))))));
 CREATE TRIGGER loan_offers_audit AFTER INSERT OR DELETE OR UPDATE ON public.loan_offers FOR EACH ROW EXECUTE FUNCTION audit_row_change('loan_offer');
+CREATE TRIGGER loan_offers_follow_offer_expiries AFTER INSERT OR UPDATE ON public.loan_offers FOR EACH ROW EXECUTE FUNCTION follow_offer_expiries();
 CREATE TRIGGER loan_offers_record_deleted_row AFTER DELETE ON public.loan_offers FOR EACH ROW EXECUTE FUNCTION record_deleted_row();
 CREATE TRIGGER loan_offers_set_updated_at BEFORE UPDATE ON public.loan_offers FOR EACH ROW EXECUTE FUNCTION set_updated_at();
 grant select on public.loan_offers to authenticated;
@@ -714,6 +716,7 @@ create policy "Applicants can read the acceptances of their applications" on pub
   WHERE ((a.id = offer_acceptances.application_id) AND (a.user_id = ( SELECT auth.uid() AS uid))))));
 CREATE TRIGGER offer_acceptances_audit AFTER INSERT OR DELETE OR UPDATE ON public.offer_acceptances FOR EACH ROW EXECUTE FUNCTION audit_row_change('offer_acceptance');
 CREATE TRIGGER offer_acceptances_follow_loan_stage AFTER INSERT ON public.offer_acceptances FOR EACH ROW EXECUTE FUNCTION follow_loan_stage();
+CREATE TRIGGER offer_acceptances_follow_offer_expiries AFTER INSERT ON public.offer_acceptances FOR EACH ROW EXECUTE FUNCTION follow_offer_expiries();
 CREATE TRIGGER offer_acceptances_record_deleted_row AFTER DELETE ON public.offer_acceptances FOR EACH ROW EXECUTE FUNCTION record_deleted_row();
 grant select on public.offer_acceptances to authenticated;
 grant delete, insert, select, update on public.offer_acceptances to service_role;
@@ -1071,7 +1074,7 @@ begin
       into changes
       from jsonb_each(new_row) as n
      where n.key not in ('updated_at', 'checklist_counts', 'checklist_state', 'loan_stage', 'loan_stage_at',
-                         'expected_closing_on')
+                         'expected_closing_on', 'offer_expiries')
        and n.value is distinct from old_row -> n.key;
     if changes = '{}'::jsonb then
       return null;
@@ -1593,6 +1596,21 @@ end;
 $function$;
 -- execute on public.follow_loan_stage(): none of the API roles
 
+CREATE OR REPLACE FUNCTION public.follow_offer_expiries()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  update public.applications
+     set offer_expiries = public.offer_expiries_of(new.application_id)
+   where id = new.application_id;
+  return null;
+end;
+$function$;
+-- execute on public.follow_offer_expiries(): none of the API roles
+
 CREATE OR REPLACE FUNCTION public.health()
  RETURNS text
  LANGUAGE sql
@@ -1907,6 +1925,21 @@ begin
 end;
 $function$;
 -- execute on public.name_lender_in_audit(): none of the API roles
+
+CREATE OR REPLACE FUNCTION public.offer_expiries_of(target_application uuid)
+ RETURNS date[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(array_agg(o.expires_on order by o.expires_on), '{}')
+    from public.loan_offers as o
+   where o.application_id = target_application
+     and o.withdrawn_at is null
+     and o.revision = (select max(p.revision) from public.loan_offers as p where p.package_id = o.package_id)
+     and not exists (select 1 from public.offer_acceptances as x where x.application_id = target_application);
+$function$;
+-- execute on public.offer_expiries_of(target_application uuid): none of the API roles
 
 CREATE OR REPLACE FUNCTION public.offer_is_live(offer_id uuid)
  RETURNS boolean

@@ -78,6 +78,11 @@ export type ApplicationRow = ApplicationInsert & {
   loan_stage?: 'accepted' | 'in_closing' | 'funded' | 'did_not_close' | null;
   loan_stage_at?: string | null;
   expected_closing_on?: string | null;
+  /**
+   * The days its current offers expire (each lender's latest revision, not withdrawn), in order; empty once the
+   * applicant accepted one. Kept by the database; absent from a server older than the column (20261209100000).
+   */
+  offer_expiries?: string[];
   created_at: string;
   updated_at: string;
 };

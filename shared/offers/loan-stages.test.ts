@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextLoanStages, pipelineStatus } from './loan-stages.ts';
+import { nextLoanStages, offerExpiryFlag, pipelineStatus } from './loan-stages.ts';
 
 describe('what may be recorded next on a loan', () => {
   it.each([
@@ -53,5 +53,32 @@ describe('where a Pipeline application stands', () => {
     expect(
       pipelineStatus({ loan_stage: null, loan_stage_at: null, expected_closing_on: null }, now, '2026-12-10'),
     ).toBeUndefined();
+  });
+});
+
+describe('the flag of an offer about to expire', () => {
+  it.each([
+    ['no offer', [], undefined],
+    ['an offer expiring today', ['2026-11-28'], 'Offer expires today'],
+    ['the nearest of two, tomorrow', ['2026-12-20', '2026-11-29'], 'Offer expires tomorrow'],
+    ['three days ahead, the last day flagged', ['2026-12-01'], 'Offer expires in 3 days'],
+    ['four days ahead: not yet', ['2026-12-02'], undefined],
+    ['an expired offer is passed over for the next one', ['2026-11-27', '2026-11-30'], 'Offer expires in 2 days'],
+    ['only expired offers', ['2026-11-20', '2026-11-27'], undefined],
+    ['across a month and a year', ['2027-01-01'], undefined],
+  ] as const)('%s', (_case, expiries, label) => {
+    expect(offerExpiryFlag({ offer_expiries: [...expiries] }, '2026-11-28')?.label).toBe(label);
+  });
+
+  it('counts whole days across the end of a year and a daylight saving change', () => {
+    expect(offerExpiryFlag({ offer_expiries: ['2027-01-02'] }, '2026-12-31')).toEqual({
+      days: 2,
+      label: 'Offer expires in 2 days',
+    });
+    expect(offerExpiryFlag({ offer_expiries: ['2026-03-09'] }, '2026-03-07')?.days).toBe(2);
+  });
+
+  it('reads a row of an older server (no column) as having no offer', () => {
+    expect(offerExpiryFlag({}, '2026-11-28')).toBeUndefined();
   });
 });

@@ -40,3 +40,23 @@ export function pipelineStatus(
       : false;
   return { label, days, closingOverdue };
 }
+
+/** How many days ahead an offer's expiry is flagged in the Approved list: time for the officer to call the applicant. */
+export const OFFER_EXPIRY_WARNING_DAYS = 3;
+
+/**
+ * The flag of an application whose next offer to expire does so within OFFER_EXPIRY_WARNING_DAYS ('Offer expires
+ * today', 'tomorrow', 'in 3 days'), from its row's offer_expiries (the current offers' days, kept by the database)
+ * and the officer's `today` (YYYY-MM-DD); none when no offer is still ahead or the nearest is further away.
+ */
+export function offerExpiryFlag(
+  row: Pick<ApplicationRow, 'offer_expiries'>,
+  today: string,
+): { days: number; label: string } | undefined {
+  const next = (row.offer_expiries ?? []).filter((day) => day >= today).sort()[0];
+  if (!next) return undefined;
+  const days = Math.round((Date.parse(`${next}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+  if (days > OFFER_EXPIRY_WARNING_DAYS) return undefined;
+  const when = days === 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`;
+  return { days, label: `Offer expires ${when}` };
+}

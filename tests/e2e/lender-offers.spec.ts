@@ -1,10 +1,10 @@
-import type { Browser, Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { LENDER_VIEW_MESSAGES } from '../../shared/matching/lender-answers.ts';
 import { LOAN_OFFER_MESSAGES, LOAN_STAGE_MESSAGES } from '../../shared/validation/loan-offer-form.ts';
 import { acceptOffer, sentLenderLink } from '../support/lender-links.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousAccessibilityViolations } from './pages/accessibility.ts';
+import { lenderPage } from './pages/lender-page.ts';
 import { applicationFor, createAccount } from './pages/portal-session.ts';
 
 /**
@@ -17,12 +17,6 @@ import { applicationFor, createAccount } from './pages/portal-session.ts';
 async function sentLink(database: SupabaseClient, baseURL: string, applicationId: string) {
   const sent = await sentLenderLink(database, applicationId, 'Offer Lender');
   return { ...sent, link: `${baseURL}/lender#${sent.token}` };
-}
-
-async function lenderPage(browser: Browser, link: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto(link);
-  return page;
 }
 
 /** YYYY-MM-DD in the browser's zone, days from today. */

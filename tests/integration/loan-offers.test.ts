@@ -51,6 +51,16 @@ function accept(applicant: TestUser, offerId: string, fullName = 'Maria Lopez') 
   return acceptOffer(backend.service, applicant.id, offerId, fullName);
 }
 
+/** The audit entries of the application row itself (not of its offers, acceptance or stages). */
+async function applicationAuditActions(applicationId: string) {
+  const { data } = await backend.service
+    .from('audit_log')
+    .select('action')
+    .eq('application_id', applicationId)
+    .like('action', 'application.%');
+  return data ?? [];
+}
+
 async function timeline(applicationId: string) {
   const { data } = await backend.service
     .from('application_events')
@@ -178,6 +188,33 @@ describe('the applicant’s acceptance', () => {
     expect((await makeOffer(other.token)).error?.message).toBe(changed);
     const answered = await backend.service.rpc('answer_lender_package', { token: silent.token, answer: 'declined' });
     expect(answered.error?.message).toBe('The applicant chose another lender: this package no longer takes answers');
+  });
+
+  it('leaves on the application the expiry days of the offers still to accept (the Approved list flags them), none after', async () => {
+    const { applicant, applicationId } = await approvedApplication();
+    const expiries = async () =>
+      (await backend.service.from('applications').select('offer_expiries').eq('id', applicationId).single()).data
+        ?.offer_expiries;
+    expect(await expiries()).toEqual([]);
+    const first = await lenderLink(applicationId);
+    const second = await lenderLink(applicationId);
+    await makeOffer(first.token, { expires_on: inDays(10) });
+    await makeOffer(second.token, { expires_on: inDays(2) });
+    expect(await expiries()).toEqual([inDays(2), inDays(10)]);
+    // A revision replaces its package's earlier day; a withdrawal takes it out.
+    const revised = (await makeOffer(first.token, { expires_on: inDays(5) })).data as { id: string };
+    expect(await expiries()).toEqual([inDays(2), inDays(5)]);
+    await backend.service.rpc('withdraw_loan_offer', { token: second.token });
+    expect(await expiries()).toEqual([inDays(5)]);
+    expect((await accept(applicant, revised.id)).error).toBeNull();
+    expect(await expiries()).toEqual([]);
+    expect(await applicationAuditActions(applicationId)).toEqual([]);
+    const written = await backend
+      .client(officer)
+      .from('applications')
+      .update({ offer_expiries: [] })
+      .eq('id', applicationId);
+    expect(written.error?.code).toBe('42501');
   });
 
   it('refuses an offer revised, withdrawn or expired meanwhile, another applicant’s offer, and a name of spaces', async () => {
@@ -320,12 +357,7 @@ describe('the loan’s stages', () => {
       .not('loan_stage', 'is', null)
       .eq('id', applicationId);
     expect(pipeline.data).toHaveLength(1);
-    const { data: audit } = await backend.service
-      .from('audit_log')
-      .select('action')
-      .eq('application_id', applicationId)
-      .like('action', 'application.%');
-    expect(audit).toEqual([]);
+    expect(await applicationAuditActions(applicationId)).toEqual([]);
     const applicantWrites = await backend
       .client((await approvedApplication()).applicant)
       .from('applications')

@@ -6,7 +6,7 @@ import { optionLabel } from '../../../../shared/catalogue/fields.ts';
 import { loanAmountOptions } from '../../../../shared/catalogue/pre-qualification.ts';
 import { formatLongDate, isoDay } from '../../../../shared/format/dates.ts';
 import type { ApplicationRow } from '../../../../shared/db/applications.ts';
-import { pipelineStatus } from '../../../../shared/offers/loan-stages.ts';
+import { offerExpiryFlag, pipelineStatus } from '../../../../shared/offers/loan-stages.ts';
 import { APPLICATION_OWNERSHIP } from '../../../../shared/messages/portal-admin.ts';
 import {
   ADMIN_PAGE_SIZE,
@@ -252,6 +252,7 @@ function ApplicationList({
                         {APPLICATION_OWNERSHIP.disownedBadge}
                       </Badge>
                     ) : null}
+                    <OfferExpiryBadge row={row} />
                   </Table.Cell>
                   {/* Names, like the business and the e-mail, may be one long word: it breaks rather than widen the list. */}
                   <Table.Cell data-label="Submitted by" overflowWrap="anywhere">
@@ -359,6 +360,16 @@ function ApplicationList({
       <Pager page={page} pages={pages} total={total} noun={['application', 'applications']} onPage={setPage} />
     </Stack>
   );
+}
+
+/** An offer of the application about to expire, for the officer to call the applicant (docs/product.md §11). */
+function OfferExpiryBadge({ row }: { row: ApplicationRow }) {
+  const flag = offerExpiryFlag(row, isoDay(new Date()));
+  return flag ? (
+    <Badge colorPalette="orange" ms="2" whiteSpace="normal">
+      {flag.label}
+    </Badge>
+  ) : null;
 }
 
 /** A Pipeline row's stage, its days in it, and a closing past its expected day (docs/product.md §11). */
