@@ -1158,6 +1158,7 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
       ]);
       expect(officerMail[0]!.text).toContain(`accepted the offer of ${offers.first.lender.name}`);
       expect(officerMail[0]!.text).toContain('Rate: 9.25% fixed');
+      expect(officerMail[0]!.text).toContain(`/admin?list=pipeline&application=${offers.applicationId}`);
       const chosen = await target.functionMail(offers.first.lender.contactEmail);
       expect(chosen.map((mail) => mail.subject)).toEqual([`${offers.businessName}: the applicant accepted your offer`]);
       const other = await target.functionMail(offers.second.lender.contactEmail);

@@ -202,7 +202,8 @@ async function tellEveryone(
     message(await officerAddress(environment.service, chosen.sent_by), `${business}: the applicant accepted an offer`, [
       `${applicant} (${business}) accepted the offer of ${chosen.bank_name ?? offer.lender_name}:`,
       offerText(offer),
-      `The application, to follow the loan to its closing: ${siteUrl}/admin?list=approved&application=${application.id}`,
+      // Accepted, the application is in the Pipeline list.
+      `The application, to follow the loan to its closing: ${siteUrl}/admin?list=pipeline&application=${application.id}`,
     ]),
   ];
   if (chosen.bank_email) {
