@@ -66,6 +66,8 @@ export function desktopDataHandlers(stores: {
     'cache:applications-page': async (args) => cache.applicationsPage(args),
     'cache:application-detail': async ({ id }) => cache.applicationDetail(id),
     'cache:lenders': async () => cache.lenders(),
+    'cache:pipeline-history': async () => cache.pipelineHistory(),
+    'cache:rate-index-values': async () => cache.rateIndexValues(),
     'cache:claim': async ({ userId }) => cache.claim(userId),
     'cache:clear': async () => cache.clear(),
     'documents:keep': async ({ documentId, data }) => cache.keepDocument(documentId, data),

@@ -129,6 +129,77 @@ describe('desktop cache: sync', () => {
     expect(store.lenders()).toEqual([paused, lender('l3', 'Cedar Bank', true)]);
   });
 
+  it('keeps the index values for every application, the latest entered first, and forgets them on logout', () => {
+    const value = (id: string, rateIndex: string, percent: string, createdAt: string) => ({
+      id,
+      rate_index: rateIndex,
+      percent,
+      as_of: createdAt.slice(0, 10),
+      entered_by: officer,
+      created_at: createdAt,
+    });
+    const first = value('v1', 'prime', '7.500', '2026-11-20T09:00:00+00:00');
+    const sofr = value('v2', 'sofr_30_day', '5.300', '2026-11-21T09:00:00+00:00');
+    store.storeChanges(partial({ table: 'rate_index_values', rows: [first, sofr] }));
+    const later = value('v3', 'prime', '7.250', '2026-11-27T09:00:00+00:00');
+    store.storeChanges(partial({ table: 'rate_index_values', rows: [later] }));
+    expect(store.rateIndexValues()).toEqual([later, sofr, first]);
+    // They belong to no application: no detail carries them, and no list counts them.
+    expect(store.status().applications).toBe(0);
+    store.clear();
+    expect(store.rateIndexValues()).toEqual([]);
+  });
+
+  it('gives every acceptance and stage for the Pipeline’s figures, in order, and drops a deleted application’s', () => {
+    store.storeChanges({ table: 'applications', rows: [a, b] });
+    const accepted = (id: string, applicationId: string, at: string) => ({
+      id,
+      application_id: applicationId,
+      accepted_at: at,
+      full_name: 'Maria Lopez',
+    });
+    const stage = (id: string, applicationId: string, name: string, at: string) => ({
+      id,
+      application_id: applicationId,
+      stage: name,
+      created_at: at,
+      recorded_via: 'officer',
+    });
+    store.storeChanges(
+      partial({
+        table: 'offer_acceptances',
+        rows: [accepted('x2', b.id, '2026-11-05T10:00:00+00:00'), accepted('x1', a.id, '2026-11-01T10:00:00+00:00')],
+      }),
+    );
+    store.storeChanges(
+      partial({
+        table: 'loan_stages',
+        rows: [
+          stage('s1', a.id, 'in_closing', '2026-11-03T10:00:00+00:00'),
+          stage('s2', a.id, 'funded', '2026-11-09T10:00:00+00:00'),
+          stage('s3', b.id, 'did_not_close', '2026-11-06T10:00:00+00:00'),
+        ],
+      }),
+    );
+    expect(store.pipelineHistory()).toEqual({
+      acceptances: [
+        { application_id: a.id, accepted_at: '2026-11-01T10:00:00+00:00' },
+        { application_id: b.id, accepted_at: '2026-11-05T10:00:00+00:00' },
+      ],
+      stages: [
+        { application_id: a.id, stage: 'in_closing', created_at: '2026-11-03T10:00:00+00:00' },
+        { application_id: b.id, stage: 'did_not_close', created_at: '2026-11-06T10:00:00+00:00' },
+        { application_id: a.id, stage: 'funded', created_at: '2026-11-09T10:00:00+00:00' },
+      ],
+    });
+    store.storeChanges({
+      table: 'deleted_rows',
+      rows: [{ id: 10, table_name: 'applications', row_id: b.id, deleted_at: 'y' }],
+    });
+    expect(store.pipelineHistory().acceptances.map((row) => row.application_id)).toEqual([a.id]);
+    expect(store.pipelineHistory().stages.map((row) => row.application_id)).toEqual([a.id, a.id]);
+  });
+
   it('keeps notes with their application in the order they landed, and drops one by its tombstone', () => {
     store.storeChanges({ table: 'applications', rows: [a] });
     const note = (id: string, createdAt: string) => ({

@@ -5,7 +5,14 @@ import {
   type ApplicationsPage,
   type ApplicationsPageArgs,
 } from '../../shared/admin/application-lists.ts';
-import type { LenderNetworkRows, Tombstone } from '../../shared/db/admin-rows.ts';
+import type {
+  LenderNetworkRows,
+  LoanStageRow,
+  OfferAcceptanceRow,
+  PipelineHistory,
+  RateIndexValueRow,
+  Tombstone,
+} from '../../shared/db/admin-rows.ts';
 import type { ApplicationRow } from '../../shared/db/applications.ts';
 import { containsPattern, searchedColumns, searchWords } from '../../shared/admin/application-search.ts';
 import {
@@ -22,8 +29,11 @@ import type { CacheDatabase } from './cache-database.ts';
 import { cacheOwner } from './cache-owner.ts';
 
 type RelatedTable = keyof CachedApplication['related'];
+/** The synced tables whose rows belong to no application: the lender network and the index values. */
+const globalTables = ['lenders', 'rate_index_values'] as const;
 const relatedTables = Object.keys(syncedTables).filter(
-  (table): table is RelatedTable => table !== 'applications' && table !== 'deleted_rows' && table !== 'lenders',
+  (table): table is RelatedTable =>
+    table !== 'applications' && table !== 'deleted_rows' && !(globalTables as readonly string[]).includes(table),
 );
 
 /** The column linking a related row to its application. */
@@ -113,8 +123,10 @@ export class CacheStore {
       let cursor: SyncCursor | undefined = this.cursor(page.table);
       if (page.table === 'applications') for (const row of page.rows) this.putApplication(row);
       else if (page.table === 'deleted_rows') for (const row of page.rows) this.applyTombstone(row);
-      else if (page.table === 'lenders') for (const row of page.rows) this.putLender(row);
-      else for (const row of page.rows) this.putRelated(page.table, row);
+      else if (page.table === 'lenders') for (const row of page.rows) this.putGlobal('lenders', row.id, row.name, row);
+      else if (page.table === 'rate_index_values') {
+        for (const row of page.rows) this.putGlobal('rate_index_values', row.id, row.created_at, row);
+      } else for (const row of page.rows) this.putRelated(page.table, row);
       // Every synced row has its table's cursor column (syncedTables), read here by name.
       for (const row of page.rows as readonly Record<string, unknown>[]) {
         const at = row[column];
@@ -179,12 +191,15 @@ export class CacheStore {
     ).run(table, String(row.id), applicationId, sortKey, JSON.stringify(row));
   }
 
-  /** A lender of the network: no application of its own; every application is matched against it. */
-  private putLender(row: SyncedRow['lenders']) {
+  /**
+   * A row of no application's: a lender of the network (every application is matched against it, kept by name) or
+   * an index value (every variable-rate offer is computed at it, kept by when it was entered).
+   */
+  private putGlobal(table: (typeof globalTables)[number], id: string, sortKey: string, row: object) {
     this.statement(
-      `insert into related_rows (table_name, id, application_id, sort_key, data) values ('lenders', ?, null, ?, ?)
+      `insert into related_rows (table_name, id, application_id, sort_key, data) values (?, ?, null, ?, ?)
          on conflict (table_name, id) do update set sort_key = excluded.sort_key, data = excluded.data`,
-    ).run(String(row.id), row.name, JSON.stringify(row));
+    ).run(table, String(id), sortKey, JSON.stringify(row));
   }
 
   private hasApplication(id: string): boolean {
@@ -284,6 +299,32 @@ export class CacheStore {
       .pluck()
       .all() as string[];
     return rows.map((row) => JSON.parse(row) as LenderNetworkRows[number]);
+  }
+
+  /** Every index value as last synced, the latest entered first (the latest of each index counts). */
+  rateIndexValues(): RateIndexValueRow[] {
+    const rows = this.statement(
+      "select data from related_rows where table_name = 'rate_index_values' order by sort_key desc, id desc",
+    )
+      .pluck()
+      .all() as string[];
+    return rows.map((row) => JSON.parse(row) as RateIndexValueRow);
+  }
+
+  /** Every acceptance and stage as last synced, in the order they were made (the Pipeline's figures). */
+  pipelineHistory(): PipelineHistory {
+    const rows = <Row>(table: 'offer_acceptances' | 'loan_stages') =>
+      (
+        this.statement('select data from related_rows where table_name = ? order by sort_key, id')
+          .pluck()
+          .all(table) as string[]
+      ).map((row) => JSON.parse(row) as Row);
+    const acceptances = rows<OfferAcceptanceRow>('offer_acceptances');
+    const stages = rows<LoanStageRow>('loan_stages');
+    return {
+      acceptances: acceptances.map(({ application_id, accepted_at }) => ({ application_id, accepted_at })),
+      stages: stages.map(({ application_id, stage, created_at }) => ({ application_id, stage, created_at })),
+    };
   }
 
   /**

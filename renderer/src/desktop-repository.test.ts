@@ -170,6 +170,41 @@ describe('the Lenders tab on the desktop', () => {
   });
 });
 
+describe('the loans’ figures and index values on the desktop', () => {
+  it('compares offers offline at the latest synced value of each index, the numbers read as numbers', async () => {
+    const entered = (id: string, rateIndex: 'prime' | 'sofr_30_day', percent: string, day: string) => ({
+      id,
+      rate_index: rateIndex,
+      percent,
+      as_of: day,
+      entered_by: null,
+      created_at: `${day}T09:00:00+00:00`,
+    });
+    const { repository: offline } = repository(false, {
+      'cache:rate-index-values': async () => [
+        entered('v3', 'prime', '7.250', '2026-11-27'),
+        entered('v2', 'sofr_30_day', '5.300', '2026-11-21'),
+        entered('v1', 'prime', '7.500', '2026-11-20'),
+      ],
+    });
+    expect(await offline.rateIndexValues()).toEqual({
+      prime: { percent: 7.25, asOf: '2026-11-27' },
+      sofr_30_day: { percent: 5.3, asOf: '2026-11-21' },
+    });
+  });
+
+  it('reads the Pipeline’s acceptances and stages from the copy, online or not', async () => {
+    const history = {
+      acceptances: [{ application_id: application.id, accepted_at: '2026-11-01T10:00:00+00:00' }],
+      stages: [{ application_id: application.id, stage: 'funded' as const, created_at: '2026-11-09T10:00:00+00:00' }],
+    };
+    for (const online of [false, true]) {
+      const { repository: desktop } = repository(online, { 'cache:pipeline-history': async () => history });
+      expect(await desktop.pipelineHistory()).toEqual(history);
+    }
+  });
+});
+
 describe('a document reviewed offline on the desktop', () => {
   const documentId = '7b3c4d5e-6f70-4812-9a3b-4c5d6e7f8091';
   const seen = {

@@ -1,6 +1,7 @@
 import { DOCUMENTS_BUCKET } from '../../shared/catalogue/documents.ts';
 import type { AdminDocument, AdminNote, DocumentReviewRow, NotNeededRow } from '../../shared/db/admin-rows.ts';
 import type { CachedApplication, DesktopBridge, OutboxEntry, OutboxIntent } from '../../shared/ipc/channels.ts';
+import { latestIndexValues } from '../../shared/offers/offer-cost.ts';
 import { loadSupabase } from '../../web/src/lib/load-supabase.ts';
 import {
   AdminRequestError,
@@ -259,15 +260,13 @@ export function createDesktopRepository(deps: DesktopRepositoryDeps): AdminRepos
     async lenders() {
       return lendersFrom(await bridge['cache:lenders'](undefined));
     },
-    // Figures over every loan, and the index values: read from the server (the offline copy keeps each
-    // application's own rows).
+    /** Every acceptance and stage as last synced: the Pipeline's figures, online or not. */
     async pipelineHistory() {
-      if (!deps.canSend()) throw new AdminRequestError('unreachable', 'The Pipeline figures need the connection');
-      return apiAdminRepository.pipelineHistory();
+      return bridge['cache:pipeline-history'](undefined);
     },
+    /** The index values as last synced (entering one syncs it in): offers are compared at them offline too. */
     async rateIndexValues() {
-      if (!deps.canSend()) throw new AdminRequestError('unreachable', 'The index values need the connection');
-      return apiAdminRepository.rateIndexValues();
+      return latestIndexValues(await bridge['cache:rate-index-values'](undefined));
     },
     changeOnServer,
     refresh: () => deps.syncNow(),

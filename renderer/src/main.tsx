@@ -28,7 +28,8 @@ function connect(bridge: DesktopBridge, connection: ConnectionSettings) {
     bridge,
     connection,
     supabase: loadSupabase,
-    dataChanged: () => store.dispatch(api.util.invalidateTags(['Application'])),
+    // What a sync brings: the applications with their rows, the lender network and the index values.
+    dataChanged: () => store.dispatch(api.util.invalidateTags(['Application', 'IndexValues'])),
     storedAccount: () => storedAccount(),
   });
   extra.adminRepository = createDesktopRepository({

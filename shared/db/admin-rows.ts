@@ -109,6 +109,23 @@ export type LoanStageRow = {
   created_at: string;
 };
 
+/** An index's value as an officer entered it (table rate_index_values); every entry is kept, the latest counts. */
+export type RateIndexValueRow = {
+  id: string;
+  rate_index: RateIndex;
+  /** numeric: a string or a number, as the API gives it. */
+  percent: number | string;
+  as_of: string;
+  entered_by: string | null;
+  created_at: string;
+};
+
+/** What the Pipeline's figures are computed from (shared/offers/pipeline-stats.ts): every acceptance and stage. */
+export type PipelineHistory = {
+  acceptances: Pick<OfferAcceptanceRow, 'application_id' | 'accepted_at'>[];
+  stages: Pick<LoanStageRow, 'application_id' | 'stage' | 'created_at'>[];
+};
+
 /** One of the six required documents an officer marked not needed for an application (documents_not_needed). */
 export type NotNeededRow = {
   id: string;

@@ -1,5 +1,11 @@
 import type { ApplicationsPage, ApplicationsPageArgs } from '../admin/application-lists.ts';
-import type { ApplicationRelatedRows, LenderNetworkRows, Tombstone } from '../db/admin-rows.ts';
+import type {
+  ApplicationRelatedRows,
+  LenderNetworkRows,
+  PipelineHistory,
+  RateIndexValueRow,
+  Tombstone,
+} from '../db/admin-rows.ts';
 import type { ApplicationRow } from '../db/applications.ts';
 import type { ApplicationStatus } from '../status/transitions.ts';
 
@@ -27,6 +33,8 @@ export const ipcChannels = [
   'cache:applications-page',
   'cache:application-detail',
   'cache:lenders',
+  'cache:pipeline-history',
+  'cache:rate-index-values',
   'cache:claim',
   'cache:clear',
   'documents:keep',
@@ -80,6 +88,8 @@ export const syncedTables = {
   loan_offers: 'updated_at',
   offer_acceptances: 'accepted_at',
   loan_stages: 'created_at',
+  // Every index value entered is kept, never changed (the latest of each index counts).
+  rate_index_values: 'created_at',
   deleted_rows: 'deleted_at',
 } as const;
 export type SyncedTable = keyof typeof syncedTables;
@@ -105,6 +115,7 @@ export type CacheStatus = {
 export type SyncedRow = {
   applications: ApplicationRow;
   lenders: LenderNetworkRows[number];
+  rate_index_values: RateIndexValueRow;
   deleted_rows: Tombstone;
 } & { [Table in keyof ApplicationRelatedRows]: ApplicationRelatedRows[Table][number] };
 
@@ -117,7 +128,9 @@ export type CachedApplication = {
   /** The same applicant's other cached applications (same e-mail or account). */
   otherApplications: ApplicationRow[];
   related: {
-    [Table in Exclude<SyncedTable, 'applications' | 'deleted_rows' | 'lenders'>]: ApplicationRelatedRows[Table];
+    [
+      Table in Exclude<SyncedTable, 'applications' | 'deleted_rows' | 'lenders' | 'rate_index_values'>
+    ]: ApplicationRelatedRows[Table];
   };
   /** The whole lender network as last synced (matching reads it), by name. */
   lenders: LenderNetworkRows;
@@ -240,6 +253,10 @@ export type IpcRequests = {
   'cache:application-detail': { id: string };
   /** The lender network as last synced (the Lenders tab). */
   'cache:lenders': undefined;
+  /** Every acceptance and stage as last synced (the Pipeline's figures). */
+  'cache:pipeline-history': undefined;
+  /** Every index value as last synced, newest first. */
+  'cache:rate-index-values': undefined;
   /** An account signed in: the cache becomes its own (another account's copy is removed first). */
   'cache:claim': { userId: string };
   /** Logging out: the owner's copy and queued changes go. */
@@ -271,6 +288,8 @@ export type IpcResponses = {
   'cache:application-detail': CachedApplication | null;
   /** Every lender, active and paused, as the API returned them, by name. */
   'cache:lenders': LenderNetworkRows;
+  'cache:pipeline-history': PipelineHistory;
+  'cache:rate-index-values': RateIndexValueRow[];
   'cache:claim': CacheStatus;
   'cache:clear': CacheStatus;
   /** kept: false when the file alone is larger than the budget. */

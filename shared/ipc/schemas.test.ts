@@ -75,6 +75,8 @@ const valid: { [C in IpcChannel]: unknown[] } = {
   'cache:applications-page': [pageArgs, { list: 'notQualified', search: '', sort: 'business', page: 3 }],
   'cache:application-detail': [{ id }],
   'cache:lenders': [undefined],
+  'cache:pipeline-history': [undefined],
+  'cache:rate-index-values': [undefined],
   'cache:claim': [{ userId: id }],
   'cache:clear': [undefined],
   'documents:keep': [{ documentId: id, data: new Uint8Array([37, 80, 68, 70]) }],
@@ -151,6 +153,8 @@ const invalid: { [C in IpcChannel]: unknown[] } = {
   ],
   'cache:application-detail': [{}, { id: 'not-a-uuid' }],
   'cache:lenders': [{ active: true }],
+  'cache:pipeline-history': [{ since: '2026-01-01' }],
+  'cache:rate-index-values': [{ rateIndex: 'prime' }],
   'cache:claim': [undefined, { userId: 'officer' }],
   'cache:clear': [{ everything: true }],
   'documents:keep': [

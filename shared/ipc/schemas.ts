@@ -194,6 +194,8 @@ export const ipcRequestSchemas: IpcRequestSchemas = {
   }),
   'cache:application-detail': z.object({ id: uuid }),
   'cache:lenders': z.undefined(),
+  'cache:pipeline-history': z.undefined(),
+  'cache:rate-index-values': z.undefined(),
   'cache:claim': z.object({ userId: uuid }),
   'cache:clear': z.undefined(),
   'documents:keep': z.object({ documentId: uuid, data: z.instanceof(Uint8Array) }),

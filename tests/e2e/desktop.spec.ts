@@ -652,7 +652,7 @@ test('offline, what only the server can do says so at once and keeps what was ty
     const sierraRow = page.getByRole('table', { name: 'Lenders' }).getByRole('row', { name: SIERRA });
     await expect(sierraRow).toBeVisible();
     await sierraRow.getByRole('button', { name: `Pause ${SIERRA}` }).click();
-    // The Lenders tab's own alert (its Index values section says too that it needs the connection).
+    // The Lenders tab's own alert.
     await expect(
       page.getByRole('tabpanel', { name: 'Lenders' }).getByRole('alert').filter({ hasText: 'lenders can' }),
     ).toHaveText(ADMIN_MESSAGES.lenderChangeOffline);
@@ -1011,16 +1011,25 @@ test('offline, the Pipeline and a loan’s offers read the copy; In closing reco
   const database = serviceClient(server);
   const quince = await acceptedLoan(database, 'Quince Cafe Pipeline');
   const rowan = await acceptedLoan(database, 'Rowan Deli Pipeline');
+  const prime = await database
+    .from('rate_index_values')
+    .insert({ rate_index: 'prime', percent: 7.25, as_of: inDays(0) });
+  expect(prime.error).toBeNull();
   const main = await signedInApp(page, database);
   try {
     await expect(page.getByTestId('last-sync')).toContainText('Last synced');
     await goOffline(page);
 
-    // The Pipeline list and the loan's offers, acceptance and stages come from the copy.
+    // The Pipeline list, its figures, and the loan's offers, acceptance and stages come from the copy.
     await page.getByRole('tab', { name: 'Pipeline' }).click();
     const row = (businessName: string) => page.getByRole('row').filter({ hasText: businessName });
     await expect(row(quince.businessName)).toContainText('Offer accepted');
     await expect(row(rowan.businessName)).toContainText('Offer accepted');
+    const figures = page.getByRole('region', { name: 'Pipeline figures' });
+    await expect(figures.getByRole('term').first()).toHaveText('Offers accepted');
+    // Both loans at least (another test of this server may have accepted offers too).
+    await expect(figures.getByRole('definition').first()).toHaveText(/^([2-9]|[1-9]\d+)$/);
+    await expect(figures.getByRole('alert')).toHaveCount(0);
     const loan = page.getByRole('region', { name: 'Application detail' }).getByRole('region', {
       name: 'Offers and funding',
     });
@@ -1045,6 +1054,12 @@ test('offline, the Pipeline and a loan’s offers read the copy; In closing reco
     await page.getByRole('button', { name: `View ${rowan.businessName}` }).click();
     await recordInClosing();
     await expect(page.getByTestId('outbox-count')).toHaveText('2 loan stages queued');
+    // The index values too, as last synced (entering one needs the connection).
+    await page.getByRole('tab', { name: 'Lenders' }).click();
+    await expect(page.getByRole('table', { name: 'Index values' }).getByRole('row', { name: /^Prime/ })).toContainText(
+      '7.25%',
+    );
+    await page.getByRole('tab', { name: 'Applications', exact: true }).click();
     const queued = page.getByRole('list', { name: 'Queued changes' });
     await expect(queued).toContainText(`Record In closing for ${quince.businessName}`);
     await expect(queued).toContainText(`Record In closing for ${rowan.businessName}`);

@@ -13,6 +13,7 @@ import type {
   LoanStageRow,
   OfferAcceptanceRow,
   LetterRow,
+  PipelineHistory,
   TermSheetRow,
 } from '../../../../shared/db/admin-rows.ts';
 import type { ApplicationRow } from '../../../../shared/db/applications.ts';
@@ -110,12 +111,6 @@ export function checklistInputOf(
     notNeeded: detail.notNeeded,
   };
 }
-
-/** What the Pipeline's figures are computed from (shared/offers/pipeline-stats.ts). */
-export type PipelineHistory = {
-  acceptances: Pick<OfferAcceptanceRow, 'application_id' | 'accepted_at'>[];
-  stages: Pick<LoanStageRow, 'application_id' | 'stage' | 'created_at'>[];
-};
 
 export type Decision = {
   id: string;
@@ -241,9 +236,9 @@ export type AdminRepository = {
   lenderNetwork(applicationId: string): Promise<LenderNetwork>;
   /** Every lender of the network, active and paused (the Lenders tab). */
   lenders(): Promise<StoredLender[]>;
-  /** Every acceptance and stage recorded, for the Pipeline's figures (the desktop reads them online only). */
+  /** Every acceptance and stage recorded, for the Pipeline's figures (the desktop reads its offline copy's). */
   pipelineHistory(): Promise<PipelineHistory>;
-  /** Each rate index's latest value as officers entered it (the desktop reads them online only). */
+  /** Each rate index's latest value as officers entered it (the desktop reads its offline copy's). */
   rateIndexValues(): Promise<Partial<Record<RateIndex, IndexValue>>>;
   /**
    * A change only the server makes, written straight to it by `write` (a letter, a term sheet, a bank package, a

@@ -12,12 +12,14 @@ import type {
   LoanOfferRow,
   LoanStageRow,
   OfferAcceptanceRow,
+  PipelineHistory,
+  RateIndexValueRow,
   TermSheetRow,
 } from '../../../../shared/db/admin-rows.ts';
 import type { ApplicationRow } from '../../../../shared/db/applications.ts';
 import type { ApplicationEvent } from '../../../../shared/status/timeline.ts';
 import { API_MAX_ROWS } from '../../../../shared/db/api-limits.ts';
-import { latestIndexValues, type RateIndex } from '../../../../shared/offers/offer-cost.ts';
+import { latestIndexValues } from '../../../../shared/offers/offer-cost.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { openStoredDocument } from '../../lib/open-document.ts';
 import { duplicateKey } from '../../lib/postgres-codes.ts';
@@ -33,7 +35,6 @@ import {
   STAGE_REFUSAL_CODES,
   type AdminRepository,
   type OtherApplication,
-  type PipelineHistory,
 } from './admin-repository.ts';
 
 /**
@@ -271,7 +272,7 @@ export const apiAdminRepository: AdminRepository = {
         .select('rate_index, percent, as_of')
         .order('created_at', { ascending: false })
         .limit(100),
-    ) as { rate_index: RateIndex; percent: number; as_of: string }[];
+    ) as Pick<RateIndexValueRow, 'rate_index' | 'percent' | 'as_of'>[];
     return latestIndexValues(values);
   },
 

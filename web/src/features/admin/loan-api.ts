@@ -1,3 +1,4 @@
+import type { PipelineHistory } from '../../../../shared/db/admin-rows.ts';
 import type { IndexValue, RateIndex } from '../../../../shared/offers/offer-cost.ts';
 import { api } from '../../lib/api.ts';
 import { changeOnServer, repositoryOf, ShownRefusal } from './admin-api.ts';
@@ -8,7 +9,6 @@ import {
   STAGE_CHANGED_MEANWHILE_CODES,
   STAGE_REFUSAL_CODES,
   type DecisionOutcome,
-  type PipelineHistory,
   type StageRecord,
 } from './admin-repository.ts';
 
