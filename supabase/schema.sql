@@ -979,7 +979,7 @@ end;
 $function$;
 -- execute on public.answer_lender_package(token text, answer text, note text): service_role
 
-CREATE OR REPLACE FUNCTION public.applicant_offers()
+CREATE OR REPLACE FUNCTION public.applicant_offers(client_id uuid DEFAULT NULL::uuid)
  RETURNS TABLE(offer_id uuid, application_id uuid, lender_name text, amount numeric, rate_kind text, fixed_rate numeric, rate_index text, spread numeric, term_months integer, lender_fees numeric, sba_guaranty_fee numeric, collateral text, conditions text[], expires_on date, created_at timestamp with time zone, accepted_at timestamp with time zone, accepted_name text)
  LANGUAGE sql
  STABLE SECURITY DEFINER
@@ -997,11 +997,12 @@ AS $function$
     join public.bank_packages as p on p.id = o.package_id
     left join public.lenders as l on l.id = p.lender_id
     left join public.offer_acceptances as x on x.offer_id = o.id
-   where a.user_id = (select auth.uid())
+   where a.user_id = coalesce(client_id, (select auth.uid()))
+     and (client_id is null or public.is_admin())
      and (x.id is not null or public.offer_is_live(o.id))
    order by o.created_at, o.id;
 $function$;
--- execute on public.applicant_offers(): authenticated
+-- execute on public.applicant_offers(client_id uuid): authenticated
 
 CREATE OR REPLACE FUNCTION public.application_is_confirmed_by_caller(application_id uuid)
  RETURNS boolean

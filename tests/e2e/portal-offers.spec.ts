@@ -6,7 +6,7 @@ import { offerCost, type IndexValue } from '../../shared/offers/offer-cost.ts';
 import { offerTermsOf, type OfferRevision } from '../../shared/offers/offer-text.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousAccessibilityViolations } from './pages/accessibility.ts';
-import { applicationFor, createAccount, signedInPortal } from './pages/portal-session.ts';
+import { applicationFor, createAccount, plantImpersonation, signedInPortal } from './pages/portal-session.ts';
 
 /**
  * The applicant's offers in the portal (docs/product.md, Offers and funding): two lenders the applicant approved
@@ -192,4 +192,32 @@ test('an applicant compares two lenders’ offers, sees the lowest marked, and a
   await page.reload();
   await expect(fixedCard).toContainText('Accepted by Jordan Reyes.');
   await expect(page.getByRole('button', { name: /^Accept this offer/ })).toHaveCount(0);
+});
+
+test('an officer viewing the client’s portal reads the client’s offers as the client does, with nothing to accept', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const client = await createAccount(database, baseURL!);
+  const officer = await createAccount(database, baseURL!, { admin: true });
+  const application = await applicationFor(database, client, { user_id: client.id });
+  expect(
+    (await database.from('applications').update({ status: 'approved' }).eq('id', application.id)).error,
+  ).toBeNull();
+  const harbor = await offerFrom(database, application.id, 'Harbor Bank', { fixed_rate: 9.75, term_months: 120 });
+  const summit = await offerFrom(database, application.id, 'Summit Credit Union', {
+    fixed_rate: 8.5,
+    term_months: 84,
+  });
+
+  await plantImpersonation(page, client.id, new Date().toISOString());
+  await signedInPortal(page, baseURL!, officer);
+  await expect(page.getByRole('region', { name: 'Impersonation' })).toBeVisible();
+  const offers = page.getByRole('region', { name: 'Offers' });
+  await expect(offers.getByRole('article', { name: `Offer from ${harbor.lender_name}` })).toContainText('9.75% fixed');
+  await expect(offers.getByRole('article', { name: `Offer from ${summit.lender_name}` })).toContainText('8.50% fixed');
+  await expect(offers).toContainText('Only the applicant can accept one, from their own portal.');
+  await expect(offers.getByRole('button')).toHaveCount(0);
+  expect(await seriousAccessibilityViolations(page, ['section[aria-labelledby="offers-heading"]'])).toEqual([]);
 });

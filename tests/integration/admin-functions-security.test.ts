@@ -220,10 +220,10 @@ afterAll(async () => {
 
 /**
  * Functions that let an officer read what the caller's own rows let them read too (an applicant their own
- * application's checklist), rather than refusing everyone else: their wrong callers are tried in
- * document-checklist.test.ts.
+ * application's checklist, their offers), rather than refusing everyone else: their wrong callers are tried in
+ * document-checklist.test.ts and loan-offers.test.ts.
  */
-const readableByOwners = ['document_checklist_of', 'document_is_reviewed'];
+const readableByOwners = ['applicant_offers', 'document_checklist_of', 'document_is_reviewed'];
 
 describe('the list of admin functions', () => {
   it('names every edge function whose handler checks for an admin', () => {

@@ -520,4 +520,21 @@ describe('the applicant’s offers as the portal compares them (applicant_offers
       expect.objectContaining({ offer_id: revised.id, lender_name: renamed, accepted_name: 'Maria Lopez' }),
     ]);
   });
+
+  it('answers an officer viewing the client’s portal that client’s offers, as the client reads them; nobody else', async () => {
+    const { applicant, applicationId } = await approvedApplication();
+    const link = await lenderLink(applicationId, 'Harbor Bank');
+    const offer = (await makeOffer(link.token)).data as { id: string };
+    const asClient = (await backend.client(applicant).rpc('applicant_offers')).data as unknown[];
+    expect(asClient).toEqual([expect.objectContaining({ offer_id: offer.id, lender_name: link.name })]);
+    const ofClient = (user: TestUser) => backend.client(user).rpc('applicant_offers', { client_id: applicant.id });
+    expect((await ofClient(officer)).data).toEqual(asClient);
+    // Another applicant naming this client reads nothing, nor does the client's own call read anyone else's.
+    const { applicant: stranger } = await approvedApplication();
+    expect((await ofClient(stranger)).data).toEqual([]);
+    expect((await backend.client(applicant).rpc('applicant_offers', { client_id: stranger.id })).data).toEqual([]);
+    expect((await backend.anon.rpc('applicant_offers', { client_id: applicant.id })).error?.message).toMatch(
+      /permission denied/,
+    );
+  });
 });

@@ -29,12 +29,19 @@ const dayText = (day: string) => formatLongDate(`${day}T12:00:00Z`, 'UTC');
 /**
  * The applicant's offers (docs/product.md, Offers and funding): while an application has live offers, each side
  * by side with what it costs (shared/offers/offer-cost.ts), the lowest monthly payment and total cost marked, and
- * 'Accept this offer'; once one is accepted, that one alone. Shown only when there is an offer; only to the
- * applicant (an officer viewing the portal sees the offers on the dashboard).
+ * 'Accept this offer'; once one is accepted, that one alone. Shown only when there is an offer. An officer viewing
+ * the client's portal (clientId) reads the same, read-only: only the applicant accepts.
  */
-export function Offers({ applications }: { applications: PortalApplication[] }) {
-  const offers = usePortalOffersQuery(undefined, { skip: applications.length === 0 });
-  const lenders = usePortalLendersQuery({ readOnly: false }, { skip: applications.length === 0 });
+export function Offers({ applications, clientId }: { applications: PortalApplication[]; clientId: string | null }) {
+  const skip = applications.length === 0;
+  const offers = usePortalOffersQuery({ clientId }, { skip });
+  // The consents name the lenders: the officer reads the client's (the same request as the lender network's).
+  const lenders = usePortalLendersQuery(
+    clientId
+      ? { readOnly: true, applicationIds: applications.map((application) => application.id) }
+      : { readOnly: false },
+    { skip },
+  );
   if (offers.isError) {
     return (
       <Stack as="section" aria-labelledby="offers-heading" gap="4">
@@ -46,7 +53,14 @@ export function Offers({ applications }: { applications: PortalApplication[] }) 
   // Without the consent rows (their load failed, which the lender network says), no lender is named.
   const consents = lenders.data?.consents ?? (lenders.isError ? [] : undefined);
   if (!offers.data || offers.data.offers.length === 0 || !consents) return null;
-  return <OffersOfApplications data={offers.data} consents={consents} applications={applications} />;
+  return (
+    <OffersOfApplications
+      data={offers.data}
+      consents={consents}
+      applications={applications}
+      readOnly={clientId !== null}
+    />
+  );
 }
 
 function OffersHeading() {
@@ -61,10 +75,12 @@ function OffersOfApplications({
   data,
   consents,
   applications,
+  readOnly,
 }: {
   data: PortalOffers;
   consents: LenderConsentRow[];
   applications: PortalApplication[];
+  readOnly: boolean;
 }) {
   const groups = useMemo(
     () =>
@@ -87,9 +103,14 @@ function OffersOfApplications({
               For your application for {application.business_name}
             </Heading>
           ) : null}
-          {accepted ? (
+          {readOnly && !accepted ? (
             <Text color="gray.700">
-              You accepted this offer. Your loan officer and the lender will be in touch about the closing.
+              The offers as the applicant sees them. Only the applicant can accept one, from their own portal.
+            </Text>
+          ) : accepted ? (
+            <Text color="gray.700">
+              {readOnly ? 'The applicant accepted this offer.' : 'You accepted this offer.'} Your loan officer and the
+              lender will be in touch about the closing.
             </Text>
           ) : (
             <Text color="gray.700">
@@ -100,7 +121,12 @@ function OffersOfApplications({
           )}
           <SimpleGrid columns={{ base: 1, md: Math.min(compared.length, 3) }} gap="4">
             {compared.map((item) => (
-              <OfferCard key={item.offer.offer_id} item={item} comparing={!accepted && compared.length > 1} />
+              <OfferCard
+                key={item.offer.offer_id}
+                item={item}
+                comparing={!accepted && compared.length > 1}
+                readOnly={readOnly}
+              />
             ))}
           </SimpleGrid>
         </Stack>
@@ -130,7 +156,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function OfferCard({ item, comparing }: { item: ComparedOffer; comparing: boolean }) {
+function OfferCard({ item, comparing, readOnly }: { item: ComparedOffer; comparing: boolean; readOnly: boolean }) {
   const { offer } = item;
   const lender = item.revision.lender_name;
   return (
@@ -148,7 +174,7 @@ function OfferCard({ item, comparing }: { item: ComparedOffer; comparing: boolea
         <Text fontSize="sm" color="gray.700" mt="3">
           Accepted by {offer.accepted_name}.
         </Text>
-      ) : (
+      ) : readOnly ? null : (
         <AcceptOffer item={item} />
       )}
     </Box>
@@ -222,7 +248,7 @@ function AcceptOffer({ item }: { item: ComparedOffer }) {
   const [ticked, setTicked] = useState(false);
   const [checked, setChecked] = useState(false);
   const [accept, accepting] = useAcceptOfferMutation();
-  const offers = usePortalOffersQuery();
+  const offers = usePortalOffersQuery({ clientId: null });
   const lender = item.revision.lender_name;
   const nameError = checked && !fullName.trim() ? 'Type your full name to accept the offer' : undefined;
   const statementError = checked && !ticked ? 'Tick the statement to accept the offer' : undefined;

@@ -302,12 +302,15 @@ const portalApi = api.injectEndpoints({
     }),
 
     /** The applicant's live offers (or the accepted one) and the index values, for the comparison. */
-    portalOffers: build.query<PortalOffers, void>({
-      async queryFn() {
+    /** The applicant's offers; an officer viewing a client's portal reads the client's (read-only). */
+    portalOffers: build.query<PortalOffers, PortalViewer>({
+      async queryFn({ clientId }) {
         try {
           const supabase = await loadSupabase();
           const [offers, values] = await Promise.all([
-            supabase.rpc('applicant_offers').then((result) => unwrap(result, 'offers') as PortalOffer[]),
+            supabase
+              .rpc('applicant_offers', clientId ? { client_id: clientId } : {})
+              .then((result) => unwrap(result, 'offers') as PortalOffer[]),
             supabase
               .from('rate_index_values')
               .select('rate_index, percent, as_of')

@@ -123,7 +123,7 @@ function PortalContent({ data, reload }: { data: PortalData; reload: () => Promi
     <>
       <MyApplications applications={data.applications} toConfirm={data.toConfirm} readOnly={data.readOnly} />
       <LenderNetwork applications={data.applications} readOnly={data.readOnly} />
-      {data.readOnly ? null : <Offers applications={data.applications} />}
+      <Offers applications={data.applications} clientId={data.readOnly ? data.userId : null} />
       {shown && data.applications.length > 1 ? (
         <ApplicationChooser applications={data.applications} shownId={shown.id} onChoose={choose} />
       ) : null}
