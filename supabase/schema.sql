@@ -67,6 +67,7 @@ create policy "Readers of an application can read its timeline" on public.applic
   using ((EXISTS ( SELECT 1
    FROM applications a
   WHERE (a.id = application_events.application_id))));
+CREATE TRIGGER application_events_queue_sms AFTER INSERT ON public.application_events FOR EACH ROW EXECUTE FUNCTION queue_sms_for_event();
 grant select on public.application_events to authenticated;
 grant select on public.application_events to service_role;
 grant update (notified_at, officer_notified_at) on public.application_events to service_role;
@@ -191,6 +192,7 @@ CREATE TRIGGER applications_enforce_decision BEFORE UPDATE ON public.application
 CREATE TRIGGER applications_link_to_confirmed_account AFTER INSERT ON public.applications FOR EACH ROW WHEN ((new.user_id IS NULL)) EXECUTE FUNCTION link_new_application_to_confirmed_account();
 CREATE TRIGGER applications_record_deleted_row AFTER DELETE ON public.applications FOR EACH ROW EXECUTE FUNCTION record_deleted_row();
 CREATE TRIGGER applications_record_event AFTER INSERT OR UPDATE ON public.applications FOR EACH ROW EXECUTE FUNCTION record_application_event();
+CREATE TRIGGER applications_record_sms_consent AFTER INSERT ON public.applications FOR EACH ROW EXECUTE FUNCTION record_application_sms_consent();
 CREATE TRIGGER applications_set_confirmation BEFORE INSERT ON public.applications FOR EACH ROW EXECUTE FUNCTION set_application_confirmation();
 CREATE TRIGGER applications_set_updated_at BEFORE UPDATE ON public.applications FOR EACH ROW EXECUTE FUNCTION set_updated_at();
 grant select on public.applications to authenticated;
@@ -806,6 +808,92 @@ CREATE TRIGGER rate_index_values_record_deleted_row AFTER DELETE ON public.rate_
 grant select on public.rate_index_values to authenticated;
 grant delete, insert, select, update on public.rate_index_values to service_role;
 
+create table public.sms_consents (
+  id uuid default gen_random_uuid() not null,
+  application_id uuid not null,
+  phone_e164 text,
+  consented boolean not null,
+  consent_text text not null,
+  source text not null,
+  client_address text,
+  created_by uuid default auth.uid(),
+  created_at timestamp with time zone default clock_timestamp() not null,
+  constraint sms_consents_phone_is_e164 CHECK (((phone_e164 IS NULL) OR (phone_e164 ~ '^\+1[2-9][0-9]{9}$'::text))),
+  constraint sms_consents_source_is_known CHECK ((source = ANY (ARRAY['application_form'::text, 'portal'::text]))),
+  constraint sms_consents_text_is_short CHECK ((char_length(consent_text) <= 500)),
+  constraint sms_consents_application_id_fkey FOREIGN KEY (application_id) REFERENCES applications(id) ON DELETE CASCADE,
+  constraint sms_consents_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL,
+  constraint sms_consents_pkey PRIMARY KEY (id)
+);
+CREATE INDEX sms_consents_application_idx ON public.sms_consents USING btree (application_id, created_at DESC);
+alter table public.sms_consents enable row level security;
+create policy "Admins can read every SMS consent" on public.sms_consents for select to authenticated
+  using (( SELECT is_admin() AS is_admin));
+create policy "Applicants can read the SMS consents of their applications" on public.sms_consents for select to authenticated
+  using ((EXISTS ( SELECT 1
+   FROM applications a
+  WHERE ((a.id = sms_consents.application_id) AND (a.user_id = ( SELECT auth.uid() AS uid))))));
+grant select on public.sms_consents to authenticated;
+grant delete, insert, select, update on public.sms_consents to service_role;
+
+create table public.sms_messages (
+  id uuid default gen_random_uuid() not null,
+  application_id uuid not null,
+  event_id bigint,
+  kind text not null,
+  phone_e164 text not null,
+  body text,
+  status text default 'queued'::text not null,
+  send_after timestamp with time zone default clock_timestamp() not null,
+  claimed_at timestamp with time zone,
+  sent_at timestamp with time zone,
+  provider_sid text,
+  status_detail text,
+  created_at timestamp with time zone default clock_timestamp() not null,
+  updated_at timestamp with time zone default clock_timestamp() not null,
+  constraint sms_messages_phone_is_e164 CHECK ((phone_e164 ~ '^\+1[2-9][0-9]{9}$'::text)),
+  constraint sms_messages_status_is_known CHECK ((status = ANY (ARRAY['queued'::text, 'sending'::text, 'sent'::text, 'delivered'::text, 'undelivered'::text, 'failed'::text, 'skipped'::text]))),
+  constraint sms_messages_application_id_fkey FOREIGN KEY (application_id) REFERENCES applications(id) ON DELETE CASCADE,
+  constraint sms_messages_event_id_fkey FOREIGN KEY (event_id) REFERENCES application_events(id) ON DELETE SET NULL,
+  constraint sms_messages_pkey PRIMARY KEY (id),
+  constraint sms_messages_provider_sid_key UNIQUE (provider_sid)
+);
+CREATE INDEX sms_messages_application_idx ON public.sms_messages USING btree (application_id, created_at);
+CREATE INDEX sms_messages_due_idx ON public.sms_messages USING btree (send_after) WHERE (status = 'queued'::text);
+CREATE UNIQUE INDEX sms_messages_event_once ON public.sms_messages USING btree (event_id) WHERE (event_id IS NOT NULL);
+CREATE INDEX sms_messages_phone_sent_idx ON public.sms_messages USING btree (phone_e164, sent_at) WHERE (sent_at IS NOT NULL);
+alter table public.sms_messages enable row level security;
+create policy "Admins can read every text" on public.sms_messages for select to authenticated
+  using (( SELECT is_admin() AS is_admin));
+create policy "Applicants can read the texts about their applications" on public.sms_messages for select to authenticated
+  using ((EXISTS ( SELECT 1
+   FROM applications a
+  WHERE ((a.id = sms_messages.application_id) AND (a.user_id = ( SELECT auth.uid() AS uid))))));
+CREATE TRIGGER sms_messages_record_deleted_row AFTER DELETE ON public.sms_messages FOR EACH ROW EXECUTE FUNCTION record_deleted_row();
+CREATE TRIGGER sms_messages_set_updated_at BEFORE UPDATE ON public.sms_messages FOR EACH ROW EXECUTE FUNCTION set_updated_at();
+grant select on public.sms_messages to authenticated;
+grant delete, insert, select, update on public.sms_messages to service_role;
+
+create table public.sms_opt_outs (
+  phone_e164 text not null,
+  opted_out boolean not null,
+  changed_via text not null,
+  changed_at timestamp with time zone default clock_timestamp() not null,
+  constraint sms_opt_outs_phone_is_e164 CHECK ((phone_e164 ~ '^\+1[2-9][0-9]{9}$'::text)),
+  constraint sms_opt_outs_via_is_known CHECK ((changed_via = ANY (ARRAY['reply_stop'::text, 'reply_start'::text, 'portal'::text]))),
+  constraint sms_opt_outs_pkey PRIMARY KEY (phone_e164)
+);
+alter table public.sms_opt_outs enable row level security;
+create policy "Admins can read every opt-out" on public.sms_opt_outs for select to authenticated
+  using (( SELECT is_admin() AS is_admin));
+create policy "Applicants can read the opt-out of their own numbers" on public.sms_opt_outs for select to authenticated
+  using ((EXISTS ( SELECT 1
+   FROM (sms_consents c
+     JOIN applications a ON ((a.id = c.application_id)))
+  WHERE ((c.phone_e164 = sms_opt_outs.phone_e164) AND (a.user_id = ( SELECT auth.uid() AS uid))))));
+grant select on public.sms_opt_outs to authenticated;
+grant delete, insert, select, update on public.sms_opt_outs to service_role;
+
 create table public.term_sheets (
   id uuid default gen_random_uuid() not null,
   application_id uuid not null,
@@ -1261,6 +1349,35 @@ begin
 end;
 $function$;
 -- execute on public.claim_due_document_reminders(every_days integer, at_most integer): service_role
+
+CREATE OR REPLACE FUNCTION public.claim_due_sms(at_most integer)
+ RETURNS TABLE(id uuid, application_id uuid, kind text, phone_e164 text, first_name text, state text, number_texted_before boolean)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  return query
+  with due as (
+    select m.id from public.sms_messages as m
+     where m.status = 'queued' and m.send_after <= clock_timestamp()
+     order by m.send_after, m.id
+     limit greatest(at_most, 0)
+     for update skip locked
+  ), claimed as (
+    update public.sms_messages as m
+       set status = 'sending', claimed_at = clock_timestamp()
+      from due
+     where m.id = due.id
+    returning m.id, m.application_id, m.kind, m.phone_e164
+  )
+  select c.id, c.application_id, c.kind, c.phone_e164, a.first_name, a.state,
+         exists (select 1 from public.sms_messages as s where s.phone_e164 = c.phone_e164 and s.sent_at is not null)
+    from claimed as c
+    join public.applications as a on a.id = c.application_id;
+end;
+$function$;
+-- execute on public.claim_due_sms(at_most integer): service_role
 
 CREATE OR REPLACE FUNCTION public.close_links_of_deleted_lender()
  RETURNS trigger
@@ -2003,6 +2120,42 @@ end;
 $function$;
 -- execute on public.package_of_link(token text): none of the API roles
 
+CREATE OR REPLACE FUNCTION public.queue_sms_for_event()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  latest public.sms_consents;
+begin
+  if new.kind not in ('approved', 'rejected', 'document_requested', 'document_needs_replacement',
+                      'lender_interested', 'lender_need_more_info', 'lender_declined', 'offer_made',
+                      'document_reminder_sent') then
+    return null;
+  end if;
+  select * into latest
+    from public.sms_consents as c
+   where c.application_id = new.application_id
+   order by c.created_at desc, c.id desc
+   limit 1;
+  if latest.id is null or not latest.consented or latest.phone_e164 is null then
+    return null;
+  end if;
+  if exists (select 1 from public.sms_opt_outs as o where o.phone_e164 = latest.phone_e164 and o.opted_out) then
+    return null;
+  end if;
+  if exists (select 1 from public.sms_messages as m
+              where m.application_id = new.application_id and m.kind = new.kind and m.status = 'queued') then
+    return null;
+  end if;
+  insert into public.sms_messages (application_id, event_id, kind, phone_e164)
+  values (new.application_id, new.id, new.kind, latest.phone_e164);
+  return null;
+end;
+$function$;
+-- execute on public.queue_sms_for_event(): none of the API roles
+
 CREATE OR REPLACE FUNCTION public.record_application_event()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2046,6 +2199,23 @@ begin
 end;
 $function$;
 -- execute on public.record_application_event(): none of the API roles
+
+CREATE OR REPLACE FUNCTION public.record_application_sms_consent()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if new.receive_sms then
+    insert into public.sms_consents (application_id, phone_e164, consented, consent_text, source, client_address)
+    values (new.id, public.us_phone_e164(new.phone), true, public.sms_consent_text('application_form'),
+            'application_form', public.request_client_address());
+  end if;
+  return null;
+end;
+$function$;
+-- execute on public.record_application_sms_consent(): none of the API roles
 
 CREATE OR REPLACE FUNCTION public.record_consent_event()
  RETURNS trigger
@@ -2303,6 +2473,18 @@ end;
 $function$;
 -- execute on public.remove_consents_of_deleted_lender(): none of the API roles
 
+CREATE OR REPLACE FUNCTION public.request_client_address()
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select nullif(trim(split_part(
+           coalesce(nullif(current_setting('request.headers', true), '')::json ->> 'x-forwarded-for', ''),
+           ',', 1)), '');
+$function$;
+-- execute on public.request_client_address(): none of the API roles
+
 CREATE OR REPLACE FUNCTION public.request_document(application_id uuid, title text, details text, due_date date DEFAULT NULL::date, id uuid DEFAULT gen_random_uuid())
  RETURNS document_requests
  LANGUAGE plpgsql
@@ -2537,6 +2719,43 @@ end;
 $function$;
 -- execute on public.set_rate_index_value(rate_index text, percent numeric, as_of date): authenticated
 
+CREATE OR REPLACE FUNCTION public.set_sms_preference(phone text, enabled boolean)
+ RETURNS TABLE(phone_e164 text, consented boolean, created_at timestamp with time zone)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  caller uuid := auth.uid();
+  number text := public.us_phone_e164(phone);
+  applications integer;
+begin
+  if caller is null then
+    raise exception 'Please sign in again' using errcode = '42501';
+  end if;
+  if enabled is null or (enabled and number is null) then
+    raise exception 'Please enter a valid US mobile number, for example (208) 555-0134' using errcode = '22023';
+  end if;
+  insert into public.sms_consents (application_id, phone_e164, consented, consent_text, source, client_address)
+  select a.id, number, enabled, public.sms_consent_text('portal'), 'portal', public.request_client_address()
+    from public.applications as a
+   where a.user_id = caller;
+  get diagnostics applications = row_count;
+  if applications = 0 then
+    raise exception 'There is no application of yours to text you about yet' using errcode = '22023';
+  end if;
+  if enabled then
+    insert into public.sms_opt_outs (phone_e164, opted_out, changed_via)
+    values (number, false, 'portal')
+    on conflict on constraint sms_opt_outs_pkey do update
+      set opted_out = false, changed_via = 'portal', changed_at = clock_timestamp()
+      where public.sms_opt_outs.opted_out;
+  end if;
+  return query select number, enabled, clock_timestamp();
+end;
+$function$;
+-- execute on public.set_sms_preference(phone text, enabled boolean): authenticated
+
 CREATE OR REPLACE FUNCTION public.set_updated_at()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2548,6 +2767,19 @@ begin
 end;
 $function$;
 -- execute on public.set_updated_at(): none of the API roles
+
+CREATE OR REPLACE FUNCTION public.sms_consent_text(source text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case source
+           when 'application_form' then 'I agree to receive SMS notifications about my application'
+           when 'portal' then 'Text me at this number when there is news about my application. Message and data rates may apply. Reply STOP to opt out.'
+         end;
+$function$;
+-- execute on public.sms_consent_text(source text): none of the API roles
 
 CREATE OR REPLACE FUNCTION public.subscribe_to_newsletter(email text)
  RETURNS void
@@ -2588,6 +2820,20 @@ AS $function$
   )
 $function$;
 -- execute on public.text_items_are_filled(items text[]): authenticated, service_role
+
+CREATE OR REPLACE FUNCTION public.us_phone_e164(typed text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case
+           when d ~ '^1[2-9][0-9]{9}$' then '+' || d
+           when d ~ '^[2-9][0-9]{9}$' then '+1' || d
+         end
+    from (select regexp_replace(coalesce(typed, ''), '[^0-9]', '', 'g') as d) as digits;
+$function$;
+-- execute on public.us_phone_e164(typed text): none of the API roles
 
 CREATE OR REPLACE FUNCTION public.withdraw_loan_offer(token text)
  RETURNS loan_offers

@@ -501,6 +501,38 @@ async function loanStageRow(owner: TestUser, recordedBy: TestUser): Promise<Row>
   };
 }
 
+/** A US number in E.164 no other row uses (the 555-01xx numbers are set aside for fiction). */
+let numbersUsed = 0;
+function freshPhone(): string {
+  numbersUsed += 1;
+  return `+1208${String(Date.now() % 10_000).padStart(4, '0')}${String(numbersUsed % 1000).padStart(3, '0')}`;
+}
+
+/** An SMS consent of the owner's application, as the application form or the portal records it. */
+async function smsConsentRow(owner: TestUser): Promise<Row> {
+  return {
+    id: randomUUID(),
+    application_id: await applicationOf(owner),
+    phone_e164: freshPhone(),
+    consented: true,
+    consent_text: 'I agree to receive SMS notifications about my application',
+    source: 'portal',
+    created_by: owner.id,
+  };
+}
+
+/** A text about the owner's application. */
+async function smsMessageRow(owner: TestUser): Promise<Row> {
+  return { id: randomUUID(), application_id: await applicationOf(owner), kind: 'approved', phone_e164: freshPhone() };
+}
+
+/** The opt-out of a number the owner gave for texts (a consent of their application names it). */
+async function smsOptOutRow(owner: TestUser): Promise<Row> {
+  const consent = await smsConsentRow(owner);
+  await serviceInsert('sms_consents', consent, 'id');
+  return { phone_e164: consent.phone_e164, opted_out: true, changed_via: 'reply_stop' };
+}
+
 /** An index value as an officer entered it. */
 function rateIndexRow(author: TestUser): Row {
   return { id: randomUUID(), rate_index: 'prime', percent: 7.5, as_of: '2026-11-20', entered_by: author.id };
@@ -769,6 +801,41 @@ const tableCases: TableCase[] = [
         },
       ],
     },
+  },
+  {
+    ...functionWrittenCase('sms_consents', smsConsentRow, () => ({ consented: Math.random() < 0.5 })),
+    ownership: {
+      column: 'created_by',
+      rowOwnedBy: async (owner) => byId(await smsConsentRow(owner)),
+      insert: insertedByServiceRoleOnly,
+      moves: [
+        {
+          what: 'into another owner’s application',
+          change: async (target) => ({ application_id: await applicationOf(target) }),
+          expected: serviceRoleOnly,
+        },
+      ],
+    },
+  },
+  {
+    table: 'sms_opt_outs',
+    key: 'phone_e164',
+    seed: async (owner) => serviceInsert('sms_opt_outs', await smsOptOutRow(owner), 'phone_e164'),
+    newRow: async (actor) => {
+      const row = await smsOptOutRow(ownerFor(actor));
+      return { row, find: ['phone_e164', String(row.phone_e164)] };
+    },
+    change: () => ({ opted_out: Math.random() < 0.5 }),
+    // An applicant sees whether their own numbers replied STOP (the portal's settings say so); nobody writes it
+    // but the SMS webhook and set_sms_preference.
+    select: per('denied', 'own', 'own', 'all', 'own', 'all'),
+    insert: insertedByServiceRoleOnly,
+    update: serviceRoleOnly,
+    delete: serviceRoleOnly,
+    ownership: 'none',
+  },
+  {
+    ...functionWrittenCase('sms_messages', smsMessageRow, () => ({ status_detail: `Seen ${randomUUID()}` })),
   },
   {
     table: 'rate_index_values',

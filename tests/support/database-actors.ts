@@ -124,7 +124,12 @@ export async function startTestBackend(env: Record<string, string> = {}): Promis
     },
 
     sqlAs(caller, fn) {
-      return runAsRequestRole(server.db, authOf(caller), { readOnly: false, method: 'POST' }, fn);
+      return runAsRequestRole(
+        server.db,
+        authOf(caller),
+        { readOnly: false, method: 'POST', clientAddress: '127.0.0.1' },
+        fn,
+      );
     },
 
     async close() {

@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applicationEventKinds } from '../../shared/status/timeline.ts';
+import { SMS_CONSENT_TEXTS } from '../../shared/sms/sms-consent.ts';
+import { qualifiedApplicationRow } from '../support/application-rows.ts';
+import { uniqueEmail } from '../support/auth-helpers.ts';
+import { startTestBackend, type TestBackend, type TestUser } from '../support/database-actors.ts';
+
+/**
+ * Texts at the database (20261210100000_sms_notifications.sql): the consent of the application form and of the
+ * portal recorded with its words, number and client address; which timeline events queue a text, for whom; the
+ * claim of due texts by one sender at a time.
+ */
+
+let backend: TestBackend;
+let officer: TestUser;
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  officer = await backend.createUser({ appRole: 'admin', email: uniqueEmail('officer') });
+});
+afterAll(() => backend?.close());
+
+let numbers = 0;
+/** A number typed as people type it, and its E.164 spelling; each test's its own. */
+function typedNumber(): { typed: string; e164: string } {
+  numbers += 1;
+  const line = String(1000 + ((Date.now() + numbers * 37) % 9000));
+  return { typed: `(208) 555-${line}`, e164: `+1208555${line}` };
+}
+
+async function consents(applicationId: string) {
+  const { data, error } = await backend.service
+    .from('sms_consents')
+    .select('phone_e164, consented, consent_text, source, client_address')
+    .eq('application_id', applicationId)
+    .order('created_at');
+  if (error) throw new Error(error.message);
+  return data;
+}
+
+/** An application of a new applicant, made through the API as the application form makes it. */
+async function appliedWithSms(receiveSms: boolean, phone: string) {
+  const applicant = await backend.createUser({ email: uniqueEmail('sms') });
+  const row = qualifiedApplicationRow({
+    user_id: applicant.id,
+    email: applicant.email,
+    phone,
+    receive_sms: receiveSms,
+  });
+  const inserted = await backend.client(applicant).from('applications').insert(row);
+  if (inserted.error) throw new Error(inserted.error.message);
+  const { data } = await backend.service.from('applications').select('id').eq('email', applicant.email).single();
+  return { applicant, applicationId: String(data!.id) };
+}
+
+/** A timeline event, as the database's own triggers and functions write them (nobody writes them through the API). */
+async function event(applicationId: string, kind: string) {
+  await backend.db.query('insert into public.application_events (application_id, kind) values ($1, $2)', [
+    applicationId,
+    kind,
+  ]);
+}
+
+async function queuedKinds(applicationId: string) {
+  const { data } = await backend.service
+    .from('sms_messages')
+    .select('kind, phone_e164, status')
+    .eq('application_id', applicationId)
+    .order('created_at');
+  return data ?? [];
+}
+
+describe('the consent to texts', () => {
+  it('is recorded from the application form with the checkbox’s words, the number in E.164 and the client’s address', async () => {
+    const number = typedNumber();
+    const { applicationId } = await appliedWithSms(true, number.typed);
+    expect(await consents(applicationId)).toEqual([
+      {
+        phone_e164: number.e164,
+        consented: true,
+        consent_text: SMS_CONSENT_TEXTS.application_form,
+        source: 'application_form',
+        client_address: '127.0.0.1',
+      },
+    ]);
+    const declined = await appliedWithSms(false, typedNumber().typed);
+    expect(await consents(declined.applicationId)).toEqual([]);
+  });
+
+  it('is changed in the portal for every application of the applicant, a new consent opting the number in again', async () => {
+    const first = typedNumber();
+    const { applicant, applicationId } = await appliedWithSms(true, first.typed);
+    const second = await backend
+      .client(applicant)
+      .from('applications')
+      .insert(qualifiedApplicationRow({ user_id: applicant.id, email: applicant.email }))
+      .select('id')
+      .single();
+    expect(second.error).toBeNull();
+    const other = typedNumber();
+    await backend.service
+      .from('sms_opt_outs')
+      .insert({ phone_e164: other.e164, opted_out: true, changed_via: 'reply_stop' });
+
+    const set = (phone: string, enabled: boolean) =>
+      backend.client(applicant).rpc('set_sms_preference', { phone, enabled });
+    expect((await set('+1 208 555 01', true)).error).toMatchObject({
+      code: '22023',
+      message: 'Please enter a valid US mobile number, for example (208) 555-0134',
+    });
+    expect((await set(other.typed, true)).error).toBeNull();
+    const opted = await backend.service
+      .from('sms_opt_outs')
+      .select('opted_out, changed_via')
+      .eq('phone_e164', other.e164);
+    expect(opted.data).toEqual([{ opted_out: false, changed_via: 'portal' }]);
+    expect((await set(other.typed, false)).error).toBeNull();
+
+    for (const id of [applicationId, String(second.data!.id)]) {
+      const rows = await consents(id);
+      expect(rows.slice(-2)).toEqual([
+        expect.objectContaining({ phone_e164: other.e164, consented: true, consent_text: SMS_CONSENT_TEXTS.portal }),
+        expect.objectContaining({ phone_e164: other.e164, consented: false, source: 'portal' }),
+      ]);
+    }
+    // Nobody else's applications, and nobody signed out.
+    const stranger = await backend.createUser({ email: uniqueEmail('stranger') });
+    expect(
+      (await backend.client(stranger).rpc('set_sms_preference', { phone: other.typed, enabled: true })).error,
+    ).toMatchObject({ code: '22023', message: 'There is no application of yours to text you about yet' });
+    expect(
+      (await backend.anon.rpc('set_sms_preference', { phone: other.typed, enabled: true })).error?.message,
+    ).toMatch(/permission denied/);
+  });
+
+  it('uses the same words as the screens', async () => {
+    const { rows } = await backend.db.query<{ form: string; portal: string }>(
+      `select public.sms_consent_text('application_form') as form, public.sms_consent_text('portal') as portal`,
+    );
+    expect(rows).toEqual([{ form: SMS_CONSENT_TEXTS.application_form, portal: SMS_CONSENT_TEXTS.portal }]);
+  });
+});
+
+describe('the texts queued for the timeline’s events', () => {
+  it('queue one text for each event an applicant is texted about, to the number of the latest consent', async () => {
+    const number = typedNumber();
+    const { applicationId } = await appliedWithSms(true, number.typed);
+    const texted = [
+      'approved',
+      'rejected',
+      'document_requested',
+      'document_needs_replacement',
+      'lender_interested',
+      'lender_need_more_info',
+      'lender_declined',
+      'offer_made',
+      'document_reminder_sent',
+    ];
+    for (const kind of applicationEventKinds.filter((kind) => kind !== 'submitted')) await event(applicationId, kind);
+    const queued = await queuedKinds(applicationId);
+    expect(queued.map((row) => row.kind).sort()).toEqual([...texted].sort());
+    expect(new Set(queued.map((row) => `${row.phone_e164} ${row.status}`))).toEqual(new Set([`${number.e164} queued`]));
+  });
+
+  it('queue nothing more of a kind while one waits, nothing after the consent is withdrawn or the number replied STOP', async () => {
+    const number = typedNumber();
+    const { applicant, applicationId } = await appliedWithSms(true, number.typed);
+    await event(applicationId, 'document_needs_replacement');
+    await event(applicationId, 'document_needs_replacement');
+    expect(await queuedKinds(applicationId)).toHaveLength(1);
+
+    await backend.service
+      .from('sms_opt_outs')
+      .insert({ phone_e164: number.e164, opted_out: true, changed_via: 'reply_stop' });
+    await event(applicationId, 'approved');
+    expect(await queuedKinds(applicationId)).toHaveLength(1);
+    await backend.client(applicant).rpc('set_sms_preference', { phone: number.typed, enabled: true });
+    await event(applicationId, 'approved');
+    expect((await queuedKinds(applicationId)).map((row) => row.kind)).toEqual([
+      'document_needs_replacement',
+      'approved',
+    ]);
+    await backend.client(applicant).rpc('set_sms_preference', { phone: number.typed, enabled: false });
+    await event(applicationId, 'lender_declined');
+    expect(await queuedKinds(applicationId)).toHaveLength(2);
+
+    const silent = await appliedWithSms(false, typedNumber().typed);
+    await event(silent.applicationId, 'approved');
+    expect(await queuedKinds(silent.applicationId)).toEqual([]);
+  });
+
+  it('are read by officers and by the applicant they are about, nobody else', async () => {
+    const { applicant, applicationId } = await appliedWithSms(true, typedNumber().typed);
+    await event(applicationId, 'approved');
+    const read = async (user: TestUser) =>
+      (await backend.client(user).from('sms_messages').select('kind').eq('application_id', applicationId)).data;
+    expect(await read(applicant)).toEqual([{ kind: 'approved' }]);
+    expect(await read(officer)).toEqual([{ kind: 'approved' }]);
+    const stranger = await backend.createUser({ email: uniqueEmail('stranger') });
+    expect(await read(stranger)).toEqual([]);
+    const numbersSeen = await backend.client(stranger).from('sms_consents').select('phone_e164');
+    expect(numbersSeen.data).toEqual([]);
+  });
+});
+
+describe('claiming due texts', () => {
+  it('gives each due text to one sender, with the first name, the state and whether the number was texted before', async () => {
+    const number = typedNumber();
+    const { applicationId } = await appliedWithSms(true, number.typed);
+    await event(applicationId, 'approved');
+    await event(applicationId, 'document_requested');
+    // Another text to the same number was sent before.
+    await backend.service
+      .from('sms_messages')
+      .update({ send_after: new Date(Date.now() + 3_600_000).toISOString() })
+      .eq('application_id', applicationId)
+      .eq('kind', 'document_requested');
+
+    const claim = () => backend.service.rpc('claim_due_sms', { at_most: 50 });
+    const [one, two] = await Promise.all([claim(), claim()]);
+    const mine = [...(one.data ?? []), ...(two.data ?? [])].filter(
+      (row: { application_id: string }) => row.application_id === applicationId,
+    );
+    expect(mine).toEqual([
+      expect.objectContaining({
+        kind: 'approved',
+        phone_e164: number.e164,
+        first_name: 'Maria',
+        state: 'NV',
+        number_texted_before: false,
+      }),
+    ]);
+    expect((await queuedKinds(applicationId)).map((row) => [row.kind, row.status])).toEqual([
+      ['approved', 'sending'],
+      ['document_requested', 'queued'],
+    ]);
+    expect((await backend.client(officer).rpc('claim_due_sms', { at_most: 1 })).error?.message).toMatch(
+      /permission denied/,
+    );
+  });
+});
