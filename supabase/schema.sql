@@ -463,7 +463,7 @@ create policy "Applicants can rename or relink their own documents" on public.do
   using ((user_id = ( SELECT auth.uid() AS uid)))
   with check (((user_id = ( SELECT auth.uid() AS uid)) AND ((application_id IS NULL) OR application_is_confirmed_by_caller(application_id))));
 CREATE TRIGGER documents_check_filing BEFORE INSERT ON public.documents FOR EACH ROW EXECUTE FUNCTION check_document_filing();
-CREATE TRIGGER documents_keep_reviewed BEFORE DELETE OR UPDATE OF application_id ON public.documents FOR EACH ROW EXECUTE FUNCTION keep_reviewed_documents();
+CREATE TRIGGER documents_keep_reviewed BEFORE DELETE OR UPDATE OF application_id, file_name ON public.documents FOR EACH ROW EXECUTE FUNCTION keep_reviewed_documents();
 CREATE TRIGGER documents_record_deleted_row AFTER DELETE ON public.documents FOR EACH ROW EXECUTE FUNCTION record_deleted_row();
 CREATE TRIGGER documents_refresh_checklist AFTER INSERT OR DELETE OR UPDATE OF application_id, type, request_id, replaces_id ON public.documents FOR EACH ROW EXECUTE FUNCTION refresh_document_checklist_of_row();
 CREATE TRIGGER documents_set_updated_at BEFORE UPDATE ON public.documents FOR EACH ROW EXECUTE FUNCTION set_updated_at();
@@ -1837,14 +1837,18 @@ begin
   if coalesce(auth.role(), '') <> 'authenticated' or public.is_admin() then
     return case when tg_op = 'DELETE' then old else new end;
   end if;
+  select r.outcome into latest
+    from public.document_reviews as r where r.document_id = old.id order by r.created_at desc limit 1;
   if tg_op = 'UPDATE' and old.application_id is not distinct from new.application_id then
+    if latest is not null and old.file_name is distinct from new.file_name then
+      raise exception 'Your loan officer reviewed this document, so its name stays as they saw it. Please ask your loan officer if it needs to change.'
+        using errcode = 'PT423';
+    end if;
     return new;
   end if;
   if tg_op = 'UPDATE' and old.application_id is null and old.request_id is null then
     return new;
   end if;
-  select r.outcome into latest
-    from public.document_reviews as r where r.document_id = old.id order by r.created_at desc limit 1;
   if latest = 'accepted' then
     raise exception 'Your loan officer accepted this document, so it cannot be deleted or moved. Please ask your loan officer if it needs to change.'
       using errcode = 'PT423';

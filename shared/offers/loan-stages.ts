@@ -42,7 +42,7 @@ export function pipelineStatus(
 }
 
 /** How many days ahead an offer's expiry is flagged in the Approved list: time for the officer to call the applicant. */
-export const OFFER_EXPIRY_WARNING_DAYS = 3;
+const OFFER_EXPIRY_WARNING_DAYS = 3;
 
 /**
  * The flag of an application whose next offer to expire does so within OFFER_EXPIRY_WARNING_DAYS ('Offer expires

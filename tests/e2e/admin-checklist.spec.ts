@@ -113,6 +113,12 @@ test('an officer reviews documents, sends one back with a reason, asks for anoth
   await expect
     .poll(async () => (await mailbox({ url: baseURL! }, applicant.email)).map((mail) => mail.subject))
     .toContain(`${brand.productName}: Your loan officer asked for a document`);
+  // Opening the cancellation and thinking better of it keeps the request ('Keep Request', not a second 'Cancel').
+  await item('Debt schedule').getByRole('button', { name: 'Cancel Request (Debt schedule)' }).click();
+  const cancelling = page.getByRole('dialog', { name: 'Cancel the request: Debt schedule' });
+  await cancelling.getByRole('button', { name: 'Keep Request' }).click();
+  await expect(cancelling).toBeHidden();
+  await expect(item('Debt schedule')).toContainText('Missing');
 
   await item('Lease Agreement').getByRole('button', { name: 'Not Needed (Lease Agreement)' }).click();
   await expect(item('Lease Agreement')).toContainText('Not needed for this application');

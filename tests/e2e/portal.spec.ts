@@ -10,6 +10,7 @@ import { clientWithKey } from '../support/server-process.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousAccessibilityViolations } from './pages/accessibility.ts';
 import { AuthPages } from './pages/auth-pages.ts';
+import { documentId, officerApi } from './pages/officer-api.ts';
 import { applicationFor, createAccount, plantImpersonation, signedInPortal } from './pages/portal-session.ts';
 import { PortalPage, requiredInfoAnswers } from './pages/portal-page.ts';
 import { SiteShell } from './pages/site-shell.ts';
@@ -408,6 +409,7 @@ test('the document checklist: the officer’s reviews, requests and reasons show
   const { data: filed } = await database
     .from('documents')
     .select('id, file_name, type, request_id, replaces_id, storage_path')
+    .eq('user_id', account.id)
     .in('file_name', ['license-2026.pdf', 'debts.xlsx']);
   const replacement = filed!.find((row) => row.file_name === 'license-2026.pdf')!;
   const requested = filed!.find((row) => row.file_name === 'debts.xlsx')!;
@@ -439,6 +441,42 @@ test('the document checklist: the officer’s reviews, requests and reasons show
   ).toBeVisible();
   await expect(officerTab.getByLabel(/^Upload /)).toHaveCount(0);
   await officerTab.context().close();
+});
+
+test('a file uploaded for an item the officer flagged replaces the flagged file, said before the upload', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const { account, application, portal } = await applicantOnPortal(page, baseURL!, database);
+  await portal.upload('Business License', [file('license-2023.pdf', pdfBytes(), 'application/pdf')]);
+  await expect(portal.storedFile('Business License', 'license-2023.pdf')).toBeVisible();
+  const officer = await createAccount(database, baseURL!, { admin: true });
+  const call = await officerApi(baseURL!, officer);
+  await call('review_document', {
+    document_id: await documentId(database, application.id, 'license-2023.pdf'),
+    outcome: 'needs_replacement',
+    reason: 'This license expired in 2024.',
+  });
+  await page.reload();
+  const card = portal.documentCard('Business License');
+  await expect(card).toContainText(
+    'A file you upload here replaces license-2023.pdf, which your loan officer asked you to replace.',
+  );
+
+  // The item's own upload, not the button beside the flagged file: it replaces it all the same.
+  await portal.upload('Business License', [file('license-2026.pdf', pdfBytes(), 'application/pdf')]);
+  await expect(portal.storedFile('Business License', 'license-2026.pdf')).toBeVisible();
+  await expect(portal.storedFile('Business License', 'license-2023.pdf')).toHaveCount(0);
+  await expect(card.getByText('Uploaded, awaiting review', { exact: true })).toBeVisible();
+  const { data } = await database
+    .from('documents')
+    .select('replaces_id')
+    .eq('user_id', account.id)
+    .eq('file_name', 'license-2026.pdf')
+    .single();
+  expect(data).toEqual({ replaces_id: await documentId(database, application.id, 'license-2023.pdf') });
+  await expect(card).not.toContainText('A file you upload here replaces');
 });
 
 test('additional information: required fields, money formatting, stored, shown again, edited, a draft survives a reload', async ({

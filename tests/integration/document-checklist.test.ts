@@ -384,6 +384,21 @@ describe('what an officer reviewed stays', () => {
     expect(removed.data).toEqual([{ id: fresh }]);
   });
 
+  it('a reviewed document keeps its name; an unreviewed one may be renamed', async () => {
+    const applicationId = await applicationOf(applicant);
+    const { id } = await upload(applicationId, 'taxReturns');
+    const rename = (name: string) => client(applicant).from('documents').update({ file_name: name }).eq('id', id);
+    expect((await rename('returns-2025.pdf')).error).toBeNull();
+    await review(id, 'accepted');
+    expect((await rename('renamed.pdf')).error).toMatchObject({
+      code: 'PT423',
+      message:
+        'Your loan officer reviewed this document, so its name stays as they saw it. Please ask your loan officer if it needs to change.',
+    });
+    const { data } = await backend.service.from('documents').select('file_name').eq('id', id);
+    expect(data).toEqual([{ file_name: 'returns-2025.pdf' }]);
+  });
+
   it('the file of a reviewed document stays in storage, the file of another may go', async () => {
     const applicationId = await applicationOf(applicant);
     const { id } = await upload(applicationId, 'taxReturns');

@@ -75,10 +75,17 @@ async function upload(applicationId: string, type: string): Promise<string> {
   return id;
 }
 
+/** An officer's review of the document as they see it now (its latest review, if any). */
 async function review(documentId: string, outcome: 'accepted' | 'needs_replacement', reason: string | null = null) {
+  const { data: seen } = await backend.service
+    .from('document_reviews')
+    .select('id')
+    .eq('document_id', documentId)
+    .order('created_at', { ascending: false })
+    .limit(1);
   const { error } = await backend
     .client(officer)
-    .rpc('review_document', { document_id: documentId, outcome, reason, seen_review_id: null });
+    .rpc('review_document', { document_id: documentId, outcome, reason, seen_review_id: seen?.[0]?.id ?? null });
   if (error) throw new Error(error.message);
 }
 
@@ -109,6 +116,25 @@ describe('the review e-mail', () => {
 
     await sendReviewEmails(environment, { ...policy, reviewBatchSeconds: 0 });
     expect(to(sent, email)).toHaveLength(1);
+  });
+
+  it('tells a document reviewed twice in the batch once, as its latest review has it', async () => {
+    const email = uniqueEmail('second-thoughts');
+    const id = await applicationFor(email);
+    const taxes = await upload(id, 'taxReturns');
+    const license = await upload(id, 'businessLicense');
+    await review(taxes, 'needs_replacement', 'This is the 2021 return.');
+    await review(license, 'accepted');
+    await review(taxes, 'accepted');
+    const { sent, environment } = collecting();
+    await sendReviewEmails(environment, { ...policy, reviewBatchSeconds: 0 });
+    const [mail] = to(sent, email);
+    expect(mail?.text).toContain('Your loan officer reviewed 2 documents of');
+    expect(mail?.text.split('\n').filter((line) => line.startsWith('• '))).toEqual([
+      expect.stringMatching(/^• businessLicense-\w{6}\.pdf: accepted\.$/),
+      expect.stringMatching(/^• taxReturns-\w{6}\.pdf: accepted\.$/),
+    ]);
+    expect(mail?.text).not.toContain('Please upload a replacement');
   });
 
   it('gives the reviews back when the e-mail fails, so that the next run sends them', async () => {

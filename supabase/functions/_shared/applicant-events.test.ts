@@ -63,8 +63,22 @@ describe('the e-mail an applicant gets when their application changes', () => {
     );
     expect(mail.subject).toBe(`${brand.productName}: Your loan officer asked for a document`);
     expect(mail.text).toContain(
-      'Your loan officer asked for one more document for Lopez & Sons Bakery: Debt schedule. The request in your client portal says exactly what is needed, and you can upload it there.',
+      'Your loan officer asked for a document. It is for Lopez & Sons Bakery: Debt schedule. The request in your client portal says exactly what is needed, and you can upload it there.',
     );
+    // Said once: the headline is not repeated in other words.
+    expect(mail.text.match(/asked for/g)).toHaveLength(1);
+  });
+
+  it('tells that a request was cancelled, with the officer’s reason', () => {
+    const mail = applicationChangeEmail(
+      { ...change, kind: 'document_request_cancelled', subject: 'Franchise agreement', reason: 'You own it outright.' },
+      'https://loans.example',
+    );
+    expect(mail.subject).toBe(`${brand.productName}: Your loan officer cancelled a document request`);
+    expect(mail.text).toContain(
+      'Your loan officer cancelled a document request. Franchise agreement is no longer needed for Lopez & Sons Bakery: there is nothing to upload for it.',
+    );
+    expect(mail.text).toContain("Our loan officer's note: You own it outright.");
   });
 
   it.each(NOTIFIED_KINDS)(

@@ -20,6 +20,7 @@ export const NOTIFIED_KINDS: readonly ApplicationEventKind[] = [
   'lender_need_more_info',
   'lender_declined',
   'document_requested',
+  'document_request_cancelled',
   'offer_made',
   'offer_revised',
   'offer_withdrawn',
@@ -52,6 +53,7 @@ const headlines: Partial<Record<ApplicationEventKind, string>> = {
   lender_need_more_info: 'A lender needs more information',
   lender_declined: 'A lender answered your loan package',
   document_requested: 'Your loan officer asked for a document',
+  document_request_cancelled: 'Your loan officer cancelled a document request',
   offer_made: 'A lender made you an offer',
   offer_revised: 'A lender revised its offer',
   offer_withdrawn: 'A lender withdrew its offer',
@@ -69,7 +71,9 @@ function whatHappened(change: ApplicationChange): string {
     case 'package_sent':
       return `The loan package of ${change.businessName} was sent to ${lender}, with your approval. We will tell you when they answer.`;
     case 'document_requested':
-      return `Your loan officer asked for one more document for ${change.businessName}: ${change.subject ?? 'a document'}. The request in your client portal says exactly what is needed, and you can upload it there.`;
+      return `It is for ${change.businessName}: ${change.subject ?? 'a document'}. The request in your client portal says exactly what is needed, and you can upload it there.`;
+    case 'document_request_cancelled':
+      return `${change.subject ?? 'The document'} is no longer needed for ${change.businessName}: there is nothing to upload for it.`;
     case 'offer_made':
       return `${lender} made an offer for the loan of ${change.businessName}. Compare it with any other offer in your client portal and accept the one you choose there: nothing is agreed until you accept.`;
     case 'offer_revised':

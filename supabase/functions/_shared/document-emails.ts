@@ -191,11 +191,15 @@ export async function sendReviewEmails(environment: Environment, policy: Documen
         .order('id'),
     );
     if (claimed.length === 0) continue;
-    const news = claimed.map((event) => ({
-      fileName: event.subject ?? 'A document',
-      accepted: event.kind === 'document_accepted',
-      reason: event.reason,
-    }));
+    // A document reviewed twice in the batch (flagged, then accepted on second thought) is told once, as its
+    // latest review has it: the latest review stands. The events name the file, not the document.
+    const latest = new Map<string, ReviewNews>();
+    for (const event of claimed) {
+      const fileName = event.subject ?? 'A document';
+      latest.delete(fileName);
+      latest.set(fileName, { fileName, accepted: event.kind === 'document_accepted', reason: event.reason });
+    }
+    const news = [...latest.values()];
     try {
       await environment.sendMail(reviewsEmail(applicant, news, environment.siteUrl));
     } catch (failure) {

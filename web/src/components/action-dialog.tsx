@@ -16,6 +16,8 @@ type ActionDialogProps = {
   role?: 'dialog' | 'alertdialog';
   /** False for a dialog that only shows something: its one button closes it, with no Cancel beside it. */
   cancellable?: boolean;
+  /** The closing button's words, where 'Cancel' would read like the action (cancelling a request). */
+  cancelLabel?: string;
   /** True while there is nothing the action could do (the body says why): its button is disabled. */
   confirmDisabled?: boolean;
   /**
@@ -38,6 +40,7 @@ export function ActionDialog({
   onConfirm,
   role = 'dialog',
   cancellable = true,
+  cancelLabel = 'Cancel',
   confirmDisabled = false,
   form,
 }: ActionDialogProps) {
@@ -60,7 +63,7 @@ export function ActionDialog({
       <Dialog.Footer>
         {cancellable ? (
           <Dialog.ActionTrigger asChild>
-            <Button variant="outline">Cancel</Button>
+            <Button variant="outline">{cancelLabel}</Button>
           </Dialog.ActionTrigger>
         ) : null}
         {/* In a form, the submit button: Enter in a field presses it. */}

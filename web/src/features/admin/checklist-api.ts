@@ -90,10 +90,17 @@ const checklistApi = api.injectEndpoints({
           'Cancelling the request failed',
           { failed: CHECKLIST_MESSAGES.cancelFailed, offline: CHECKLIST_MESSAGES.changeOffline },
           async (supabase) => {
-            check(
+            const cancelled = check(
               'Cancelling the request failed',
               refusalFor(await supabase.rpc('cancel_document_request', { request_id: requestId, reason })),
-            );
+            ) as { application_id: string } | null;
+            // The applicant is e-mailed that the request is cancelled (the server retries a failed e-mail).
+            if (cancelled) {
+              const notified = await supabase.functions.invoke('notify-applicant', {
+                body: { applicationId: cancelled.application_id },
+              });
+              if (notified.error) console.error('The applicant could not be e-mailed', notified.error);
+            }
           },
         ),
       invalidatesTags: ['Application'],

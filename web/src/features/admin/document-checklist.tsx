@@ -300,6 +300,7 @@ function ReasonDialog({
   trigger,
   label,
   confirmLabel,
+  cancelLabel,
   form,
   schema,
   send,
@@ -308,6 +309,7 @@ function ReasonDialog({
   trigger: ReactNode;
   label: string;
   confirmLabel: string;
+  cancelLabel?: string;
   form: string;
   schema: typeof replacementReasonSchema;
   send: (reason: string) => Promise<string | null>;
@@ -341,6 +343,7 @@ function ReasonDialog({
       title={title}
       trigger={trigger}
       confirmLabel={confirmLabel}
+      cancelLabel={cancelLabel}
       confirmPalette="red"
       busy={busy}
       onConfirm={() => void confirm()}
@@ -406,6 +409,7 @@ function CancelRequestDialog({ requestId, title }: { requestId: string; title: s
       }
       label="Why it is no longer needed (the applicant reads this)"
       confirmLabel="Cancel Request"
+      cancelLabel="Keep Request"
       form="Cancel request"
       schema={cancelReasonSchema}
       send={async (reason) => failureOf(await cancel({ requestId, reason }), CHECKLIST_MESSAGES.cancelFailed)}

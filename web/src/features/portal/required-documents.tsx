@@ -162,6 +162,13 @@ function ChecklistItemCard({ item, uploads, readOnly, reload, onFiles, onDismiss
   const heading = useRef<HTMLHeadingElement>(null);
   const focusItem = () => requestAnimationFrame(() => heading.current?.focus());
   const takesFiles = !readOnly && !closed(item.state);
+  // The files the loan officer asked to replace, oldest first: what the applicant uploads for the item replaces
+  // them first, one file each, as the 'Upload replacement' beside each does (more files are added to the item).
+  const flagged = item.current
+    .filter(({ review }) => review?.outcome === 'needs_replacement')
+    .map(({ document }) => document)
+    .reverse();
+  const uploadForItem = (files: File[]) => files.forEach((file, index) => onFiles([file], flagged[index]?.id ?? null));
   return (
     <Box as="article" borderWidth="1px" borderRadius="md" p="5" aria-labelledby={headingId}>
       {/* The badges stay at the title's end on every width, whatever the length of the description below. */}
@@ -201,7 +208,13 @@ function ChecklistItemCard({ item, uploads, readOnly, reload, onFiles, onDismiss
           <chakra.label htmlFor={inputId} display="block" fontWeight="medium" mb="1">
             Upload {item.title}
           </chakra.label>
-          <FileInput id={inputId} multiple onFiles={(files) => onFiles(files, null)} />
+          {flagged.length > 0 ? (
+            <Text fontSize="sm" color="gray.700" mb="1" overflowWrap="anywhere">
+              A file you upload here replaces {flagged.map((document) => document.file_name).join(', then ')}, which
+              your loan officer asked you to replace.
+            </Text>
+          ) : null}
+          <FileInput id={inputId} multiple onFiles={uploadForItem} />
         </Box>
       ) : null}
       {uploads.length + item.current.length > 0 ? (
