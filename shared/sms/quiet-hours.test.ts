@@ -51,8 +51,14 @@ describe('the time zone of a state', () => {
     expect(stateTimeZone(state)).toBe(zone);
   });
 
-  it('reads the code whatever its case and spaces', () => {
+  it('reads the code whatever its case and spaces, and a state’s name as the application form may hold it', () => {
     expect(stateTimeZone(' nv ')).toBe('America/Los_Angeles');
+    expect(stateTimeZone('pr')).toBe('America/Puerto_Rico');
+    expect(stateTimeZone('Nevada')).toBe('America/Los_Angeles');
+    expect(stateTimeZone(' texas. ')).toBe('America/Chicago');
+    expect(smsSendTime(new Date('2026-06-10T21:30:00-04:00'), 'California')).toEqual(
+      new Date('2026-06-10T21:30:00-04:00'),
+    );
   });
 
   it('is a zone the runtime knows for every state of the registration form', () => {
@@ -64,7 +70,7 @@ describe('the time zone of a state', () => {
   });
 
   it('is the zone most Americans live in for an unknown or empty state', () => {
-    for (const state of ['', 'XX', 'Nevada', 'constructor', 'toString']) {
+    for (const state of ['', 'XX', 'Nevad', 'Puerto Rico', 'constructor', 'toString']) {
       expect(stateTimeZone(state), state).toBe('America/New_York');
     }
   });

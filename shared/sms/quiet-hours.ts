@@ -6,6 +6,7 @@
  * Only Intl.DateTimeFormat is used: it carries the IANA time-zone database in Node, browsers and Deno alike, so
  * daylight saving comes right without a date library.
  */
+import { stateCodeOf } from '../catalogue/us-states.ts';
 
 /**
  * Each state's zone, by postal code: the 50 states, DC and the five inhabited territories. A state split
@@ -90,7 +91,17 @@ const stateZones = [
 ];
 
 /**
- * The IANA time zone of a state's postal code ('NV' gives 'America/Los_Angeles'), case and spaces aside.
+ * The zone of a state as an application holds it: the wizard's state field is free text, so a state's name
+ * ('Texas', ' texas. ') is read as the matching of lenders reads it; DC and the territories by their codes.
+ */
+function zoneOf(state: string): string | undefined {
+  const code = stateCodeOf(state) ?? state.trim().toUpperCase();
+  return Object.hasOwn(zoneByState, code) ? zoneByState[code] : undefined;
+}
+
+/**
+ * The IANA time zone of a state's postal code ('NV' gives 'America/Los_Angeles'), case and spaces aside, or of
+ * one of the 50 states' names ('Nevada').
  *
  * An unknown or empty state gives 'America/New_York', where the most Americans live: the likeliest single
  * guess, for showing a time. No single zone is safe for timing a text, though: 8 am in New York is 5 am in
@@ -98,8 +109,7 @@ const stateZones = [
  * unknown state; it waits until it is daytime in every state's zone.
  */
 export function stateTimeZone(state: string): string {
-  const code = state.trim().toUpperCase();
-  return Object.hasOwn(zoneByState, code) ? zoneByState[code]! : 'America/New_York';
+  return zoneOf(state) ?? 'America/New_York';
 }
 
 const QUIET_FROM = 21;
@@ -167,8 +177,8 @@ function nextDaytime(instant: number, zone: string): number {
  * 9 pm in New York): a text sent then wakes no one, wherever the applicant is.
  */
 export function smsSendTime(now: Date, state: string): Date {
-  const code = state.trim().toUpperCase();
-  const zones = Object.hasOwn(zoneByState, code) ? [zoneByState[code]!] : stateZones;
+  const zone = zoneOf(state);
+  const zones = zone ? [zone] : stateZones;
   let at = now.getTime();
   // Moving to 8 am in one zone can land after 9 pm in another; each pass only moves forward, and some hours are
   // daytime in all of them every day, so it settles within a few passes.
