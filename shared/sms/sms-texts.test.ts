@@ -128,6 +128,8 @@ describe('the text of a timeline event', () => {
     lender_need_more_info: 'lender_answered',
     lender_declined: 'lender_answered',
     offer_made: 'offer_made',
+    document_needs_replacement: 'document_needs_replacement',
+    document_reminder_sent: 'documents_reminder',
   };
 
   it.each(Object.entries(expected))('%s sends %s', (event, kind) => {

@@ -72,7 +72,10 @@ export function smsKindOfEvent(kind: string): SmsKind | null {
     case 'rejected':
     case 'document_requested':
     case 'offer_made':
+    case 'document_needs_replacement':
       return kind;
+    case 'document_reminder_sent':
+      return 'documents_reminder';
     case 'lender_interested':
     case 'lender_need_more_info':
     case 'lender_declined':
