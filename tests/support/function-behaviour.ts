@@ -174,6 +174,16 @@ export function lenderTokenIn(mail: SentMail, siteUrl: string): string {
 
 const noSuchId = '00000000-0000-4000-8000-000000000000';
 
+/** The subjects of the e-mails the application's applicant was sent. */
+async function applicantSubjects(target: FunctionsTarget, applicationId: string): Promise<string[]> {
+  const { data } = await serviceClient(target.server)
+    .from('applications')
+    .select('email')
+    .eq('id', applicationId)
+    .single();
+  return (await target.functionMail(String(data?.email))).map((mail) => mail.subject);
+}
+
 async function businessOf(target: FunctionsTarget, applicationId: string): Promise<string> {
   const { data } = await serviceClient(target.server)
     .from('applications')
@@ -828,6 +838,14 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
         status: 404,
         body: { success: false, error: 'There is no offer to withdraw' },
       });
+      // The applicant heard of each at once, by the function itself (no retry needed).
+      expect(await applicantSubjects(target, sent.applicationId)).toEqual(
+        expect.arrayContaining([
+          `${brand.productName}: A lender made you an offer`,
+          `${brand.productName}: A lender revised its offer`,
+          `${brand.productName}: A lender withdrew its offer`,
+        ]),
+      );
       expect(await viewOf(sent.token)).toMatchObject({
         package: { status: 'interested' },
         offers: [
@@ -903,6 +921,12 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
         status: 200,
         body: { success: true, stage: 'funded' },
       });
+      expect(await applicantSubjects(target, sent.applicationId)).toEqual(
+        expect.arrayContaining([
+          `${brand.productName}: Your loan is in closing`,
+          `${brand.productName}: Your loan is funded`,
+        ]),
+      );
       // The accepted offer no longer changes.
       expect(await offer(sent.token, { amount: 1 })).toEqual({
         status: 409,
@@ -1105,6 +1129,7 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
       const second = await link(10.5);
       return {
         applicationId,
+        applicantEmail: email,
         businessName: String(row.business_name),
         applicant: await signedIn(target.api, email),
         first,
@@ -1159,6 +1184,12 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
       expect(officerMail[0]!.text).toContain(`accepted the offer of ${offers.first.lender.name}`);
       expect(officerMail[0]!.text).toContain('Rate: 9.25% fixed');
       expect(officerMail[0]!.text).toContain(`/admin?list=pipeline&application=${offers.applicationId}`);
+      // The applicant keeps what they accepted, in writing.
+      const applicantMail = (await target.functionMail(offers.applicantEmail)).filter(
+        (mail) => mail.subject === `${brand.productName}: You accepted an offer`,
+      );
+      expect(applicantMail).toHaveLength(1);
+      expect(applicantMail[0]!.text).toContain('Rate: 9.25% fixed');
       const chosen = await target.functionMail(offers.first.lender.contactEmail);
       expect(chosen.map((mail) => mail.subject)).toEqual([`${offers.businessName}: the applicant accepted your offer`]);
       const other = await target.functionMail(offers.second.lender.contactEmail);

@@ -7,6 +7,7 @@ import {
 } from '../../../shared/offers/offer-text.ts';
 import { callerAddress, json, preflight, readJson, type FunctionHandler } from '../_shared/http.ts';
 import { linesEmail, type MailMessage, type SendMail } from '../_shared/mail.ts';
+import { applicantLetter } from '../_shared/applicant-events.ts';
 import { officerAddress } from '../_shared/officer-events.ts';
 import { signedInCaller, type FunctionEnvironment } from '../_shared/service-client.ts';
 
@@ -44,6 +45,7 @@ type OfferRow = Omit<OfferRevision, 'lender_name'> & {
 type ApplicationRow = {
   id: string;
   user_id: string | null;
+  email: string;
   business_name: string;
   first_name: string;
   last_name: string;
@@ -157,7 +159,7 @@ export function createAcceptOfferHandler(environment: FunctionEnvironment & { se
 async function applicationOf(environment: FunctionEnvironment, id: string): Promise<ApplicationRow | undefined> {
   const { data, error } = await environment.service
     .from('applications')
-    .select('id, user_id, business_name, first_name, last_name')
+    .select('id, user_id, email, business_name, first_name, last_name')
     .eq('id', id)
     .maybeSingle();
   if (error) throw new Error(error.message);
@@ -199,6 +201,17 @@ async function tellEveryone(
   const applicant = `${application.first_name} ${application.last_name}`.trim();
   const message = (to: string, subject: string, lines: string[]) => linesEmail(to, subject, lines, siteUrl);
   const mails: MailMessage[] = [
+    // The applicant keeps what they accepted, in writing.
+    applicantLetter(
+      { email: application.email, firstName: application.first_name, hasAccount: true },
+      'You accepted an offer',
+      [
+        `You accepted this offer of ${offer.lender_name} for ${business}, as your client portal showed it:`,
+        offerText(offer),
+        'Your loan officer and the lender will be in touch about the closing. Each step is on your timeline.',
+      ],
+      siteUrl,
+    ),
     message(await officerAddress(environment.service, chosen.sent_by), `${business}: the applicant accepted an offer`, [
       `${applicant} (${business}) accepted the offer of ${chosen.bank_name ?? offer.lender_name}:`,
       offerText(offer),

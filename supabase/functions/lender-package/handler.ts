@@ -234,16 +234,9 @@ export function createLenderPackageHandler(environment: FunctionEnvironment & { 
     const made = await service.rpc('make_loan_offer', loanOfferArguments(token, parsed.data));
     if (made.error) return refusal(made.error);
     const offer = made.data as OfferRow;
-    // The first offer is the lender's answer: the officer who sent the package hears it (best effort).
-    if (row.status !== 'interested') {
-      const results = await Promise.allSettled([
-        tellOfficer(row, 'interested', null),
-        notifyApplicantOfEvents(environment, row.application_id),
-      ]);
-      for (const result of results) {
-        if (result.status === 'rejected') console.error('lender-package: an e-mail failed:', result.reason);
-      }
-    }
+    // The first offer is the lender's answer: the officer who sent the package hears it. The applicant hears of
+    // every offer, revision and withdrawal at once.
+    await bestEffort(row.status !== 'interested' ? [tellOfficer(row, 'interested', null)] : [], row);
     return json({ success: true, revision: offer.revision });
   }
 
@@ -263,7 +256,20 @@ export function createLenderPackageHandler(environment: FunctionEnvironment & { 
       reason: stage === 'did_not_close' ? text(body.reason) : null,
     });
     if (recorded.error) return refusal(recorded.error);
+    await bestEffort([], { application_id: (recorded.data as { application_id: string }).application_id });
     return json({ success: true, stage });
+  }
+
+  /**
+   * The e-mails of a change the lender made, sent once it is stored: these, and the applicant's of every event
+   * of their timeline not e-mailed yet. A failure is logged and never undoes the change (server/ retries the
+   * applicant's e-mails).
+   */
+  async function bestEffort(mails: Promise<void>[], row: Pick<PackageRow, 'application_id'>) {
+    const results = await Promise.allSettled([...mails, notifyApplicantOfEvents(environment, row.application_id)]);
+    for (const result of results) {
+      if (result.status === 'rejected') console.error('lender-package: an e-mail failed:', result.reason);
+    }
   }
 
   /**
@@ -306,7 +312,9 @@ export function createLenderPackageHandler(environment: FunctionEnvironment & { 
       if (body?.action === 'offer') return await makeOffer(row, token, body.offer);
       if (body?.action === 'withdraw') {
         const withdrawn = await service.rpc('withdraw_loan_offer', { token });
-        return withdrawn.error ? refusal(withdrawn.error) : json({ success: true });
+        if (withdrawn.error) return refusal(withdrawn.error);
+        await bestEffort([], row);
+        return json({ success: true });
       }
       if (body?.action === 'stage') return await recordStage(token, body as Record<string, unknown>);
       if (body?.action !== 'answer') {
@@ -321,14 +329,7 @@ export function createLenderPackageHandler(environment: FunctionEnvironment & { 
       }
       const answered = await service.rpc('answer_lender_package', { token, answer, note });
       if (answered.error) return refusal(answered.error);
-      // The answer is stored; the e-mails are best effort (a failure is logged, never undoes the answer).
-      const results = await Promise.allSettled([
-        tellOfficer(row, answer, note),
-        notifyApplicantOfEvents(environment, row.application_id),
-      ]);
-      for (const result of results) {
-        if (result.status === 'rejected') console.error('lender-package: an e-mail failed:', result.reason);
-      }
+      await bestEffort([tellOfficer(row, answer, note)], row);
       return json({ success: true, status: answer });
     } catch (error) {
       console.error('lender-package failed:', error instanceof Error ? error.message : error);
