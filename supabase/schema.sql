@@ -1616,6 +1616,16 @@ AS $function$
 $function$;
 -- execute on public.document_is_reviewed(document_id uuid): authenticated
 
+CREATE OR REPLACE FUNCTION public.earliest_us_today()
+ RETURNS date
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select (now() at time zone 'Pacific/Pago_Pago')::date;
+$function$;
+-- execute on public.earliest_us_today(): none of the API roles
+
 CREATE OR REPLACE FUNCTION public.enforce_application_decision()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1765,8 +1775,17 @@ begin
   if insert_loan_stage.stage = 'funded' and not ('in_closing' = any (stages)) then
     raise exception 'A loan is funded after it is in closing: record In closing first' using errcode = '55000';
   end if;
-  if insert_loan_stage.stage = 'funded' and insert_loan_stage.funded_on > current_date then
+  if insert_loan_stage.stage = 'funded' and insert_loan_stage.funded_on > public.latest_us_today() then
     raise exception 'The funding date cannot be in the future' using errcode = '22023';
+  end if;
+  if insert_loan_stage.stage = 'funded' and insert_loan_stage.funded_on < (
+       select (x.accepted_at at time zone 'Pacific/Pago_Pago')::date
+         from public.offer_acceptances as x where x.application_id = insert_loan_stage.application_id) then
+    raise exception 'The funding date cannot be before the applicant accepted the offer' using errcode = '22023';
+  end if;
+  if insert_loan_stage.stage = 'in_closing'
+     and insert_loan_stage.expected_closing_on < public.earliest_us_today() then
+    raise exception 'The expected closing date cannot be in the past' using errcode = '22023';
   end if;
   begin
     insert into public.loan_stages (application_id, stage, expected_closing_on, funded_amount, funded_on, reason,
@@ -1865,6 +1884,16 @@ begin
 end;
 $function$;
 -- execute on public.keep_reviewed_documents(): none of the API roles
+
+CREATE OR REPLACE FUNCTION public.latest_us_today()
+ RETURNS date
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select (now() at time zone 'Pacific/Guam')::date;
+$function$;
+-- execute on public.latest_us_today(): none of the API roles
 
 CREATE OR REPLACE FUNCTION public.lender_criteria()
  RETURNS TABLE(id uuid, programs text[], min_loan bigint, max_loan bigint, states text[], industries_served text[], industries_excluded text[], min_credit_score integer, min_years_in_business numeric, min_debt_coverage numeric, accepts_startups boolean, accepts_acquisitions boolean, equity_injection_percent integer, answer_days integer)
@@ -1983,14 +2012,19 @@ declare
   made public.loan_offers;
   kept_conditions text[];
 begin
-  if exists (select 1 from public.offer_acceptances as x where x.application_id = target.application_id) then
+  if exists (select 1 from public.offer_acceptances as x
+              where x.application_id = target.application_id and x.package_id = target.id) then
     raise exception 'The applicant has already accepted an offer: this one can no longer change'
+      using errcode = '55000';
+  end if;
+  if exists (select 1 from public.offer_acceptances as x where x.application_id = target.application_id) then
+    raise exception 'The applicant chose another lender: this package no longer takes offers'
       using errcode = '55000';
   end if;
   if target.status not in ('sent', 'need_more_info', 'interested') then
     raise exception 'This package has already been answered' using errcode = '55000';
   end if;
-  if make_loan_offer.expires_on is null or make_loan_offer.expires_on < current_date then
+  if make_loan_offer.expires_on is null or make_loan_offer.expires_on < public.earliest_us_today() then
     raise exception 'The offer must expire today or later' using errcode = '22023';
   end if;
   if jsonb_typeof(coalesce(make_loan_offer.conditions, '[]'::jsonb)) <> 'array' then
@@ -2075,7 +2109,7 @@ AS $function$
       join public.bank_packages as p on p.id = o.package_id
      where o.id = offer_is_live.offer_id
        and o.withdrawn_at is null
-       and o.expires_on >= current_date
+       and o.expires_on >= public.earliest_us_today()
        and p.link_revoked_at is null
        and o.revision = (select max(l.revision) from public.loan_offers as l where l.package_id = o.package_id)
        and not exists (select 1 from public.offer_acceptances as x where x.application_id = o.application_id)
@@ -2515,7 +2549,7 @@ begin
   if char_length(given_details) > 2000 then
     raise exception 'What is needed can be at most 2,000 characters' using errcode = '22023';
   end if;
-  if due_date is not null and due_date < current_date then
+  if due_date is not null and due_date < public.earliest_us_today() then
     raise exception 'The due date is in the past' using errcode = '22023';
   end if;
   if not exists (select 1 from public.applications as a where a.id = request_document.application_id) then
@@ -2707,7 +2741,7 @@ begin
   if not public.is_admin() then
     raise exception 'Only admins can enter an index value' using errcode = '42501';
   end if;
-  if as_of is null or as_of > current_date then
+  if as_of is null or as_of > public.latest_us_today() then
     raise exception 'The value''s date cannot be in the future' using errcode = '22023';
   end if;
   begin
@@ -2849,8 +2883,13 @@ declare
   target public.bank_packages := public.package_of_link(withdraw_loan_offer.token);
   withdrawn public.loan_offers;
 begin
-  if exists (select 1 from public.offer_acceptances as x where x.application_id = target.application_id) then
+  if exists (select 1 from public.offer_acceptances as x
+              where x.application_id = target.application_id and x.package_id = target.id) then
     raise exception 'The applicant has already accepted an offer: this one can no longer change'
+      using errcode = '55000';
+  end if;
+  if exists (select 1 from public.offer_acceptances as x where x.application_id = target.application_id) then
+    raise exception 'The applicant chose another lender: this package no longer takes offers'
       using errcode = '55000';
   end if;
   update public.loan_offers as o

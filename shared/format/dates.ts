@@ -54,6 +54,16 @@ export function knownTimeZone(value: unknown): string | undefined {
   }
 }
 
+/**
+ * The earliest day that is still today somewhere in the US (American Samoa's), as YYYY-MM-DD: a day a person typed
+ * as 'today' is never before it, wherever in the US they are. The database checks days the same way
+ * (earliest_us_today(), docs/product.md §11).
+ */
+export function earliestUsToday(now: Date = new Date()): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Pago_Pago' }).format(now);
+}
+
 /** The day as YYYY-MM-DD in the time zone the date is read in (the browser's on the page, UTC at the function). */
 export function isoDay(date: Date, utc = false): string {
   const [year, month, day] = utc

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatLongDate, knownTimeZone } from './dates.ts';
+import { earliestUsToday, formatDateTime, formatLongDate, knownTimeZone } from './dates.ts';
 import { formatUsd, formatUsdInput, parseMoney, parseMoneyInput } from './money.ts';
 import { formatMonths, formatPercent, formatRatio, NOT_AVAILABLE } from './numbers.ts';
 
@@ -143,5 +143,15 @@ describe('a time zone sent by a browser', () => {
 
   it.each([[undefined], [42], [''], ['Mars/Olympus_Mons'], ['x'.repeat(65)]])('is dropped when it is %j', (value) => {
     expect(knownTimeZone(value)).toBeUndefined();
+  });
+});
+
+describe('earliestUsToday', () => {
+  it('is the day of American Samoa: in a US evening, when UTC is already tomorrow, still the US today', () => {
+    // 7 pm in New York on November 27 is 00:00 UTC on the 28th and 1 pm in Pago Pago on the 27th.
+    expect(earliestUsToday(new Date('2026-11-28T00:00:00Z'))).toBe('2026-11-27');
+    // Just before midnight in Pago Pago (UTC-11): still the 27th; a minute later the 28th.
+    expect(earliestUsToday(new Date('2026-11-28T10:59:00Z'))).toBe('2026-11-27');
+    expect(earliestUsToday(new Date('2026-11-28T11:00:00Z'))).toBe('2026-11-28');
   });
 });

@@ -171,6 +171,10 @@ describe('the closing stage form', () => {
   it('says what each stage is missing or gets wrong', () => {
     expect(problems({ stage: '' })).toEqual({ stage: S.stageRequired });
     expect(problems({ stage: 'in_closing' })).toEqual({ expectedClosingOn: S.expectedClosingRequired });
+    expect(problems({ stage: 'in_closing', expectedClosingOn: '2026-11-27' })).toEqual({
+      expectedClosingOn: S.expectedClosingPast,
+    });
+    expect(problems({ stage: 'in_closing', expectedClosingOn: today })).toEqual({});
     expect(problems({ stage: 'funded' })).toEqual({
       fundedAmount: S.fundedAmountRequired,
       fundedOn: S.fundedOnRequired,

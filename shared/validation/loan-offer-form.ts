@@ -150,6 +150,7 @@ const REASON_MAX = 2000;
 export const LOAN_STAGE_MESSAGES = {
   stageRequired: 'Please choose the stage',
   expectedClosingRequired: 'Please enter the expected closing date',
+  expectedClosingPast: 'The expected closing date cannot be in the past',
   fundedAmountRequired: 'Please enter the funded amount',
   fundedOnRequired: 'Please enter the funding date',
   fundedOnFuture: 'The funding date cannot be in the future',
@@ -176,6 +177,8 @@ export function loanStageFormSchema(today: string) {
         const problem = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
         if (form.stage === 'in_closing' && !isoDate.test(form.expectedClosingOn)) {
           problem('expectedClosingOn', LOAN_STAGE_MESSAGES.expectedClosingRequired);
+        } else if (form.stage === 'in_closing' && form.expectedClosingOn < today) {
+          problem('expectedClosingOn', LOAN_STAGE_MESSAGES.expectedClosingPast);
         }
         if (form.stage === 'funded') {
           const amount = form.fundedAmount;

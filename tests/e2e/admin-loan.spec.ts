@@ -77,9 +77,17 @@ test('an accepted offer moves the application to the Pipeline, where the officer
   await closing.getByRole('button', { name: 'Record In closing' }).click();
   await expect(closing).toContainText('Please enter the expected closing date');
   await closing.getByLabel('Expected closing date').fill(inDays(20));
+  // Meanwhile the lender records it in closing through its page: the officer's is refused, and said so in the
+  // section (the dialog goes: In closing is no longer a stage to record).
+  const byLender = await database.functions.invoke('lender-package', {
+    body: { token: chosen.token, action: 'stage', stage: 'in_closing', expectedClosingOn: inDays(25) },
+  });
+  expect(byLender.error).toBeNull();
   await closing.getByRole('button', { name: 'Record In closing' }).click();
   await expect(closing).toBeHidden();
+  await expect(loan.getByRole('alert')).toHaveText('This loan is already in closing');
   await expect(loan.getByRole('list', { name: 'Loan stages' })).toContainText('In closing');
+  await expect(loan.getByRole('list', { name: 'Loan stages' })).toContainText('by the lender');
 
   await loan.getByRole('button', { name: 'Record Funded' }).click();
   const funded = page.getByRole('dialog', { name: 'Record: Funded' });
@@ -90,6 +98,7 @@ test('an accepted offer moves the application to the Pipeline, where the officer
   await funded.getByLabel('Funded amount ($)').fill('250000');
   await funded.getByRole('button', { name: 'Record Funded' }).click();
   await expect(funded).toBeHidden();
+  await expect(loan.getByRole('alert')).toHaveCount(0);
   await expect(loan.getByRole('list', { name: 'Loan stages' })).toContainText('Funded · $250,000');
   // Nothing comes after funded.
   await expect(loan.getByRole('button', { name: /^Record / })).toHaveCount(0);

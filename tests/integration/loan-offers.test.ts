@@ -125,7 +125,8 @@ describe('a lender’s offer through its link', () => {
         'The offer is incomplete or out of range: check the amount, the rate, the term and the fees',
       );
     }
-    expect((await makeOffer(link.token, { expires_on: inDays(-1) })).error?.message).toBe(
+    // Two days back: yesterday in UTC may still be today somewhere in the US.
+    expect((await makeOffer(link.token, { expires_on: inDays(-2) })).error?.message).toBe(
       'The offer must expire today or later',
     );
     expect((await makeOffer(newLenderToken())).error?.message).toBe('This link has expired or was revoked');
@@ -185,7 +186,9 @@ describe('the applicant’s acceptance', () => {
     const changed = 'The applicant has already accepted an offer: this one can no longer change';
     expect((await makeOffer(chosen.token)).error?.message).toBe(changed);
     expect((await backend.service.rpc('withdraw_loan_offer', { token: chosen.token })).error?.message).toBe(changed);
-    expect((await makeOffer(other.token)).error?.message).toBe(changed);
+    const another = 'The applicant chose another lender: this package no longer takes offers';
+    expect((await makeOffer(other.token)).error?.message).toBe(another);
+    expect((await backend.service.rpc('withdraw_loan_offer', { token: other.token })).error?.message).toBe(another);
     const answered = await backend.service.rpc('answer_lender_package', { token: silent.token, answer: 'declined' });
     expect(answered.error?.message).toBe('The applicant chose another lender: this package no longer takes answers');
   });
@@ -231,7 +234,7 @@ describe('the applicant’s acceptance', () => {
     expect((await accept(officer, second.id)).error?.message).toBe('No offer of yours has this id');
     expect((await accept(applicant, second.id, '   ')).error?.message).toBe('Type your full name to accept the offer');
 
-    await backend.db.query(`update public.loan_offers set expires_on = current_date - 1 where id = $1`, [second.id]);
+    await backend.db.query(`update public.loan_offers set expires_on = current_date - 2 where id = $1`, [second.id]);
     expect((await accept(applicant, second.id)).error?.message).toBe(gone);
     await backend.db.query(`update public.loan_offers set expires_on = current_date where id = $1`, [second.id]);
     await backend.service.rpc('withdraw_loan_offer', { token: link.token });
@@ -320,13 +323,19 @@ describe('the loan’s stages', () => {
     expect((await record(applicationId, 'in_closing')).error?.message).toBe(
       'In closing needs the expected closing date',
     );
+    expect((await record(applicationId, 'in_closing', { expected_closing_on: inDays(-2) })).error?.message).toBe(
+      'The expected closing date cannot be in the past',
+    );
     expect((await record(applicationId, 'in_closing', { expected_closing_on: inDays(20) })).error).toBeNull();
     expect((await record(applicationId, 'in_closing', { expected_closing_on: inDays(21) })).error?.message).toBe(
       'This loan is already in closing',
     );
     expect(
-      (await record(applicationId, 'funded', { funded_amount: 250_000, funded_on: inDays(1) })).error?.message,
+      (await record(applicationId, 'funded', { funded_amount: 250_000, funded_on: inDays(2) })).error?.message,
     ).toBe('The funding date cannot be in the future');
+    expect(
+      (await record(applicationId, 'funded', { funded_amount: 250_000, funded_on: inDays(-3) })).error?.message,
+    ).toBe('The funding date cannot be before the applicant accepted the offer');
     expect((await record(applicationId, 'funded', { funded_amount: 250_000, funded_on: today() })).error).toBeNull();
     expect((await record(applicationId, 'did_not_close', { reason: 'Changed mind' })).error?.message).toBe(
       'This loan has already closed or did not close: its stage cannot change',
@@ -441,6 +450,16 @@ describe('what the applicant is e-mailed', () => {
   });
 });
 
+describe('the days people type', () => {
+  it('are checked against the US day: not past while today somewhere in the US, not future until it began there', async () => {
+    const { rows } = await backend.db.query<{ earliest: string; latest: string }>(
+      `select public.earliest_us_today()::text as earliest, public.latest_us_today()::text as latest`,
+    );
+    const dayIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+    expect(rows).toEqual([{ earliest: dayIn('Pacific/Pago_Pago'), latest: dayIn('Pacific/Guam') }]);
+  });
+});
+
 describe('index values', () => {
   it('are entered by officers only, never dated in the future; everyone signed in reads them', async () => {
     const entered = await backend
@@ -451,7 +470,7 @@ describe('index values', () => {
       (
         await backend
           .client(officer)
-          .rpc('set_rate_index_value', { rate_index: 'prime', percent: 7.5, as_of: inDays(1) })
+          .rpc('set_rate_index_value', { rate_index: 'prime', percent: 7.5, as_of: inDays(2) })
       ).error?.message,
     ).toBe("The value's date cannot be in the future");
     expect(

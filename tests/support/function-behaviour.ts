@@ -954,7 +954,7 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
       expect((await offer(otherToken)).status).toBe(409);
       expect(await invoke(anonymous, 'lender-package', { token: otherToken, action: 'withdraw' })).toEqual({
         status: 409,
-        body: { success: false, error: 'The applicant has already accepted an offer: this one can no longer change' },
+        body: { success: false, error: 'The applicant chose another lender: this package no longer takes offers' },
       });
     });
 

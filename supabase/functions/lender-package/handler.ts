@@ -9,7 +9,7 @@ import {
   type LenderOfferRevision,
   type LenderPackageView,
 } from '../../../shared/matching/lender-answers.ts';
-import { isoDay } from '../../../shared/format/dates.ts';
+import { earliestUsToday } from '../../../shared/format/dates.ts';
 import { loanStageLabels, type LoanStage } from '../../../shared/offers/loan-stages.ts';
 import { loanOfferArguments, loanOfferFormSchema } from '../../../shared/validation/loan-offer-form.ts';
 import { bankPackageNumber } from '../../../shared/summary/file-names.ts';
@@ -227,7 +227,7 @@ export function createLenderPackageHandler(environment: FunctionEnvironment & { 
 
   /** Makes or revises the offer from the form's values, checked as the page checks them (the database too). */
   async function makeOffer(row: PackageRow, token: string, values: unknown): Promise<Response> {
-    const parsed = loanOfferFormSchema(isoDay(new Date(), true)).safeParse(values);
+    const parsed = loanOfferFormSchema(earliestUsToday()).safeParse(values);
     if (!parsed.success) {
       return json({ success: false, error: parsed.error.issues[0]?.message ?? 'The offer is incomplete' }, 400);
     }

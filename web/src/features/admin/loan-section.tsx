@@ -38,6 +38,9 @@ export function LoanSection({ detail }: { detail: ApplicationDetail }) {
   const { queuedStage } = detail;
   // A stage queued offline (desktop) is the loan's latest until it is sent: no other stage is recorded over it.
   const next = queuedStage ? [] : nextLoanStages(acceptance !== null, detail.stages);
+  // A stage someone else recorded meanwhile refuses the officer's: the section reads the loan again, which may take
+  // the dialog away (that stage is no longer next), so the refusal is said here, where it stays.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const indexValues = useRateIndexValuesQuery(undefined, {
     skip: detail.offers.every((offer) => offer.rate_kind === 'fixed'),
   });
@@ -128,6 +131,11 @@ export function LoanSection({ detail }: { detail: ApplicationDetail }) {
           ) : null}
         </Stack>
       ) : null}
+      {refusal ? (
+        <Box mt="2">
+          <ErrorAlert message={refusal} />
+        </Box>
+      ) : null}
       {next.length > 0 ? (
         <HStack mt="2" gap="2" wrap="wrap">
           {next.map((stage) => (
@@ -137,6 +145,7 @@ export function LoanSection({ detail }: { detail: ApplicationDetail }) {
               businessName={detail.application.business_name}
               seenStage={seenStage}
               stage={stage}
+              onOutcome={setRefusal}
             />
           ))}
         </HStack>
@@ -154,11 +163,14 @@ function StageDialog({
   businessName,
   seenStage,
   stage,
+  onOutcome,
 }: {
   applicationId: string;
   businessName: string;
   seenStage: 'accepted' | 'in_closing';
   stage: LoanStage;
+  /** The refusal of a stage recorded meanwhile, for the section to keep; null once a stage is recorded. */
+  onOutcome: (refusal: string | null) => void;
 }) {
   const [open, setOpen] = useState(false);
   const [recordStage, recording] = useRecordLoanStageMutation();
@@ -182,6 +194,9 @@ function StageDialog({
     if (!result.error) {
       setOpen(false);
       reset(empty);
+      onOutcome(null);
+    } else if (result.error.code) {
+      onOutcome(result.error.message ?? null);
     }
   });
   const label = loanStageLabels[stage];
