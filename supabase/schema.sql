@@ -1802,8 +1802,9 @@ begin
       else 'A stage is in_closing, funded or did_not_close' end
       using errcode = '22023';
   end;
-  insert into public.application_events (application_id, kind, reason)
-  values (insert_loan_stage.application_id, 'loan_' || insert_loan_stage.stage, recorded.reason);
+  -- The officer who recorded it (none through a lender's link: the timeline then names the lender).
+  insert into public.application_events (application_id, kind, reason, actor_id)
+  values (insert_loan_stage.application_id, 'loan_' || insert_loan_stage.stage, recorded.reason, auth.uid());
   return recorded;
 end;
 $function$;

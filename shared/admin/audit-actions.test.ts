@@ -52,6 +52,11 @@ describe('audit actions in words', () => {
         auditEntryActor({ action: `lender_consent.${answer}`, actor_id: officer }),
       ),
     ).toEqual(['applicant', 'applicant', 'applicant']);
+    expect(auditEntryActor({ action: 'loan_offer.created', actor_id: null })).toBe('lender');
+    expect(auditEntryActor({ action: 'loan_offer.updated', actor_id: null })).toBe('lender');
+    expect(auditEntryActor({ action: 'offer_acceptance.created', actor_id: null })).toBe('applicant');
+    expect(auditEntryActor({ action: 'loan_stage.created', actor_id: null })).toBe('lender');
+    expect(auditEntryActor({ action: 'loan_stage.created', actor_id: officer })).toBeUndefined();
     for (const action of ['bank_package.sent', 'lender_consent.requested', 'application.approved']) {
       expect(auditEntryActor({ action, actor_id: officer })).toBeUndefined();
     }

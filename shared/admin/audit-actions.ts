@@ -42,10 +42,23 @@ const actions: Record<string, string> = {
 };
 
 /** The lenders' answers to a package (written by the lender-package function, so without an actor id). */
-const lenderAnswers = new Set(['bank_package.interested', 'bank_package.need_more_info', 'bank_package.declined']);
+const lenderAnswers = new Set([
+  'bank_package.interested',
+  'bank_package.need_more_info',
+  'bank_package.declined',
+  // Only a lender makes, revises (a new row) and withdraws (an update) an offer, through its link.
+  'loan_offer.created',
+  'loan_offer.updated',
+]);
 
 /** The applicant's answers to a consent request (only the applicant may give them: answer_lender_consent). */
-const applicantAnswers = new Set(['lender_consent.approved', 'lender_consent.declined', 'lender_consent.withdrawn']);
+const applicantAnswers = new Set([
+  'lender_consent.approved',
+  'lender_consent.declined',
+  'lender_consent.withdrawn',
+  // Accepted through the accept-offer function, which checks the applicant.
+  'offer_acceptance.created',
+]);
 
 /** 'bank_package.sent_to_lender' → subject 'bank_package', happened 'sent_to_lender' (empty without a dot). */
 function actionParts(action: string): { subject: string; happened: string } {
@@ -77,6 +90,8 @@ export function auditEntryActor(entry: {
 }): 'lender' | 'applicant' | 'system' | undefined {
   if (lenderAnswers.has(entry.action)) return 'lender';
   if (applicantAnswers.has(entry.action)) return 'applicant';
+  // A stage is recorded by an officer (always with an id) or by the chosen lender through its link (none).
+  if (entry.action === 'loan_stage.created' && entry.actor_id === null) return 'lender';
   return entry.actor_id === null ? 'system' : undefined;
 }
 

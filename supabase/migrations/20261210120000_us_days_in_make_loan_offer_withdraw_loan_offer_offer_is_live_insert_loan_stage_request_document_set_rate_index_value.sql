@@ -12,7 +12,7 @@
 -- - withdraw_loan_offer: the same 'chose another lender' for the other lenders.
 -- - offer_is_live: live through its expiry day as earliest_us_today() has it.
 -- - insert_loan_stage: the funding day not in the future (latest_us_today()) nor before the acceptance's day; the
---   expected closing day not in the past.
+--   expected closing day not in the past; its timeline event names the officer who recorded it.
 -- - request_document: a due date not in the past as earliest_us_today() has it.
 -- - set_rate_index_value: an index value's day not in the future as latest_us_today() has it.
 
@@ -207,8 +207,9 @@ begin
       else 'A stage is in_closing, funded or did_not_close' end
       using errcode = '22023';
   end;
-  insert into public.application_events (application_id, kind, reason)
-  values (insert_loan_stage.application_id, 'loan_' || insert_loan_stage.stage, recorded.reason);
+  -- The officer who recorded it (none through a lender's link: the timeline then names the lender).
+  insert into public.application_events (application_id, kind, reason, actor_id)
+  values (insert_loan_stage.application_id, 'loan_' || insert_loan_stage.stage, recorded.reason, auth.uid());
   return recorded;
 end;
 $function$;

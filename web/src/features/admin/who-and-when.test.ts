@@ -20,6 +20,14 @@ describe('actor', () => {
     expect(actor({ actor_id: null }, me, applicant)).toBe('the applicant or the system');
   });
 
+  it('names the lender for offers and for a stage recorded through its link, the applicant for an acceptance', () => {
+    for (const kind of ['offer_made', 'offer_revised', 'offer_withdrawn', 'loan_funded']) {
+      expect(actor({ actor_id: null, kind }, me, applicant)).toBe('the lender');
+    }
+    expect(actor({ actor_id: applicant, kind: 'offer_accepted' }, me, null)).toBe('the applicant');
+    expect(actor({ actor_id: me, kind: 'loan_in_closing' }, me, applicant)).toBe('you');
+  });
+
   it('names a loan officer for the document events, which the applicant reads too and so name no officer', () => {
     expect(actor({ actor_id: null, kind: 'document_needs_replacement' }, me, applicant)).toBe('a loan officer');
     expect(actor({ actor_id: null, kind: 'document_requested' }, me, applicant)).toBe('a loan officer');

@@ -17,6 +17,9 @@ const applicantEventKinds = new Set(['submitted', 'consent_approved', 'consent_d
 
 function recordedActorOfEvent(kind: string | undefined): RecordedActor {
   if (kind?.startsWith('lender_')) return 'lender';
+  // Offers come only through a lender's link; only the applicant accepts one.
+  if (kind === 'offer_made' || kind === 'offer_revised' || kind === 'offer_withdrawn') return 'lender';
+  if (kind === 'offer_accepted') return 'applicant';
   // The applicant reads the timeline too: a document event names no officer (the audit log and the checklist do).
   if (kind?.startsWith('document_')) return 'officer';
   if (kind === 'not_qualified') return 'system';
@@ -38,6 +41,8 @@ export function actor(
   if (recorded === 'applicant') return 'the applicant';
   if (recorded === 'system') return 'the system';
   if (recorded === 'officer') return 'a loan officer';
+  // A loan's stage names the officer who recorded it; none means the chosen lender, through its link.
+  if (!entry.actor_id && entry.kind?.startsWith('loan_')) return 'the lender';
   if (!entry.actor_id) return 'the applicant or the system';
   if (entry.actor_id === me) return 'you';
   if (entry.actor_id === applicantId) return 'the applicant';
