@@ -532,6 +532,7 @@ create policy "Readers of an application can read its lender consents" on public
    FROM applications a
   WHERE (a.id = lender_consents.application_id))));
 CREATE TRIGGER lender_consents_audit AFTER INSERT OR DELETE OR UPDATE ON public.lender_consents FOR EACH ROW EXECUTE FUNCTION audit_row_change('lender_consent');
+CREATE TRIGGER lender_consents_keep_chosen_lender BEFORE UPDATE OF status ON public.lender_consents FOR EACH ROW EXECUTE FUNCTION keep_consent_of_chosen_lender();
 CREATE TRIGGER lender_consents_record_deleted_row AFTER DELETE ON public.lender_consents FOR EACH ROW EXECUTE FUNCTION record_deleted_row();
 CREATE TRIGGER lender_consents_record_event AFTER INSERT OR UPDATE OF status ON public.lender_consents FOR EACH ROW EXECUTE FUNCTION record_consent_event();
 CREATE TRIGGER lender_consents_set_updated_at BEFORE UPDATE ON public.lender_consents FOR EACH ROW EXECUTE FUNCTION set_updated_at();
@@ -1843,6 +1844,26 @@ AS $function$
      )
 $function$;
 -- execute on public.jsonb_fields_are_filled(section jsonb, field_names text[]): authenticated, service_role
+
+CREATE OR REPLACE FUNCTION public.keep_consent_of_chosen_lender()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if old.status = 'approved' and new.status <> 'approved' and exists (
+       select 1
+         from public.offer_acceptances as x
+         join public.bank_packages as p on p.id = x.package_id
+        where x.application_id = new.application_id and p.lender_id = new.lender_id) then
+    raise exception 'You accepted this lender''s offer, so your approval of it stays. Please ask your loan officer if something is wrong.'
+      using errcode = '55000';
+  end if;
+  return new;
+end;
+$function$;
+-- execute on public.keep_consent_of_chosen_lender(): none of the API roles
 
 CREATE OR REPLACE FUNCTION public.keep_reviewed_documents()
  RETURNS trigger

@@ -951,6 +951,7 @@ describe('the schema’s safety properties', () => {
       { proname: 'follow_loan_stage', anon: false, authenticated: false },
       { proname: 'follow_offer_expiries', anon: false, authenticated: false },
       { proname: 'insert_loan_stage', anon: false, authenticated: false },
+      { proname: 'keep_consent_of_chosen_lender', anon: false, authenticated: false },
       { proname: 'keep_reviewed_documents', anon: false, authenticated: false },
       { proname: 'lender_criteria', anon: false, authenticated: true },
       { proname: 'lender_package', anon: false, authenticated: false },

@@ -220,6 +220,29 @@ describe('the applicant’s acceptance', () => {
     expect(written.error?.code).toBe('42501');
   });
 
+  it('keeps the applicant’s approval of the chosen lender; the others may still be withdrawn', async () => {
+    const { applicant, applicationId } = await approvedApplication();
+    const chosen = await lenderLink(applicationId, 'Chosen Bank');
+    const other = await lenderLink(applicationId, 'Other Bank');
+    const offer = (await makeOffer(chosen.token)).data as { id: string };
+    expect((await accept(applicant, offer.id)).error).toBeNull();
+    const consents = (await backend.client(applicant).rpc('consent_lenders')).data as {
+      consent_id: string;
+      lender_name: string;
+    }[];
+    const withdraw = (name: string) =>
+      backend.client(applicant).rpc('answer_lender_consent', {
+        consent_id: consents.find((row) => row.lender_name === name)!.consent_id,
+        answer: 'withdrawn',
+      });
+    expect((await withdraw(chosen.name)).error).toMatchObject({
+      code: '55000',
+      message:
+        "You accepted this lender's offer, so your approval of it stays. Please ask your loan officer if something is wrong.",
+    });
+    expect((await withdraw(other.name)).error).toBeNull();
+  });
+
   it('refuses an offer revised, withdrawn or expired meanwhile, another applicant’s offer, and a name of spaces', async () => {
     const { applicant, applicationId } = await approvedApplication();
     const link = await lenderLink(applicationId);

@@ -99,10 +99,15 @@ const lendersApi = api.injectEndpoints({
       async queryFn({ consentId, answer }) {
         try {
           const supabase = await loadSupabase();
-          const rows = unwrap(
-            await supabase.rpc('answer_lender_consent', { consent_id: consentId, answer }),
-            'answer',
-          ) as { status: LenderConsentStatus; answered_at: string | null; application_id: string }[];
+          const answered = await supabase.rpc('answer_lender_consent', { consent_id: consentId, answer });
+          // The database's refusal of a change it does not allow (the chosen lender's approval stays) is said as
+          // it is written, for the applicant.
+          if (answered.error?.code === '55000') return { error: { message: answered.error.message } };
+          const rows = unwrap(answered, 'answer') as {
+            status: LenderConsentStatus;
+            answered_at: string | null;
+            application_id: string;
+          }[];
           const stored = rows[0];
           if (!stored) throw new Error('answer: no row returned');
           // The officer who asked is e-mailed the answer. The answer is stored whatever becomes of the e-mail.
