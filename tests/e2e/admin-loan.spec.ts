@@ -1,6 +1,6 @@
 import { brand } from '../../shared/brand/brand.ts';
 import { formatLongDate } from '../../shared/format/dates.ts';
-import { formatUsd } from '../../shared/format/money.ts';
+import { formatUsdInput } from '../../shared/format/money.ts';
 import { offerCost } from '../../shared/offers/offer-cost.ts';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { mailbox } from '../support/auth-helpers.ts';
@@ -63,7 +63,9 @@ test('an accepted offer moves the application to the Pipeline, where the officer
   )!.monthlyPayment;
   const chosenOffer = loan.getByRole('listitem', { name: chosen.name });
   await expect(chosenOffer).toContainText('Accepted');
-  await expect(chosenOffer).toContainText(`$250,000 at 9.50% fixed for 120 months · ${formatUsd(monthly)} a month`);
+  await expect(chosenOffer).toContainText(
+    `$250,000 at 9.50% fixed for 120 months · ${formatUsdInput(monthly)} a month`,
+  );
   const variableOffer = loan.getByRole('listitem', { name: other.name });
   await expect(variableOffer).toContainText('30-day SOFR + 2.75%');
   await expect(variableOffer).toContainText('monthly payment once the index value is entered');
@@ -135,7 +137,7 @@ test('an accepted offer moves the application to the Pipeline, where the officer
     { sofr_30_day: { percent: 5.3, asOf: inDays(0) } },
   )!;
   await expect(loan.getByRole('listitem', { name: other.name })).toContainText(
-    `${formatUsd(variable.monthlyPayment)} a month (at 8.05%: the index at 5.30% on ${today})`,
+    `${formatUsdInput(variable.monthlyPayment)} a month (at 8.05%: the index at 5.30% on ${today})`,
   );
   await page.getByRole('button', { name: 'Close detail' }).click();
 

@@ -118,8 +118,18 @@ test('a lender offers, is told what to fix, revises, and records the closing of 
   await stages.getByRole('button', { name: 'Record Stage' }).click();
   await expect(stages.getByText(LOAN_STAGE_MESSAGES.expectedClosingRequired)).toBeVisible();
   await stages.getByLabel(/^Expected closing date/).fill(day(20));
+  // Meanwhile it is recorded elsewhere (another of the lender's people, on another screen): refused in words, and
+  // the page shows the loan as it now is, Funded to record next.
+  const elsewhere = await database.rpc('record_loan_stage_by_link', {
+    token: chosen.token,
+    stage: 'in_closing',
+    expected_closing_on: day(21),
+  });
+  expect(elsewhere.error).toBeNull();
   await stages.getByRole('button', { name: 'Record Stage' }).click();
+  await expect(stages).toContainText('This loan is already in closing');
   await expect(stages.getByRole('list', { name: 'Recorded stages' })).toContainText('In closing: expected to close on');
+  await expect(stages.getByRole('radio', { name: 'Funded' })).toBeVisible();
   await stages.getByRole('radio', { name: 'Funded' }).check();
   await stages.getByLabel(/^Funded amount/).fill('250000');
   await stages.getByLabel(/^Funding date/).fill(day(1));

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { LoanOfferRow } from '../../../../shared/db/admin-rows.ts';
 import { formatDateTime, formatLongDate, isoDay } from '../../../../shared/format/dates.ts';
-import { formatUsd } from '../../../../shared/format/money.ts';
+import { formatUsd, formatUsdInput } from '../../../../shared/format/money.ts';
 import { offerCost } from '../../../../shared/offers/offer-cost.ts';
 import { offerRateText, offerTermsOf } from '../../../../shared/offers/offer-text.ts';
 import { loanStageLabels, nextLoanStages, type LoanStage } from '../../../../shared/offers/loan-stages.ts';
@@ -59,7 +59,7 @@ export function LoanSection({ detail }: { detail: ApplicationDetail }) {
           const cost = offerCost(offerTermsOf(offer), indexValues.data ?? {});
           // A variable rate is computed at the index value an officer entered, and says which.
           const monthly = cost
-            ? ` · ${formatUsd(cost.monthlyPayment)} a month${
+            ? ` · ${formatUsdInput(cost.monthlyPayment)} a month${
                 cost.indexValue
                   ? ` (at ${cost.annualRatePercent.toFixed(2)}%: the index at ${cost.indexValue.percent.toFixed(2)}% on ${formatLongDate(`${cost.indexValue.asOf}T12:00:00`)})`
                   : ''

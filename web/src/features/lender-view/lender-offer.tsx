@@ -302,11 +302,16 @@ export function AcceptedOffer({
   offer,
   stages,
   onChanged,
+  refusal,
+  onRefusal,
 }: {
   token: string;
   offer: LenderOfferRevision;
   stages: LenderLoanStage[];
   onChanged: () => Promise<void>;
+  /** Why the last stage was not recorded: kept by the page, as this is drawn anew when the stages change. */
+  refusal: string | null;
+  onRefusal: (refusal: string | null) => void;
 }) {
   const choices = nextLoanStages(true, stages).map((value) => ({ value, label: loanStageLabels[value] }));
   const closed = choices.length === 0;
@@ -334,7 +339,15 @@ export function AcceptedOffer({
             ))}
           </List.Root>
         )}
-        {closed ? null : <StageFormView token={token} choices={choices} onRecorded={onChanged} />}
+        {closed ? null : (
+          <StageFormView
+            token={token}
+            choices={choices}
+            onRecorded={onChanged}
+            failure={refusal}
+            setFailure={onRefusal}
+          />
+        )}
       </Box>
     </Stack>
   );
@@ -344,12 +357,15 @@ function StageFormView({
   token,
   choices,
   onRecorded,
+  failure,
+  setFailure,
 }: {
   token: string;
   choices: readonly { value: StageDetails['stage']; label: string }[];
   onRecorded: () => Promise<void>;
+  failure: string | null;
+  setFailure: (failure: string | null) => void;
 }) {
-  const [failure, setFailure] = useState<string | null>(null);
   const today = isoDay(new Date());
   const schema = useMemo(() => loanStageFormSchema(today), [today]);
   const {
@@ -369,7 +385,14 @@ function StageFormView({
         : form.stage === 'funded'
           ? { stage: form.stage, fundedAmount: Number(form.fundedAmount), fundedOn: form.fundedOn }
           : { stage: form.stage, reason: form.reason };
-    await sendThen(() => recordStage(token, details), onRecorded, setFailure, LENDER_VIEW_MESSAGES.stageFailed);
+    // A refusal (the officer recorded a stage meanwhile) reads the page again too, so that it shows the loan's
+    // stages as they are, under the refusal's words.
+    const recordOrReread = async () => {
+      const refusal = await recordStage(token, details);
+      if (refusal) await onRecorded();
+      return refusal;
+    };
+    await sendThen(recordOrReread, onRecorded, setFailure, LENDER_VIEW_MESSAGES.stageFailed);
   });
   return (
     <chakra.form aria-label="Record a stage" onSubmit={(event) => void submit(event)} noValidate mt="3">

@@ -136,6 +136,7 @@ function PackageView({
   onAnswered: () => Promise<void>;
 }) {
   const { package: bankPackage, documents, offers } = view;
+  const [stageRefusal, setStageRefusal] = useState<string | null>(null);
   const answer = lenderAnswers.find((item) => item.value === bankPackage.status);
   const open = bankPackage.status === 'sent' || bankPackage.status === 'need_more_info';
   const accepted = offers.find((offer) => offer.id === view.acceptedOfferId);
@@ -157,6 +158,8 @@ function PackageView({
         offer={accepted}
         stages={view.stages}
         onChanged={onAnswered}
+        refusal={stageRefusal}
+        onRefusal={setStageRefusal}
       />
     );
   } else if (offers.length > 0 || bankPackage.status === 'interested') {
