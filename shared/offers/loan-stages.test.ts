@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextLoanStages, offerExpiryFlag, pipelineStatus } from './loan-stages.ts';
+import { applicantLoanStatus, nextLoanStages, offerExpiryFlag, pipelineStatus } from './loan-stages.ts';
 
 describe('what may be recorded next on a loan', () => {
   it.each([
@@ -80,5 +80,32 @@ describe('the flag of an offer about to expire', () => {
 
   it('reads a row of an older server (no column) as having no offer', () => {
     expect(offerExpiryFlag({}, '2026-11-28')).toBeUndefined();
+  });
+});
+
+describe('where an accepted loan stands, for the applicant', () => {
+  const stage = (changes: Record<string, unknown>) => ({
+    stage: 'in_closing' as const,
+    expected_closing_on: null,
+    funded_amount: null,
+    funded_on: null,
+    reason: null,
+    ...changes,
+  });
+
+  it('says each stage in the applicant’s words, the latest one counting', () => {
+    expect(applicantLoanStatus([])).toBe(
+      'You accepted this offer. Your loan officer and the lender will be in touch about the closing.',
+    );
+    const closing = stage({ expected_closing_on: '2026-12-18' });
+    expect(applicantLoanStatus([closing])).toBe(
+      'Your loan is in closing: it is expected to close on December 18, 2026.',
+    );
+    expect(
+      applicantLoanStatus([closing, stage({ stage: 'funded', funded_amount: 240_000.5, funded_on: '2026-12-17' })]),
+    ).toBe('Your loan was funded: $240,000.50 on December 17, 2026.');
+    expect(applicantLoanStatus([stage({ stage: 'did_not_close', reason: 'The appraisal came in low.' })])).toBe(
+      'Your loan did not close. The reason given: The appraisal came in low.',
+    );
   });
 });

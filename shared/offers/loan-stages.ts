@@ -1,4 +1,6 @@
 import type { LoanStageRow } from '../db/admin-rows.ts';
+import { formatLongDate } from '../format/dates.ts';
+import { formatUsdInput } from '../format/money.ts';
 import type { ApplicationRow } from '../db/applications.ts';
 
 /**
@@ -59,4 +61,24 @@ export function offerExpiryFlag(
   if (days > OFFER_EXPIRY_WARNING_DAYS) return undefined;
   const when = days === 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`;
   return { days, label: `Offer expires ${when}` };
+}
+
+/**
+ * Where an accepted loan stands, in the applicant's words: the latest stage recorded, with its expected closing day,
+ * the amount and day it was funded, or why it did not close; before any stage, that the closing is being arranged.
+ */
+export function applicantLoanStatus(
+  stages: readonly Pick<LoanStageRow, 'stage' | 'expected_closing_on' | 'funded_amount' | 'funded_on' | 'reason'>[],
+): string {
+  const latest = stages.at(-1);
+  // Days are days, not moments: read at noon in UTC so that no time zone moves them.
+  const day = (value: string | null) => (value ? formatLongDate(`${value}T12:00:00Z`, 'UTC') : 'a day to be set');
+  if (!latest) return 'You accepted this offer. Your loan officer and the lender will be in touch about the closing.';
+  if (latest.stage === 'in_closing') {
+    return `Your loan is in closing: it is expected to close on ${day(latest.expected_closing_on)}.`;
+  }
+  if (latest.stage === 'funded') {
+    return `Your loan was funded: ${formatUsdInput(Number(latest.funded_amount))} on ${day(latest.funded_on)}.`;
+  }
+  return `Your loan did not close. The reason given: ${latest.reason ?? 'none'}`;
 }

@@ -1,4 +1,5 @@
 import { brand } from '../../shared/brand/brand.ts';
+import { formatLongDate } from '../../shared/format/dates.ts';
 import { formatUsdInput } from '../../shared/format/money.ts';
 import { LENDER_VIEW_MESSAGES } from '../../shared/matching/lender-answers.ts';
 import { offerCost } from '../../shared/offers/offer-cost.ts';
@@ -123,8 +124,13 @@ test('two lenders offer, the applicant accepts one, the other is told, and the o
   await expect(funded).toBeHidden();
   await expect(loan.getByRole('list', { name: 'Loan stages' })).toContainText('Funded · $240,000');
 
-  // The applicant reads every step on the application's timeline, and was e-mailed each.
+  // The applicant reads where the loan stands above the accepted offer (which no longer expires), every step on
+  // the application's timeline, and was e-mailed each.
   await portalPage.reload();
+  await expect(portalPage.getByTestId('loan-status')).toHaveText(
+    `Your loan was funded: $240,000 on ${formatLongDate(`${inDays(0)}T12:00:00Z`, 'UTC')}.`,
+  );
+  await expect(summitCard).not.toContainText('Offer expires');
   const timeline = portalPage.getByRole('article', { name: `Application for ${businessName}` }).getByRole('listitem');
   for (const step of [
     `Offer received: ${harbor.name}`,

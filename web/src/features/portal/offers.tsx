@@ -3,6 +3,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { formatLongDate } from '../../../../shared/format/dates.ts';
 import { formatUsdInput } from '../../../../shared/format/money.ts';
 import type { LenderConsentRow } from '../../../../shared/matching/applicant-matches.ts';
+import { applicantLoanStatus } from '../../../../shared/offers/loan-stages.ts';
 import {
   ACCEPTANCE_STATEMENT,
   formatRate,
@@ -89,14 +90,15 @@ function OffersOfApplications({
         if (offers.length === 0) return [];
         const accepted = offers.find((offer) => offer.accepted_at !== null);
         const compared = compareOffers(accepted ? [accepted] : offers, consents, data.indexValues);
-        return [{ application, compared, accepted: Boolean(accepted) }];
+        const stages = data.stages.filter((stage) => stage.application_id === application.id);
+        return [{ application, compared, accepted: Boolean(accepted), stages }];
       }),
     [applications, data, consents],
   );
   return (
     <Stack as="section" aria-labelledby="offers-heading" gap="4">
       <OffersHeading />
-      {groups.map(({ application, compared, accepted }) => (
+      {groups.map(({ application, compared, accepted, stages }) => (
         <Stack key={application.id} gap="3">
           {applications.length > 1 ? (
             <Heading as="h3" size="md">
@@ -108,9 +110,10 @@ function OffersOfApplications({
               The offers as the applicant sees them. Only the applicant can accept one, from their own portal.
             </Text>
           ) : accepted ? (
-            <Text color="gray.700">
-              {readOnly ? 'The applicant accepted this offer.' : 'You accepted this offer.'} Your loan officer and the
-              lender will be in touch about the closing.
+            // Announced when it changes: the loan moving to closing or funded while the portal is open.
+            <Text color="gray.700" fontWeight="medium" role="status" data-testid="loan-status">
+              {readOnly ? 'The applicant’s loan: ' : ''}
+              {applicantLoanStatus(stages)}
             </Text>
           ) : (
             <Text color="gray.700">
@@ -227,7 +230,12 @@ export function OfferFigures({ item, comparing }: { item: ComparedOffer; compari
         )}
       </Row>
       {offerLines(revision)
-        .filter((line) => !['Lender', 'Amount', 'Rate'].includes(line.label))
+        // Once accepted, the offer no longer expires.
+        .filter(
+          (line) =>
+            !['Lender', 'Amount', 'Rate'].includes(line.label) &&
+            !(offer.accepted_at !== null && line.label === 'Offer expires'),
+        )
         .map((line) => (
           <Row key={line.label} label={line.label}>
             {line.value}

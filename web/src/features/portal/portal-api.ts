@@ -3,6 +3,7 @@ import type { AdditionalInfoForm } from '../../../../shared/catalogue/additional
 import { DOCUMENTS_BUCKET, type StoredDocumentType } from '../../../../shared/catalogue/documents.ts';
 import type { ChecklistReading } from '../../../../shared/checklist/document-checklist.ts';
 import { additionalInfoSectionsFromForm, type AdditionalInfoRow } from '../../../../shared/db/additional-info.ts';
+import type { LoanStageRow } from '../../../../shared/db/admin-rows.ts';
 import type { ApplicationRow } from '../../../../shared/db/applications.ts';
 import { errorMessageOr } from '../../../../shared/messages/error-message.ts';
 import { ADMIN_MESSAGES, PORTAL_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
@@ -75,8 +76,21 @@ export type PortalOffer = Omit<OfferRevision, 'lender_name'> & {
   accepted_name: string | null;
 };
 
-/** The offers and each index's value today (the latest an officer entered), which variable rates are computed at. */
-export type PortalOffers = { offers: PortalOffer[]; indexValues: Partial<Record<RateIndex, IndexValue>> };
+/** A stage of an accepted loan as the applicant reads it (their own loans' stages, under RLS). */
+export type PortalLoanStage = Pick<
+  LoanStageRow,
+  'application_id' | 'stage' | 'expected_closing_on' | 'funded_amount' | 'funded_on' | 'reason' | 'created_at'
+>;
+
+/**
+ * The offers, each index's value today (the latest an officer entered), which variable rates are computed at, and
+ * the stages of the loans whose offer was accepted.
+ */
+export type PortalOffers = {
+  offers: PortalOffer[];
+  indexValues: Partial<Record<RateIndex, IndexValue>>;
+  stages: PortalLoanStage[];
+};
 
 /** What the applicant sends to accept an offer: the hash of the offer's text as the portal showed it. */
 export type OfferAcceptance = { offerId: string; fullName: string; shownSha256: string };
@@ -322,7 +336,20 @@ const portalApi = api.injectEndpoints({
               ),
           ]);
           const indexValues = latestIndexValues(values);
-          return { data: { offers, indexValues } };
+          // Read only once an offer is accepted: before, a loan has no stage.
+          const acceptedFor = offers.filter((offer) => offer.accepted_at !== null).map((offer) => offer.application_id);
+          const stages =
+            acceptedFor.length === 0
+              ? []
+              : (unwrap(
+                  await supabase
+                    .from('loan_stages')
+                    .select('application_id, stage, expected_closing_on, funded_amount, funded_on, reason, created_at')
+                    .in('application_id', acceptedFor)
+                    .order('created_at'),
+                  'loan stages',
+                ) as PortalLoanStage[]);
+          return { data: { offers, indexValues, stages } };
         } catch (error) {
           console.error('Offers load failed', error);
           return { error: { message: PORTAL_MESSAGES.offersLoadFailed } };
