@@ -139,6 +139,10 @@ test('an applicant compares two lenders’ offers, sees the lowest marked, and a
   await fixedCard.getByRole('button', { name: `Accept this offer from ${fixed.lender_name}` }).click();
   const dialog = page.getByRole('dialog', { name: `Accept the offer from ${fixed.lender_name}?` });
   await expect(dialog).toContainText('Rate: 10.25% fixed');
+  // What it costs, as the comparison showed it.
+  await expect(dialog.getByTestId('accept-figures')).toHaveText(
+    `Monthly payment ${formatUsdInput(fixedCost.monthlyPayment)}; total cost with fees ${formatUsdInput(fixedCost.totalCost)}.`,
+  );
   await dialog.getByRole('button', { name: 'Accept', exact: true }).click();
   await expect(dialog).toContainText('Type your full name to accept the offer');
   await expect(dialog).toContainText('Tick the statement to accept the offer');

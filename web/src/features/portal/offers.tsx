@@ -299,6 +299,20 @@ function AcceptOffer({ item }: { item: ComparedOffer }) {
               </Box>
             ))}
           </chakra.dl>
+          {/* What it costs, as the comparison showed it (not part of the terms accepted: a figure computed here). */}
+          {item.cost ? (
+            <Text data-testid="accept-figures">
+              {`Monthly payment ${formatUsdInput(item.cost.monthlyPayment)}; total cost with fees ${formatUsdInput(item.cost.totalCost)}${
+                item.cost.indexValue ? `, at ${formatRate(item.cost.annualRatePercent)} today` : ''
+              }.`}
+            </Text>
+          ) : (
+            <Text data-testid="accept-figures" color="orange.800">
+              The monthly payment of this variable-rate offer is not computed yet: your loan officer has not entered
+              today’s {item.offer.rate_index ? rateIndexLabels[item.offer.rate_index] : 'index'} rate. You can still
+              accept it, or ask your loan officer first.
+            </Text>
+          )}
           <FormField label="Full name" required error={nameError}>
             <Input value={fullName} autoComplete="name" onChange={(event) => setFullName(event.target.value)} />
           </FormField>
