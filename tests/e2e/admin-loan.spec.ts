@@ -144,10 +144,17 @@ test('an accepted offer moves the application to the Pipeline, where the officer
   // The Pipeline row follows the stage, and the Pipeline's figures count the funded loan (other tests of this
   // run may have funded some too).
   await expect(admin.row(businessName)).toContainText('Funded');
+  await expect(admin.row(businessName)).not.toContainText('in this stage');
   const figures = page.getByRole('region', { name: 'Pipeline figures' });
   await expect(figures.getByRole('definition').nth(2)).toHaveText(/^[1-9]\d*$/);
   await expect(figures.getByRole('term').nth(2)).toHaveText('Funded');
   await expect(figures).toContainText('Median, in closing to funded');
+
+  // A link written while the application was approved (an e-mail of the time) opens it over the list it is in now.
+  await page.goto(`/admin?list=approved&application=${applicationId}`);
+  await expect(page.getByRole('tab', { name: 'Pipeline' })).toHaveAttribute('aria-selected', 'true');
+  await expect(admin.detail().getByRole('region', { name: 'Offers and funding' })).toBeVisible();
+  await expect(page).toHaveURL(/list=pipeline/);
 
   await expect
     .poll(async () => (await mailbox({ url: baseURL! }, applicant.email)).map((mail) => mail.subject))

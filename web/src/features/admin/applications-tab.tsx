@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Heading, HStack, Input, NativeSelect, Stack, Table, Tabs, Text } from '@chakra-ui/react';
 import { Fragment, useEffect, useRef, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useSearchParams } from 'react-router';
 import { withChanges } from '../../lib/search-params.ts';
 import { optionLabel } from '../../../../shared/catalogue/fields.ts';
@@ -11,6 +12,7 @@ import { APPLICATION_OWNERSHIP } from '../../../../shared/messages/portal-admin.
 import {
   ADMIN_PAGE_SIZE,
   applicationListIds,
+  applicationListOf,
   applicationLists,
   applicationSortIds,
   applicationSorts,
@@ -25,7 +27,7 @@ import {
 } from '../../../../shared/checklist/document-checklist.ts';
 import { EmailAddress } from '../../components/email-address.tsx';
 import { rowsAsCardsOnPhones } from '../../components/rows-as-cards.ts';
-import { useApplicationsPageQuery } from './admin-api.ts';
+import { useApplicationDetailQuery, useApplicationsPageQuery } from './admin-api.ts';
 import { queuedDecisionText } from './admin-repository.ts';
 import { ApplicationDetailPanel } from './application-detail.tsx';
 import { ApprovedSummary } from './approved-summary.tsx';
@@ -84,6 +86,18 @@ export function ApplicationsTab({ me }: { me: string | undefined }) {
   const addressed = params.get('q') ?? '';
   const [search, setSearch] = useState(addressed);
   const query = useDebounced(search, 250);
+  // An address that opens an application (a link in an e-mail, written when the application was elsewhere) shows
+  // the list it is in now: an approved application may have moved to the Pipeline since. Only on arrival: an
+  // application decided while its detail is open stays over the list the officer chose.
+  const [arrivedAt] = useState(selected);
+  const aligned = useRef(false);
+  const arrived = useApplicationDetailQuery(arrivedAt ?? skipToken);
+  useEffect(() => {
+    if (aligned.current || !arrived.data) return;
+    aligned.current = true;
+    const belongs = applicationListOf(arrived.data.application);
+    if (belongs !== list) update({ list: belongs, page: null }, { replace: true });
+  }, [arrived.data]); // eslint-disable-line react-hooks/exhaustive-deps -- once, when the linked application is read
   useEffect(() => {
     // Typing is not a step of the browser's history: the settled search replaces the address.
     if (query !== addressed) update({ q: query || null, page: null }, { replace: true });
@@ -382,9 +396,12 @@ function PipelineCell({ row }: { row: ApplicationRow }) {
           <Text as="span" fontWeight="medium">
             {status.label}
           </Text>
-          <Text fontSize="sm" color="gray.700">
-            {status.days === 1 ? '1 day' : `${status.days} days`} in this stage
-          </Text>
+          {/* A funded loan, or one that did not close, stays so: days there would count nothing. */}
+          {row.loan_stage === 'funded' || row.loan_stage === 'did_not_close' ? null : (
+            <Text fontSize="sm" color="gray.700">
+              {status.days === 1 ? '1 day' : `${status.days} days`} in this stage
+            </Text>
+          )}
           {status.closingOverdue ? (
             <Badge colorPalette="red" whiteSpace="normal">
               Closing overdue
