@@ -22,6 +22,8 @@ import { pathIsUnder } from './http/request-path.ts';
 import { runWhileListening } from './functions/retry-timer.ts';
 import { sendDocumentEmails } from '../supabase/functions/_shared/document-emails.ts';
 import { notifyHeldBackApplicantEvents } from '../supabase/functions/_shared/applicant-events.ts';
+import { devSmsProvider, sendDueTexts, twilioSmsProvider } from '../supabase/functions/_shared/sms-sender.ts';
+import { registerDevSmsOutbox } from './sms/dev-sms-outbox.ts';
 import type { SendMail } from '../supabase/functions/_shared/mail.ts';
 import { registerFunctions } from './functions/routes.ts';
 import { createServiceClient } from './functions/service-client.ts';
@@ -201,6 +203,10 @@ async function createApp(config: ServerConfig, db: Database, keys: ApiKeys, jwtS
   if (mail.kind === 'dev-mailbox' && localMode) {
     registerDevMailbox(app, mail, { refuseProxied: config.devMailbox === undefined });
   }
+  // Texts: the dev SMS outbox when Twilio is not set, on the dev mailbox's terms (DEV_MAILBOX says for both).
+  if (!config.sms.twilio && servesDevMailbox({ ...config, smtpUrl: undefined })) {
+    registerDevSmsOutbox(app, db, { refuseProxied: config.devMailbox === undefined });
+  }
 
   registerHealth(app, db);
   await registerAuth(app, { db, config, jwtSecret, mail });
@@ -277,6 +283,19 @@ async function createApp(config: ServerConfig, db: Database, keys: ApiKeys, jwtS
       }
     },
   );
+  // Texts to applicants who asked for them (a hosted project will run the same from pg_cron). Twilio's delivery
+  // reports need the sms-webhook function, not there yet: none is asked for.
+  const smsProvider = config.sms.twilio ? twilioSmsProvider(config.sms.twilio) : devSmsProvider();
+  runWhileListening(app, config.sms.interval, 'Sending texts to applicants', async () => {
+    const { sent, failed } = await sendDueTexts({
+      service: serviceClient(),
+      siteUrl: timerSiteUrl(),
+      provider: smsProvider,
+      limits: config.sms.limits,
+      statusCallbackUrl: null,
+    });
+    if (sent + failed > 0) console.log(`Texted ${sent} applicant(s) (${smsProvider.name}); ${failed} text(s) failed.`);
+  });
   await registerStaticSite(app, config.webDir);
 
   return app;

@@ -89,6 +89,37 @@ describe('loadConfig: auth, e-mail and rate-limit settings', () => {
   });
 });
 
+describe('loadConfig: texts', () => {
+  it('uses the dev SMS outbox without Twilio, with 3 texts an hour and 10 a day per number', () => {
+    expect(loadConfig({}).sms).toEqual({ twilio: undefined, limits: { perHour: 3, perDay: 10 }, interval: 30 });
+  });
+
+  it('reads Twilio’s account, token and sender number, and the limits', () => {
+    const config = loadConfig({
+      TWILIO_ACCOUNT_SID: 'AC0123',
+      TWILIO_AUTH_TOKEN: 'token',
+      TWILIO_FROM_NUMBER: '+12085550100',
+      SMS_LIMIT_PER_HOUR: '2',
+      SMS_LIMIT_PER_DAY: '5',
+      SMS_SEND_INTERVAL: '10',
+    });
+    expect(config.sms).toEqual({
+      twilio: { accountSid: 'AC0123', authToken: 'token', from: '+12085550100', apiUrl: 'https://api.twilio.com' },
+      limits: { perHour: 2, perDay: 5 },
+      interval: 10,
+    });
+  });
+
+  it('refuses half a provider and a sender number that is not a US E.164 number', () => {
+    expect(() => loadConfig({ TWILIO_ACCOUNT_SID: 'AC0123' })).toThrow(
+      'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER go together',
+    );
+    expect(() => loadConfig({ TWILIO_FROM_NUMBER: '(208) 555-0100' })).toThrow(
+      'TWILIO_FROM_NUMBER must be a US number in E.164, such as +12085550100',
+    );
+  });
+});
+
 describe('loadConfig: the site and the API addresses', () => {
   it('reads SITE_URL and API_EXTERNAL_URL without a trailing slash, and leaves both unset by default', () => {
     expect(loadConfig({})).toMatchObject({ siteUrl: undefined, apiExternalUrl: undefined });

@@ -8,6 +8,7 @@ import {
   documentEmailSettings,
   type DocumentEmailPolicy,
 } from '../supabase/functions/_shared/document-emails.ts';
+import type { TwilioSettings } from '../supabase/functions/_shared/sms-sender.ts';
 
 /** Per-IP limits of /auth/v1 (token buckets): each value is requests per 5 minutes; 0 turns a limit off. */
 export type AuthRateLimits = {
@@ -84,6 +85,8 @@ export type ServerConfig = {
    * (checked every reviewBatchSeconds).
    */
   documentEmails: DocumentEmailPolicy;
+  /** Texts: Twilio's settings (none: the dev SMS outbox), the limits per number, how often due texts are sent. */
+  sms: { twilio: TwilioSettings | undefined; limits: { perHour: number; perDay: number }; interval: number };
 };
 
 const booleanFlag = z
@@ -237,6 +240,18 @@ const environmentSchema = z.object({
   AUTH_REFRESH_REUSE_INTERVAL: seconds('AUTH_REFRESH_REUSE_INTERVAL', 10, 0),
   NOTIFICATION_RETRY_INTERVAL: seconds('NOTIFICATION_RETRY_INTERVAL', 60, 1),
   ...documentEmailSettings,
+  // Texts (docs/product.md §12): Twilio when all three are set, else the dev SMS outbox.
+  TWILIO_ACCOUNT_SID: z.string().trim().optional(),
+  TWILIO_AUTH_TOKEN: z.string().trim().optional(),
+  TWILIO_FROM_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^\+1[2-9]\d{9}$/, 'TWILIO_FROM_NUMBER must be a US number in E.164, such as +12085550100')
+    .optional(),
+  TWILIO_API_URL: z.url('TWILIO_API_URL must be a URL').default('https://api.twilio.com'),
+  SMS_LIMIT_PER_HOUR: z.coerce.number().int('SMS_LIMIT_PER_HOUR must be a whole number').min(1).default(3),
+  SMS_LIMIT_PER_DAY: z.coerce.number().int('SMS_LIMIT_PER_DAY must be a whole number').min(1).default(10),
+  SMS_SEND_INTERVAL: seconds('SMS_SEND_INTERVAL', 30, 1),
   RATE_LIMIT_TOKEN_BURST: perFiveMinutes('RATE_LIMIT_TOKEN_BURST', 30),
   RATE_LIMIT_TOKEN_PER_5_MIN: perFiveMinutes('RATE_LIMIT_TOKEN_PER_5_MIN', 150),
   RATE_LIMIT_SIGNUP_PER_5_MIN: perFiveMinutes('RATE_LIMIT_SIGNUP_PER_5_MIN', 30),
@@ -284,6 +299,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const e = parsed.data;
+  const twilio = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM_NUMBER];
+  if (twilio.some(Boolean) && !twilio.every(Boolean)) {
+    // Half a provider would send nothing while the officer believes texts go out: said at once instead.
+    throw new ConfigError([
+      'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER go together: set all three, or none for the dev SMS outbox',
+    ]);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -312,6 +334,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     refreshReuseInterval: e.AUTH_REFRESH_REUSE_INTERVAL,
     notificationRetryInterval: e.NOTIFICATION_RETRY_INTERVAL,
     documentEmails: documentEmailPolicyOf(e),
+    sms: {
+      twilio:
+        e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM_NUMBER
+          ? {
+              accountSid: e.TWILIO_ACCOUNT_SID,
+              authToken: e.TWILIO_AUTH_TOKEN,
+              from: e.TWILIO_FROM_NUMBER,
+              apiUrl: e.TWILIO_API_URL,
+            }
+          : undefined,
+      limits: { perHour: e.SMS_LIMIT_PER_HOUR, perDay: e.SMS_LIMIT_PER_DAY },
+      interval: e.SMS_SEND_INTERVAL,
+    },
     rateLimits: {
       tokenBurst: e.RATE_LIMIT_TOKEN_BURST,
       tokenPer5Min: e.RATE_LIMIT_TOKEN_PER_5_MIN,

@@ -34,13 +34,22 @@ export function renderMailboxPage(messages: StoredMail[]): string {
 </article>`,
     )
     .join('\n');
+  return devPage(
+    'Dev mailbox',
+    `Every e-mail ${escapeHtml(brand.productName)} sent in local mode (SMTP_URL is not set), newest first. As JSON: <a href="/_dev/mailbox/messages">/_dev/mailbox/messages</a>.`,
+    items || '<p>No e-mail yet.</p>',
+  );
+}
+
+/** A page of the local-only dev routes: its title, a line saying what it lists (HTML), and the list (HTML). */
+export function devPage(title: string, introHtml: string, itemsHtml: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="robots" content="noindex">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Dev mailbox · ${escapeHtml(brand.productName)}</title>
+<title>${escapeHtml(title)} · ${escapeHtml(brand.productName)}</title>
 <style>
   body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 60rem; padding: 0 1rem; color: #1a202c; }
   article { border: 1px solid #cbd5e0; border-radius: 0.5rem; padding: 1rem 1.25rem; margin: 1rem 0; }
@@ -51,9 +60,9 @@ export function renderMailboxPage(messages: StoredMail[]): string {
 </style>
 </head>
 <body>
-<h1>Dev mailbox</h1>
-<p>Every e-mail ${escapeHtml(brand.productName)} sent in local mode (SMTP_URL is not set), newest first. As JSON: <a href="/_dev/mailbox/messages">/_dev/mailbox/messages</a>.</p>
-${items || '<p>No e-mail yet.</p>'}
+<h1>${escapeHtml(title)}</h1>
+<p>${introHtml}</p>
+${itemsHtml}
 </body>
 </html>
 `;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { cameThroughProxy } from '../http/request-origin.ts';
+import { localPageHeaders, registerLocalOnlyRoutes } from '../http/local-only-routes.ts';
 import type { DevMailbox } from './dev-mailbox.ts';
 import { renderMailboxPage } from './mailbox-page.ts';
 
@@ -12,24 +12,13 @@ export function registerDevMailbox(
   mailbox: DevMailbox,
   options: {
     /**
-     * Answer 404 to a request that came through a proxy (any of X-Forwarded-For, Forwarded, X-Real-IP, Via...): served because HOST is
-     * loopback, the mailbox is for this machine's own browser, and a proxy on this machine would otherwise hand
-     * every password-reset link in it to whoever reaches the proxy. Off when DEV_MAILBOX=on says to serve it.
+     * Answer 404 to a request that came through a proxy (server/http/local-only-routes.ts). Off when
+     * DEV_MAILBOX=on says to serve it.
      */
     refuseProxied: boolean;
   },
 ): void {
-  // The routes live in a scope of their own, and the proxy check is a hook of that scope: it runs on every request
-  // the router gives these routes, however its path was written ('/%5Fdev/mailbox', '/_dev/mailbox/messages/'),
-  // instead of a test of the raw URL that another spelling of the same path would pass.
-  void app.register(async (scope) => {
-    if (options.refuseProxied) {
-      scope.addHook('onRequest', async (request, reply) => {
-        if (cameThroughProxy(request.headers)) {
-          await reply.code(404).send({ message: 'Not Found' });
-        }
-      });
-    }
+  registerLocalOnlyRoutes(app, options.refuseProxied, (scope) => {
     scope.get('/_dev/mailbox/messages', async (request, reply) => {
       const query = request.query as Record<string, unknown>;
       const to = typeof query.to === 'string' && query.to !== '' ? query.to : undefined;
@@ -47,15 +36,7 @@ export function registerDevMailbox(
 
     scope.get('/_dev/mailbox', async (_request, reply) => {
       const messages = await mailbox.list();
-      return reply
-        .header('Cache-Control', 'no-store')
-        .header(
-          'Content-Security-Policy',
-          "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
-        )
-        .header('X-Content-Type-Options', 'nosniff')
-        .type('text/html; charset=utf-8')
-        .send(renderMailboxPage(messages));
+      return reply.headers(localPageHeaders).type('text/html; charset=utf-8').send(renderMailboxPage(messages));
     });
   });
 }

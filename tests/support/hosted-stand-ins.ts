@@ -3,9 +3,9 @@ import { createServer, request as httpRequest, type OutgoingHttpHeaders, type Se
 import type { AddressInfo } from 'node:net';
 
 /**
- * Loopback stand-ins for the two parts of a hosted project that cannot exist here: the HTTP e-mail API the
- * functions post to (Resend's), and the platform's gateway in front of /functions/v1. Both are mocks, used
- * only by tests/integration/functions-deno.test.ts.
+ * Loopback stand-ins for the parts of a hosted project that cannot exist here: the HTTP e-mail API the
+ * functions post to (Resend's), the platform's gateway in front of /functions/v1, and the SMS provider's API
+ * (Twilio's). All are mocks, used only by the integration tests.
  */
 
 function listen(server: Server): Promise<string> {
@@ -105,4 +105,46 @@ export async function startFunctionsGateway(routes: {
   });
   const url = await listen(server);
   return { url, close: () => close(server) };
+}
+
+/** A request Twilio's Messages API received: its path, credentials and form fields (To, From, Body...). */
+export type TwilioRequest = { path: string; authorization: string | undefined; form: Record<string, string> };
+
+export type TwilioStandIn = {
+  url: string;
+  requests: TwilioRequest[];
+  /** Refuse every message as Twilio refuses a bad one (HTTP 400 with its code and words), or accept it. */
+  refusing: boolean;
+  close(): Promise<void>;
+};
+
+/**
+ * A loopback stand-in for Twilio's Messages API (POST /2010-04-01/Accounts/{sid}/Messages.json, form-encoded,
+ * Basic auth): records each request and answers as Twilio does, 201 with the message's sid, or 400 with its error
+ * body when `refusing`. A mock: no text leaves this machine.
+ */
+export async function startTwilioStandIn(): Promise<TwilioStandIn> {
+  const standIn = { requests: [] as TwilioRequest[], refusing: false };
+  const server = createServer((request, response) => {
+    let text = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (text += chunk));
+    request.on('end', () => {
+      standIn.requests.push({
+        path: request.url ?? '',
+        authorization: request.headers.authorization,
+        form: Object.fromEntries(new URLSearchParams(text)),
+      });
+      response.writeHead(standIn.refusing ? 400 : 201, { 'Content-Type': 'application/json' });
+      response.end(
+        JSON.stringify(
+          standIn.refusing
+            ? { code: 21211, message: "The 'To' number is not a valid phone number.", status: 400 }
+            : { sid: `SM${randomUUID().replaceAll('-', '')}`, status: 'queued' },
+        ),
+      );
+    });
+  });
+  const url = await listen(server);
+  return Object.assign(standIn, { url, close: () => close(server) });
 }
