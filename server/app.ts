@@ -292,6 +292,7 @@ async function createApp(config: ServerConfig, db: Database, keys: ApiKeys, jwtS
       siteUrl: timerSiteUrl(),
       provider: smsProvider,
       limits: config.sms.limits,
+      quietHours: config.sms.quietHours,
       statusCallbackUrl: null,
     });
     if (sent + failed > 0) console.log(`Texted ${sent} applicant(s) (${smsProvider.name}); ${failed} text(s) failed.`);

@@ -91,7 +91,12 @@ describe('loadConfig: auth, e-mail and rate-limit settings', () => {
 
 describe('loadConfig: texts', () => {
   it('uses the dev SMS outbox without Twilio, with 3 texts an hour and 10 a day per number', () => {
-    expect(loadConfig({}).sms).toEqual({ twilio: undefined, limits: { perHour: 3, perDay: 10 }, interval: 30 });
+    expect(loadConfig({}).sms).toEqual({
+      twilio: undefined,
+      limits: { perHour: 3, perDay: 10 },
+      interval: 30,
+      quietHours: true,
+    });
   });
 
   it('reads Twilio’s account, token and sender number, and the limits', () => {
@@ -102,11 +107,13 @@ describe('loadConfig: texts', () => {
       SMS_LIMIT_PER_HOUR: '2',
       SMS_LIMIT_PER_DAY: '5',
       SMS_SEND_INTERVAL: '10',
+      SMS_QUIET_HOURS: 'off',
     });
     expect(config.sms).toEqual({
       twilio: { accountSid: 'AC0123', authToken: 'token', from: '+12085550100', apiUrl: 'https://api.twilio.com' },
       limits: { perHour: 2, perDay: 5 },
       interval: 10,
+      quietHours: false,
     });
   });
 

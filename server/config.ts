@@ -86,7 +86,13 @@ export type ServerConfig = {
    */
   documentEmails: DocumentEmailPolicy;
   /** Texts: Twilio's settings (none: the dev SMS outbox), the limits per number, how often due texts are sent. */
-  sms: { twilio: TwilioSettings | undefined; limits: { perHour: number; perDay: number }; interval: number };
+  sms: {
+    twilio: TwilioSettings | undefined;
+    limits: { perHour: number; perDay: number };
+    interval: number;
+    /** No text between 9 pm and 8 am in the business's state (off: at any hour). */
+    quietHours: boolean;
+  };
 };
 
 const booleanFlag = z
@@ -252,6 +258,8 @@ const environmentSchema = z.object({
   SMS_LIMIT_PER_HOUR: z.coerce.number().int('SMS_LIMIT_PER_HOUR must be a whole number').min(1).default(3),
   SMS_LIMIT_PER_DAY: z.coerce.number().int('SMS_LIMIT_PER_DAY must be a whole number').min(1).default(10),
   SMS_SEND_INTERVAL: seconds('SMS_SEND_INTERVAL', 30, 1),
+  // Off only to try texts at any hour on a machine of one's own (and the end-to-end tests, which run at any hour).
+  SMS_QUIET_HOURS: z.enum(['on', 'off'], { error: 'SMS_QUIET_HOURS must be on or off' }).default('on'),
   RATE_LIMIT_TOKEN_BURST: perFiveMinutes('RATE_LIMIT_TOKEN_BURST', 30),
   RATE_LIMIT_TOKEN_PER_5_MIN: perFiveMinutes('RATE_LIMIT_TOKEN_PER_5_MIN', 150),
   RATE_LIMIT_SIGNUP_PER_5_MIN: perFiveMinutes('RATE_LIMIT_SIGNUP_PER_5_MIN', 30),
@@ -346,6 +354,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : undefined,
       limits: { perHour: e.SMS_LIMIT_PER_HOUR, perDay: e.SMS_LIMIT_PER_DAY },
       interval: e.SMS_SEND_INTERVAL,
+      quietHours: e.SMS_QUIET_HOURS === 'on',
     },
     rateLimits: {
       tokenBurst: e.RATE_LIMIT_TOKEN_BURST,

@@ -24,6 +24,9 @@ export default async function globalSetup() {
       // The officers' reviews are e-mailed once no review has come for this long (120 s by default): short
       // enough for a test to see the e-mail, long enough that one officer's reviews in a row make one e-mail.
       REVIEW_EMAIL_BATCH_SECONDS: '15',
+      // Texts go to the dev SMS outbox every 2 seconds, at any hour (the tests run at night too).
+      SMS_SEND_INTERVAL: '2',
+      SMS_QUIET_HOURS: 'off',
     },
   });
   process.env.E2E_BASE_URL = server.url;

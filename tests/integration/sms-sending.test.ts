@@ -41,6 +41,7 @@ const environment = (): SmsEnvironment => ({
   siteUrl,
   provider: twilioSmsProvider({ accountSid: 'AC123', authToken: 'secret', from: '+12085550100', apiUrl: twilio.url }),
   limits: DEFAULT_SMS_LIMITS,
+  quietHours: true,
   statusCallbackUrl: `${siteUrl}/functions/v1/sms-webhook`,
 });
 // Noon in Nevada (the business's state of the test rows), in winter and in summer.
@@ -132,6 +133,12 @@ describe('a decision texted to an applicant who asked for texts', () => {
     expect(text).toMatchObject({ status: 'queued', status_detail: 'Held for the night in the business’s state' });
     expect(new Date(String(text!.send_after)).toISOString()).toBe(smsSendTime(threeAmInNevada, 'NV').toISOString());
     expect(twilio.requests.filter((item) => item.form.To === e164)).toEqual([]);
+    // With quiet hours off (a server of one's own), it goes at once.
+    await backend.db.query('update public.sms_messages set send_after = now() where application_id = $1', [
+      applicationId,
+    ]);
+    await sendDueTexts({ ...environment(), quietHours: false }, 50, threeAmInNevada);
+    expect((await texts(applicationId))[0]?.status).toBe('sent');
   });
 
   it('is held once the number had its texts for the hour', async () => {

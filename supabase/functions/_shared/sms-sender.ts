@@ -65,6 +65,8 @@ export type SmsEnvironment = {
   provider: SmsProvider;
   /** At most this many texts to one number in an hour and in a day. */
   limits: { perHour: number; perDay: number };
+  /** No text between 9 pm and 8 am in the business's state; false sends at any hour. */
+  quietHours: boolean;
   /** Where the provider reports each text's delivery (the sms-webhook function); none for the dev outbox. */
   statusCallbackUrl: string | null;
 };
@@ -138,7 +140,7 @@ export async function sendDueTexts(
       outcome.skipped += 1;
       continue;
     }
-    const daytime = smsSendTime(now, text.state);
+    const daytime = environment.quietHours ? smsSendTime(now, text.state) : now;
     const limit = smsLimitCheck(await sentInLastDay(service, text.phone_e164, now), now, environment.limits);
     const later = [daytime.getTime() > now.getTime() ? daytime : null, limit.ok ? null : limit.retryAt]
       .filter((date): date is Date => date !== null)

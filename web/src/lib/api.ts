@@ -15,6 +15,15 @@ export type ApiError = {
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: fakeBaseQuery<ApiError>(),
-  tagTypes: ['Application', 'Client', 'IndexValues', 'Portal', 'PortalLenders', 'PortalOffers', 'Registration'],
+  tagTypes: [
+    'Application',
+    'Client',
+    'IndexValues',
+    'Portal',
+    'PortalLenders',
+    'PortalOffers',
+    'PortalSms',
+    'Registration',
+  ],
   endpoints: () => ({}),
 });

@@ -13,6 +13,7 @@ import { ApplicationChooser } from './application-chooser.tsx';
 import { currentApplication, documentsOf, forApplicationSentence, shownApplication } from './current-application.ts';
 import { LenderNetwork } from './lender-network.tsx';
 import { Offers } from './offers.tsx';
+import { SmsSettingsSection } from './sms-settings.tsx';
 import { usePortalLendersQuery } from './lenders-api.ts';
 import { MyApplications } from './my-applications.tsx';
 import { noChecklistReading, usePortalDataQuery, type PortalData } from './portal-api.ts';
@@ -124,6 +125,7 @@ function PortalContent({ data, reload }: { data: PortalData; reload: () => Promi
       <MyApplications applications={data.applications} toConfirm={data.toConfirm} readOnly={data.readOnly} />
       <LenderNetwork applications={data.applications} readOnly={data.readOnly} />
       <Offers applications={data.applications} clientId={data.readOnly ? data.userId : null} />
+      <SmsSettingsSection applications={data.applications} readOnly={data.readOnly} />
       {shown && data.applications.length > 1 ? (
         <ApplicationChooser applications={data.applications} shownId={shown.id} onChoose={choose} />
       ) : null}

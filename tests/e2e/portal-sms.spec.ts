@@ -1,0 +1,67 @@
+import { PHONE_MESSAGES } from '../../shared/sms/phone-number.ts';
+import { SMS_CONSENT_TEXTS } from '../../shared/sms/sms-consent.ts';
+import { expect, test } from './fixtures.ts';
+import { seriousAccessibilityViolations } from './pages/accessibility.ts';
+import { officerApi } from './pages/officer-api.ts';
+import { applicationFor, createAccount, signedInPortal } from './pages/portal-session.ts';
+
+/**
+ * Texts (docs/product.md §12): an applicant turns texts on in the portal's settings with their mobile number (a
+ * wrong one is refused under the field), and when their application is decided the text is in the dev SMS outbox,
+ * with their first name, the portal's link and how to stop, and nothing else of theirs.
+ */
+test('an applicant turns texts on in the portal and gets a text when the application is decided', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const applicant = await createAccount(database, baseURL!);
+  const application = await applicationFor(database, applicant, { user_id: applicant.id, receive_sms: false });
+  await signedInPortal(page, baseURL!, applicant);
+  const section = page.getByRole('region', { name: 'Text Messages' });
+  await expect(section.getByTestId('sms-status')).toHaveText('Texts are off.');
+
+  const number = `(208) 555-01${String(Math.floor(Math.random() * 100)).padStart(2, '0')}`;
+  const e164 = `+1${number.replace(/\D/g, '')}`;
+  await section.getByRole('checkbox', { name: SMS_CONSENT_TEXTS.portal }).check();
+  await section.getByLabel('Mobile number').fill('555-01');
+  await section.getByRole('button', { name: 'Save Text Settings' }).click();
+  await expect(section.getByText(PHONE_MESSAGES.invalid)).toBeVisible();
+  await section.getByLabel('Mobile number').fill(number);
+  await section.getByRole('button', { name: 'Save Text Settings' }).click();
+  await expect(section.getByTestId('sms-status')).toHaveText(`Texts are on for ${number}.`);
+  expect(await seriousAccessibilityViolations(page, ['section[aria-labelledby="sms-settings-heading"]'])).toEqual([]);
+
+  // The consent is recorded with the words shown, for each of the applicant's applications.
+  const { data: consent } = await database
+    .from('sms_consents')
+    .select('phone_e164, consented, consent_text, source')
+    .eq('application_id', application.id)
+    .order('created_at', { ascending: false })
+    .limit(1)
+    .single();
+  expect(consent).toEqual({
+    phone_e164: e164,
+    consented: true,
+    consent_text: SMS_CONSENT_TEXTS.portal,
+    source: 'portal',
+  });
+
+  // An officer approves the application: the text is in the dev outbox.
+  const officer = await createAccount(database, baseURL!, { admin: true });
+  const call = await officerApi(baseURL!, officer);
+  await call('decide_application', { application_id: application.id, decision: 'approved', reason: 'A good fit.' });
+  await expect
+    .poll(async () => {
+      const texts = (await (await fetch(`${baseURL}/_dev/sms/messages?to=${encodeURIComponent(e164)}`)).json()) as {
+        body: string;
+      }[];
+      return texts.map((text) => text.body);
+    })
+    .toEqual([
+      // The portal's address as the server's timer knows it (SITE_URL, else this machine).
+      expect.stringMatching(
+        /^Loan Match: Hi Maria, your loan application was approved\. Open your portal: http:\/\/\S+\/portal Reply STOP to opt out, HELP for help\.$/,
+      ),
+    ]);
+});

@@ -1,0 +1,118 @@
+import { Box, Button, chakra, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { formatLongDate } from '../../../../shared/format/dates.ts';
+import { SMS_CONSENT_TEXTS } from '../../../../shared/sms/sms-consent.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+import { CheckboxField, FormField } from '../../components/form-controls.tsx';
+import type { PortalApplication } from './portal-api.ts';
+import { useSetSmsPreferenceMutation, useSmsSettingsQuery, type SmsSettings } from './sms-settings-api.ts';
+
+/**
+ * (208) 555-0134 from +12085550134, as people write US numbers (the stored number is always +1 and ten digits; the
+ * phone library's formatter would bring the library into the portal's first load).
+ */
+const shown = (e164: string) => `(${e164.slice(2, 5)}) ${e164.slice(5, 8)}-${e164.slice(8)}`;
+
+/** Where the applicant's texts stand, in their words. */
+function statusText({ consent, optOut }: SmsSettings): string {
+  if (consent?.consented && consent.phone_e164 && optOut?.opted_out) {
+    return `You replied STOP on ${formatLongDate(optOut.changed_at)}: we send no texts to ${shown(consent.phone_e164)}. Turn texts on below to get them again.`;
+  }
+  if (consent?.consented && consent.phone_e164) return `Texts are on for ${shown(consent.phone_e164)}.`;
+  if (consent?.consented) return 'Texts are off: the number you gave is not a US mobile number. Enter it below.';
+  return 'Texts are off.';
+}
+
+/**
+ * The portal's notification settings (docs/product.md §12): where texts stand, and the mobile number and choice
+ * the applicant changes. Turning texts on records a new consent with the words shown here. The number is checked
+ * with the phone library, loaded only when the applicant saves (it is large, and most never open this). Read-only
+ * for an officer viewing the client's portal.
+ */
+export function SmsSettingsSection({
+  applications,
+  readOnly,
+}: {
+  applications: PortalApplication[];
+  readOnly: boolean;
+}) {
+  const applicationIds = applications.map((application) => application.id);
+  const settings = useSmsSettingsQuery({ applicationIds }, { skip: applicationIds.length === 0 });
+  if (applicationIds.length === 0) return null;
+  return (
+    <Stack as="section" aria-labelledby="sms-settings-heading" gap="3">
+      <Heading as="h2" size="xl" id="sms-settings-heading">
+        Text Messages
+      </Heading>
+      {settings.isError ? <ErrorAlert message={settings.error.message} /> : null}
+      {settings.data ? (
+        <>
+          <Text role="status" data-testid="sms-status">
+            {statusText(settings.data)}
+          </Text>
+          {readOnly ? null : <SmsSettingsForm current={settings.data} />}
+        </>
+      ) : null}
+    </Stack>
+  );
+}
+
+function SmsSettingsForm({ current }: { current: SmsSettings }) {
+  const [phone, setPhone] = useState(current.consent?.phone_e164 ? shown(current.consent.phone_e164) : '');
+  const [wanted, setWanted] = useState(
+    Boolean(current.consent?.consented && current.consent.phone_e164 && !current.optOut?.opted_out),
+  );
+  const [phoneError, setPhoneError] = useState<string | undefined>();
+  const [save, saving] = useSetSmsPreferenceMutation();
+  const submit = async () => {
+    let e164 = current.consent?.phone_e164 ?? '';
+    if (wanted || phone.trim() !== '') {
+      const { normalizeUsMobile } = await import('../../../../shared/sms/phone-number.ts');
+      const read = normalizeUsMobile(phone);
+      if (!read.ok) {
+        // Turning texts off needs no number: a wrong one is only an error when texts are wanted.
+        if (wanted) {
+          setPhoneError(read.message);
+          return;
+        }
+      } else {
+        e164 = read.e164;
+      }
+    }
+    setPhoneError(undefined);
+    await save({ phoneE164: e164, enabled: wanted });
+  };
+  return (
+    <chakra.form
+      aria-label="Text message settings"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Stack gap="3" maxW="lg">
+        <FormField label="Mobile number" error={phoneError}>
+          <Input
+            type="tel"
+            autoComplete="tel-national"
+            value={phone}
+            placeholder="(208) 555-0134"
+            onChange={(event) => setPhone(event.target.value)}
+          />
+        </FormField>
+        <CheckboxField
+          label={SMS_CONSENT_TEXTS.portal}
+          checked={wanted}
+          onChange={(event) => setWanted(event.target.checked)}
+        />
+        {saving.isError ? <ErrorAlert message={saving.error.message} /> : null}
+        <Box>
+          <Button type="submit" colorPalette="blue" loading={saving.isLoading}>
+            Save Text Settings
+          </Button>
+        </Box>
+      </Stack>
+    </chakra.form>
+  );
+}
