@@ -155,7 +155,12 @@ export function registerRest(app: FastifyInstance, context: RestContext): void {
   /** Statements known in advance: the whole transaction in one round trip. */
   const executeStatements = (request: FastifyRequest, auth: RequestAuth, readOnly: boolean, statements: Statement[]) =>
     withAuth(auth, () =>
-      runStatementsAsRequestRole(context.db, auth, { readOnly, method: request.method, clientAddress: request.ip }, statements),
+      runStatementsAsRequestRole(
+        context.db,
+        auth,
+        { readOnly, method: request.method, clientAddress: request.ip },
+        statements,
+      ),
     );
 
   /**
@@ -173,11 +178,16 @@ export function registerRest(app: FastifyInstance, context: RestContext): void {
       return { ...outcomeOf(result), total: undefined };
     }
     return withAuth(auth, () =>
-      runAsRequestRole(context.db, auth, { readOnly: false, method: request.method, clientAddress: request.ip }, async (tx) => {
-        const result = outcomeOf(await tx.query(statement.sql, statement.params));
-        if (result.rows !== 1) throw singleViolation(result.rows);
-        return { ...result, total: undefined };
-      }),
+      runAsRequestRole(
+        context.db,
+        auth,
+        { readOnly: false, method: request.method, clientAddress: request.ip },
+        async (tx) => {
+          const result = outcomeOf(await tx.query(statement.sql, statement.params));
+          if (result.rows !== 1) throw singleViolation(result.rows);
+          return { ...result, total: undefined };
+        },
+      ),
     );
   };
 

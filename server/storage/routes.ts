@@ -115,7 +115,8 @@ export async function registerStorage(app: FastifyInstance, context: StorageCont
     auth: RequestAuth,
     readOnly: boolean,
     fn: (tx: Queryable) => Promise<T>,
-  ) => runAsRequestRole(db, auth, { readOnly, method: request.method, clientAddress: request.ip }, fn).catch(fromDatabase);
+  ) =>
+    runAsRequestRole(db, auth, { readOnly, method: request.method, clientAddress: request.ip }, fn).catch(fromDatabase);
 
   const loadBucket = async (id: string): Promise<Bucket> => {
     const result = await db.query<Bucket>(
