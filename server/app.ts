@@ -246,6 +246,8 @@ async function createApp(config: ServerConfig, db: Database, keys: ApiKeys, jwtS
         perRecipient: { limit: config.emailSendLimits.perRecipientPerHour, windowSeconds: 3600 },
       },
       policy: config.documentEmails,
+      twilioAuthToken: config.sms.twilio?.authToken,
+      webhookUrl: config.sms.webhookUrl,
     }),
   );
   // Documents uploaded and never filed are removed while the server runs too, not only at start.
@@ -283,8 +285,8 @@ async function createApp(config: ServerConfig, db: Database, keys: ApiKeys, jwtS
       }
     },
   );
-  // Texts to applicants who asked for them (a hosted project will run the same from pg_cron). Twilio's delivery
-  // reports need the sms-webhook function, not there yet: none is asked for.
+  // Texts to applicants who asked for them (a hosted project will run the same from pg_cron). Twilio reports each
+  // text's delivery to the sms-webhook function.
   const smsProvider = config.sms.twilio ? twilioSmsProvider(config.sms.twilio) : devSmsProvider();
   runWhileListening(app, config.sms.interval, 'Sending texts to applicants', async () => {
     const { sent, failed } = await sendDueTexts({
@@ -293,7 +295,7 @@ async function createApp(config: ServerConfig, db: Database, keys: ApiKeys, jwtS
       provider: smsProvider,
       limits: config.sms.limits,
       quietHours: config.sms.quietHours,
-      statusCallbackUrl: null,
+      statusCallbackUrl: config.sms.twilio ? (config.sms.webhookUrl ?? null) : null,
     });
     if (sent + failed > 0) console.log(`Texted ${sent} applicant(s) (${smsProvider.name}); ${failed} text(s) failed.`);
   });

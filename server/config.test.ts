@@ -96,7 +96,11 @@ describe('loadConfig: texts', () => {
       limits: { perHour: 3, perDay: 10 },
       interval: 30,
       quietHours: true,
+      webhookUrl: undefined,
     });
+    expect(loadConfig({ SITE_URL: 'https://loans.example/' }).sms.webhookUrl).toBe(
+      'https://loans.example/functions/v1/sms-webhook',
+    );
   });
 
   it('reads Twilio’s account, token and sender number, and the limits', () => {
@@ -108,12 +112,14 @@ describe('loadConfig: texts', () => {
       SMS_LIMIT_PER_DAY: '5',
       SMS_SEND_INTERVAL: '10',
       SMS_QUIET_HOURS: 'off',
+      SMS_WEBHOOK_URL: 'https://api.loans.example/functions/v1/sms-webhook',
     });
     expect(config.sms).toEqual({
       twilio: { accountSid: 'AC0123', authToken: 'token', from: '+12085550100', apiUrl: 'https://api.twilio.com' },
       limits: { perHour: 2, perDay: 5 },
       interval: 10,
       quietHours: false,
+      webhookUrl: 'https://api.loans.example/functions/v1/sms-webhook',
     });
   });
 

@@ -92,6 +92,8 @@ export type ServerConfig = {
     interval: number;
     /** No text between 9 pm and 8 am in the business's state (off: at any hour). */
     quietHours: boolean;
+    /** Where Twilio sends replies and delivery reports (the sms-webhook function), as Twilio signs it. */
+    webhookUrl: string | undefined;
   };
 };
 
@@ -255,6 +257,7 @@ const environmentSchema = z.object({
     .regex(/^\+1[2-9]\d{9}$/, 'TWILIO_FROM_NUMBER must be a US number in E.164, such as +12085550100')
     .optional(),
   TWILIO_API_URL: z.url('TWILIO_API_URL must be a URL').default('https://api.twilio.com'),
+  SMS_WEBHOOK_URL: z.url('SMS_WEBHOOK_URL must be a URL').optional(),
   SMS_LIMIT_PER_HOUR: z.coerce.number().int('SMS_LIMIT_PER_HOUR must be a whole number').min(1).default(3),
   SMS_LIMIT_PER_DAY: z.coerce.number().int('SMS_LIMIT_PER_DAY must be a whole number').min(1).default(10),
   SMS_SEND_INTERVAL: seconds('SMS_SEND_INTERVAL', 30, 1),
@@ -355,6 +358,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       limits: { perHour: e.SMS_LIMIT_PER_HOUR, perDay: e.SMS_LIMIT_PER_DAY },
       interval: e.SMS_SEND_INTERVAL,
       quietHours: e.SMS_QUIET_HOURS === 'on',
+      // The address Twilio calls (replies, delivery reports) and signs: as set, else the public API's.
+      webhookUrl:
+        e.SMS_WEBHOOK_URL ??
+        ((e.API_EXTERNAL_URL ?? e.SITE_URL)
+          ? `${(e.API_EXTERNAL_URL ?? e.SITE_URL)!.replace(/\/$/, '')}/functions/v1/sms-webhook`
+          : undefined),
     },
     rateLimits: {
       tokenBurst: e.RATE_LIMIT_TOKEN_BURST,

@@ -12,6 +12,7 @@ import { createNotifyApplicantHandler } from '../../supabase/functions/notify-ap
 import { createNotifyOfficerHandler } from '../../supabase/functions/notify-officer/handler.ts';
 import { createSendBankPackageHandler } from '../../supabase/functions/send-bank-package/handler.ts';
 import { createSendEmailsHandler } from '../../supabase/functions/send-emails/handler.ts';
+import { createSmsWebhookHandler } from '../../supabase/functions/sms-webhook/handler.ts';
 
 /** The functions server/ serves: the same handlers as supabase/functions, given server/'s mail and client. */
 export function createFunctionHandlers(environment: {
@@ -20,6 +21,8 @@ export function createFunctionHandlers(environment: {
   sendMail: SendMail;
   limits: SendLimits;
   policy: DocumentEmailPolicy;
+  twilioAuthToken: string | undefined;
+  webhookUrl: string | undefined;
 }): Record<string, FunctionHandler> {
   return {
     'send-emails': createSendEmailsHandler(environment),
@@ -31,5 +34,6 @@ export function createFunctionHandlers(environment: {
     'lender-package': createLenderPackageHandler(environment),
     'document-emails': createDocumentEmailsHandler(environment),
     'accept-offer': createAcceptOfferHandler(environment),
+    'sms-webhook': createSmsWebhookHandler(environment),
   };
 }

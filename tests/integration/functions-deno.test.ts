@@ -18,6 +18,7 @@ import {
   describeFunctionBehaviour,
   invoke,
   sendEmailsPayload,
+  SMS_WEBHOOK_TEST,
   type FunctionsTarget,
 } from '../support/function-behaviour.ts';
 import { startFunctionsGateway, startMailApiStandIn, type MailApiStandIn } from '../support/hosted-stand-ins.ts';
@@ -58,6 +59,8 @@ function hostedEnvironment(): Record<string, string> {
     RESEND_API_KEY: resendKey,
     EMAIL_FROM: emailFrom,
     RESEND_API_URL: `${mailApi.url}/emails`,
+    TWILIO_AUTH_TOKEN: SMS_WEBHOOK_TEST.authToken,
+    SMS_WEBHOOK_URL: SMS_WEBHOOK_TEST.url,
   };
 }
 

@@ -1,7 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mailbox } from '../support/auth-helpers.ts';
 import { functionNames } from '../support/deno.ts';
-import { describeFunctionBehaviour, invoke, type FunctionsTarget } from '../support/function-behaviour.ts';
+import {
+  describeFunctionBehaviour,
+  invoke,
+  SMS_WEBHOOK_TEST,
+  type FunctionsTarget,
+} from '../support/function-behaviour.ts';
 import { anonClient } from '../support/server-process.ts';
 import { serverForThisFile } from '../support/server-for-file.ts';
 
@@ -12,7 +17,20 @@ import { serverForThisFile } from '../support/server-for-file.ts';
 
 // Reached directly, as the platform's functions are reached only through its gateway: no proxy is trusted, so the
 // addresses a test call claims in X-Forwarded-For are not its own (the per-sender limit's test).
-const server = serverForThisFile({ env: { AUTOCONFIRM: 'true', TRUST_PROXY: 'false' } });
+const server = serverForThisFile({
+  env: {
+    AUTOCONFIRM: 'true',
+    TRUST_PROXY: 'false',
+    // Twilio's settings for the sms-webhook (nothing is texted: the sender's timer waits an hour, and the API
+    // named is a closed port).
+    TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
+    TWILIO_AUTH_TOKEN: SMS_WEBHOOK_TEST.authToken,
+    TWILIO_FROM_NUMBER: '+12085550100',
+    TWILIO_API_URL: 'http://127.0.0.1:9',
+    SMS_WEBHOOK_URL: SMS_WEBHOOK_TEST.url,
+    SMS_SEND_INTERVAL: '3600',
+  },
+});
 const target = {} as FunctionsTarget;
 
 beforeAll(() => {

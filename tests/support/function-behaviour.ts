@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { brand } from '../../shared/brand/brand.ts';
+import { SMS_REPLIES } from '../../shared/sms/sms-texts.ts';
+import { twilioSignature } from '../../shared/sms/twilio-signature.ts';
 import { optionLabel } from '../../shared/catalogue/fields.ts';
 import { formatLongDate } from '../../shared/format/dates.ts';
 import { loanAmountOptions } from '../../shared/catalogue/pre-qualification.ts';
@@ -45,6 +47,12 @@ export type FunctionsTarget = {
 };
 
 export const testPassword = 'correct horse battery';
+
+/** The Twilio settings both runtimes' sms-webhook get (a made-up token; Twilio is never reached). */
+export const SMS_WEBHOOK_TEST = {
+  authToken: 'twilio-test-auth-token',
+  url: 'https://loans.example/functions/v1/sms-webhook',
+} as const;
 
 /** A function's answer: its status and JSON body, whether supabase-js calls it a success or an error. */
 export async function invoke(
@@ -1257,6 +1265,87 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
         .eq('application_id', offers.applicationId);
       expect(stored.data).toEqual([]);
       expect(await target.functionMail(offers.first.lender.contactEmail)).toEqual([]);
+    });
+  });
+
+  describe('sms-webhook', () => {
+    /** What Twilio posts, signed as Twilio signs it (shared/sms/twilio-signature.ts, tested on Twilio's vectors). */
+    async function fromTwilio(
+      params: Record<string, string>,
+      token: string = SMS_WEBHOOK_TEST.authToken,
+      url: string = SMS_WEBHOOK_TEST.url,
+    ) {
+      return fetch(`${target.api.url}/functions/v1/sms-webhook`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'X-Twilio-Signature': await twilioSignature(token, url, params),
+        },
+        body: new URLSearchParams(params),
+      });
+    }
+    const optOutOf = async (phone: string) =>
+      (await serviceClient(target.server).from('sms_opt_outs').select('opted_out, changed_via').eq('phone_e164', phone))
+        .data;
+    let numbers = 0;
+    const freshNumber = () => {
+      numbers += 1;
+      return `+1208555${String((Date.now() + numbers * 71) % 10_000).padStart(4, '0')}`;
+    };
+
+    it('refuses a request unsigned, signed with another token, or for another address, and changes nothing', async () => {
+      const phone = freshNumber();
+      const stop = { From: phone, To: '+12085550100', Body: 'STOP', MessageSid: 'SMx1' };
+      const unsigned = await fetch(`${target.api.url}/functions/v1/sms-webhook`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(stop),
+      });
+      expect(unsigned.status).toBe(403);
+      expect((await fromTwilio(stop, 'another-token')).status).toBe(403);
+      expect((await fromTwilio(stop, SMS_WEBHOOK_TEST.authToken, 'https://elsewhere.example/hook')).status).toBe(403);
+      expect(await optOutOf(phone)).toEqual([]);
+    });
+
+    it('records STOP and its synonyms as an opt-out, START as opting in again, and answers HELP', async () => {
+      const phone = freshNumber();
+      const reply = async (body: string) => {
+        const response = await fromTwilio({ From: phone, To: '+12085550100', Body: body, MessageSid: `SM${body}` });
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-type')).toContain('text/xml');
+        return response.text();
+      };
+      expect(await reply('Stop')).toContain(`<Message>${SMS_REPLIES.stop}</Message>`);
+      expect(await optOutOf(phone)).toEqual([{ opted_out: true, changed_via: 'reply_stop' }]);
+      expect(await reply('START')).toContain(`<Message>${SMS_REPLIES.start}</Message>`);
+      expect(await optOutOf(phone)).toEqual([{ opted_out: false, changed_via: 'reply_start' }]);
+      await reply('unsubscribe');
+      expect(await optOutOf(phone)).toEqual([{ opted_out: true, changed_via: 'reply_stop' }]);
+      expect(await reply('help')).toContain('Msg &amp; data rates may apply.');
+      // Anything else is no keyword: nothing changes and nothing is answered.
+      expect(await reply('please stop by tomorrow')).toBe(
+        '<?xml version="1.0" encoding="UTF-8"?><Response></Response>',
+      );
+      expect(await optOutOf(phone)).toEqual([{ opted_out: true, changed_via: 'reply_stop' }]);
+    });
+
+    it('records the delivery Twilio reports for a text it was given', async () => {
+      const service = serviceClient(target.server);
+      const { applicationId } = await approvedApplicationOfAccount(target, 'texted', false);
+      const sid = `SM${randomUUID().replaceAll('-', '')}`;
+      const stored = await service.from('sms_messages').insert({
+        application_id: applicationId,
+        kind: 'approved',
+        phone_e164: freshNumber(),
+        status: 'sent',
+        provider_sid: sid,
+        sent_at: new Date().toISOString(),
+      });
+      expect(stored.error).toBeNull();
+      const report = await fromTwilio({ MessageSid: sid, MessageStatus: 'undelivered', ErrorCode: '30003' });
+      expect(report.status).toBe(204);
+      const { data } = await service.from('sms_messages').select('status, status_detail').eq('provider_sid', sid);
+      expect(data).toEqual([{ status: 'undelivered', status_detail: 'Twilio error 30003' }]);
     });
   });
 }
