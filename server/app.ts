@@ -236,6 +236,13 @@ async function createApp(config: ServerConfig, db: Database, keys: ApiKeys, jwtS
   let service: SupabaseClient | undefined;
   const serviceClient = () => (service ??= createServiceClient(internalUrl(app), keys.serviceRoleKey));
   const sendMail: SendMail = (message) => mail.send(message);
+  // How texts go (server/'s timer and the send-sms function alike): Twilio reports each one's delivery to sms-webhook.
+  const sms = {
+    provider: config.sms.twilio ? twilioSmsProvider(config.sms.twilio) : devSmsProvider(),
+    limits: config.sms.limits,
+    quietHours: config.sms.quietHours,
+    statusCallbackUrl: config.sms.twilio ? (config.sms.webhookUrl ?? null) : null,
+  };
   await registerFunctions(app, (origin) =>
     createFunctionHandlers({
       service: serviceClient(),
@@ -248,6 +255,7 @@ async function createApp(config: ServerConfig, db: Database, keys: ApiKeys, jwtS
       policy: config.documentEmails,
       twilioAuthToken: config.sms.twilio?.authToken,
       webhookUrl: config.sms.webhookUrl,
+      sms,
     }),
   );
   // Documents uploaded and never filed are removed while the server runs too, not only at start.
@@ -285,19 +293,10 @@ async function createApp(config: ServerConfig, db: Database, keys: ApiKeys, jwtS
       }
     },
   );
-  // Texts to applicants who asked for them (a hosted project will run the same from pg_cron). Twilio reports each
-  // text's delivery to the sms-webhook function.
-  const smsProvider = config.sms.twilio ? twilioSmsProvider(config.sms.twilio) : devSmsProvider();
+  // Texts to applicants who asked for them (a hosted project runs the same from pg_cron through send-sms).
   runWhileListening(app, config.sms.interval, 'Sending texts to applicants', async () => {
-    const { sent, failed } = await sendDueTexts({
-      service: serviceClient(),
-      siteUrl: timerSiteUrl(),
-      provider: smsProvider,
-      limits: config.sms.limits,
-      quietHours: config.sms.quietHours,
-      statusCallbackUrl: config.sms.twilio ? (config.sms.webhookUrl ?? null) : null,
-    });
-    if (sent + failed > 0) console.log(`Texted ${sent} applicant(s) (${smsProvider.name}); ${failed} text(s) failed.`);
+    const { sent, failed } = await sendDueTexts({ service: serviceClient(), siteUrl: timerSiteUrl(), ...sms });
+    if (sent + failed > 0) console.log(`Texted ${sent} applicant(s) (${sms.provider.name}); ${failed} text(s) failed.`);
   });
   await registerStaticSite(app, config.webDir);
 

@@ -13,6 +13,8 @@ import { createNotifyOfficerHandler } from '../../supabase/functions/notify-offi
 import { createSendBankPackageHandler } from '../../supabase/functions/send-bank-package/handler.ts';
 import { createSendEmailsHandler } from '../../supabase/functions/send-emails/handler.ts';
 import { createSmsWebhookHandler } from '../../supabase/functions/sms-webhook/handler.ts';
+import { createSendSmsHandler } from '../../supabase/functions/send-sms/handler.ts';
+import type { SmsEnvironment } from '../../supabase/functions/_shared/sms-sender.ts';
 
 /** The functions server/ serves: the same handlers as supabase/functions, given server/'s mail and client. */
 export function createFunctionHandlers(environment: {
@@ -23,6 +25,7 @@ export function createFunctionHandlers(environment: {
   policy: DocumentEmailPolicy;
   twilioAuthToken: string | undefined;
   webhookUrl: string | undefined;
+  sms: Omit<SmsEnvironment, 'service' | 'siteUrl'>;
 }): Record<string, FunctionHandler> {
   return {
     'send-emails': createSendEmailsHandler(environment),
@@ -35,5 +38,6 @@ export function createFunctionHandlers(environment: {
     'document-emails': createDocumentEmailsHandler(environment),
     'accept-offer': createAcceptOfferHandler(environment),
     'sms-webhook': createSmsWebhookHandler(environment),
+    'send-sms': createSendSmsHandler({ ...environment, ...environment.sms }),
   };
 }

@@ -40,7 +40,8 @@ const emailFrom = 'Loan Match <hello@loans.example>';
 const resendKey = 're_test_0123456789';
 
 // server/ as the hosted project's API; SITE_URL is the project's Site URL (where auth may redirect).
-const server = serverForThisFile({ env: { AUTOCONFIRM: 'true', SITE_URL: siteUrl } });
+// server/'s own text timer waits an hour: the send-sms function under test sends the texts.
+const server = serverForThisFile({ env: { AUTOCONFIRM: 'true', SITE_URL: siteUrl, SMS_SEND_INTERVAL: '3600' } });
 const target = {} as FunctionsTarget;
 let mailApi: MailApiStandIn;
 let functions: DenoFunction[] = [];
@@ -61,6 +62,11 @@ function hostedEnvironment(): Record<string, string> {
     RESEND_API_URL: `${mailApi.url}/emails`,
     TWILIO_AUTH_TOKEN: SMS_WEBHOOK_TEST.authToken,
     SMS_WEBHOOK_URL: SMS_WEBHOOK_TEST.url,
+    // send-sms: Twilio's account and sender, its API a closed port (nothing is texted), at any hour.
+    TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
+    TWILIO_FROM_NUMBER: '+12085550100',
+    TWILIO_API_URL: 'http://127.0.0.1:9',
+    SMS_QUIET_HOURS: 'off',
   };
 }
 

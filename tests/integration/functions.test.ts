@@ -29,6 +29,7 @@ const server = serverForThisFile({
     TWILIO_API_URL: 'http://127.0.0.1:9',
     SMS_WEBHOOK_URL: SMS_WEBHOOK_TEST.url,
     SMS_SEND_INTERVAL: '3600',
+    SMS_QUIET_HOURS: 'off',
   },
 });
 const target = {} as FunctionsTarget;

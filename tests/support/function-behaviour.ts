@@ -1348,4 +1348,42 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
       expect(data).toEqual([{ status: 'undelivered', status_detail: 'Twilio error 30003' }]);
     });
   });
+
+  describe('send-sms', () => {
+    it('sends the due texts when the schedule calls it with the service-role key, a provider down failing each', async () => {
+      const service = serviceClient(target.server);
+      const phone = `(775) 555-${String(1000 + (Date.now() % 9000))}`;
+      const inserted = await service
+        .from('applications')
+        .insert(qualifiedApplicationRow({ email: uniqueEmail('texted'), phone, receive_sms: true }))
+        .select('id')
+        .single();
+      expect(inserted.error).toBeNull();
+      const applicationId = String(inserted.data!.id);
+      expect(
+        (await service.from('applications').update({ status: 'approved' }).eq('id', applicationId)).error,
+      ).toBeNull();
+      const schedule = clientWithKey(target.api.url, target.api.keys.serviceRoleKey);
+      const called = await invoke(schedule, 'send-sms', {});
+      expect(called).toMatchObject({ status: 200, body: { success: true } });
+      // Twilio is a closed port here: the text failed, in words the officer reads; the decision stands.
+      const { data } = await service
+        .from('sms_messages')
+        .select('status, status_detail')
+        .eq('application_id', applicationId);
+      expect(data).toEqual([{ status: 'failed', status_detail: expect.stringMatching(/\S/) }]);
+      const { data: application } = await service
+        .from('applications')
+        .select('status')
+        .eq('id', applicationId)
+        .single();
+      expect(application?.status).toBe('approved');
+    });
+
+    it('refuses every other caller', async () => {
+      const refused = { status: 403, body: { success: false, error: 'Only the service role can send the texts' } };
+      expect(await invoke(anonClient(target.api), 'send-sms', {})).toEqual(refused);
+      expect(await invoke(await signedInAdmin(target), 'send-sms', {})).toEqual(refused);
+    });
+  });
 }

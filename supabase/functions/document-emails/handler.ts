@@ -2,19 +2,7 @@ import { sendDocumentEmails, type DocumentEmailPolicy } from '../_shared/documen
 import { json, preflight, type FunctionHandler } from '../_shared/http.ts';
 import type { SendMail } from '../_shared/mail.ts';
 import type { FunctionEnvironment } from '../_shared/service-client.ts';
-
-/**
- * Whether the request's bearer is the service role, as the database sees it: is_service_role() runs only for the
- * service role, whatever form its key takes.
- */
-async function fromServiceRole(request: Request, environment: FunctionEnvironment): Promise<boolean> {
-  const token = /^Bearer\s+(.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
-  if (!token) return false;
-  const { data, error } = await environment.service
-    .rpc('is_service_role')
-    .setHeader('Authorization', `Bearer ${token}`);
-  return !error && data === true;
-}
+import { fromServiceRole } from '../_shared/service-role.ts';
 
 /**
  * document-emails: sends the review e-mails that are due and the reminders of outstanding documents

@@ -1,7 +1,7 @@
 import { inboundKeyword } from '../../../shared/sms/sms-keywords.ts';
 import { SMS_REPLIES } from '../../../shared/sms/sms-texts.ts';
 import { validTwilioSignature } from '../../../shared/sms/twilio-signature.ts';
-import type { FunctionHandler } from '../_shared/http.ts';
+import { json, type FunctionHandler } from '../_shared/http.ts';
 import type { FunctionEnvironment } from '../_shared/service-client.ts';
 
 /** What the webhook needs besides the service client: Twilio's auth token and the URL Twilio was told to call. */
@@ -40,7 +40,7 @@ function twiml(reply: string | null): Response {
 export function createSmsWebhookHandler(environment: FunctionEnvironment & SmsWebhookSettings): FunctionHandler {
   const { service } = environment;
   return async (request) => {
-    if (request.method !== 'POST') return new Response('Method not allowed', { status: 405 });
+    if (request.method !== 'POST') return json({ success: false, error: 'Twilio posts to this function' }, 405);
     const params = Object.fromEntries(new URLSearchParams(await request.text()));
     const signed =
       environment.twilioAuthToken !== undefined &&
@@ -51,7 +51,7 @@ export function createSmsWebhookHandler(environment: FunctionEnvironment & SmsWe
         params,
         request.headers.get('x-twilio-signature'),
       ));
-    if (!signed) return new Response('Forbidden', { status: 403 });
+    if (!signed) return json({ success: false, error: 'Not a request Twilio signed' }, 403);
     try {
       if (params.MessageSid && params.MessageStatus) {
         const status = deliveryStatuses[params.MessageStatus];
@@ -85,7 +85,7 @@ export function createSmsWebhookHandler(environment: FunctionEnvironment & SmsWe
     } catch (error) {
       console.error('sms-webhook failed:', error instanceof Error ? error.message : error);
       // Twilio tries a failed webhook again later.
-      return new Response('Failed', { status: 500 });
+      return json({ success: false, error: 'Failed to take the message' }, 500);
     }
   };
 }
