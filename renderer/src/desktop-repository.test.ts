@@ -47,6 +47,7 @@ const emptyRelated: CachedApplication['related'] = {
   loan_offers: [],
   offer_acceptances: [],
   loan_stages: [],
+  sms_messages: [],
 };
 
 describe('the desktop detail', () => {

@@ -40,6 +40,7 @@ export function detailFromCache({ application, otherApplications, related }: Cac
     offers: related.loan_offers,
     acceptance: related.offer_acceptances[0] ?? null,
     stages: related.loan_stages,
+    texts: related.sms_messages,
   };
 }
 

@@ -3,6 +3,7 @@ import type { LenderConsentStatus, LenderRow } from '../matching/applicant-match
 import type { ApplicationEvent } from '../status/timeline.ts';
 import type { BankPackageStatus } from '../status/transitions.ts';
 import type { AdditionalInfoRow } from './additional-info.ts';
+import type { SmsMessageRow } from './sms-rows.ts';
 
 /**
  * The stored rows the admin feature reads besides applications (ApplicationRow, applications.ts): the shape the
@@ -226,6 +227,7 @@ export type ApplicationRelatedRows = {
   loan_offers: LoanOfferRow[];
   offer_acceptances: OfferAcceptanceRow[];
   loan_stages: LoanStageRow[];
+  sms_messages: SmsMessageRow[];
 };
 
 /** A row of deleted_rows: a row of `table_name` deleted on the server (the desktop cache removes it). */

@@ -24,3 +24,22 @@ export type SmsOptOutRow = {
   changed_via: 'reply_stop' | 'reply_start' | 'portal';
   changed_at: string;
 };
+
+/** A text to an applicant (the officer reads each on the application, with what became of it). */
+export type SmsMessageRow = {
+  id: string;
+  application_id: string;
+  event_id: number | null;
+  /** The timeline event's kind it tells of. */
+  kind: string;
+  phone_e164: string;
+  body: string | null;
+  status: 'queued' | 'sending' | 'sent' | 'delivered' | 'undelivered' | 'failed' | 'skipped';
+  send_after: string;
+  claimed_at: string | null;
+  sent_at: string | null;
+  provider_sid: string | null;
+  status_detail: string | null;
+  created_at: string;
+  updated_at: string;
+};

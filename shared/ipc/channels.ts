@@ -90,6 +90,8 @@ export const syncedTables = {
   loan_stages: 'created_at',
   // Every index value entered is kept, never changed (the latest of each index counts).
   rate_index_values: 'created_at',
+  // A text's status changes as it is sent and delivered.
+  sms_messages: 'updated_at',
   deleted_rows: 'deleted_at',
 } as const;
 export type SyncedTable = keyof typeof syncedTables;

@@ -3,7 +3,7 @@ import { SMS_CONSENT_TEXTS } from '../../shared/sms/sms-consent.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousAccessibilityViolations } from './pages/accessibility.ts';
 import { officerApi } from './pages/officer-api.ts';
-import { applicationFor, createAccount, signedInPortal } from './pages/portal-session.ts';
+import { applicationFor, createAccount, plantSession, signedInPortal } from './pages/portal-session.ts';
 
 /**
  * Texts (docs/product.md §12): an applicant turns texts on in the portal's settings with their mobile number (a
@@ -11,6 +11,7 @@ import { applicationFor, createAccount, signedInPortal } from './pages/portal-se
  * with their first name, the portal's link and how to stop, and nothing else of theirs.
  */
 test('an applicant turns texts on in the portal and gets a text when the application is decided', async ({
+  browser,
   page,
   baseURL,
   database,
@@ -64,4 +65,14 @@ test('an applicant turns texts on in the portal and gets a text when the applica
         /^Loan Match: Hi Maria, your loan application was approved\. Open your portal: http:\/\/\S+\/portal Reply STOP to opt out, HELP for help\.$/,
       ),
     ]);
+
+  // The officer reads the text on the application, with what became of it.
+  const officerPage = await (await browser.newContext({ baseURL: baseURL! })).newPage();
+  await plantSession(officerPage, baseURL!, officer.session);
+  await officerPage.goto(`/admin?list=approved&application=${application.id}`);
+  const texts = officerPage
+    .getByRole('region', { name: 'Application detail' })
+    .getByRole('list', { name: 'Text messages' });
+  await expect(texts.getByRole('listitem')).toHaveText([new RegExp(`^Approved · to \\${e164} · sent `)]);
+  await officerPage.context().close();
 });
