@@ -2034,15 +2034,7 @@ declare
   made public.loan_offers;
   kept_conditions text[];
 begin
-  if exists (select 1 from public.offer_acceptances as x
-              where x.application_id = target.application_id and x.package_id = target.id) then
-    raise exception 'The applicant has already accepted an offer: this one can no longer change'
-      using errcode = '55000';
-  end if;
-  if exists (select 1 from public.offer_acceptances as x where x.application_id = target.application_id) then
-    raise exception 'The applicant chose another lender: this package no longer takes offers'
-      using errcode = '55000';
-  end if;
+  perform public.refuse_offer_changes_after_acceptance(target);
   if target.status not in ('sent', 'need_more_info', 'interested') then
     raise exception 'This package has already been answered' using errcode = '55000';
   end if;
@@ -2503,6 +2495,26 @@ end;
 $function$;
 -- execute on public.refuse_audit_log_change(): none of the API roles
 
+CREATE OR REPLACE FUNCTION public.refuse_offer_changes_after_acceptance(target bank_packages)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if exists (select 1 from public.offer_acceptances as x
+              where x.application_id = target.application_id and x.package_id = target.id) then
+    raise exception 'The applicant has already accepted an offer: this one can no longer change'
+      using errcode = '55000';
+  end if;
+  if exists (select 1 from public.offer_acceptances as x where x.application_id = target.application_id) then
+    raise exception 'The applicant chose another lender: this package no longer takes offers'
+      using errcode = '55000';
+  end if;
+end;
+$function$;
+-- execute on public.refuse_offer_changes_after_acceptance(target bank_packages): none of the API roles
+
 CREATE OR REPLACE FUNCTION public.release_document_reminder(reminder_id uuid)
  RETURNS void
  LANGUAGE plpgsql
@@ -2905,15 +2917,7 @@ declare
   target public.bank_packages := public.package_of_link(withdraw_loan_offer.token);
   withdrawn public.loan_offers;
 begin
-  if exists (select 1 from public.offer_acceptances as x
-              where x.application_id = target.application_id and x.package_id = target.id) then
-    raise exception 'The applicant has already accepted an offer: this one can no longer change'
-      using errcode = '55000';
-  end if;
-  if exists (select 1 from public.offer_acceptances as x where x.application_id = target.application_id) then
-    raise exception 'The applicant chose another lender: this package no longer takes offers'
-      using errcode = '55000';
-  end if;
+  perform public.refuse_offer_changes_after_acceptance(target);
   update public.loan_offers as o
      set withdrawn_at = now()
    where o.package_id = target.id and o.withdrawn_at is null

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatUsPhone, normalizeUsMobile, PHONE_MESSAGES } from './phone-number.ts';
+import { formatUsPhone } from './phone-format.ts';
+import { normalizeUsMobile, PHONE_MESSAGES } from './phone-number.ts';
 
 const refused = (message: string) => ({ ok: false, message });
 

@@ -8,7 +8,8 @@
 --
 -- Restated from their latest versions (supabase/schema.sql before this migration), with these changes:
 -- - make_loan_offer: expiry against earliest_us_today(); a lender whose offer was not the accepted one is told 'The
---   applicant chose another lender', as its page and its answers say.
+--   applicant chose another lender', as its page and its answers say (refuse_offer_changes_after_acceptance,
+--   shared with withdraw_loan_offer).
 -- - withdraw_loan_offer: the same 'chose another lender' for the other lenders.
 -- - offer_is_live: live through its expiry day as earliest_us_today() has it.
 -- - insert_loan_stage: the funding day not in the future (latest_us_today()) nor before the acceptance's day; the
@@ -37,6 +38,30 @@ $$;
 revoke execute on function public.earliest_us_today() from public, anon, authenticated, service_role;
 revoke execute on function public.latest_us_today() from public, anon, authenticated, service_role;
 
+-- Once the applicant accepted an offer, no offer of the application changes: the chosen lender is told its offer
+-- is accepted, the others that the applicant chose another lender (make_loan_offer and withdraw_loan_offer).
+create function public.refuse_offer_changes_after_acceptance(target public.bank_packages)
+returns void
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  if exists (select 1 from public.offer_acceptances as x
+              where x.application_id = target.application_id and x.package_id = target.id) then
+    raise exception 'The applicant has already accepted an offer: this one can no longer change'
+      using errcode = '55000';
+  end if;
+  if exists (select 1 from public.offer_acceptances as x where x.application_id = target.application_id) then
+    raise exception 'The applicant chose another lender: this package no longer takes offers'
+      using errcode = '55000';
+  end if;
+end;
+$$;
+
+revoke execute on function public.refuse_offer_changes_after_acceptance(public.bank_packages)
+  from public, anon, authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.make_loan_offer(token text, amount numeric, rate_kind text, fixed_rate numeric, rate_index text, spread numeric, term_months integer, lender_fees numeric, sba_guaranty_fee numeric, collateral text, conditions jsonb, expires_on date)
  RETURNS loan_offers
  LANGUAGE plpgsql
@@ -49,15 +74,7 @@ declare
   made public.loan_offers;
   kept_conditions text[];
 begin
-  if exists (select 1 from public.offer_acceptances as x
-              where x.application_id = target.application_id and x.package_id = target.id) then
-    raise exception 'The applicant has already accepted an offer: this one can no longer change'
-      using errcode = '55000';
-  end if;
-  if exists (select 1 from public.offer_acceptances as x where x.application_id = target.application_id) then
-    raise exception 'The applicant chose another lender: this package no longer takes offers'
-      using errcode = '55000';
-  end if;
+  perform public.refuse_offer_changes_after_acceptance(target);
   if target.status not in ('sent', 'need_more_info', 'interested') then
     raise exception 'This package has already been answered' using errcode = '55000';
   end if;
@@ -112,15 +129,7 @@ declare
   target public.bank_packages := public.package_of_link(withdraw_loan_offer.token);
   withdrawn public.loan_offers;
 begin
-  if exists (select 1 from public.offer_acceptances as x
-              where x.application_id = target.application_id and x.package_id = target.id) then
-    raise exception 'The applicant has already accepted an offer: this one can no longer change'
-      using errcode = '55000';
-  end if;
-  if exists (select 1 from public.offer_acceptances as x where x.application_id = target.application_id) then
-    raise exception 'The applicant chose another lender: this package no longer takes offers'
-      using errcode = '55000';
-  end if;
+  perform public.refuse_offer_changes_after_acceptance(target);
   update public.loan_offers as o
      set withdrawn_at = now()
    where o.package_id = target.id and o.withdrawn_at is null

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, request as httpRequest, type OutgoingHttpHeaders, type Server } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type Server,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -12,6 +18,17 @@ function listen(server: Server): Promise<string> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+  });
+}
+
+/** A request's whole body, as text. */
+function bodyOf(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (text += chunk));
+    request.on('end', () => resolve(text));
+    request.on('error', reject);
   });
 }
 
@@ -44,10 +61,7 @@ export type MailApiStandIn = {
 export async function startMailApiStandIn(): Promise<MailApiStandIn> {
   const standIn = { requests: [] as MailApiRequest[], failWith: undefined as number | undefined };
   const server = createServer((request, response) => {
-    let text = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (text += chunk));
-    request.on('end', () => {
+    void bodyOf(request).then((text) => {
       standIn.requests.push({
         method: request.method ?? '',
         path: request.url ?? '',
@@ -126,10 +140,7 @@ export type TwilioStandIn = {
 export async function startTwilioStandIn(): Promise<TwilioStandIn> {
   const standIn = { requests: [] as TwilioRequest[], refusing: false };
   const server = createServer((request, response) => {
-    let text = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (text += chunk));
-    request.on('end', () => {
+    void bodyOf(request).then((text) => {
       standIn.requests.push({
         path: request.url ?? '',
         authorization: request.headers.authorization,

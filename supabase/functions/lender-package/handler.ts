@@ -241,7 +241,7 @@ export function createLenderPackageHandler(environment: FunctionEnvironment & { 
   }
 
   /** A closing stage, with only the details that stage takes; the database checks them and who may record. */
-  async function recordStage(token: string, body: Record<string, unknown>): Promise<Response> {
+  async function recordStage(row: PackageRow, token: string, body: Record<string, unknown>): Promise<Response> {
     const stage = (Object.keys(loanStageLabels) as LoanStage[]).find((value) => value === body.stage);
     if (!stage) return json({ success: false, error: 'stage must be in_closing, funded or did_not_close' }, 400);
     const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
@@ -256,7 +256,7 @@ export function createLenderPackageHandler(environment: FunctionEnvironment & { 
       reason: stage === 'did_not_close' ? text(body.reason) : null,
     });
     if (recorded.error) return refusal(recorded.error);
-    await bestEffort([], { application_id: (recorded.data as { application_id: string }).application_id });
+    await bestEffort([], row);
     return json({ success: true, stage });
   }
 
@@ -265,7 +265,7 @@ export function createLenderPackageHandler(environment: FunctionEnvironment & { 
    * of their timeline not e-mailed yet. A failure is logged and never undoes the change (server/ retries the
    * applicant's e-mails).
    */
-  async function bestEffort(mails: Promise<void>[], row: Pick<PackageRow, 'application_id'>) {
+  async function bestEffort(mails: Promise<void>[], row: PackageRow) {
     const results = await Promise.allSettled([...mails, notifyApplicantOfEvents(environment, row.application_id)]);
     for (const result of results) {
       if (result.status === 'rejected') console.error('lender-package: an e-mail failed:', result.reason);
@@ -316,7 +316,7 @@ export function createLenderPackageHandler(environment: FunctionEnvironment & { 
         await bestEffort([], row);
         return json({ success: true });
       }
-      if (body?.action === 'stage') return await recordStage(token, body as Record<string, unknown>);
+      if (body?.action === 'stage') return await recordStage(row, token, body as Record<string, unknown>);
       if (body?.action !== 'answer') {
         return json({ success: false, error: 'action must be view, document, answer, offer, withdraw or stage' }, 400);
       }

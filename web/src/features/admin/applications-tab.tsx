@@ -91,7 +91,8 @@ export function ApplicationsTab({ me }: { me: string | undefined }) {
   // application decided while its detail is open stays over the list the officer chose.
   const [arrivedAt] = useState(selected);
   const aligned = useRef(false);
-  const arrived = useApplicationDetailQuery(arrivedAt ?? skipToken);
+  // Read while that application is open (the detail reads the same, once); not after, when nothing needs it.
+  const arrived = useApplicationDetailQuery(arrivedAt && selected === arrivedAt ? arrivedAt : skipToken);
   useEffect(() => {
     if (aligned.current || !arrived.data) return;
     aligned.current = true;

@@ -12,7 +12,12 @@ import {
   type LenderCriteriaRow,
 } from '../../../../shared/matching/applicant-matches.ts';
 import { ActionDialog } from '../../components/action-dialog.tsx';
-import { useAnswerLenderConsentMutation, usePortalLendersQuery, type ConsentAnswer } from './lenders-api.ts';
+import {
+  portalLendersArgs,
+  useAnswerLenderConsentMutation,
+  usePortalLendersQuery,
+  type ConsentAnswer,
+} from './lenders-api.ts';
 import type { PortalApplication } from './portal-api.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 
@@ -29,7 +34,7 @@ type LenderNetworkProps = {
  */
 export function LenderNetwork({ applications, readOnly }: LenderNetworkProps) {
   const applicationIds = useMemo(() => applications.map((application) => application.id), [applications]);
-  const lenders = usePortalLendersQuery(readOnly ? { readOnly, applicationIds } : { readOnly }, {
+  const lenders = usePortalLendersQuery(portalLendersArgs(applicationIds, readOnly), {
     skip: applications.length === 0,
   });
   const consents = useMemo(

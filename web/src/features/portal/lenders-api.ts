@@ -19,6 +19,11 @@ export type PortalLenders = { criteria: LenderCriteriaRow[]; consents: LenderCon
  */
 export type PortalLendersArgs = { readOnly: false } | { readOnly: true; applicationIds: string[] };
 
+/** The request for these applications' lenders: the applicant's own, or (read-only) a client's, by their ids. */
+export function portalLendersArgs(applicationIds: string[], readOnly: boolean): PortalLendersArgs {
+  return readOnly ? { readOnly, applicationIds } : { readOnly };
+}
+
 export type ConsentAnswer = Exclude<LenderConsentStatus, 'requested'>;
 
 async function consentsOfClient(supabase: SupabaseClient, applicationIds: string[]): Promise<LenderConsentRow[]> {

@@ -15,7 +15,7 @@ import {
 import { ActionDialog } from '../../components/action-dialog.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { CheckboxField, FormField } from '../../components/form-controls.tsx';
-import { usePortalLendersQuery } from './lenders-api.ts';
+import { portalLendersArgs, usePortalLendersQuery } from './lenders-api.ts';
 import { compareOffers, type ComparedOffer } from './offer-comparison.ts';
 import {
   useAcceptOfferMutation,
@@ -38,9 +38,10 @@ export function Offers({ applications, clientId }: { applications: PortalApplica
   const offers = usePortalOffersQuery({ clientId }, { skip });
   // The consents name the lenders: the officer reads the client's (the same request as the lender network's).
   const lenders = usePortalLendersQuery(
-    clientId
-      ? { readOnly: true, applicationIds: applications.map((application) => application.id) }
-      : { readOnly: false },
+    portalLendersArgs(
+      applications.map((application) => application.id),
+      clientId !== null,
+    ),
     { skip },
   );
   if (offers.isError) {

@@ -1,24 +1,19 @@
 import { Box, Button, chakra, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { formatLongDate } from '../../../../shared/format/dates.ts';
+import { formatUsPhone } from '../../../../shared/sms/phone-format.ts';
 import { SMS_CONSENT_TEXTS } from '../../../../shared/sms/sms-consent.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { CheckboxField, FormField } from '../../components/form-controls.tsx';
 import type { PortalApplication } from './portal-api.ts';
 import { useSetSmsPreferenceMutation, useSmsSettingsQuery, type SmsSettings } from './sms-settings-api.ts';
 
-/**
- * (208) 555-0134 from +12085550134, as people write US numbers (the stored number is always +1 and ten digits; the
- * phone library's formatter would bring the library into the portal's first load).
- */
-const shown = (e164: string) => `(${e164.slice(2, 5)}) ${e164.slice(5, 8)}-${e164.slice(8)}`;
-
 /** Where the applicant's texts stand, in their words. */
 function statusText({ consent, optOut }: SmsSettings): string {
   if (consent?.consented && consent.phone_e164 && optOut?.opted_out) {
-    return `You replied STOP on ${formatLongDate(optOut.changed_at)}: we send no texts to ${shown(consent.phone_e164)}. Turn texts on below to get them again.`;
+    return `You replied STOP on ${formatLongDate(optOut.changed_at)}: we send no texts to ${formatUsPhone(consent.phone_e164)}. Turn texts on below to get them again.`;
   }
-  if (consent?.consented && consent.phone_e164) return `Texts are on for ${shown(consent.phone_e164)}.`;
+  if (consent?.consented && consent.phone_e164) return `Texts are on for ${formatUsPhone(consent.phone_e164)}.`;
   if (consent?.consented) return 'Texts are off: the number you gave is not a US mobile number. Enter it below.';
   return 'Texts are off.';
 }
@@ -58,7 +53,7 @@ export function SmsSettingsSection({
 }
 
 function SmsSettingsForm({ current }: { current: SmsSettings }) {
-  const [phone, setPhone] = useState(current.consent?.phone_e164 ? shown(current.consent.phone_e164) : '');
+  const [phone, setPhone] = useState(current.consent?.phone_e164 ? formatUsPhone(current.consent.phone_e164) : '');
   const [wanted, setWanted] = useState(
     Boolean(current.consent?.consented && current.consent.phone_e164 && !current.optOut?.opted_out),
   );
