@@ -48,6 +48,7 @@ const emptyRelated: CachedApplication['related'] = {
   offer_acceptances: [],
   loan_stages: [],
   sms_messages: [],
+  sms_consents: [],
 };
 
 describe('the desktop detail', () => {

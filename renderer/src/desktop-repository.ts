@@ -41,6 +41,7 @@ export function detailFromCache({ application, otherApplications, related }: Cac
     acceptance: related.offer_acceptances[0] ?? null,
     stages: related.loan_stages,
     texts: related.sms_messages,
+    smsConsents: related.sms_consents,
   };
 }
 

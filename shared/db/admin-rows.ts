@@ -3,7 +3,7 @@ import type { LenderConsentStatus, LenderRow } from '../matching/applicant-match
 import type { ApplicationEvent } from '../status/timeline.ts';
 import type { BankPackageStatus } from '../status/transitions.ts';
 import type { AdditionalInfoRow } from './additional-info.ts';
-import type { SmsMessageRow } from './sms-rows.ts';
+import type { SmsConsentRow, SmsMessageRow } from './sms-rows.ts';
 
 /**
  * The stored rows the admin feature reads besides applications (ApplicationRow, applications.ts): the shape the
@@ -228,6 +228,7 @@ export type ApplicationRelatedRows = {
   offer_acceptances: OfferAcceptanceRow[];
   loan_stages: LoanStageRow[];
   sms_messages: SmsMessageRow[];
+  sms_consents: SmsConsentRow[];
 };
 
 /** A row of deleted_rows: a row of `table_name` deleted on the server (the desktop cache removes it). */

@@ -92,6 +92,8 @@ export const syncedTables = {
   rate_index_values: 'created_at',
   // A text's status changes as it is sent and delivered.
   sms_messages: 'updated_at',
+  // Each consent is a new row, never changed (the latest of each application counts).
+  sms_consents: 'created_at',
   deleted_rows: 'deleted_at',
 } as const;
 export type SyncedTable = keyof typeof syncedTables;

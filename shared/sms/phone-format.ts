@@ -1,4 +1,12 @@
-// Apart from phone-number.ts, which brings the phone library: the portal shows stored numbers without loading it.
+// Apart from phone-number.ts, which brings the phone library: the portal shows stored numbers, and the application
+// form says a number is missing, without loading it.
+
+/** What the number fields say of a number that cannot take texts (phone-number.ts decides which applies). */
+export const PHONE_MESSAGES = {
+  empty: 'Please enter your mobile number',
+  invalid: 'Please enter a valid US mobile number, for example (208) 555-0134',
+  cannotText: 'This number cannot receive text messages: please enter a mobile number',
+} as const;
 
 /**
  * A +1 number in E.164 as Americans write it: '+12085550134' gives '(208) 555-0134'. Anything else is given

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatUsPhone } from './phone-format.ts';
-import { normalizeUsMobile, PHONE_MESSAGES } from './phone-number.ts';
+import { PHONE_MESSAGES } from './phone-format.ts';
+import { normalizeUsMobile } from './phone-number.ts';
 
 const refused = (message: string) => ({ ok: false, message });
 

@@ -12,12 +12,7 @@
  * there rather than on the form.
  */
 import { parsePhoneNumberFromString, type CountryCode, type NumberType } from 'libphonenumber-js/max';
-
-export const PHONE_MESSAGES = {
-  empty: 'Please enter your mobile number',
-  invalid: 'Please enter a valid US mobile number, for example (208) 555-0134',
-  cannotText: 'This number cannot receive text messages: please enter a mobile number',
-} as const;
+import { PHONE_MESSAGES } from './phone-format.ts';
 
 /**
  * Where a US mobile number may be. The territories share the +1 code and US carriers, and their businesses are

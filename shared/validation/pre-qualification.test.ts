@@ -83,6 +83,17 @@ describe('wizard steps', () => {
     ]);
   });
 
+  it('asks for a number when texts are wanted, on the Personal step while the others are still empty', () => {
+    const textsWithoutNumber = { ...personalDone, receiveSms: true, phone: '  ' };
+    expect(stepErrors('PERSONAL', textsWithoutNumber)).toEqual({ phone: 'Please enter your mobile number' });
+    expect(canMoveToStep('PERSONAL', 'BUSINESS', textsWithoutNumber)).toBe(false);
+    expect(fieldErrors(preQualificationSchema, { ...completeForm, receiveSms: true, phone: '' })).toEqual({
+      phone: 'Please enter your mobile number',
+    });
+    expect(stepErrors('PERSONAL', { ...textsWithoutNumber, phone: '(208) 555-0134' })).toEqual({});
+    expect(stepErrors('PERSONAL', { ...personalDone, receiveSms: false, phone: '' })).toEqual({});
+  });
+
   it.each(['BUSINESS', 'FINANCIAL', 'LOAN'] as const)('reports only the fields of the %s step', (step) => {
     expect(Object.keys(stepErrors(step, personalDone))).toEqual(wizardStepFields(step));
   });

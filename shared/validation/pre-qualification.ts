@@ -13,6 +13,7 @@ import {
   type PreQualificationForm,
 } from '../catalogue/pre-qualification.ts';
 import { wizardStepFields, wizardStepIndex, wizardSteps, type WizardStepId } from '../catalogue/wizard.ts';
+import { PHONE_MESSAGES } from '../sms/phone-format.ts';
 import { emailSchema } from './email.ts';
 import { fieldErrors, isBlank, type FieldErrors } from './field-errors.ts';
 
@@ -25,30 +26,40 @@ export const requiredText = (message: string) => z.string().trim().min(1, messag
 const requiredChoice = <V extends string>(options: readonly [Option<V>, ...Option<V>[]], message: string) =>
   z.enum(optionValues(options), { error: message });
 
-export const preQualificationSchema = z.object({
-  firstName: requiredText('First name is required'),
-  lastName: requiredText('Last name is required'),
-  email: emailSchema,
-  phone: z.string(),
-  title: requiredText('Title is required'),
-  creditScore: requiredChoice(creditScoreOptions, 'Credit score range is required'),
-  receiveSms: z.boolean(),
-  receiveMarketing: z.boolean(),
-  businessName: requiredText('Business name is required'),
-  businessAddress: requiredText('Business address is required'),
-  city: requiredText('City is required'),
-  state: requiredText('State is required'),
-  industry: requiredText('Industry is required'),
-  yearsInBusiness: requiredChoice(yearsInBusinessOptions, 'Years in business is required'),
-  profitable: requiredChoice(profitableOptions, 'This field is required'),
-  annualRevenue: requiredText('Annual revenue is required'),
-  monthlyDebtPayments: requiredText('Monthly debt payments are required'),
-  currentBusinessDebt: requiredText('Current business debt is required'),
-  loanAmount: requiredChoice(loanAmountOptions, 'Loan amount is required'),
-  timeframe: requiredChoice(timeframeOptions, 'Timeframe is required'),
-  useOfFunds: requiredText('Use of funds is required'),
-  hasDownPayment: requiredChoice(downPaymentOptions, 'This field is required'),
-});
+export const preQualificationSchema = z
+  .object({
+    firstName: requiredText('First name is required'),
+    lastName: requiredText('Last name is required'),
+    email: emailSchema,
+    phone: z.string(),
+    title: requiredText('Title is required'),
+    creditScore: requiredChoice(creditScoreOptions, 'Credit score range is required'),
+    receiveSms: z.boolean(),
+    receiveMarketing: z.boolean(),
+    businessName: requiredText('Business name is required'),
+    businessAddress: requiredText('Business address is required'),
+    city: requiredText('City is required'),
+    state: requiredText('State is required'),
+    industry: requiredText('Industry is required'),
+    yearsInBusiness: requiredChoice(yearsInBusinessOptions, 'Years in business is required'),
+    profitable: requiredChoice(profitableOptions, 'This field is required'),
+    annualRevenue: requiredText('Annual revenue is required'),
+    monthlyDebtPayments: requiredText('Monthly debt payments are required'),
+    currentBusinessDebt: requiredText('Current business debt is required'),
+    loanAmount: requiredChoice(loanAmountOptions, 'Loan amount is required'),
+    timeframe: requiredChoice(timeframeOptions, 'Timeframe is required'),
+    useOfFunds: requiredText('Use of funds is required'),
+    hasDownPayment: requiredChoice(downPaymentOptions, 'This field is required'),
+  })
+  .refine((form) => !(form.receiveSms && isBlank(form.phone)), {
+    // Texts need a number to go to; without texts the phone stays optional. Whether a typed number can take texts
+    // is the phone library's call (shared/sms/phone-number.ts), made when the step is left: the library is too
+    // large for the form's first load.
+    message: PHONE_MESSAGES.empty,
+    path: ['phone'],
+    // Checked while other steps are still empty, as the step's own fields are.
+    when: ({ value }) => typeof value === 'object' && value !== null,
+  });
 
 /** Messages for the fields of one wizard step ({} when the step may be left forward). */
 export function stepErrors(step: WizardStepId, form: PreQualificationForm): FieldErrors {

@@ -2,6 +2,8 @@ import type { Route } from '@playwright/test';
 import { brand } from '../../shared/brand/brand.ts';
 import type { PreQualificationForm } from '../../shared/catalogue/pre-qualification.ts';
 import { evaluatePreQualification } from '../../shared/evaluation/evaluate.ts';
+import { PHONE_MESSAGES } from '../../shared/sms/phone-format.ts';
+import { SMS_CONSENT_TEXTS } from '../../shared/sms/sms-consent.ts';
 import { sampleForm } from '../../shared/testing/samples.ts';
 import { expect, test } from './fixtures.ts';
 import { ApplyPage, blockNotificationEmails, mailboxMessages } from './pages/apply-page.ts';
@@ -352,6 +354,63 @@ test('every field of the wizard shows the required message, in red under the fie
     await apply.next();
   }
   await expect(apply.stepHeading).toHaveText('Review Your Application');
+});
+
+test('asking for texts needs a number that can take them, checked as the Personal step is left; the consent is stored with the number in E.164', async ({
+  page,
+  database,
+}) => {
+  const form = { ...qualifyingForm('sms'), receiveSms: true, phone: '' };
+  const apply = new ApplyPage(page);
+  await apply.open();
+  await apply.fillFields(ApplyPage.stepValues(form, 0));
+  await apply.next();
+  await expect(apply.message(PHONE_MESSAGES.empty)).toBeVisible();
+  await expect(apply.stepHeading).toHaveText('Personal Information');
+
+  // A number the phone library reads as toll-free cannot take texts; one that is not a US number at all is refused
+  // with the example of what is wanted. Both keep the visitor on the step, the number focused.
+  for (const [typed, message] of [
+    ['(800) 555-0134', PHONE_MESSAGES.cannotText],
+    ['(416) 555-0134', PHONE_MESSAGES.invalid],
+  ] as const) {
+    await apply.control('phone').fill(typed);
+    await apply.next();
+    await expect(apply.message(message)).toBeVisible();
+    await expect(apply.control('phone')).toHaveAccessibleErrorMessage(message);
+    await expect(apply.control('phone')).toBeFocused();
+    await expect(apply.stepHeading).toHaveText('Personal Information');
+  }
+
+  // Without texts the phone stays optional and unchecked.
+  await apply.control('receiveSms').setChecked(false);
+  await apply.next();
+  await expect(apply.stepHeading).toHaveText('Business Information');
+  await apply.button('Previous').click();
+
+  await apply.control('receiveSms').setChecked(true);
+  await apply.control('phone').fill('(208) 555-0134');
+  await apply.completeSteps({ ...form, phone: '(208) 555-0134' });
+  await apply.button('Submit Application').click();
+  await expect(apply.resultHeading('Congratulations! You Pre-Qualify')).toBeVisible();
+
+  const { data: application } = await database
+    .from('applications')
+    .select('id')
+    .eq('email', form.email.toLowerCase())
+    .single();
+  const { data: consents } = await database
+    .from('sms_consents')
+    .select('phone_e164, consented, consent_text, source')
+    .eq('application_id', application!.id);
+  expect(consents).toEqual([
+    {
+      phone_e164: '+12085550134',
+      consented: true,
+      consent_text: SMS_CONSENT_TEXTS.application_form,
+      source: 'application_form',
+    },
+  ]);
 });
 
 test('the step buttons jump back freely and forward only from a valid step, showing its errors otherwise', async ({

@@ -1,9 +1,12 @@
-import { PHONE_MESSAGES } from '../../shared/sms/phone-number.ts';
+import { PHONE_MESSAGES } from '../../shared/sms/phone-format.ts';
 import { SMS_CONSENT_TEXTS } from '../../shared/sms/sms-consent.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousAccessibilityViolations } from './pages/accessibility.ts';
 import { officerApi } from './pages/officer-api.ts';
 import { applicationFor, createAccount, plantSession, signedInPortal } from './pages/portal-session.ts';
+
+/** A text escaped to be matched literally inside a regular expression. */
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Texts (docs/product.md §12): an applicant turns texts on in the portal's settings with their mobile number (a
@@ -73,6 +76,15 @@ test('an applicant turns texts on in the portal and gets a text when the applica
   const texts = officerPage
     .getByRole('region', { name: 'Application detail' })
     .getByRole('list', { name: 'Text messages' });
-  await expect(texts.getByRole('listitem')).toHaveText([new RegExp(`^Approved · to \\${e164} · sent `)]);
+  await expect(texts.getByRole('listitem')).toHaveText([new RegExp(`^Approved · to ${escaped(number)} · sent `)]);
+  // And the consent behind it as a record: the number, where and when, the address it came from, the words shown.
+  const consents = officerPage
+    .getByRole('region', { name: 'Application detail' })
+    .getByRole('list', { name: 'Consent to texts' });
+  await expect(consents.getByRole('listitem').last()).toHaveText(
+    new RegExp(
+      `^Agreed to texts at ${escaped(number)} in the portal .+ from 127\\.0\\.0\\.1: “${escaped(SMS_CONSENT_TEXTS.portal)}”$`,
+    ),
+  );
   await officerPage.context().close();
 });

@@ -114,6 +114,36 @@ describe('desktop sync against server/', () => {
     expect(cache.applicationsPage({ list: 'pending', search: 'renamed', sort: 'newest', page: 0 }).total).toBe(1);
   });
 
+  it('copies the consent to texts and the texts, so that an officer offline reads both', async () => {
+    const { data: application, error } = await backend.service
+      .from('applications')
+      .insert(
+        qualifiedApplicationRow({
+          email: `texts.${Date.now()}@example.com`,
+          phone: '(208) 555-0177',
+          receive_sms: true,
+        }),
+      )
+      .select('id')
+      .single();
+    if (error) throw new Error(error.message);
+    const decided = await backend.client(officer).rpc('decide_application', {
+      application_id: application.id,
+      decision: 'approved',
+      reason: 'Offline reading',
+    });
+    expect(decided.error).toBeNull();
+    const { cache, bridge } = freshCache();
+    await syncCache(backend.client(officer), bridge);
+    const related = cache.applicationDetail(String(application.id))!.related;
+    expect(
+      related.sms_consents.map(({ phone_e164, consented, source }) => ({ phone_e164, consented, source })),
+    ).toEqual([{ phone_e164: '+12085550177', consented: true, source: 'application_form' }]);
+    expect(related.sms_messages.map(({ kind, phone_e164 }) => ({ kind, phone_e164 }))).toEqual([
+      { kind: 'approved', phone_e164: '+12085550177' },
+    ]);
+  });
+
   it('copies the lender network and the consents, so that the matches read the same offline', async () => {
     const [id] = await insertApplications(1, 'Sync Lenders');
     const { data: lenders } = await backend.service.from('lenders').select('id, name').order('name');

@@ -17,7 +17,7 @@ import type {
   TermSheetRow,
 } from '../../../../shared/db/admin-rows.ts';
 import type { ApplicationRow } from '../../../../shared/db/applications.ts';
-import type { SmsMessageRow } from '../../../../shared/db/sms-rows.ts';
+import type { SmsConsentRow, SmsMessageRow } from '../../../../shared/db/sms-rows.ts';
 import { lenderFromRow, type LenderRow, type StoredLender } from '../../../../shared/matching/applicant-matches.ts';
 import type { Lender } from '../../../../shared/matching/lender-match.ts';
 import type { StageIntent } from '../../../../shared/ipc/channels.ts';
@@ -91,6 +91,8 @@ export type ApplicationDetail = {
   stages: LoanStageRow[];
   /** The texts to the applicant about it, oldest first. */
   texts: SmsMessageRow[];
+  /** The applicant's choices about texts for it (the consent or refusal, its words, address and time), oldest first. */
+  smsConsents: SmsConsentRow[];
 };
 
 /** A document with its filing known (a server older than requests and replacements gives neither: none). */

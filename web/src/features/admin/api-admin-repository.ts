@@ -17,7 +17,7 @@ import type {
   TermSheetRow,
 } from '../../../../shared/db/admin-rows.ts';
 import type { ApplicationRow } from '../../../../shared/db/applications.ts';
-import type { SmsMessageRow } from '../../../../shared/db/sms-rows.ts';
+import type { SmsConsentRow, SmsMessageRow } from '../../../../shared/db/sms-rows.ts';
 import type { ApplicationEvent } from '../../../../shared/status/timeline.ts';
 import { API_MAX_ROWS } from '../../../../shared/db/api-limits.ts';
 import { latestIndexValues } from '../../../../shared/offers/offer-cost.ts';
@@ -90,6 +90,7 @@ export const apiAdminRepository: AdminRepository = {
       acceptance,
       stages,
       texts,
+      smsConsents,
     ] = await Promise.all([
       supabase.from('applications').select('*').eq('id', id).single(),
       supabase.from('application_events').select('*').eq('application_id', id).order('id'),
@@ -124,6 +125,7 @@ export const apiAdminRepository: AdminRepository = {
       supabase.from('offer_acceptances').select('*').eq('application_id', id).maybeSingle(),
       supabase.from('loan_stages').select('*').eq('application_id', id).order('created_at'),
       supabase.from('sms_messages').select('*').eq('application_id', id).order('created_at'),
+      supabase.from('sms_consents').select('*').eq('application_id', id).order('created_at'),
     ]);
     const context = 'Loading the application failed';
     const row = check(context, application) as ApplicationRow;
@@ -155,6 +157,7 @@ export const apiAdminRepository: AdminRepository = {
       acceptance: (check(context, acceptance) ?? null) as OfferAcceptanceRow | null,
       stages: (check(context, stages) ?? []) as LoanStageRow[],
       texts: (check(context, texts) ?? []) as SmsMessageRow[],
+      smsConsents: (check(context, smsConsents) ?? []) as SmsConsentRow[],
     };
   },
 

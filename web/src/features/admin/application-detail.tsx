@@ -11,8 +11,7 @@ import { formatLongDate } from '../../../../shared/format/dates.ts';
 import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
 import { formatUsd } from '../../../../shared/format/money.ts';
 import { preApplicationLetterFileName, termSheetFileName } from '../../../../shared/summary/file-names.ts';
-import type { SmsMessageRow } from '../../../../shared/db/sms-rows.ts';
-import { applicationEventLabels, applicationEventText, eventNoteLabel } from '../../../../shared/status/timeline.ts';
+import { applicationEventText, eventNoteLabel } from '../../../../shared/status/timeline.ts';
 import { useApplicationDetailQuery, useOpenDocumentMutation } from './admin-api.ts';
 import {
   checklistInputOf,
@@ -31,6 +30,7 @@ import { LoanSection } from './loan-section.tsx';
 import { GeneratedDocuments } from './generated-documents.tsx';
 import { TermSheetDialog, termSheetPdf } from './term-sheet-dialog.tsx';
 import { ApplicationNotes } from './application-notes.tsx';
+import { TextsLog } from './texts-log.tsx';
 import { actor, when } from './who-and-when.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 
@@ -265,7 +265,7 @@ function DetailContent({
             </List.Item>
           ))}
         </List.Root>
-        <TextsLog texts={detail.texts} />
+        <TextsLog texts={detail.texts} consents={detail.smsConsents} />
         {detail.audit.length > 0 ? (
           <>
             <Text id={auditLogHeadingId} fontWeight="semibold" mt="3">
@@ -283,43 +283,6 @@ function DetailContent({
         ) : null}
       </Box>
     </Stack>
-  );
-}
-
-/** What became of a text, as the officer reads it. */
-const textStatusLabels: Readonly<Record<SmsMessageRow['status'], string>> = {
-  queued: 'waiting to be sent',
-  sending: 'being sent',
-  sent: 'sent',
-  delivered: 'delivered',
-  undelivered: 'not delivered',
-  failed: 'failed',
-  skipped: 'not sent',
-};
-
-/**
- * The texts to the applicant about this application (docs/product.md §12), with what became of each: sent,
- * delivered, held (and why), not sent or failed (in the provider's words). Shown only when there is one.
- */
-function TextsLog({ texts }: { texts: SmsMessageRow[] }) {
-  const headingId = useId();
-  if (texts.length === 0) return null;
-  return (
-    <>
-      <Text id={headingId} fontWeight="semibold" mt="3">
-        Text messages
-      </Text>
-      <List.Root ps="5" gap="1" fontSize="sm" aria-labelledby={headingId}>
-        {texts.map((text) => (
-          <List.Item key={text.id}>
-            {applicationEventLabels[text.kind as keyof typeof applicationEventLabels] ?? text.kind} · to{' '}
-            {text.phone_e164} · {textStatusLabels[text.status]}
-            {text.sent_at ? ` ${when(text.sent_at)}` : ''}
-            {text.status_detail ? ` · ${text.status_detail}` : ''}
-          </List.Item>
-        ))}
-      </List.Root>
-    </>
   );
 }
 

@@ -46,6 +46,24 @@ const resolver: Resolver<PreQualificationForm> = (values) => {
   return { values: {}, errors };
 };
 
+/**
+ * Why the number typed for texts cannot take them, if it cannot (docs/product.md §12): asked of the phone library,
+ * loaded only when texts are wanted, as the Personal step is left or the form sent (it is too large for the form's
+ * first load). A blank number is the schema's to report. If the library cannot be loaded (the site was updated
+ * meanwhile, the connection dropped), the form goes on: the server keeps a number it cannot read without texts.
+ */
+async function textNumberProblem({ receiveSms, phone }: PreQualificationForm): Promise<string | undefined> {
+  if (!receiveSms || phone.trim() === '') return undefined;
+  try {
+    const { normalizeUsMobile } = await import('../../../../shared/sms/phone-number.ts');
+    const read = normalizeUsMobile(phone);
+    return read.ok ? undefined : read.message;
+  } catch (error) {
+    console.error('The phone library could not be loaded', error);
+    return undefined;
+  }
+}
+
 type WizardProps = { onSubmitted: (submitted: SubmittedApplication) => void };
 
 /**
@@ -114,7 +132,7 @@ const WizardForm = memo(function WizardForm({
   const [step, setStep] = useState<WizardStepId>(saved.currentStep);
   const [submissionProblem, setSubmissionProblem] = useState<string>();
   const [submit, { isLoading: isSubmitting }] = useSubmitPreQualificationMutation();
-  const { register, control, getValues, trigger, subscribe, formState } = useForm<PreQualificationForm>({
+  const { register, control, getValues, trigger, subscribe, formState, setError } = useForm<PreQualificationForm>({
     mode: 'onChange',
     defaultValues: saved.formData,
     resolver,
@@ -182,6 +200,7 @@ const WizardForm = memo(function WizardForm({
   /** Next, Previous or a step button: back freely, forward once the current step is valid (else its errors). */
   const goTo = async (target: WizardStepId) => {
     if (canMoveToStep(step, target, getValues())) {
+      if (step === 'PERSONAL' && wizardStepIndex(target) > index && (await refuseTextNumber())) return;
       setSubmissionProblem(undefined);
       setStep(target);
       const entry: WizardEntry = { wizardStep: target, wizardDepth: depthOfEntry(location.state) + 1 };
@@ -191,8 +210,21 @@ const WizardForm = memo(function WizardForm({
     await trigger(wizardStepFields(step), { shouldFocus: true });
   };
 
+  /** Shows under the number why it cannot take texts, if it cannot; true then. */
+  const refuseTextNumber = async () => {
+    const problem = await textNumberProblem(getValues());
+    if (problem) setError('phone', { type: 'validate', message: problem }, { shouldFocus: true });
+    return problem !== undefined;
+  };
+
   const submitApplication = async () => {
     setSubmissionProblem(undefined);
+    // The Personal step checked the number when it was left; a form restored from an older save may not have been.
+    const numberProblem = await textNumberProblem(getValues());
+    if (numberProblem) {
+      setSubmissionProblem(`${wizardSteps[0].title}: ${numberProblem}`);
+      return;
+    }
     const result = await submit(getValues());
     if ('error' in result) {
       setSubmissionProblem(submissionErrorMessage(result.error));
