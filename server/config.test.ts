@@ -123,9 +123,14 @@ describe('loadConfig: texts', () => {
     });
   });
 
-  it('refuses half a provider and a sender number that is not a US E.164 number', () => {
+  it('refuses half a provider, a provider whose replies could not be checked, and a sender number that is not a US E.164 number', () => {
     expect(() => loadConfig({ TWILIO_ACCOUNT_SID: 'AC0123' })).toThrow(
       'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER go together',
+    );
+    const twilio = { TWILIO_ACCOUNT_SID: 'AC0123', TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM_NUMBER: '+12085550100' };
+    expect(() => loadConfig(twilio)).toThrow('With Twilio set, set SMS_WEBHOOK_URL (or SITE_URL or API_EXTERNAL_URL)');
+    expect(loadConfig({ ...twilio, SITE_URL: 'https://loans.example' }).sms.webhookUrl).toBe(
+      'https://loans.example/functions/v1/sms-webhook',
     );
     expect(() => loadConfig({ TWILIO_FROM_NUMBER: '(208) 555-0100' })).toThrow(
       'TWILIO_FROM_NUMBER must be a US number in E.164, such as +12085550100',

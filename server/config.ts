@@ -317,6 +317,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER go together: set all three, or none for the dev SMS outbox',
     ]);
   }
+  if (twilio.every(Boolean) && !(e.SMS_WEBHOOK_URL ?? e.API_EXTERNAL_URL ?? e.SITE_URL)) {
+    // Twilio signs each reply with the address it calls; without knowing that address every reply would be
+    // refused, a STOP among them, and texts would go on to someone who asked them to stop.
+    throw new ConfigError([
+      'With Twilio set, set SMS_WEBHOOK_URL (or SITE_URL or API_EXTERNAL_URL): replies such as STOP are checked against that address',
+    ]);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
