@@ -1,21 +1,6 @@
-import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { ApplyPage, blockNotificationEmails } from './pages/apply-page.ts';
-
-/** Presses Tab (or Shift+Tab) until `target` has the focus, as a keyboard user moves through a page. */
-async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab', limit = 40): Promise<void> {
-  for (let presses = 0; presses < limit; presses += 1) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press(key);
-  }
-  await expect(target).toBeFocused();
-}
-
-/** Types into the focused field, then Tab to the next. */
-async function typeAndTab(page: Page, text: string): Promise<void> {
-  await page.keyboard.type(text);
-  await page.keyboard.press('Tab');
-}
+import { tabTo, typeAndTab } from './pages/keyboard.ts';
 
 test('the wizard can be completed with the keyboard alone', async ({ page, database }) => {
   const email = `kim.lee.${Date.now()}@example.com`;
@@ -23,8 +8,9 @@ test('the wizard can be completed with the keyboard alone', async ({ page, datab
   await blockNotificationEmails(page);
   await apply.open();
 
-  // Step 1: Tab from the top of the page to the first field, then through the step's controls in order.
-  await tabTo(page, apply.control('firstName'));
+  // Step 1: Tab from the top of the page to the first field, then through the step's controls in order; every
+  // control on the way shows its focus, unobscured.
+  await tabTo(page, apply.control('firstName'), { checkEachStop: true });
   await typeAndTab(page, 'Kim');
   await expect(apply.control('lastName')).toBeFocused();
   await typeAndTab(page, 'Lee');
@@ -81,7 +67,7 @@ test('the wizard can be completed with the keyboard alone', async ({ page, datab
 
   // Step 4: a forward jump by step button is refused while the step is empty; its first field takes the focus.
   await expect(apply.stepHeading).toHaveText('Loan Request');
-  await tabTo(page, apply.stepButton('Review Your Application'), 'Shift+Tab');
+  await tabTo(page, apply.stepButton('Review Your Application'), { key: 'Shift+Tab' });
   await page.keyboard.press('Enter');
   await expect(apply.message('Loan amount is required')).toBeVisible();
   await expect(apply.control('loanAmount')).toBeFocused();
