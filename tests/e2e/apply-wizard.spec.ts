@@ -543,6 +543,35 @@ test("after submitting, a reload keeps the result, and the browser's Back leaves
   await expect(apply.control('firstName')).toHaveValue('');
 });
 
+test('after submitting, opening /apply anew starts a new form; Back and a reload of its entry show the result again', async ({
+  page,
+}) => {
+  await blockNotificationEmails(page);
+  const apply = new ApplyPage(page);
+  await apply.open();
+  await apply.completeSteps(notQualifyingForm());
+  await apply.button('Submit Application').click();
+  const result = apply.resultHeading('Thank You for Your Application');
+  await expect(result).toBeVisible();
+
+  // Typing the address again: a browser reloads the entry when the address is the one it shows.
+  await apply.open();
+  await expect(result).toBeHidden();
+  await expect(apply.stepHeading).toHaveText('Personal Information');
+  await expect(apply.control('firstName')).toHaveValue('');
+  await page.goBack();
+  await expect(result).toBeVisible();
+  await page.reload();
+  await expect(result).toBeVisible();
+
+  // The result's own way to another application.
+  await apply.main.getByRole('link', { name: 'Start Another Application' }).click();
+  await expect(apply.stepHeading).toHaveText('Personal Information');
+  await expect(result).toBeHidden();
+  await page.goBack();
+  await expect(result).toBeVisible();
+});
+
 test('at 390px the step labels break only between words', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const apply = new ApplyPage(page);

@@ -1,5 +1,5 @@
 /**
- * The browser's local or session storage, for what the app keeps between reloads (drafts, a shown result).
+ * The browser's local or session storage, for what the app keeps between reloads (drafts).
  * A browser may refuse storage (a private window's quota, a policy that blocks it, even reading
  * `sessionStorage` itself can throw): then nothing is read, the write says so, and the page still works.
  */

@@ -141,8 +141,9 @@ function NotQualified({ evaluation }: { evaluation: EvaluationResult }) {
 }
 
 /**
- * The screen after a submission (docs/product.md §2, Pre-qualification form): qualified or not, both ending with Return
- * to Homepage.
+ * The screen after a submission (docs/product.md §2, Pre-qualification form): qualified or not, both ending with Start
+ * Another Application and Return to Homepage. Another application loads /apply as a whole new page (nothing of the
+ * sent form stays in the page's state), a new history entry with an empty form: the result stays behind it for Back.
  */
 export function ApplicationResult({ evaluation, email }: { evaluation: EvaluationResult; email: string }) {
   return (
@@ -152,7 +153,12 @@ export function ApplicationResult({ evaluation, email }: { evaluation: Evaluatio
       ) : (
         <NotQualified evaluation={evaluation} />
       )}
-      <Stack align="center">
+      <Stack direction={{ base: 'column', sm: 'row' }} gap="3" justify="center">
+        <Button asChild variant="ghost" colorPalette="blue">
+          <RouterLink to="/apply" reloadDocument>
+            Start Another Application
+          </RouterLink>
+        </Button>
         <Button asChild variant="ghost" colorPalette="blue">
           <RouterLink to="/">Return to Homepage</RouterLink>
         </Button>

@@ -1,6 +1,6 @@
 import { Box, Container, Grid, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useMemo, useState } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { marketingClaims } from '../../../../shared/brand/brand.ts';
 import { ArrowLeftIcon } from '../../components/icons.tsx';
 import { NewTabLink } from '../../components/new-tab-links.tsx';
@@ -9,7 +9,8 @@ import { ApplicationResult } from './application-result.tsx';
 import { NeedHelpBox } from './need-help-box.tsx';
 import { PreQualificationWizard } from './pre-qualification-wizard.tsx';
 import {
-  keepResultOfEntry,
+  resultAddress,
+  resultEntry,
   resultOfEntry,
   useBackLeavesSubmittedWizard,
   type SubmittedApplication,
@@ -32,17 +33,18 @@ function LegalLinks() {
 /** The pre-qualification form at /apply: the wizard, then the result screen. */
 export function ApplyPage() {
   const location = useLocation();
+  const navigate = useNavigate();
   const [submitted, setSubmitted] = useState<SubmittedApplication>();
   // The result this history entry showed before a reload (read once the app runs: the prerender has none).
   const isClient = useIsClient();
-  const kept = useMemo(() => (isClient ? resultOfEntry(location.key) : undefined), [isClient, location.key]);
+  const kept = useMemo(() => (isClient ? resultOfEntry(location.state) : undefined), [isClient, location.state]);
   const result = useBackLeavesSubmittedWizard(submitted ?? kept);
   const onSubmitted = useCallback(
     (result: SubmittedApplication) => {
-      keepResultOfEntry(location.key, result);
       setSubmitted(result);
+      void navigate(resultAddress, { replace: true, state: resultEntry(result) });
     },
-    [location.key],
+    [navigate],
   );
 
   return (

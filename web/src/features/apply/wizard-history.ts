@@ -4,7 +4,6 @@ import { wizardSteps, type WizardStepId } from '../../../../shared/catalogue/wiz
 import { z } from 'zod';
 import type { EvaluationResult } from '../../../../shared/evaluation/evaluate.ts';
 import { evaluationResultSchema } from '../../../../shared/evaluation/evaluation-schema.ts';
-import { readStored, writeStored } from '../../lib/browser-storage.ts';
 
 /** A submitted application as the result screen needs it: its evaluation, and the e-mail it was made with. */
 export type SubmittedApplication = { evaluation: EvaluationResult; email: string };
@@ -17,7 +16,7 @@ const submittedApplicationSchema = z.object({ evaluation: evaluationResultSchema
  */
 export type WizardEntry = { wizardStep: WizardStepId; wizardDepth: number };
 
-function entryField(state: unknown, field: keyof WizardEntry): unknown {
+function entryField(state: unknown, field: keyof WizardEntry | 'submitted'): unknown {
   return typeof state === 'object' && state !== null ? (state as Record<string, unknown>)[field] : undefined;
 }
 
@@ -58,26 +57,20 @@ export function useBackLeavesSubmittedWizard(
 }
 
 /**
- * The result of a submitted application, kept for the history entry it was shown on (in the tab's session
- * storage, by the entry's key, which a reload keeps): reloading the result, or coming back to it with Back or
- * Forward, shows it again instead of an empty wizard that invites a second, duplicate application. Another
- * visit of /apply is another entry, with a new wizard.
+ * The result screen has an address of its own, and the result is kept in the state of its history entry, which a
+ * reload and Back or Forward keep: reloading the result, or coming back to it, shows it again instead of an empty
+ * wizard that invites a second, duplicate application. Opening /apply anew starts a new form, also from the result:
+ * a browser treats opening the address it already shows as a reload of that entry, hence the result's own address.
  */
-const resultStorageKey = (entryKey: string) => `loan-match:apply-result:${entryKey}`;
+export const resultAddress = { pathname: '/apply', search: '?submitted' };
 
-export function keepResultOfEntry(entryKey: string, result: SubmittedApplication): void {
-  if (!writeStored('session', resultStorageKey(entryKey), JSON.stringify(result))) {
-    console.error('The result could not be kept for a reload');
-  }
+/** The state of the result's history entry. */
+export function resultEntry(result: SubmittedApplication): { submitted: SubmittedApplication } {
+  return { submitted: result };
 }
 
-export function resultOfEntry(entryKey: string): SubmittedApplication | undefined {
-  const kept = readStored('session', resultStorageKey(entryKey));
-  if (kept === undefined) return undefined;
-  try {
-    const parsed = submittedApplicationSchema.safeParse(JSON.parse(kept));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
+/** The result a history entry keeps, if any. */
+export function resultOfEntry(state: unknown): SubmittedApplication | undefined {
+  const parsed = submittedApplicationSchema.safeParse(entryField(state, 'submitted'));
+  return parsed.success ? parsed.data : undefined;
 }
