@@ -207,6 +207,46 @@ test('documents: one file of every accepted type is uploaded with progress, kept
   expect(files ?? []).toHaveLength(0);
 });
 
+test('leaving the page while a document uploads asks first; staying lets it finish, and then leaving asks nothing', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const { portal } = await applicantOnPortal(page, baseURL!, database);
+  // The storage upload is held until the test lets it go.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/storage/v1/object/documents/**', async (route) => {
+    await released;
+    await route.continue();
+  });
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.type());
+    void dialog.dismiss();
+  });
+
+  // Chosen through the file dialog, as a person does (browsers may ask before leaving only a page someone used).
+  const chooser = page.waitForEvent('filechooser');
+  await portal.fileInput('Tax Returns').click();
+  await (await chooser).setFiles([file('return-2025.pdf', pdfBytes(), 'application/pdf')]);
+  const uploading = portal.documentCard('Tax Returns').getByText('Uploading return-2025.pdf…');
+  await expect(uploading).toBeVisible();
+
+  // A reload asks; the person stays (the dialog is dismissed), and the upload goes on. The reload waits for a
+  // load, which comes with the next reload.
+  const asked = page.waitForEvent('dialog', { timeout: 10_000 });
+  const firstReload = page.reload();
+  expect((await asked).type()).toBe('beforeunload');
+  await expect(uploading).toBeVisible();
+
+  release();
+  await expect(portal.storedFile('Tax Returns', 'return-2025.pdf')).toBeVisible();
+  await Promise.all([firstReload, page.reload()]);
+  await expect(portal.storedFile('Tax Returns', 'return-2025.pdf')).toBeVisible();
+  expect(dialogs).toEqual(['beforeunload']);
+});
+
 test('a wrong type, an oversize file and an overlong name are refused before any byte is sent, and again by the server', async ({
   page,
   baseURL,

@@ -17,6 +17,7 @@ import { refuseBeforeUpload, rowRefused, uploadDocument, type DocumentFiling } f
 import { ActionDialog } from '../../components/action-dialog.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { openStoredDocument } from '../../lib/open-document.ts';
+import { useAsksBeforeLeaving } from '../../lib/use-asks-before-leaving.ts';
 import { keptByReview } from '../../lib/postgres-codes.ts';
 import { useDeleteDocumentMutation, type DocumentRow } from './portal-api.ts';
 
@@ -73,6 +74,8 @@ export function RequiredDocuments({
   reload,
 }: RequiredDocumentsProps) {
   const [uploads, setUploads] = useState<UploadItem[]>([]);
+  // A reload or another address would drop a file on its way: the browser asks first.
+  useAsksBeforeLeaving(uploads.some((upload) => upload.status === 'pending'));
   const checklist = documentChecklist({
     documents,
     reviews: reading.reviews,
