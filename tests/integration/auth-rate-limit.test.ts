@@ -60,6 +60,27 @@ describe('per-IP rate limits on /auth/v1', () => {
     });
   });
 
+  it('answers 429 over_email_send_rate_limit on /resend, which shares the sign-up budget', async () => {
+    // A client of its own (a trusted local proxy tells its address), whose budget the tests above left whole.
+    const headers = { 'x-forwarded-for': '203.0.113.9' };
+    const resend = () =>
+      authFetch(server, '/resend', {
+        method: 'POST',
+        body: JSON.stringify({ type: 'signup', email: uniqueEmail('again') }),
+        headers,
+      });
+    expect((await resend()).status).toBe(200);
+    const signUp = await authFetch(server, '/signup', {
+      method: 'POST',
+      body: JSON.stringify({ email: uniqueEmail('new'), password: 'new-pass' }),
+      headers,
+    });
+    expect(signUp.status).toBe(200);
+    const limited = await resend();
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ code: 'over_email_send_rate_limit', message: 'Email rate limit exceeded' });
+  });
+
   it('answers 429 on /verify, which guards e-mailed links against guessing', async () => {
     const verify = () => fetch(`${server.url}/auth/v1/verify?type=recovery&token=guess`, { redirect: 'manual' });
     expect((await verify()).status).toBe(303);

@@ -213,6 +213,28 @@ describe('sign-up with e-mail confirmation', () => {
     expect(await mailbox(server, email)).toHaveLength(1);
   });
 
+  it('answers a resend alike for an unconfirmed account, a confirmed one and an address without an account', async () => {
+    const unconfirmed = uniqueEmail('resend-unconfirmed');
+    expect(
+      (await serviceClient(server).auth.admin.createUser({ email: unconfirmed, password: 'resend-pass' })).error,
+    ).toBeNull();
+    const confirmed = uniqueEmail('resend-confirmed');
+    await signUpAndConfirm(confirmed, 'resend-pass');
+    const answer = async (email: string) => {
+      const { status, headers, body } = await authFetch(server, '/resend', {
+        method: 'POST',
+        body: JSON.stringify({ type: 'signup', email }),
+      });
+      return { status, body, type: headers.get('content-type'), errorCode: headers.get('x-sb-error-code') };
+    };
+    const expected = { status: 200, body: {}, type: 'application/json; charset=utf-8', errorCode: null };
+    expect(await answer(unconfirmed)).toEqual(expected);
+    expect(await answer(confirmed)).toEqual(expected);
+    expect(await answer(uniqueEmail('resend-nobody'))).toEqual(expected);
+    // Only the unconfirmed account was sent a confirmation link.
+    expect((await mailbox(server, unconfirmed)).map((mail) => mail.subject)).toEqual([confirmSubject]);
+  });
+
   it('keeps the e-mail already sent working for the browser that asks again within the interval (no new e-mail)', async () => {
     const email = uniqueEmail('impatient');
     const client = pkceClient(server);
