@@ -69,6 +69,18 @@ export function debtCoverageRatio(annualRevenue: number, monthlyDebtPayments: nu
   return (annualRevenue * DEBT_SERVICE_PERCENT_OF_REVENUE) / (12 * 100 * monthlyDebtPayments);
 }
 
+/**
+ * The answers the criteria read: the wizard's form, or an application's stored answers (officer-reasons.ts), whose
+ * money is a number.
+ */
+export type EvaluatedAnswers = {
+  creditScore: string;
+  yearsInBusiness: string;
+  annualRevenue: string | number;
+  monthlyDebtPayments: string | number;
+  hasDownPayment: string;
+};
+
 const NOT_PROVIDED = 'Not provided';
 
 function criterion(
@@ -106,7 +118,7 @@ function rangeCriterion(range: {
   );
 }
 
-function creditScoreCriterion(form: PreQualificationForm): CriterionResult {
+function creditScoreCriterion(form: EvaluatedAnswers): CriterionResult {
   const threshold = EVALUATION_THRESHOLDS.minimumCreditScore;
   return rangeCriterion({
     id: 'creditScore',
@@ -122,7 +134,7 @@ function creditScoreCriterion(form: PreQualificationForm): CriterionResult {
   });
 }
 
-function debtCoverageCriterion(form: PreQualificationForm): CriterionResult {
+function debtCoverageCriterion(form: EvaluatedAnswers): CriterionResult {
   const threshold = EVALUATION_THRESHOLDS.minimumDebtCoverageRatio;
   const ratio = debtCoverageRatio(parseMoney(form.annualRevenue), parseMoney(form.monthlyDebtPayments));
   const finite = Number.isFinite(ratio);
@@ -142,7 +154,7 @@ function debtCoverageCriterion(form: PreQualificationForm): CriterionResult {
   );
 }
 
-function downPaymentCriterion(form: PreQualificationForm): CriterionResult {
+function downPaymentCriterion(form: EvaluatedAnswers): CriterionResult {
   const percent = EVALUATION_THRESHOLDS.equityInjectionPercent;
   const available = form.hasDownPayment === 'yes';
   return criterion(
@@ -164,7 +176,7 @@ function downPaymentCriterion(form: PreQualificationForm): CriterionResult {
   );
 }
 
-function yearsInBusinessCriterion(form: PreQualificationForm): CriterionResult {
+function yearsInBusinessCriterion(form: EvaluatedAnswers): CriterionResult {
   const threshold = EVALUATION_THRESHOLDS.minimumYearsInBusiness;
   return rangeCriterion({
     id: 'yearsInBusiness',
@@ -193,15 +205,20 @@ export function fallbackEvaluation(): EvaluationResult {
   };
 }
 
+/** Every criterion of the evaluation, met or not, for these answers. */
+export function evaluateCriteria(answers: EvaluatedAnswers): CriterionResult[] {
+  return [
+    creditScoreCriterion(answers),
+    debtCoverageCriterion(answers),
+    downPaymentCriterion(answers),
+    yearsInBusinessCriterion(answers),
+  ];
+}
+
 /** Evaluates a submitted pre-qualification form. Never throws. */
 export function evaluatePreQualification(form: PreQualificationForm): EvaluationResult {
   try {
-    const criteria = [
-      creditScoreCriterion(form),
-      debtCoverageCriterion(form),
-      downPaymentCriterion(form),
-      yearsInBusinessCriterion(form),
-    ];
+    const criteria = evaluateCriteria(form);
     const suggestedNextSteps: string[] = [
       NEXT_STEPS.scheduleConsultation,
       NEXT_STEPS.prepareDocumentation,

@@ -1,9 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { applicantStatusLabel, applicationEventKinds, applicationEventLabels } from './timeline.ts';
+import {
+  applicantStatusLabel,
+  applicationEventKinds,
+  applicationEventLabels,
+  applicationEventText,
+  officerEventLabels,
+} from './timeline.ts';
 
 describe('application timeline', () => {
   it('names every kind of event the database writes', () => {
     expect(Object.keys(applicationEventLabels).sort()).toEqual([...applicationEventKinds].sort());
+  });
+
+  it("gives the officer an officer's rejection in both words, and every other event as the applicant reads it", () => {
+    const rejected = { kind: 'rejected', subject: null } as const;
+    expect(applicationEventText(rejected)).toBe('Declined');
+    expect(applicationEventText(rejected, officerEventLabels)).toBe('Rejected (shown to the applicant as Declined)');
+    const others = applicationEventKinds.filter((kind) => kind !== 'rejected');
+    for (const kind of others) expect(officerEventLabels[kind]).toBe(applicationEventLabels[kind]);
   });
 
   it('tells an applicant whether an officer or the evaluation declined the application', () => {

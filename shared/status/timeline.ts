@@ -65,9 +65,24 @@ export const applicationEventLabels: Readonly<Record<ApplicationEventKind, strin
   loan_did_not_close: 'Loan did not close',
 };
 
-/** An event's label with whom it is about: 'Loan package sent to a lender: Sierra Community Bank'. */
-export function applicationEventText(event: Pick<ApplicationEvent, 'kind' | 'subject'>): string {
-  const label = applicationEventLabels[event.kind];
+/**
+ * The labels of the officer's timeline: the applicant's, except an officer's rejection. The officer's screens call it
+ * Rejected (its list, its button, its status) and the applicant's call it Declined: the officer reads both words.
+ */
+export const officerEventLabels: Readonly<Record<ApplicationEventKind, string>> = {
+  ...applicationEventLabels,
+  rejected: `Rejected (shown to the applicant as ${applicationEventLabels.rejected})`,
+};
+
+/**
+ * An event's label with whom it is about: 'Loan package sent to a lender: Sierra Community Bank'; in the applicant's
+ * words unless the officer's labels are given.
+ */
+export function applicationEventText(
+  event: Pick<ApplicationEvent, 'kind' | 'subject'>,
+  labels: Readonly<Record<ApplicationEventKind, string>> = applicationEventLabels,
+): string {
+  const label = labels[event.kind];
   return event.subject ? `${label}: ${event.subject}` : label;
 }
 

@@ -189,6 +189,10 @@ test('an officer finds an application, reads its detail, approves one and reject
   await page.getByRole('tab', { name: 'Rejected' }).click();
   await admin.searchFor(second.businessName);
   await expect(admin.row(second.businessName)).toBeVisible();
+  // The officer's word with the applicant's, where the timeline the applicant also reads shows it.
+  await admin.row(second.businessName).getByRole('button', { name: /View/ }).click();
+  await expect(admin.detail()).toContainText('· status rejected');
+  await expect(admin.detail().getByText(/^Rejected \(shown to the applicant as Declined\) — .* by you/)).toBeVisible();
   const events = await database.from('application_events').select('kind, reason').eq('application_id', second.id);
   expect(events.data).toContainEqual({ kind: 'rejected', reason: 'Revenue history too short.' });
 });
@@ -692,26 +696,54 @@ test('switching lists keeps the search and the sort, and a reload keeps the page
   await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(`${tag} 07`);
 });
 
-test('Not Qualified lists the applications the evaluation declined, with its reasons', async ({
+test('Not Qualified lists the applications the evaluation declined, with its reasons in the officer’s words', async ({
   page,
   baseURL,
   database,
 }) => {
   const officer = await createAccount(database, baseURL!, { admin: true });
+  // Stored as the applicant read them.
   const declined = await submitted(database, {
+    credit_score: '600-649',
+    has_down_payment: 'no',
     status: 'rejected',
-    evaluation_result: { qualified: false, reasons: ['Credit score below 660.'], suggestedNextSteps: [] },
+    evaluation_result: {
+      qualified: false,
+      reasons: [
+        'Your credit score range (600-649) is below our minimum of 660.',
+        'A 10% down payment is not available.',
+      ],
+      suggestedNextSteps: [],
+    },
   });
   const admin = new AdminPages(page);
   await plantSession(page, baseURL!, officer.session);
   await page.goto('/admin?list=notQualified');
   await admin.searchFor(declined.businessName);
-  await expect(admin.row(declined.businessName)).toContainText('Credit score below 660.');
+  await expect(admin.row(declined.businessName)).toContainText(
+    'Credit score range 600-649 is below 660; Down payment of 10% of the loan amount not available',
+  );
+  await expect(admin.row(declined.businessName)).not.toContainText('Your');
   await expect(page.getByText('Page 1 of 1 · 1 application', { exact: true })).toBeVisible();
   await expect(admin.row(declined.businessName).getByRole('button', { name: 'Approve' })).toHaveCount(0);
-  // Its detail names it by its list, not as an officer's rejection.
+  // Its detail names it by its list, not as an officer's rejection, and its reasons in the officer's words.
   await admin.row(declined.businessName).getByRole('button', { name: /View/ }).click();
   await expect(admin.detail()).toContainText('· status not qualified');
+  await expect(
+    admin
+      .detail()
+      .getByRole('listitem')
+      .filter({ hasText: /^(Credit score range|Down payment)/ }),
+  ).toHaveText(['Credit score range 600-649 is below 660', 'Down payment of 10% of the loan amount not available']);
+  // The timeline's note of the evaluation too; nowhere the applicant's words.
+  await expect(
+    admin
+      .detail()
+      .getByText(
+        'Reason: Credit score range 600-649 is below 660; Down payment of 10% of the loan amount not available',
+      ),
+  ).toBeVisible();
+  await expect(admin.detail()).not.toContainText('Your credit score');
   // No letter saying it may be eligible: the letter is for pending and approved applications only.
   await expect(admin.detail().getByRole('button', { name: 'Send Pre-Application Letter' })).toHaveCount(0);
 });

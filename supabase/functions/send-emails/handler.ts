@@ -1,4 +1,3 @@
-import { emptyPreQualificationForm, type PreQualificationForm } from '../../../shared/catalogue/pre-qualification.ts';
 import { evaluatePreQualification, NEXT_STEPS } from '../../../shared/evaluation/evaluate.ts';
 import { normalizeEmail, EMAIL_PATTERN } from '../../../shared/validation/email.ts';
 import {
@@ -10,7 +9,7 @@ import { callerAddress, json, preflight, readJson, type FunctionHandler } from '
 import type { SendMail } from '../_shared/mail.ts';
 import { allowSend, type SendLimits } from '../_shared/rate-limit.ts';
 import type { FunctionEnvironment } from '../_shared/service-client.ts';
-import { applicantEmail, teamEmail } from './templates.ts';
+import { applicantEmail, formOfAnswers, teamEmail } from './templates.ts';
 
 /**
  * The evaluation the e-mails tell, never text a caller made up (the function answers anyone, and the e-mails go
@@ -20,13 +19,7 @@ import { applicantEmail, teamEmail } from './templates.ts';
  */
 export function evaluationToSend(payload: SendEmailsPayload): SendEmailsPayload['evaluation'] | undefined {
   if (payload.formData) {
-    const answers = Object.fromEntries(
-      Object.entries(payload.formData).filter(([key]) => key in emptyPreQualificationForm),
-    );
-    const { qualified, reasons, suggestedNextSteps } = evaluatePreQualification({
-      ...emptyPreQualificationForm,
-      ...answers,
-    } as PreQualificationForm);
+    const { qualified, reasons, suggestedNextSteps } = evaluatePreQualification(formOfAnswers(payload.formData));
     return { qualified, reasons, suggestedNextSteps };
   }
   const ours: readonly string[] = Object.values(NEXT_STEPS);

@@ -55,6 +55,25 @@ describe('someone who gets the e-mail without having filled in the form', () => 
 });
 
 describe('the pre-qualification e-mail to the loan team', () => {
+  it("gives the unmet criteria in the officer's words, not the applicant's", () => {
+    const form = { ...sampleForm, creditScore: 'Below 600' as const, hasDownPayment: 'no' as const };
+    const mail = teamEmail(
+      {
+        applicantEmail: 'jose@example.com',
+        businessName: form.businessName,
+        firstName: form.firstName,
+        lastName: form.lastName,
+        evaluation: evaluatePreQualification(form),
+        formData: form,
+      },
+      'https://loans.example',
+    );
+    expect(mail.text).toContain(
+      'Unmet criteria:\n- Credit score range below 600 is below 660\n- Down payment of 10% of the loan amount not available\n',
+    );
+    expect(mail.text).not.toContain('Your credit score');
+  });
+
   it('lists the answers as they were stored and reviewed: trimmed, money in dollars with the cents typed', () => {
     const form = {
       ...sampleForm,

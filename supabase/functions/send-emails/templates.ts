@@ -1,5 +1,11 @@
 import { brand, CONSULTATION_MINUTES } from '../../../shared/brand/brand.ts';
-import { preQualificationFields, type PreQualificationField } from '../../../shared/catalogue/pre-qualification.ts';
+import {
+  emptyPreQualificationForm,
+  preQualificationFields,
+  type PreQualificationField,
+  type PreQualificationForm,
+} from '../../../shared/catalogue/pre-qualification.ts';
+import { officerReasons } from '../../../shared/evaluation/officer-reasons.ts';
 import { formAnswerText } from '../../../shared/application/application-answers.ts';
 import type { SendEmailsPayload } from '../../../shared/validation/notifications.ts';
 import { APPLICATION_OWNERSHIP } from '../../../shared/messages/portal-admin.ts';
@@ -73,6 +79,12 @@ export function applicantEmail(payload: SendEmailsPayload, siteUrl: string): Mai
   };
 }
 
+/** The form a request's answers make: its own fields over an empty form, as the evaluation reads them. */
+export function formOfAnswers(formData: Record<string, unknown>): PreQualificationForm {
+  const answers = Object.fromEntries(Object.entries(formData).filter(([key]) => key in emptyPreQualificationForm));
+  return { ...emptyPreQualificationForm, ...answers } as PreQualificationForm;
+}
+
 /** The form's answers as label: value lines, as the review step showed them (formAnswerText). */
 function answers(formData: Record<string, unknown> | undefined): string[] {
   if (!formData) return [];
@@ -89,7 +101,10 @@ export function teamEmail(payload: SendEmailsPayload, siteUrl: string): MailMess
     `${payload.firstName} ${payload.lastName} (${payload.applicantEmail}) submitted a pre-qualification for ${payload.businessName}.`,
     `Result: ${evaluation.qualified ? 'pre-qualified' : 'not pre-qualified'}.`,
   ];
-  const reasons = evaluation.reasons.length > 0 ? list(evaluation.reasons) : undefined;
+  // The team reads the unmet criteria in the officer's words (the applicant's e-mail has the applicant's).
+  const unmet =
+    payload.formData && !evaluation.qualified ? officerReasons(formOfAnswers(payload.formData)) : evaluation.reasons;
+  const reasons = unmet.length > 0 ? list(unmet) : undefined;
   const details = list(answers(payload.formData));
   return {
     to: brand.loansEmail,

@@ -4,6 +4,7 @@ import { additionalInfoAnswerText, additionalInfoSections } from '../../../../sh
 import { optionLabel } from '../../../../shared/catalogue/fields.ts';
 import { loanAmountOptions } from '../../../../shared/catalogue/pre-qualification.ts';
 import { officerStatusLabel } from '../../../../shared/admin/application-lists.ts';
+import { officerReasonsOf } from '../../../../shared/evaluation/officer-reasons.ts';
 import { auditEntryActor, auditEntryText } from '../../../../shared/admin/audit-actions.ts';
 import { applicationAnswers } from '../../../../shared/application/application-answers.ts';
 import { additionalInfoFormFromSections } from '../../../../shared/db/additional-info.ts';
@@ -11,7 +12,7 @@ import { formatLongDate } from '../../../../shared/format/dates.ts';
 import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
 import { formatUsd } from '../../../../shared/format/money.ts';
 import { preApplicationLetterFileName, termSheetFileName } from '../../../../shared/summary/file-names.ts';
-import { applicationEventText, eventNoteLabel } from '../../../../shared/status/timeline.ts';
+import { applicationEventText, eventNoteLabel, officerEventLabels } from '../../../../shared/status/timeline.ts';
 import { useApplicationDetailQuery, useOpenDocumentMutation } from './admin-api.ts';
 import {
   checklistInputOf,
@@ -74,7 +75,9 @@ function DetailContent({
   onOpen: (id: string) => void;
 }) {
   const { application } = detail;
-  const evaluation = application.evaluation_result as { qualified?: boolean; reasons?: string[] };
+  const evaluation = application.evaluation_result as { qualified?: boolean };
+  // In the officer's words; the stored reasons are the applicant's.
+  const unmet = officerReasonsOf(application);
   const info = detail.additionalInfo ? additionalInfoFormFromSections(detail.additionalInfo) : null;
   const [openDocument, opened] = useOpenDocumentMutation();
   const auditLogHeadingId = useId();
@@ -159,9 +162,9 @@ function DetailContent({
           Evaluation
         </Heading>
         <Text>{evaluation.qualified ? 'Qualified' : 'Not qualified'}</Text>
-        {evaluation.reasons && evaluation.reasons.length > 0 ? (
+        {unmet.length > 0 ? (
           <List.Root ps="5">
-            {evaluation.reasons.map((reason) => (
+            {unmet.map((reason) => (
               <List.Item key={reason}>{reason}</List.Item>
             ))}
           </List.Root>
@@ -254,16 +257,21 @@ function DetailContent({
           Timeline
         </Heading>
         <List.Root as="ol" ps="5" gap="1">
-          {detail.events.map((event) => (
-            <List.Item key={event.id}>
-              {applicationEventText(event)} — {when(event.created_at)} by {actor(event, me, application.user_id)}
-              {event.reason ? (
-                <Text color="gray.700" overflowWrap="anywhere" whiteSpace="pre-line">
-                  {eventNoteLabel(event.kind)}: {event.reason}
-                </Text>
-              ) : null}
-            </List.Item>
-          ))}
+          {detail.events.map((event) => {
+            // The evaluation's reasons were stored in the applicant's words: the officer reads theirs, as above.
+            const note = event.kind === 'not_qualified' && unmet.length > 0 ? unmet.join('; ') : event.reason;
+            return (
+              <List.Item key={event.id}>
+                {applicationEventText(event, officerEventLabels)} — {when(event.created_at)} by{' '}
+                {actor(event, me, application.user_id)}
+                {note ? (
+                  <Text color="gray.700" overflowWrap="anywhere" whiteSpace="pre-line">
+                    {eventNoteLabel(event.kind)}: {note}
+                  </Text>
+                ) : null}
+              </List.Item>
+            );
+          })}
         </List.Root>
         <TextsLog texts={detail.texts} consents={detail.smsConsents} />
         {detail.audit.length > 0 ? (

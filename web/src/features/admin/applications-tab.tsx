@@ -20,6 +20,7 @@ import {
   type ApplicationSortId,
 } from '../../../../shared/admin/application-lists.ts';
 import { SEARCH_MAX_LENGTH } from '../../../../shared/admin/application-search.ts';
+import { officerReasonsOf } from '../../../../shared/evaluation/officer-reasons.ts';
 import {
   checklistStateLabels,
   checklistStates,
@@ -37,12 +38,6 @@ import { DecisionButtons } from './decision-dialog.tsx';
 import { LetterDialog } from './letter-dialog.tsx';
 import { TermSheetDialog } from './term-sheet-dialog.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
-
-/** The reasons the evaluation gave for declining an application, as one sentence list. */
-function evaluationReasons(evaluation: unknown): string {
-  const reasons = (evaluation as { reasons?: unknown } | null)?.reasons;
-  return Array.isArray(reasons) ? reasons.filter((reason) => typeof reason === 'string').join(' ') : '';
-}
 
 /** Waits until typing pauses before searching, so each keystroke is not a query. */
 function useDebounced(value: string, ms: number): string {
@@ -299,7 +294,7 @@ function ApplicationList({
                     ) : null}
                   </Table.Cell>
                   {list === 'notQualified' ? (
-                    <Table.Cell data-label="Evaluation">{evaluationReasons(row.evaluation_result)}</Table.Cell>
+                    <Table.Cell data-label="Evaluation">{officerReasonsOf(row).join('; ')}</Table.Cell>
                   ) : null}
                   {list === 'pipeline' ? <PipelineCell row={row} /> : null}
                   <Table.Cell data-label="Actions">

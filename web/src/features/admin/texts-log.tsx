@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { List, Text } from '@chakra-ui/react';
 import type { SmsConsentRow, SmsMessageRow } from '../../../../shared/db/sms-rows.ts';
 import { formatUsPhone } from '../../../../shared/sms/phone-format.ts';
-import { applicationEventLabels } from '../../../../shared/status/timeline.ts';
+import { officerEventLabels } from '../../../../shared/status/timeline.ts';
 import { when } from './who-and-when.ts';
 
 /** What became of a text, as the officer reads it. */
@@ -67,7 +67,7 @@ export function TextsLog({ texts, consents }: { texts: SmsMessageRow[]; consents
           <List.Root ps="5" gap="1" fontSize="sm" aria-labelledby={textsHeadingId}>
             {texts.map((text) => (
               <List.Item key={text.id}>
-                {applicationEventLabels[text.kind as keyof typeof applicationEventLabels] ?? text.kind} · to{' '}
+                {officerEventLabels[text.kind as keyof typeof officerEventLabels] ?? text.kind} · to{' '}
                 {formatUsPhone(text.phone_e164)} · {textStatusLabels[text.status]}
                 {text.sent_at ? ` ${when(text.sent_at)}` : ''}
                 {text.status_detail ? ` · ${text.status_detail}` : ''}
