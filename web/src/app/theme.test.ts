@@ -26,6 +26,23 @@ function colourTokensUsed(): Set<string> {
   return used;
 }
 
+const palettes = ['gray', 'red', 'orange', 'green', 'blue'];
+
+/** A colour token's red, green and blue (0 to 1), following the tokens it refers to. */
+function colourOf(name: string): number[] {
+  const token = appSystem().tokens.getByName(name);
+  const reference = /^\{(.+)\}$/.exec(String(token?.originalValue))?.[1];
+  if (reference) return colourOf(reference);
+  const hex = String(token?.value);
+  return [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16) / 255);
+}
+
+/** WCAG's contrast ratio of a colour with white. */
+function contrastWithWhite(rgb: number[]): number {
+  const [r, g, b] = rgb.map((channel) => (channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4));
+  return 1.05 / (0.2126 * r! + 0.7152 * g! + 0.0722 * b! + 0.05);
+}
+
 describe('the styling system', () => {
   it('defines every colour the app uses (palettes are trimmed to keep start-up fast)', () => {
     const used = [...colourTokensUsed()];
@@ -42,24 +59,22 @@ describe('the styling system', () => {
   });
 
   it('draws every palette’s focus ring at 3:1 or more against white (WCAG 1.4.11)', () => {
-    const tokens = appSystem().tokens;
-    const hexOf = (name: string): string => {
-      const token = tokens.getByName(name);
-      const reference = /^\{(.+)\}$/.exec(String(token?.originalValue))?.[1];
-      return reference ? hexOf(reference) : String(token?.value);
-    };
-    const luminance = (hex: string) => {
-      const [r, g, b] = [1, 3, 5].map((at) => {
-        const channel = parseInt(hex.slice(at, at + 2), 16) / 255;
-        return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-      });
-      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-    };
-    const contrastOnWhite = (hex: string) => 1.05 / (luminance(hex) + 0.05);
-    expect(contrastOnWhite(hexOf('colors.gray.400'))).toBeLessThan(3);
-    const weak = ['gray', 'red', 'orange', 'green', 'blue']
-      .map((palette) => [palette, contrastOnWhite(hexOf(`colors.${palette}.focusRing`))] as const)
+    expect(contrastWithWhite(colourOf('colors.gray.400'))).toBeLessThan(3);
+    const weak = palettes
+      .map((palette) => [palette, contrastWithWhite(colourOf(`colors.${palette}.focusRing`))] as const)
       .filter(([, contrast]) => contrast < 3);
+    expect(weak).toEqual([]);
+  });
+
+  it('writes white words on every palette’s solid buttons at 4.5:1 or more, hovered too (WCAG 1.4.3)', () => {
+    // A hovered solid button is its colour at 90% over the white page (solid/90 in Chakra's button recipe).
+    const hovered = (rgb: number[]) => rgb.map((channel) => channel * 0.9 + 0.1);
+    const weak = palettes
+      .map((palette) => {
+        const solid = colourOf(`colors.${palette}.solid`);
+        return [palette, Math.min(contrastWithWhite(solid), contrastWithWhite(hovered(solid)))] as const;
+      })
+      .filter(([, contrast]) => contrast < 4.5);
     expect(weak).toEqual([]);
   });
 

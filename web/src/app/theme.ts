@@ -98,9 +98,23 @@ const config = defineConfig({
           focusRing: { value: '{colors.blue.600}' },
         },
         gray: { ...semanticTokens.colors?.gray, focusRing: { value: '{colors.blue.600}' } },
-        green: { ...semanticTokens.colors?.green, focusRing: { value: '{colors.green.700}' } },
-        orange: { ...semanticTokens.colors?.orange, focusRing: { value: '{colors.orange.700}' } },
-        red: { ...semanticTokens.colors?.red, focusRing: { value: '{colors.red.600}' } },
+        // White words on a solid button at 4.5:1 or more, hovered (solid/90) too: Chakra's green.600 is 3.3:1
+        // (the Approve dialog's button), orange.600 3.6:1, red.600 4.8:1 but 4.2:1 hovered.
+        green: {
+          ...semanticTokens.colors?.green,
+          solid: { value: '{colors.green.800}' },
+          focusRing: { value: '{colors.green.700}' },
+        },
+        orange: {
+          ...semanticTokens.colors?.orange,
+          solid: { value: '{colors.orange.800}' },
+          focusRing: { value: '{colors.orange.700}' },
+        },
+        red: {
+          ...semanticTokens.colors?.red,
+          solid: { value: '{colors.red.700}' },
+          focusRing: { value: '{colors.red.600}' },
+        },
       },
     }),
     textStyles,

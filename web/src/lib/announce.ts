@@ -29,3 +29,8 @@ export function announce(message: string): void {
     target.textContent = message;
   });
 }
+
+/** The end of an announcement for a change the desktop app queued while offline (its outcome 'queued'). */
+export function queuedSuffix(outcome: string): string {
+  return outcome === 'queued' ? ', to be sent when the connection returns' : '';
+}

@@ -4,7 +4,7 @@ import { useDispatch } from 'react-redux';
 import { ActionDialog } from '../../components/action-dialog.tsx';
 import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
 import { decisionReasonSchema } from '../../../../shared/validation/admin-forms.ts';
-import { announce } from '../../lib/announce.ts';
+import { announce, queuedSuffix } from '../../lib/announce.ts';
 import { api } from '../../lib/api.ts';
 import { useDecideApplicationMutation } from './admin-api.ts';
 import { DECIDED_MEANWHILE_CODE } from './admin-repository.ts';
@@ -42,8 +42,7 @@ export function DecisionDialog({ applicationId, businessName, decision, focusAft
     if (!('error' in result)) {
       setOpen(false);
       setReason('');
-      const queued = result.data === 'queued' ? ', to be sent when the connection returns' : '';
-      announce(`${businessName} ${decision === 'approved' ? 'approved' : 'rejected'}${queued}.`);
+      announce(`${businessName} ${decision === 'approved' ? 'approved' : 'rejected'}${queuedSuffix(result.data)}.`);
       requestAnimationFrame(() => focusAfter()?.focus());
     }
   };

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Badge, Box, Button, HStack, Heading, Input, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   checklistStateLabels,
@@ -22,6 +22,7 @@ import {
 import { ActionDialog } from '../../components/action-dialog.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { FormField } from '../../components/form-controls.tsx';
+import { announce, queuedSuffix } from '../../lib/announce.ts';
 import { checklistInputOf, type ApplicationDetail, type FiledDocument } from './admin-repository.ts';
 import {
   CHECKLIST_MESSAGES,
@@ -232,10 +233,21 @@ function FileEntry({
     fileName: document.file_name,
   };
   const canReview = reviewable && !review?.queued;
+  const openButton = useRef<HTMLButtonElement>(null);
+  // The button pressed goes away with the review it made: the keyboard is put back on the file's Open button (the
+  // review buttons left follow it), and the outcome is said to screen readers.
+  const sendReview = async (outcome: 'accepted' | 'needs_replacement', reason: string | null) => {
+    const result = await reviewDocument({ ...base, outcome, reason });
+    if (!('error' in result)) {
+      announce(`${document.file_name}: ${itemStateLabels[outcome]}${queuedSuffix(result.data)}.`);
+      requestAnimationFrame(() => openButton.current?.focus());
+    }
+    return result;
+  };
   return (
     <Box borderTopWidth="1px" pt="2">
       <HStack wrap="wrap" gap="2">
-        <Button size="xs" variant="outline" onClick={() => openDocument(document)}>
+        <Button ref={openButton} size="xs" variant="outline" onClick={() => openDocument(document)}>
           Open {document.file_name}
         </Button>
         <Text fontSize="sm" color="gray.700">
@@ -247,7 +259,7 @@ function FileEntry({
             colorPalette="green"
             variant="outline"
             loading={reviewing.isLoading}
-            onClick={() => void reviewDocument({ ...base, outcome: 'accepted', reason: null })}
+            onClick={() => void sendReview('accepted', null)}
           >
             Accept
             <Text as="span" srOnly>
@@ -259,7 +271,7 @@ function FileEntry({
         {canReview && review?.outcome !== 'needs_replacement' ? (
           <ReplacementDialog
             fileName={document.file_name}
-            review={(reason) => reviewDocument({ ...base, outcome: 'needs_replacement', reason })}
+            review={(reason) => sendReview('needs_replacement', reason)}
           />
         ) : null}
       </HStack>

@@ -75,12 +75,21 @@ export function LenderMatches({ application }: { application: ApplicationRow }) 
                         onClick={() => void ask({ applicationId: application.id, lenderId: match.lender.id })}
                       >
                         Ask Consent
+                        {/* Each button names its lender to a screen reader, which reads the buttons one by one. */}
+                        <Text as="span" srOnly>
+                          {' '}
+                          ({match.lender.name})
+                        </Text>
                       </Button>
                     ) : null}
                   </HStack>
                   <chakra.details mt="1">
                     <chakra.summary cursor="pointer" fontSize="sm">
                       Why
+                      <Text as="span" srOnly>
+                        {' '}
+                        ({match.lender.name})
+                      </Text>
                     </chakra.summary>
                     <List.Root ps="5" fontSize="sm" gap="0.5">
                       {match.criteria.map((criterion) => (

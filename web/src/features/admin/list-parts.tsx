@@ -31,7 +31,8 @@ export function Pager({
       <Button size="sm" variant="outline" disabled={page === 0} onClick={() => onPage(page - 1)}>
         Previous page
       </Button>
-      <Text fontSize="sm">
+      {/* A status message: a screen reader says how many a search found, or which page is shown. */}
+      <Text fontSize="sm" role="status">
         Page {page + 1} of {pages} · {total} {total === 1 ? noun[0] : noun[1]}
       </Text>
       <Button size="sm" variant="outline" disabled={page + 1 >= pages} onClick={() => onPage(page + 1)}>

@@ -292,7 +292,7 @@ const WizardForm = memo(function WizardForm({
           <Button type="button" variant="outline" onClick={saveForLater}>
             Save for Later
           </Button>
-          <Flex gap="3">
+          <Flex gap="3" wrap="wrap">
             {index > 0 ? (
               <Button type="button" variant="outline" onClick={() => void goTo(wizardSteps[index - 1].id)}>
                 Previous

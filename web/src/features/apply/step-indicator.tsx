@@ -32,17 +32,14 @@ export function StepIndicator({ current, valid, onSelect }: StepIndicatorProps) 
   const currentIndex = wizardStepIndex(current);
   return (
     <nav aria-label="Application steps">
-      <chakra.ol
-        display="grid"
-        gridTemplateColumns="repeat(5, minmax(0, 1fr))"
-        gap={{ base: '1', sm: '2' }}
-        listStyleType="none"
-      >
+      {/* Five equal columns while each step's longest word fits its own; a narrower screen (320 px) or wider
+          letter spacing wraps the steps onto a second row instead of running one name into the next. */}
+      <chakra.ol display="flex" flexWrap="wrap" gap={{ base: '1', sm: '2' }} listStyleType="none">
         {wizardSteps.map((step, index) => {
           const isCurrent = index === currentIndex;
           const isDone = index < currentIndex && valid.has(step.id);
           return (
-            <li key={step.id}>
+            <chakra.li key={step.id} flex="1 1 0" minW="min-content">
               <chakra.button
                 type="button"
                 onClick={() => onSelect(step.id)}
@@ -76,7 +73,7 @@ export function StepIndicator({ current, valid, onSelect }: StepIndicatorProps) 
                   {step.title}
                 </Text>
               </chakra.button>
-            </li>
+            </chakra.li>
           );
         })}
       </chakra.ol>

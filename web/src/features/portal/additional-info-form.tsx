@@ -163,7 +163,18 @@ export function AdditionalInfoFormSection({
               </Box>
             ))}
             {lockedReason ? null : (
-              <Button type="submit" colorPalette="blue" size="lg" alignSelf="flex-start" disabled={isSubmitting}>
+              // Its words may take two lines on a narrow phone with wider text spacing, instead of leaving the page.
+              <Button
+                type="submit"
+                colorPalette="blue"
+                size="lg"
+                alignSelf="flex-start"
+                whiteSpace="normal"
+                h="auto"
+                minH="11"
+                py="2"
+                disabled={isSubmitting}
+              >
                 {isSubmitting ? 'Submitting...' : 'Submit Additional Information'}
               </Button>
             )}
