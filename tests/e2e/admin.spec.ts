@@ -167,6 +167,13 @@ test('an officer finds an application, reads its detail, approves one and reject
   await expect(page.getByRole('dialog', { name: `Approve ${first.businessName}` })).toContainText(
     'The applicant is e-mailed about the decision. Their additional information can no longer be changed once the application is decided.',
   );
+  // The dialog is a form its Approve button submits; Enter in the reason starts a new line and decides nothing.
+  const deciding = page.getByRole('dialog').getByRole('form', { name: `Approve ${first.businessName}` });
+  await expect(deciding.getByRole('button', { name: 'Approve' })).toHaveAttribute('type', 'submit');
+  await deciding.getByLabel(/Reason/).pressSequentially('First line');
+  await deciding.getByLabel(/Reason/).press('Enter');
+  await deciding.getByLabel(/Reason/).pressSequentially('second line');
+  await expect(deciding.getByLabel(/Reason/)).toHaveValue('First line\nsecond line');
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   await admin.decide(first.businessName, 'Approve', 'Strong cash flow for the amount asked.\nTwo years of returns.');
   await expect(admin.row(first.businessName)).toHaveCount(0);

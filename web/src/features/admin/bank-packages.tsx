@@ -341,6 +341,7 @@ function SendDialog({
         setNoLender(null);
       }}
       title={`Send package ${bankPackageNumber(bankPackage.id)} to a lender`}
+      form={`Send package ${bankPackageNumber(bankPackage.id)} to a lender`}
       trigger={
         <Button size="xs" colorPalette="green">
           Send to Bank

@@ -58,6 +58,7 @@ export function DecisionDialog({ applicationId, businessName, decision, focusAft
         }
       }}
       title={`${verb} ${businessName}`}
+      form={`${verb} ${businessName}`}
       trigger={
         <Button size="xs" colorPalette={palette} variant="outline">
           {verb}
