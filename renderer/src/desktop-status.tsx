@@ -274,7 +274,7 @@ export function DesktopStatus({ session, bridge }: { session: DesktopSession; br
             ref={syncButton}
             size="sm"
             variant="outline"
-            disabled={state.syncing}
+            loading={state.syncing}
             onClick={() => void session.syncNow()}
           >
             Sync now

@@ -10,6 +10,7 @@ import { expect, test } from './fixtures.ts';
 import { seriousAccessibilityViolations } from './pages/accessibility.ts';
 import { AdminPages, fillTermSheet } from './pages/admin-pages.ts';
 import { IMPERSONATION_STORAGE_KEYS } from '../../shared/catalogue/accounts.ts';
+import { holdRequests } from './pages/held-requests.ts';
 import { textsBrokenInsideAWord } from './pages/layout.ts';
 import { createAccount, plantImpersonation, plantSession } from './pages/portal-session.ts';
 
@@ -778,8 +779,14 @@ test('Client Management: search, the empty states, a password reset e-mail, and 
   await expect(row).toContainText(application.businessName);
   await expect(row).toContainText('(775) 555-0142');
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
-  await row.getByRole('button', { name: /Reset Password/ }).click();
+  // Busy while the reset is asked for (not pressed twice), as Exit Impersonation and Logout below.
+  const sendingReset = await holdRequests(page, '**/functions/v1/admin-reset-password');
+  const reset = row.getByRole('button', { name: /Reset Password/ });
+  await reset.click();
+  await expect(reset).toBeDisabled();
+  sendingReset();
   await expect(page.getByRole('status')).toHaveText(`A password reset email has been sent to ${client.email}.`);
+  await expect(reset).toBeEnabled();
   await expect
     .poll(async () => (await mailbox({ url: baseURL! }, client.email)).map((mail) => mail.subject))
     .toContainEqual(expect.stringContaining('Reset your'));
@@ -789,7 +796,11 @@ test('Client Management: search, the empty states, a password reset e-mail, and 
   await page.waitForURL('**/portal');
   await expect(page.getByRole('region', { name: 'Impersonation' })).toBeVisible();
   await expect(page.getByRole('article', { name: `Application for ${application.businessName}` })).toBeVisible();
-  await page.getByRole('button', { name: 'Exit Impersonation' }).click();
+  const exiting = await holdRequests(page, '**/rest/v1/rpc/log_impersonation');
+  const exit = page.getByRole('button', { name: 'Exit Impersonation' });
+  await exit.click();
+  await expect(exit).toBeDisabled();
+  exiting();
   await page.waitForURL('**/admin');
   const audit = await database.from('audit_log').select('action').eq('record_id', client.id).eq('actor_id', officer.id);
   expect(audit.data?.map((entry) => entry.action).sort()).toEqual([
@@ -803,6 +814,14 @@ test('Client Management: search, the empty states, a password reset e-mail, and 
   await search.fill(client.email);
   const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
   await expect(row).toContainText(`${today} by ${officer.email}`);
+
+  const loggingOut = await holdRequests(page, '**/auth/v1/logout*');
+  const logout = page.getByRole('main').getByRole('button', { name: 'Logout' });
+  await logout.click();
+  await expect(logout).toBeDisabled();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Logout' })).toBeEnabled();
+  loggingOut();
+  await page.waitForURL('**/admin/login');
 });
 
 /** A business registration as the public form stores it (the service role writes it here). */
@@ -1152,12 +1171,7 @@ test('Refresh Data is busy until the lists have been read again, then shows what
   await expect(admin.row(application.businessName)).toBeVisible();
   await approve(database, application.id);
   // The list's next read waits until the test lets it through.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/rest/v1/applications?*', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/rest/v1/applications?*');
   const refresh = page.getByRole('button', { name: 'Refresh Data' });
   await refresh.click();
   await expect(refresh).toBeDisabled();

@@ -13,6 +13,7 @@ import { AuthPages } from './pages/auth-pages.ts';
 import { documentId, officerApi } from './pages/officer-api.ts';
 import { applicationFor, createAccount, plantImpersonation, signedInPortal } from './pages/portal-session.ts';
 import { PortalPage, requiredInfoAnswers } from './pages/portal-page.ts';
+import { holdRequests } from './pages/held-requests.ts';
 import { SiteShell } from './pages/site-shell.ts';
 
 /** A signed-in applicant with one pending application, on their portal. */
@@ -840,7 +841,12 @@ test('an officer who logs out while viewing a client’s portal ends the imperso
   const portal = await signedInPortal(page, baseURL!, admin);
   await expect(portal.application(clientApplication.businessName)).toBeVisible();
 
-  await new SiteShell(page).topBarButton('Logout').click();
+  // Busy until the sign-out is done (it ends the impersonation first).
+  const loggingOut = await holdRequests(page, '**/auth/v1/logout*');
+  const logout = new SiteShell(page).topBarButton('Logout');
+  await logout.click();
+  await expect(logout).toBeDisabled();
+  loggingOut();
   await page.waitForURL((url) => url.pathname === '/');
   expect(
     await page.evaluate(

@@ -1,5 +1,6 @@
 import { Alert, Button, Stack, Text } from '@chakra-ui/react';
 import { useNavigate } from 'react-router';
+import { useBusy } from '../lib/use-busy.ts';
 import { endImpersonation, impersonationStartLabel, type Impersonation } from '../lib/impersonation.ts';
 
 /**
@@ -15,6 +16,7 @@ export function ImpersonationBanner({
   onExited?: () => void;
 }) {
   const navigate = useNavigate();
+  const [exiting, whileExiting] = useBusy();
   const exit = async () => {
     await endImpersonation();
     if (onExited) onExited();
@@ -30,7 +32,7 @@ export function ImpersonationBanner({
             <Text as="span">Started: {impersonationStartLabel(impersonation.startedAt)}</Text>
           </Alert.Description>
         </Alert.Content>
-        <Button size="sm" colorPalette="orange" onClick={() => void exit()}>
+        <Button size="sm" colorPalette="orange" loading={exiting} onClick={() => void whileExiting(exit)}>
           Exit Impersonation
         </Button>
       </Stack>

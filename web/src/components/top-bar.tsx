@@ -1,5 +1,6 @@
 import { Box, Button, Container, Flex, HStack, IconButton, Link } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useBusy } from '../lib/use-busy.ts';
 import { useIsClient } from '../lib/use-is-client.ts';
 import { Link as RouterLink } from 'react-router';
 import { brand } from '../../../shared/brand/brand.ts';
@@ -14,13 +15,14 @@ const NavDrawer = lazy(async () => ({ default: (await import('./nav-drawer.tsx')
 function AccountActions() {
   const links = accountLinks(useAuth());
   const logout = useLogout();
+  const [loggingOut, whileLoggingOut] = useBusy();
   if (links.kind === 'signed-in') {
     return (
       <>
         <Button asChild variant="ghost" size="sm">
           <RouterLink to={links.home.to}>{links.home.topBarLabel}</RouterLink>
         </Button>
-        <Button variant="outline" size="sm" onClick={() => void logout()}>
+        <Button variant="outline" size="sm" loading={loggingOut} onClick={() => void whileLoggingOut(logout)}>
           Logout
         </Button>
       </>

@@ -9,6 +9,7 @@ import { PageMeta } from '../../components/page-meta.tsx';
 import { logout, useAuth } from '../../lib/auth-state.ts';
 import { api } from '../../lib/api.ts';
 import { readImpersonation } from '../../lib/impersonation.ts';
+import { useBusy } from '../../lib/use-busy.ts';
 import { withChanges } from '../../lib/search-params.ts';
 import { useRefreshDataMutation } from './admin-api.ts';
 import { ApplicationsTab } from './applications-tab.tsx';
@@ -45,16 +46,12 @@ export function AdminDashboardPage() {
   const [refresh] = useRefreshDataMutation();
   const [view, setView] = useDashboardView();
   // Busy from the click until the screens have read everything again (the refresh, then the reads it starts).
-  const [refreshing, setRefreshing] = useState(false);
+  const [refreshing, whileRefreshing] = useBusy();
   const refreshAll = async () => {
-    setRefreshing(true);
-    try {
-      await refresh();
-      await Promise.all(dispatch(api.util.getRunningQueriesThunk()));
-    } finally {
-      setRefreshing(false);
-    }
+    await refresh();
+    await Promise.all(dispatch(api.util.getRunningQueriesThunk()));
   };
+  const [loggingOut, whileLoggingOut] = useBusy();
   const [logoutFailed, setLogoutFailed] = useState(false);
   const [impersonation, setImpersonation] = useState(readImpersonation);
   const noticeSettled = useOverdueNoticeSettled();
@@ -78,10 +75,10 @@ export function AdminDashboardPage() {
               Admin Dashboard
             </Heading>
             <HStack gap="2">
-              <Button variant="outline" loading={refreshing} onClick={() => void refreshAll()}>
+              <Button variant="outline" loading={refreshing} onClick={() => void whileRefreshing(refreshAll)}>
                 Refresh Data
               </Button>
-              <Button variant="outline" onClick={() => void onLogout()}>
+              <Button variant="outline" loading={loggingOut} onClick={() => void whileLoggingOut(onLogout)}>
                 Logout
               </Button>
             </HStack>

@@ -30,7 +30,7 @@ export function ClientsTab() {
   const clients = useClientsQuery(query);
   const [notice, setNotice] = useState<{ status: 'success' | 'error'; text: string } | null>(null);
   const navigate = useNavigate();
-  const [resetClientPassword] = useResetClientPasswordMutation();
+  const [resetClientPassword, resetting] = useResetClientPasswordMutation();
 
   const resetPassword = async (client: ClientRow) => {
     setNotice(null);
@@ -119,7 +119,12 @@ export function ClientsTab() {
                   </Table.Cell>
                   <Table.Cell data-label="Actions">
                     <HStack gap="2" wrap="wrap">
-                      <Button size="xs" variant="outline" onClick={() => void resetPassword(client)}>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        loading={resetting.isLoading && resetting.originalArgs === client.id}
+                        onClick={() => void resetPassword(client)}
+                      >
                         Reset Password
                         <Text as="span" srOnly>
                           {' '}
