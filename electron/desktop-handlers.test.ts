@@ -79,6 +79,13 @@ describe('desktop data handlers (main process, real SQLite)', () => {
       page: 0,
     });
     expect(page).toEqual({ rows: [row], total: 1 });
+    expect(await dispatch(handlers, 'cache:application-list-counts', undefined)).toEqual({
+      pending: 1,
+      approved: 0,
+      pipeline: 0,
+      notQualified: 0,
+      rejected: 0,
+    });
     expect((await dispatch(handlers, 'cache:application-detail', { id: row.id }))?.application).toEqual(row);
     expect((await dispatch(handlers, 'settings:get', undefined)).documentBudgetMb).toBe(200);
     expect((await dispatch(handlers, 'settings:set-document-budget', { megabytes: 50 })).documentBudgetMb).toBe(50);

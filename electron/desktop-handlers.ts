@@ -64,6 +64,7 @@ export function desktopDataHandlers(stores: {
     'cache:store-changes': async (page) => cache.storeChanges(page),
     'cache:finish-sync': async ({ syncedAt }) => cache.finishSync(syncedAt),
     'cache:applications-page': async (args) => cache.applicationsPage(args),
+    'cache:application-list-counts': async () => cache.applicationListCounts(),
     'cache:application-detail': async ({ id }) => cache.applicationDetail(id),
     'cache:lenders': async () => cache.lenders(),
     'cache:pipeline-history': async () => cache.pipelineHistory(),

@@ -1124,6 +1124,25 @@ AS $function$
 $function$;
 -- execute on public.application_is_open_to_caller(application_id uuid): authenticated
 
+CREATE OR REPLACE FUNCTION public.application_list_counts()
+ RETURNS TABLE(list text, applications bigint)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case
+           when a.loan_stage is not null then 'pipeline'
+           when a.status in ('pending', 'approved') then a.status
+           when a.decided_at is null then 'notQualified'
+           else 'rejected'
+         end as list,
+         count(*) as applications
+    from public.applications as a
+   group by 1
+   order by 1;
+$function$;
+-- execute on public.application_list_counts(): authenticated
+
 CREATE OR REPLACE FUNCTION public.application_qualifies(credit_score text, years_in_business text, annual_revenue numeric, monthly_debt_payments numeric, has_down_payment text)
  RETURNS boolean
  LANGUAGE sql

@@ -3,14 +3,16 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { migrateCache } from './cache-database.ts';
 import { CacheStore } from './cache-store.ts';
 import { applicationRow, documentRow } from './test-rows.ts';
+import { applicationListIds } from '../../shared/admin/application-lists.ts';
 import type { SyncedTable, SyncPage } from '../../shared/ipc/channels.ts';
 
 /** A page whose rows carry only the columns the cache reads (the API sends whole rows). */
 const partial = (page: { table: SyncedTable; rows: object[] }) => page as SyncPage;
 
 let store: CacheStore;
+let db: Database.Database;
 beforeEach(() => {
-  const db = new Database(':memory:');
+  db = new Database(':memory:');
   migrateCache(db);
   store = new CacheStore(db);
 });
@@ -101,6 +103,13 @@ describe('desktop cache: sync', () => {
     expect(pending.total).toBe(7_500);
     expect(pending.rows).toHaveLength(25);
     expect(pending.rows[0]!.id).toBe(rows[9_999]!.id);
+    expect(store.applicationListCounts()).toEqual({
+      pending: 7_500,
+      approved: 2_500,
+      pipeline: 0,
+      notQualified: 0,
+      rejected: 0,
+    });
   });
 
   it('keeps the lender network for every application, and the consents with their application', () => {
@@ -259,6 +268,26 @@ describe('desktop cache: the admin lists, as the database answers them', () => {
     expect(ids('approved')).toEqual([b.id]);
     expect(ids('notQualified')).toEqual([c.id]);
     expect(ids('rejected')).toEqual([d.id]);
+  });
+
+  it('counts each list as its pages do (an accepted offer moves one to the Pipeline), from the lists’ index', () => {
+    expect(store.applicationListCounts()).toEqual({
+      pending: 1,
+      approved: 1,
+      pipeline: 0,
+      notQualified: 1,
+      rejected: 1,
+    });
+    const accepted = { ...b, loan_stage: 'in_closing' as const, updated_at: '2026-11-23T09:00:00+00:00' };
+    store.storeChanges({ table: 'applications', rows: [accepted] });
+    const counts = store.applicationListCounts();
+    expect(counts).toEqual({ pending: 1, approved: 0, pipeline: 1, notQualified: 1, rejected: 1 });
+    for (const list of applicationListIds) {
+      expect(store.applicationsPage({ list, search: '', sort: 'newest', page: 0 }).total).toBe(counts[list]);
+    }
+    // Counted in the index of the lists, never by reading the rows' JSON.
+    const plan = db.prepare('explain query plan select list, count(*) from applications group by list').all();
+    expect(plan).toContainEqual(expect.objectContaining({ detail: expect.stringMatching(/USING COVERING INDEX/) }));
   });
 
   it('filters a list by where its documents stand, as the server does; a row without a checklist matches none', () => {

@@ -1,7 +1,9 @@
 import {
   ADMIN_PAGE_SIZE,
+  applicationListCounts,
   applicationListOf,
   applicationSorts,
+  type ApplicationListCounts,
   type ApplicationsPage,
   type ApplicationsPageArgs,
 } from '../../shared/admin/application-lists.ts';
@@ -251,6 +253,15 @@ export class CacheStore {
       .all(params) as string[];
     const total = this.db.prepare(`select count(*) from applications where ${where}`).pluck().get(params) as number;
     return { rows: rows.map((data) => JSON.parse(data) as ApplicationRow), total };
+  }
+
+  /** How many applications each list holds: one grouped count over the lists' index, never the rows. */
+  applicationListCounts(): ApplicationListCounts {
+    const rows = this.statement('select list, count(*) as applications from applications group by list').all() as {
+      list: string;
+      applications: number;
+    }[];
+    return applicationListCounts(rows);
   }
 
   applicationDetail(id: string): CachedApplication | null {

@@ -195,6 +195,14 @@ describe('the loans’ figures and index values on the desktop', () => {
     });
   });
 
+  it('counts the lists in the copy, online or not, as its lists show them', async () => {
+    const counts = { pending: 12, approved: 3, pipeline: 1, notQualified: 4, rejected: 2 };
+    for (const online of [false, true]) {
+      const { repository: desktop } = repository(online, { 'cache:application-list-counts': async () => counts });
+      expect(await desktop.applicationListCounts()).toEqual(counts);
+    }
+  });
+
   it('reads the Pipeline’s acceptances and stages from the copy, online or not', async () => {
     const history = {
       acceptances: [{ application_id: application.id, accepted_at: '2026-11-01T10:00:00+00:00' }],

@@ -190,6 +190,10 @@ export function createDesktopRepository(deps: DesktopRepositoryDeps): AdminRepos
       ]);
       return { ...page, queuedDecisions: queuedDecisions(outbox) };
     },
+    /** The lists' counts in the offline copy, as its lists show them. */
+    async applicationListCounts() {
+      return bridge['cache:application-list-counts'](undefined);
+    },
     async applicationDetail(id) {
       const cached = await bridge['cache:application-detail']({ id });
       if (!cached) throw new AdminRequestError('refused', `Application ${id} is not in the offline copy`);

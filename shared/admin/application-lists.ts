@@ -43,6 +43,22 @@ export type ApplicationsPageArgs = {
 };
 export type ApplicationsPage = { rows: ApplicationRow[]; total: number };
 
+/** How many applications each list holds (the tabs' labels). */
+export type ApplicationListCounts = Record<ApplicationListId, number>;
+
+/**
+ * The counts of every list out of a grouped count's rows ({ list, applications }, a list with none left out; the
+ * database gives bigint counts as strings).
+ */
+export function applicationListCounts(rows: { list: string; applications: number | string }[]): ApplicationListCounts {
+  const counts = Object.fromEntries(applicationListIds.map((id) => [id, 0])) as ApplicationListCounts;
+  for (const row of rows) {
+    const list = applicationListIds.find((id) => id === row.list);
+    if (list) counts[list] = Number(row.applications);
+  }
+  return counts;
+}
+
 /**
  * Which list an application belongs to: one whose applicant accepted an offer is in the Pipeline; declined by the evaluation at submission (rejected, never decided
  * by an officer) is Not Qualified; rejected by an officer is Rejected.

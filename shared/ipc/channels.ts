@@ -1,4 +1,4 @@
-import type { ApplicationsPage, ApplicationsPageArgs } from '../admin/application-lists.ts';
+import type { ApplicationListCounts, ApplicationsPage, ApplicationsPageArgs } from '../admin/application-lists.ts';
 import type {
   ApplicationRelatedRows,
   LenderNetworkRows,
@@ -31,6 +31,7 @@ export const ipcChannels = [
   'cache:store-changes',
   'cache:finish-sync',
   'cache:applications-page',
+  'cache:application-list-counts',
   'cache:application-detail',
   'cache:lenders',
   'cache:pipeline-history',
@@ -254,6 +255,8 @@ export type IpcRequests = {
   'cache:store-changes': SyncPage;
   'cache:finish-sync': { syncedAt: string };
   'cache:applications-page': ApplicationsPageArgs;
+  /** How many cached applications each list holds (the tabs' labels). */
+  'cache:application-list-counts': undefined;
   'cache:application-detail': { id: string };
   /** The lender network as last synced (the Lenders tab). */
   'cache:lenders': undefined;
@@ -288,6 +291,7 @@ export type IpcResponses = {
   'cache:store-changes': CacheStatus;
   'cache:finish-sync': CacheStatus;
   'cache:applications-page': ApplicationsPage;
+  'cache:application-list-counts': ApplicationListCounts;
   /** null when the application is not cached. */
   'cache:application-detail': CachedApplication | null;
   /** Every lender, active and paused, as the API returned them, by name. */

@@ -192,6 +192,7 @@ export const ipcRequestSchemas: IpcRequestSchemas = {
     page: z.number().int().min(0),
     documents: z.enum(checklistStates).optional(),
   }),
+  'cache:application-list-counts': z.undefined(),
   'cache:application-detail': z.object({ id: uuid }),
   'cache:lenders': z.undefined(),
   'cache:pipeline-history': z.undefined(),

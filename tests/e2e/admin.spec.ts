@@ -3,6 +3,11 @@ import type { Locator, Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { brand } from '../../shared/brand/brand.ts';
 import { SEARCH_MAX_LENGTH } from '../../shared/admin/application-search.ts';
+import {
+  applicationListCounts,
+  applicationLists,
+  type ApplicationListCounts,
+} from '../../shared/admin/application-lists.ts';
 import { pdfText } from '../support/pdf-text.ts';
 import { mailbox } from '../support/auth-helpers.ts';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
@@ -501,6 +506,40 @@ test('an address naming a list that does not exist opens Pending Applications', 
   await expect(page.getByRole('tab', { name: 'Pending Applications' })).toHaveAttribute('aria-selected', 'true');
   await admin.searchFor(application.businessName);
   await expect(admin.row(application.businessName)).toBeVisible();
+});
+
+test('each list’s tab says how many applications it holds, counted again after a decision', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const { admin, application } = await officerWithNewApplication(page, baseURL!, database);
+  /** The next counts the server gives (other tests add applications meanwhile: the tabs show the latest read). */
+  const nextCounts = () =>
+    page
+      .waitForResponse((response) => response.url().includes('/rest/v1/rpc/application_list_counts'))
+      .then(async (response) => applicationListCounts(await response.json()));
+  const tabsShow = async (counts: ApplicationListCounts) => {
+    for (const list of applicationLists) {
+      await expect(
+        page.getByRole('tab', { name: `${list.title} (${counts[list.id].toLocaleString('en-US')})`, exact: true }),
+      ).toBeVisible();
+    }
+  };
+  const read = nextCounts();
+  await page.goto('/admin');
+  const before = await read;
+  expect(before.pending).toBeGreaterThanOrEqual(1);
+  await tabsShow(before);
+  // The list's own heading and table keep the list's name alone.
+  await expect(page.getByRole('heading', { level: 2, name: 'Pending Applications', exact: true })).toBeVisible();
+  await expect(admin.list('Pending Applications')).toBeVisible();
+
+  await admin.searchFor(application.businessName);
+  const after = nextCounts();
+  await admin.decide(application.businessName, 'Approve', '');
+  await expect(admin.row(application.businessName)).toHaveCount(0);
+  await tabsShow(await after);
 });
 
 /**

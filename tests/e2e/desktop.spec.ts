@@ -224,6 +224,10 @@ test('a loan officer on a train: sync, go offline, browse and decide from the ca
     await decide(rejected.businessName, 'Reject', 'Revenue too low');
     await decide(contested.businessName, 'Reject', 'Incomplete file');
     await expect(page.getByTestId('outbox-count')).toHaveText('3 decisions queued');
+    // The tabs count the copy's lists, offline too: a queued decision leaves its application where it is until sent.
+    const tab = (name: string) => page.getByRole('tab', { name, exact: true });
+    await expect(tab('Pending Applications (3)')).toBeVisible();
+    await expect(tab('Approved Applications (0)')).toBeVisible();
     expect((await database.from('applications').select('status').eq('id', approved.id).single()).data).toBeNull();
 
     // A note written offline is queued too: the detail shows it as waiting, the outbox counts and names it.
@@ -286,7 +290,11 @@ test('a loan officer on a train: sync, go offline, browse and decide from the ca
     await expect.poll(async () => (await mailbox(server, approved.email)).length).toBeGreaterThan(0);
     await expect.poll(async () => (await mailbox(server, rejected.email)).length).toBeGreaterThan(0);
 
-    // The cache caught up: the approved application is in the Approved list, its note stored (no longer waiting).
+    // The cache caught up, and the tabs' counts with it (the contested one approved by the second officer).
+    await expect(tab('Pending Applications (0)')).toBeVisible();
+    await expect(tab('Approved Applications (2)')).toBeVisible();
+    await expect(tab('Rejected (1)')).toBeVisible();
+    // The approved application is in the Approved list, its note stored (no longer waiting).
     await page.getByRole('tab', { name: 'Approved Applications' }).click();
     await expect(page.getByRole('row').filter({ hasText: approved.businessName })).toBeVisible();
     await page.getByRole('button', { name: `View ${approved.businessName}` }).click();

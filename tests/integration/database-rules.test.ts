@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { qualifiedApplicationRow } from '../support/application-rows.ts';
+import { insertedApplication, qualifiedApplicationRow } from '../support/application-rows.ts';
 import { sqlStateOf, startTestBackend, type TestBackend, type TestUser } from '../support/database-actors.ts';
 import { uniqueEmail } from '../support/auth-helpers.ts';
 
@@ -44,13 +44,7 @@ async function visitorInsert(row: Row) {
 }
 
 async function createApplication(overrides: Row = {}): Promise<string> {
-  const { data, error } = await backend.service
-    .from('applications')
-    .insert(qualifiedApplicationRow(overrides))
-    .select('id')
-    .single();
-  if (error) throw new Error(error.message);
-  return String(data.id);
+  return insertedApplication(backend.service, overrides);
 }
 
 async function auditEntries(recordId: string): Promise<Row[]> {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
 
 /**
  * A complete, valid applications row whose data qualifies under the thresholds of docs/product.md §9 (credit 725,
@@ -83,4 +84,15 @@ export function businessRegistrationRow(overrides: Record<string, unknown> = {})
     agree_to_terms: true,
     ...overrides,
   };
+}
+
+/** Stores a qualifiedApplicationRow with the given changes through `client` (the service role's) and returns its id. */
+export async function insertedApplication(client: SupabaseClient, overrides: Record<string, unknown> = {}) {
+  const { data, error } = await client
+    .from('applications')
+    .insert(qualifiedApplicationRow(overrides))
+    .select('id')
+    .single();
+  if (error) throw new Error(error.message);
+  return String(data.id);
 }

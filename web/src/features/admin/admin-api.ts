@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { apiAdminRepository } from './api-admin-repository.ts';
 import type { AdminDocument } from '../../../../shared/db/admin-rows.ts';
-import type { ApplicationsPageArgs } from '../../../../shared/admin/application-lists.ts';
+import type { ApplicationListCounts, ApplicationsPageArgs } from '../../../../shared/admin/application-lists.ts';
 import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
 import { api } from '../../lib/api.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
@@ -95,6 +95,18 @@ const adminApi = api.injectEndpoints({
       providesTags: ['Application'],
     }),
 
+    /** How many applications each list holds: read again with the lists, after a decision or Refresh Data. */
+    applicationListCounts: build.query<ApplicationListCounts, void>({
+      async queryFn(_none, { extra }) {
+        try {
+          return { data: await repositoryOf(extra).applicationListCounts() };
+        } catch (error) {
+          return fail('Loading the lists’ counts failed', error, ADMIN_MESSAGES.loadFailed);
+        }
+      },
+      providesTags: ['Application'],
+    }),
+
     applicationDetail: build.query<ApplicationDetail, string>({
       async queryFn(id, { extra }) {
         try {
@@ -158,6 +170,7 @@ const adminApi = api.injectEndpoints({
 
 export const {
   useApplicationsPageQuery,
+  useApplicationListCountsQuery,
   useApplicationDetailQuery,
   useDecideApplicationMutation,
   useAddNoteMutation,

@@ -1,4 +1,8 @@
-import type { ApplicationsPage, ApplicationsPageArgs } from '../../../../shared/admin/application-lists.ts';
+import type {
+  ApplicationListCounts,
+  ApplicationsPage,
+  ApplicationsPageArgs,
+} from '../../../../shared/admin/application-lists.ts';
 import type { ChecklistInput } from '../../../../shared/checklist/document-checklist.ts';
 import type { AdditionalInfoRow } from '../../../../shared/db/additional-info.ts';
 import type {
@@ -222,6 +226,8 @@ export function failureMessage(error: unknown, failed: string, offline: string):
  */
 export type AdminRepository = {
   applicationsPage(args: ApplicationsPageArgs): Promise<AdminApplicationsPage>;
+  /** How many applications each list holds, by one grouped count (the tabs' labels). */
+  applicationListCounts(): Promise<ApplicationListCounts>;
   applicationDetail(id: string): Promise<ApplicationDetail>;
   decide(decision: Decision): Promise<DecisionOutcome>;
   /**

@@ -1,4 +1,8 @@
-import { ADMIN_PAGE_SIZE, applicationSorts } from '../../../../shared/admin/application-lists.ts';
+import {
+  ADMIN_PAGE_SIZE,
+  applicationListCounts,
+  applicationSorts,
+} from '../../../../shared/admin/application-lists.ts';
 import { postgrestSearchFilters } from '../../../../shared/admin/application-search.ts';
 import type { AdditionalInfoRow } from '../../../../shared/db/additional-info.ts';
 import type {
@@ -68,6 +72,13 @@ export const apiAdminRepository: AdminRepository = {
       .range(from, from + ADMIN_PAGE_SIZE - 1);
     const rows = check('Loading applications failed', result);
     return { rows: (rows ?? []) as ApplicationRow[], total: result.count ?? 0 };
+  },
+
+  /** application_list_counts groups the applications by list and counts them in the database. */
+  async applicationListCounts() {
+    const supabase = await loadSupabase();
+    const rows = check('Loading the lists’ counts failed', await supabase.rpc('application_list_counts'));
+    return applicationListCounts((rows ?? []) as { list: string; applications: number }[]);
   },
 
   async applicationDetail(id) {

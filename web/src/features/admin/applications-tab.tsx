@@ -28,7 +28,7 @@ import {
 } from '../../../../shared/checklist/document-checklist.ts';
 import { EmailAddress } from '../../components/email-address.tsx';
 import { rowsAsCardsOnPhones } from '../../components/rows-as-cards.ts';
-import { useApplicationDetailQuery, useApplicationsPageQuery } from './admin-api.ts';
+import { useApplicationDetailQuery, useApplicationListCountsQuery, useApplicationsPageQuery } from './admin-api.ts';
 import { queuedDecisionText } from './admin-repository.ts';
 import { ApplicationDetailPanel } from './application-detail.tsx';
 import { ApprovedSummary } from './approved-summary.tsx';
@@ -94,6 +94,9 @@ export function ApplicationsTab({ me }: { me: string | undefined }) {
     const belongs = applicationListOf(arrived.data.application);
     if (belongs !== list) update({ list: belongs, page: null }, { replace: true });
   }, [arrived.data]); // eslint-disable-line react-hooks/exhaustive-deps -- once, when the linked application is read
+  // Each tab says how many applications its list holds (none until read, or when the count failed: the list
+  // itself says so).
+  const counts = useApplicationListCountsQuery().currentData;
   useEffect(() => {
     // Typing is not a step of the browser's history: the settled search replaces the address.
     if (query !== addressed) update({ q: query || null, page: null }, { replace: true });
@@ -107,7 +110,7 @@ export function ApplicationsTab({ me }: { me: string | undefined }) {
         <Tabs.List flexWrap="wrap">
           {applicationLists.map((option) => (
             <Tabs.Trigger key={option.id} value={option.id} overflowWrap="normal">
-              {option.title}
+              {counts ? `${option.title} (${counts[option.id].toLocaleString('en-US')})` : option.title}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
