@@ -1134,3 +1134,26 @@ test('the portal works with the keyboard alone, including the file inputs', asyn
   // The Delete button is gone with its file: the keyboard continues from the document type, not the page top.
   await expect(portal.documentCard('Tax Returns').getByRole('heading', { name: 'Tax Returns' })).toBeFocused();
 });
+
+test('on a phone, every action of the portal is a target of at least 44 by 44 pixels', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const { portal } = await applicantOnPortal(page, baseURL!, database);
+  await portal.upload('Tax Returns', [file('returns-2025.pdf', pdfBytes(), 'application/pdf')]);
+  await expect(portal.documentCard('Tax Returns').getByRole('button', { name: /^Delete/ })).toBeVisible();
+  const actions = page.getByRole('main').locator('button, a[href], input[type="file"]');
+  const small: string[] = [];
+  for (const action of await actions.all()) {
+    if (!(await action.isVisible())) continue;
+    const box = (await action.boundingBox())!;
+    if (box.width < 44 || box.height < 44) {
+      const name = (await action.getAttribute('aria-label')) ?? (await action.innerText());
+      small.push(`${name.trim()}: ${Math.round(box.width)} x ${Math.round(box.height)}`);
+    }
+  }
+  expect(await actions.count()).toBeGreaterThan(5);
+  expect(small).toEqual([]);
+});

@@ -19,6 +19,7 @@ import { MyApplications } from './my-applications.tsx';
 import { noChecklistReading, usePortalDataQuery, type PortalData } from './portal-api.ts';
 import { RequiredDocuments } from './required-documents.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { thumbSizedTargetsOnPhones } from '../../components/thumb-targets.ts';
 
 /** The client portal (docs/product.md §2, Client portal): the applicant's application, documents and information. */
 export function PortalPage() {
@@ -42,10 +43,11 @@ export function PortalPage() {
     <>
       <PageMeta title="Secure Client Portal" description="Your application, documents and loan information." />
       <meta name="robots" content="noindex" />
-      <Container maxW="5xl" py={{ base: '8', md: '12' }}>
+      {/* On a phone every action is a thumb's target, 44 pixels or more each way. */}
+      <Container maxW="5xl" py={{ base: '8', md: '12' }} css={thumbSizedTargetsOnPhones}>
         <Stack gap="8">
           {impersonation ? <ImpersonationBanner impersonation={impersonation} /> : null}
-          <Link asChild color="blue.700" alignSelf="flex-start">
+          <Link asChild color="blue.700" alignSelf="flex-start" minH={{ base: '44px', md: 'auto' }}>
             <RouterLink to="/">Back to Home</RouterLink>
           </Link>
           <Heading as="h1" size="3xl">
