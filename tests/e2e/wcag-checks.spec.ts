@@ -92,6 +92,9 @@ test("an officer's document review leaves the keyboard beside the file and says 
   const fileName = result.data!.file_name;
 
   const admin = await officerFinds(page, database, baseURL!, businessName);
+  // The live region for decisions and reviews is on the page, empty, before the first one (a screen reader may
+  // ignore a region it had not seen before it changed).
+  await expect(page.locator('[data-announcer][role="status"]')).toHaveText('');
   // What the search found is said, as a status message.
   await expect(page.getByRole('status').filter({ hasText: 'Page 1 of 1 · 1 application' })).toBeVisible();
   await admin.row(businessName).getByRole('button', { name: /View/ }).click();

@@ -1,11 +1,9 @@
-/**
- * Says a short message to screen-reader users through one visually hidden polite live region (created on
- * first use, kept for the page's life): for outcomes whose own element is gone, such as a decided
- * application leaving its list.
- */
+import { useEffect } from 'react';
+
 let region: HTMLElement | undefined;
 
-export function announce(message: string): void {
+/** The visually hidden polite live region, added to the page the first time it is needed and kept for its life. */
+function announcer(): HTMLElement {
   if (!region) {
     region = document.createElement('div');
     region.setAttribute('role', 'status');
@@ -22,9 +20,27 @@ export function announce(message: string): void {
     });
     document.body.append(region);
   }
+  return region;
+}
+
+/**
+ * Puts the live region on the page as a screen that announces is shown, empty: some screen readers ignore a live
+ * region they had not seen before it changed, which would leave the first announcement of a visit unsaid.
+ */
+export function useAnnouncer(): void {
+  useEffect(() => {
+    announcer();
+  }, []);
+}
+
+/**
+ * Says a short message to screen-reader users through the live region: for outcomes whose own element is gone,
+ * such as a decided application leaving its list.
+ */
+export function announce(message: string): void {
+  const target = announcer();
   // Emptied first, so that the same message twice is still read twice.
-  region.textContent = '';
-  const target = region;
+  target.textContent = '';
   requestAnimationFrame(() => {
     target.textContent = message;
   });

@@ -9,6 +9,7 @@ import { PageMeta } from '../../components/page-meta.tsx';
 import { logout, useAuth } from '../../lib/auth-state.ts';
 import { api } from '../../lib/api.ts';
 import { readImpersonation } from '../../lib/impersonation.ts';
+import { useAnnouncer } from '../../lib/announce.ts';
 import { useBusy } from '../../lib/use-busy.ts';
 import { withChanges } from '../../lib/search-params.ts';
 import { useRefreshDataMutation } from './admin-api.ts';
@@ -45,6 +46,8 @@ export function AdminDashboardPage() {
   const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
   const [refresh] = useRefreshDataMutation();
   const [view, setView] = useDashboardView();
+  // Decisions and reviews are announced: the live region is there, empty, before the first.
+  useAnnouncer();
   // Busy from the click until the screens have read everything again (the refresh, then the reads it starts).
   const [refreshing, whileRefreshing] = useBusy();
   const refreshAll = async () => {
