@@ -248,6 +248,38 @@ test('leaving the page while a document uploads asks first; staying lets it fini
   expect(dialogs).toEqual(['beforeunload']);
 });
 
+test('an upload that ends after the applicant went to another page of the app is listed when they come back', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const { portal } = await applicantOnPortal(page, baseURL!, database);
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let stored = () => {};
+  const storedOnServer = new Promise<void>((resolve) => (stored = resolve));
+  await page.route('**/storage/v1/object/documents/**', async (route) => {
+    await released;
+    await route.continue();
+    stored();
+  });
+
+  await portal.upload('Tax Returns', [file('return-2024.pdf', pdfBytes(), 'application/pdf')]);
+  await expect(portal.documentCard('Tax Returns').getByText('Uploading return-2024.pdf…')).toBeVisible();
+  // A link inside the app keeps the page, and the upload goes on while the home page shows.
+  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await page.waitForURL(`${baseURL}/`);
+  // The portal's data is read again once the file is filed, although the portal is no longer on screen.
+  const readAgain = page.waitForResponse(
+    (response) => response.request().method() === 'GET' && response.url().includes('/rest/v1/documents'),
+  );
+  release();
+  await storedOnServer;
+  await readAgain;
+  await page.goBack();
+  await expect(portal.storedFile('Tax Returns', 'return-2024.pdf')).toBeVisible();
+});
+
 test('a wrong type, an oversize file and an overlong name are refused before any byte is sent, and again by the server', async ({
   page,
   baseURL,

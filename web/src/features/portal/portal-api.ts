@@ -1,4 +1,7 @@
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import { useCallback } from 'react';
+import { useDispatch } from 'react-redux';
 import type { AdditionalInfoForm } from '../../../../shared/catalogue/additional-info.ts';
 import { DOCUMENTS_BUCKET, type StoredDocumentType } from '../../../../shared/catalogue/documents.ts';
 import type { ChecklistReading } from '../../../../shared/checklist/document-checklist.ts';
@@ -462,3 +465,17 @@ export const {
   usePortalOffersQuery,
   useAcceptOfferMutation,
 } = portalApi;
+
+/**
+ * Reads the portal's data again for this viewer, whether or not the portal is still on screen: an upload that
+ * ends after the applicant went to another page of the app must leave the list fresh for their return (the
+ * portal query's own refetch fails once its page is gone, and the list then stayed as it was before the upload).
+ */
+export function useReloadPortalData(viewer: PortalViewer): () => Promise<unknown> {
+  const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
+  const { clientId } = viewer;
+  return useCallback(
+    () => dispatch(portalApi.endpoints.portalData.initiate({ clientId }, { subscribe: false, forceRefetch: true })),
+    [dispatch, clientId],
+  );
+}

@@ -16,7 +16,7 @@ import { Offers } from './offers.tsx';
 import { SmsSettingsSection } from './sms-settings.tsx';
 import { usePortalLendersQuery } from './lenders-api.ts';
 import { MyApplications } from './my-applications.tsx';
-import { noChecklistReading, usePortalDataQuery, type PortalData } from './portal-api.ts';
+import { noChecklistReading, usePortalDataQuery, useReloadPortalData, type PortalData } from './portal-api.ts';
 import { RequiredDocuments } from './required-documents.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { thumbSizedTargetsOnPhones } from '../../components/thumb-targets.ts';
@@ -28,6 +28,7 @@ export function PortalPage() {
   // Only an admin views a client's portal: anyone else who finds the flags sees their own portal.
   const impersonation = isAdminSession(auth.session) ? flags : null;
   const portal = usePortalDataQuery({ clientId: impersonation?.clientId ?? null });
+  const reload = useReloadPortalData({ clientId: impersonation?.clientId ?? null });
   // The applicant's lender matches and consent requests need nothing of the portal's data: asked for at the
   // same time, and the portal waits for both, so nothing moves down the page when the later one arrives.
   const lenders = usePortalLendersQuery(impersonation ? skipToken : { readOnly: false });
@@ -60,7 +61,7 @@ export function PortalPage() {
             </Alert.Root>
           ) : null}
           {ready ? (
-            <PortalContent data={ready} reload={portal.refetch} />
+            <PortalContent data={ready} reload={reload} />
           ) : portal.isError ? (
             <ErrorAlert message={portal.error.message} />
           ) : (
