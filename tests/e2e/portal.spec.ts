@@ -215,12 +215,7 @@ test('leaving the page while a document uploads asks first; staying lets it fini
 }) => {
   const { portal } = await applicantOnPortal(page, baseURL!, database);
   // The storage upload is held until the test lets it go.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/storage/v1/object/documents/**', async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/storage/v1/object/documents/**');
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.type());
@@ -254,15 +249,7 @@ test('an upload that ends after the applicant went to another page of the app is
   database,
 }) => {
   const { portal } = await applicantOnPortal(page, baseURL!, database);
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let stored = () => {};
-  const storedOnServer = new Promise<void>((resolve) => (stored = resolve));
-  await page.route('**/storage/v1/object/documents/**', async (route) => {
-    await released;
-    await route.continue();
-    stored();
-  });
+  const release = await holdRequests(page, '**/storage/v1/object/documents/**');
 
   await portal.upload('Tax Returns', [file('return-2024.pdf', pdfBytes(), 'application/pdf')]);
   await expect(portal.documentCard('Tax Returns').getByText('Uploading return-2024.pdf…')).toBeVisible();
@@ -274,7 +261,6 @@ test('an upload that ends after the applicant went to another page of the app is
     (response) => response.request().method() === 'GET' && response.url().includes('/rest/v1/documents'),
   );
   release();
-  await storedOnServer;
   await readAgain;
   await page.goBack();
   await expect(portal.storedFile('Tax Returns', 'return-2024.pdf')).toBeVisible();
