@@ -16,10 +16,13 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 async function start(container: HTMLElement) {
   const { createRoot, hydrateRoot } = await import('react-dom/client');
   await nextTask();
-  const { app, appSystem, markAppLive } = await import('./app/root.tsx');
+  const { app, appSystem, loadScreenCode, markAppLive } = await import('./app/root.tsx');
+  // A signed-in screen's page code (preloaded by its document) is in before the first render, which shows it.
+  const screenCode = loadScreenCode(window.location.pathname);
   await nextTask();
   appSystem();
   await nextTask();
+  await screenCode;
   // Public pages are prerendered at build time (entry-prerender.tsx): hydrate them, as a transition so that
   // React works in small slices and the page stays responsive meanwhile; other routes start empty.
   // Signed-in screens' pages hold only a placeholder (server/cli/web-build.ts, appShellDocument): replaced.

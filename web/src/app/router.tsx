@@ -1,16 +1,7 @@
-import { lazy, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import { RouteGuard } from '../components/route-guard.tsx';
 import { SiteLayout } from '../components/site-layout.tsx';
-
-/** A route's page, loaded on demand: its code is a separate chunk fetched when the route first renders. */
-function lazyPage<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) {
-  return Object.assign(
-    lazy(async () => ({ default: pick(await load()) })),
-    /** Starts fetching the page's chunk now (a protected page while its guard checks the session). */
-    { preload: () => void load().catch(() => undefined) },
-  );
-}
+import { lazyPage } from './lazy-page.ts';
 
 const HomePage = lazyPage(
   () => import('../features/marketing/home-page.tsx'),
@@ -116,6 +107,26 @@ const NotFoundPage = lazyPage(
   () => import('../features/marketing/not-found-page.tsx'),
   (m) => m.NotFoundPage,
 );
+
+/**
+ * The signed-in screens' pages by address, with the store layout they sit in: the server sends these addresses
+ * as an empty app page with their code preloaded (server/cli/web-build.ts, appShellRoutes).
+ */
+export const signedInScreens: Readonly<Record<string, readonly { preload: () => Promise<void> }[]>> = {
+  '/portal': [StoreLayout, PortalPage],
+  '/portal/login': [StoreLayout, PortalLoginPage],
+  '/admin': [StoreLayout, AdminDashboardPage],
+  '/admin/login': [StoreLayout, AdminLoginPage],
+};
+
+/**
+ * Loads the code of a signed-in screen's page (none for any other address), for the app's first render to show
+ * it at once rather than a loading state React then keeps for 300 ms.
+ */
+export async function loadScreenCode(pathname: string): Promise<void> {
+  const pages = signedInScreens[pathname.replace(/(.)\/+$/, '$1')] ?? [];
+  await Promise.all(pages.map((page) => page.preload()));
+}
 
 /**
  * Every route of docs/product.md §2 (Route table), each page a lazy chunk so the home page carries no other screen's
