@@ -125,3 +125,21 @@ describe('transaction', () => {
     counts.forEach(([count]) => expect(count!.rows[0]).toEqual({ n: 0 }));
   });
 });
+
+describe('transactions waiting their turn', () => {
+  /**
+   * PGlite works on the server's own thread: transactions queued behind one another must not run back to back
+   * while requests that have arrived stay unread (under load, some connections then waited seconds).
+   */
+  it('let the I/O already pending run first', async () => {
+    const order: string[] = [];
+    const select = [{ sql: 'select 1 as one', params: [] }];
+    const queued = [
+      db.transactionScript(select).then(() => order.push('script')),
+      db.transaction((tx) => tx.query('select 1 as one')).then(() => order.push('transaction')),
+    ];
+    setImmediate(() => order.push('pending I/O'));
+    await Promise.all(queued);
+    expect(order).toEqual(['pending I/O', 'script', 'transaction']);
+  });
+});
