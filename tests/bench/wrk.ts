@@ -50,8 +50,9 @@ export function wrkPost(options: {
       requests,
       seconds: options.seconds,
       rate: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? Number.NaN),
-      p50Ms: milliseconds(/50%\s+(\S+)/.exec(out)?.[1] ?? ''),
-      p99Ms: milliseconds(/99%\s+(\S+)/.exec(out)?.[1] ?? ''),
+      // At the start of a line: the Latency line ends with a percentage too (its share within one stdev, e.g. 95.50%).
+      p50Ms: milliseconds(/^\s*50%\s+(\S+)/m.exec(out)?.[1] ?? ''),
+      p99Ms: milliseconds(/^\s*99%\s+(\S+)/m.exec(out)?.[1] ?? ''),
       errors: failed + (socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0),
     };
   } finally {
