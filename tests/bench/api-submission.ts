@@ -78,8 +78,12 @@ async function openPostgresPool(url: string): Promise<Database> {
 /**
  * Application submission through the API (50 concurrent connections on loopback) beside the same
  * transaction sent straight to the database, in PGlite and in Postgres mode. Targets: API rate at least
- * 0.6 of the raw rate; p99 at most 50 ms in Postgres mode.
+ * 0.85 of the raw rate in both modes (what the API adds to a submission stays small beside the database's own
+ * work); p99 under 150 ms on PGlite (no visitor waits a second behind others) and at most 50 ms on Postgres.
  */
+const RATE_RATIO_TARGET = 0.85;
+const P99_TARGET_MS = { pglite: 150, postgres: 50 } as const;
+
 export async function benchApiSubmission(): Promise<string[]> {
   const lines: string[] = [
     hasWrk()
@@ -115,13 +119,12 @@ export async function benchApiSubmission(): Promise<string[]> {
       lines.push(`submission (${mode}) raw SQL: ${formatLoad(raw)}`);
       lines.push(`submission (${mode}) API:     ${formatLoad(api)}`);
       lines.push(
-        `submission (${mode}) API/raw rate ratio ${ratio.toFixed(2)} (target >= 0.60: ${verdict(ratio >= 0.6)})`,
+        `submission (${mode}) API/raw rate ratio ${ratio.toFixed(2)} (target >= ${RATE_RATIO_TARGET}: ${verdict(ratio >= RATE_RATIO_TARGET)})`,
       );
-      if (mode === 'postgres') {
-        lines.push(
-          `submission (postgres) API p99 ${api.p99Ms.toFixed(1)} ms (target <= 50 ms: ${verdict(api.p99Ms <= 50)})`,
-        );
-      }
+      const p99Target = P99_TARGET_MS[mode];
+      lines.push(
+        `submission (${mode}) API p99 ${api.p99Ms.toFixed(1)} ms (target <= ${p99Target} ms: ${verdict(api.p99Ms <= p99Target)})`,
+      );
     } finally {
       await removeDataDir(rawDir);
       await removeDataDir(apiDir);
