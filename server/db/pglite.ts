@@ -1,6 +1,6 @@
 import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { setImmediate as afterPendingIo } from 'node:timers/promises';
+import { setImmediate as yieldToPendingIo } from 'node:timers/promises';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import {
   inlineParameters,
@@ -31,14 +31,6 @@ function script(statements: Statement[]): string {
   return statements.map((statement) => inlineParameters(statement.sql, statement.params)).join(';\n');
 }
 
-/**
- * PGlite runs on this thread and its work is synchronous: transactions queued behind one another would run back to
- * back, and the server would read its sockets only between bursts of them, so under load some connections waited
- * seconds while others were answered. Each transaction first lets the event loop read what has arrived: requests
- * then wait their turn in the order they came, and the slowest wait little more than the typical one.
- */
-const yieldToPendingIo = () => afterPendingIo();
-
 /** Opens (creating when missing) the embedded Postgres in dataDir/pgdata. */
 export async function openPglite(dataDir: string): Promise<Database> {
   const dir = path.join(dataDir, 'pgdata');
@@ -51,6 +43,10 @@ export async function openPglite(dataDir: string): Promise<Database> {
   return {
     kind: 'pglite',
     ...base,
+    // PGlite runs on this thread and its work is synchronous: transactions queued behind one another would run back
+    // to back, and the server would read its sockets only between bursts of them, so under load some connections
+    // waited seconds while others were answered. Each transaction first lets the event loop read what has arrived
+    // (setImmediate): requests then wait their turn in the order they came.
     transaction: (fn, options) =>
       pg.transaction(async (tx) => {
         await yieldToPendingIo();

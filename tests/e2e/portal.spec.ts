@@ -37,6 +37,9 @@ function file(name: string, bytes: Uint8Array, mimeType = 'application/octet-str
   return { name, mimeType, buffer: Buffer.from(bytes) };
 }
 
+/** The requests that put a document's file in storage (held by the tests of uploads still on their way). */
+const storageUploads = '**/storage/v1/object/documents/**';
+
 /** Storage upload requests the page sends (to prove a refused file never left the browser). */
 function watchUploads(page: Page): string[] {
   const sent: string[] = [];
@@ -215,7 +218,7 @@ test('leaving the page while a document uploads asks first; staying lets it fini
 }) => {
   const { portal } = await applicantOnPortal(page, baseURL!, database);
   // The storage upload is held until the test lets it go.
-  const release = await holdRequests(page, '**/storage/v1/object/documents/**');
+  const release = await holdRequests(page, storageUploads);
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.type());
@@ -249,7 +252,7 @@ test('an upload that ends after the applicant went to another page of the app is
   database,
 }) => {
   const { portal } = await applicantOnPortal(page, baseURL!, database);
-  const release = await holdRequests(page, '**/storage/v1/object/documents/**');
+  const release = await holdRequests(page, storageUploads);
 
   await portal.upload('Tax Returns', [file('return-2024.pdf', pdfBytes(), 'application/pdf')]);
   await expect(portal.documentCard('Tax Returns').getByText('Uploading return-2024.pdf…')).toBeVisible();

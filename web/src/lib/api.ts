@@ -1,4 +1,6 @@
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
+import { useDispatch } from 'react-redux';
 
 /** What a failed query reports: a message fit to show, and the provider's code when there is one. */
 export type ApiError = {
@@ -27,3 +29,6 @@ export const api = createApi({
   ],
   endpoints: () => ({}),
 });
+
+/** The store's dispatch, typed for the api's thunks (an endpoint's initiate, getRunningQueriesThunk). */
+export const useApiDispatch = () => useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();

@@ -1,13 +1,11 @@
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { Button, Container, Heading, HStack, Stack, Tabs } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useDispatch } from 'react-redux';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
 import { ImpersonationBanner } from '../../components/impersonation-banner.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { logout, useAuth } from '../../lib/auth-state.ts';
-import { api } from '../../lib/api.ts';
+import { api, useApiDispatch } from '../../lib/api.ts';
 import { readImpersonation } from '../../lib/impersonation.ts';
 import { useAnnouncer } from '../../lib/announce.ts';
 import { useBusy } from '../../lib/use-busy.ts';
@@ -43,7 +41,7 @@ function useDashboardView(): [DashboardView, (view: string) => void] {
 export function AdminDashboardPage() {
   const auth = useAuth();
   const navigate = useNavigate();
-  const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
+  const dispatch = useApiDispatch();
   const [refresh] = useRefreshDataMutation();
   const [view, setView] = useDashboardView();
   // Decisions and reviews are announced: the live region is there, empty, before the first.

@@ -1,7 +1,5 @@
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { useCallback } from 'react';
-import { useDispatch } from 'react-redux';
 import type { AdditionalInfoForm } from '../../../../shared/catalogue/additional-info.ts';
 import { DOCUMENTS_BUCKET, type StoredDocumentType } from '../../../../shared/catalogue/documents.ts';
 import type { ChecklistReading } from '../../../../shared/checklist/document-checklist.ts';
@@ -13,7 +11,7 @@ import { ADMIN_MESSAGES, PORTAL_MESSAGES } from '../../../../shared/messages/por
 import { latestIndexValues, type IndexValue, type RateIndex } from '../../../../shared/offers/offer-cost.ts';
 import { ACCEPTANCE_STATEMENT, type OfferRevision } from '../../../../shared/offers/offer-text.ts';
 import type { ApplicationEvent } from '../../../../shared/status/timeline.ts';
-import { api, type ApiError } from '../../lib/api.ts';
+import { api, useApiDispatch, type ApiError } from '../../lib/api.ts';
 import { applicationsMadeHere, forgetApplicationsMadeHere } from '../../lib/applications-made-here.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { duplicateKey, keptByReview, rlsRefusal } from '../../lib/postgres-codes.ts';
@@ -472,7 +470,7 @@ export const {
  * portal query's own refetch fails once its page is gone, and the list then stayed as it was before the upload).
  */
 export function useReloadPortalData(viewer: PortalViewer): () => Promise<unknown> {
-  const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
+  const dispatch = useApiDispatch();
   const { clientId } = viewer;
   return useCallback(
     () => dispatch(portalApi.endpoints.portalData.initiate({ clientId }, { subscribe: false, forceRefetch: true })),
