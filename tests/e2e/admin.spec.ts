@@ -1311,6 +1311,8 @@ test('bank packages: generated, previewed, downloaded as text and PDF, sent once
   const packages = admin.detail().getByRole('region', { name: 'Bank Packages' });
   await packages.getByRole('button', { name: 'Generate Bank Package' }).click();
   const item = packages.getByRole('listitem');
+  // The package, or the message saying why there is none (then the next line fails with it on screen).
+  await expect(item.or(packages.getByRole('alert'))).toBeVisible();
   await expect(item).toContainText('generated');
   const { data: stored } = await database
     .from('bank_packages')
