@@ -14,6 +14,7 @@ export default defineConfig({
             '{shared,server,electron,supabase}/**/*.test.ts',
             '{web,renderer}/src/**/*.test.{ts,tsx}',
             'tests/lint/**/*.test.ts',
+            'tests/budgets/**/*.test.ts',
           ],
           environment: 'node',
         },

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -133,6 +133,11 @@ export function pageDocument(template: string, rendered: string, route: string):
     .replace('<div id="root"></div>', () => `<div id="root">${body}</div>${startAfterPaint}`);
 }
 
+/** Where a build's manifest is kept once the pages are written: beside the build (dist/web-manifest.json), unserved. */
+export function builtManifestFile(webDir: string): string {
+  return `${webDir.replace(/[\\/]+$/, '')}-manifest.json`;
+}
+
 /** Vite's build manifest (.vite/manifest.json): per module, its chunk and the chunks it imports statically. */
 export type BuildManifest = Record<
   string,
@@ -239,7 +244,8 @@ export async function prerenderPages(webDir: string, entryFile: string): Promise
       writeCompressed(file, appShellDocument(template, manifest, modules, { apiAddressBakedIn }));
       written.push(path.relative(webDir, file));
     }
-    // Used only here; not served.
+    // Not served: kept beside the build for the route budgets (tests/budgets), which read what each route loads.
+    renameSync(manifestFile, builtManifestFile(webDir));
     rmSync(path.join(webDir, '.vite'), { recursive: true, force: true });
   }
   // Last: its time stamp marks a complete build (isWebBuildStale).

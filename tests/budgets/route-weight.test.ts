@@ -1,0 +1,129 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { BuildManifest } from '../../server/cli/web-build.ts';
+import type { RouteBudget } from './budgets.ts';
+import { budgetProblems, grownChunks, measureRoute } from './route-weight.ts';
+
+/**
+ * A build of three pages: `/` prerendered (its inline start-up script imports the entry), `/portal` an app page
+ * preloading its chunks, and a lazy chunk neither loads before it is interactive.
+ */
+const root = mkdtempSync(path.join(tmpdir(), 'route-weight-'));
+const webDir = path.join(root, 'web');
+const code = (name: string, size: number) => `export const ${name}="${'x'.repeat(size)}";`;
+const chunks: Record<string, string> = {
+  'assets/index-AAAAAAAA.js': code('entry', 100),
+  'assets/client-BBBBBBBB.js': code('reactDom', 2000),
+  'assets/home-page-CCCCCCCC.js': code('home', 300),
+  'assets/button-DDDDDDDD.js': code('button', 50),
+  'assets/portal-page-EEEEEEEE.js': code('portal', 400),
+  'assets/pdf-FFFFFFFF.js': code('pdf', 9000),
+};
+const manifest: BuildManifest = {
+  'index.html': { file: 'assets/index-AAAAAAAA.js', isEntry: true, dynamicImports: ['_client-BBBBBBBB.js'] },
+  '_client-BBBBBBBB.js': { file: 'assets/client-BBBBBBBB.js' },
+  'src/home-page.tsx': { file: 'assets/home-page-CCCCCCCC.js', imports: ['_button-DDDDDDDD.js'] },
+  '_button-DDDDDDDD.js': { file: 'assets/button-DDDDDDDD.js' },
+  'src/portal-page.tsx': {
+    file: 'assets/portal-page-EEEEEEEE.js',
+    imports: ['_button-DDDDDDDD.js'],
+    dynamicImports: ['src/pdf.ts'],
+  },
+  'src/pdf.ts': { file: 'assets/pdf-FFFFFFFF.js' },
+};
+mkdirSync(path.join(webDir, 'assets'), { recursive: true });
+mkdirSync(path.join(webDir, 'portal'));
+for (const [file, text] of Object.entries(chunks)) writeFileSync(path.join(webDir, file), text);
+writeFileSync(path.join(root, 'web-manifest.json'), JSON.stringify(manifest));
+writeFileSync(
+  path.join(webDir, 'index.html'),
+  '<html><head><style>body{margin:0}</style></head><body><div id="root"><h1>Home</h1></div>' +
+    '<script>(function(){import("/assets/index-AAAAAAAA.js")})()</script></body></html>',
+);
+writeFileSync(
+  path.join(webDir, 'portal', 'index.html'),
+  '<html><head><script type="module" crossorigin src="/assets/index-AAAAAAAA.js"></script>' +
+    '<link rel="modulepreload" crossorigin href="/assets/portal-page-EEEEEEEE.js"></head>' +
+    '<body><div id="root"></div></body></html>',
+);
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const gzipOf = (...files: string[]) =>
+  files.reduce((sum, file) => sum + gzipSync(Buffer.from(chunks[file]!), { level: 9 }).length, 0);
+
+const home: RouteBudget = { route: '/', modules: ['src/home-page.tsx'], jsGzipBytes: 10_000, cssGzipBytes: 1_000 };
+
+describe('measureRoute', () => {
+  it("counts the entry, its start-up steps, the route's modules and their static imports, not lazy chunks", () => {
+    const weight = measureRoute(webDir, home);
+    expect(weight.scripts.map((script) => script.name)).toEqual(['index', 'client', 'home-page', 'button']);
+    expect(weight.jsGzipBytes).toBe(
+      gzipOf(
+        'assets/index-AAAAAAAA.js',
+        'assets/client-BBBBBBBB.js',
+        'assets/home-page-CCCCCCCC.js',
+        'assets/button-DDDDDDDD.js',
+      ),
+    );
+    expect(weight.cssGzipBytes).toBe(gzipSync(Buffer.from('body{margin:0}'), { level: 9 }).length);
+  });
+
+  it("counts an app page's script and preloads once each, without the chunk it imports lazily", () => {
+    const weight = measureRoute(webDir, { route: '/portal', modules: [] });
+    expect(weight.scripts.map((script) => script.file).sort()).toEqual([
+      'assets/button-DDDDDDDD.js',
+      'assets/client-BBBBBBBB.js',
+      'assets/index-AAAAAAAA.js',
+      'assets/portal-page-EEEEEEEE.js',
+    ]);
+    expect(weight.cssGzipBytes).toBe(0);
+  });
+
+  it('refuses a budget naming a module the build does not have', () => {
+    expect(() => measureRoute(webDir, { route: '/', modules: ['src/gone.tsx'] })).toThrow(
+      'The build manifest has no module src/gone.tsx (named by the / budget)',
+    );
+  });
+});
+
+describe('budgetProblems', () => {
+  const weight = {
+    route: '/',
+    scripts: [
+      { name: 'client', file: 'assets/client-1.js', gzipBytes: 6_000 },
+      { name: 'home-page', file: 'assets/home-page-1.js', gzipBytes: 4_500 },
+      { name: 'button', file: 'assets/button-1.js', gzipBytes: 520 },
+      { name: 'chart', file: 'assets/chart-1.js', gzipBytes: 1_200 },
+    ],
+    jsGzipBytes: 12_220,
+    cssGzipBytes: 1_500,
+  };
+  const recorded = { '/': { client: 6_000, 'home-page': 1_500, button: 500 } };
+
+  it('says by how much a route is over and which chunks grew, the largest growth first', () => {
+    expect(budgetProblems(weight, home, recorded)).toEqual([
+      '/ loads 12.2 KB of JavaScript (gzip) before it is interactive, 2.2 KB over its 10.0 KB budget. ' +
+        'Grown since the recorded sizes: home-page +3.0 KB (1.5 KB -> 4.5 KB); chart (new, 1.2 KB).',
+      '/ loads 1.5 KB of CSS (gzip), 0.5 KB over its 1.0 KB budget.',
+    ]);
+  });
+
+  it('counts the script files of a route with a limit on them', () => {
+    const limited = { ...home, jsGzipBytes: 20_000, cssGzipBytes: 2_000, scriptFiles: 3 };
+    expect(budgetProblems(weight, limited, recorded)).toEqual([
+      '/ loads 4 script files, 1 more than its budget of 3. ' +
+        'Grown since the recorded sizes: home-page +3.0 KB (1.5 KB -> 4.5 KB); chart (new, 1.2 KB).',
+    ]);
+  });
+
+  it('finds nothing wrong within the budget', () => {
+    expect(budgetProblems(weight, { ...home, jsGzipBytes: 12_220, cssGzipBytes: 1_500 }, recorded)).toEqual([]);
+  });
+
+  it('does not name a chunk whose few bytes changed with the names of the files it imports', () => {
+    expect(grownChunks(weight, recorded['/'])).not.toContainEqual(expect.stringContaining('button'));
+  });
+});

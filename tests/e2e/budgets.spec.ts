@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import { routeBudgets } from '../budgets/budgets.ts';
+import {
+  budgetProblems,
+  defaultWebDir,
+  measureRoute,
+  recordedSizesFile,
+  type RecordedSizes,
+} from '../budgets/route-weight.ts';
+import { expect, test } from './fixtures.ts';
+import { openWhenReady } from './pages/app-ready.ts';
+
+/**
+ * The routes' budgets (tests/budgets/budgets.ts), on the production build the global setup made: the bytes of
+ * JavaScript and CSS each route loads before it is interactive, and how many script files a signed-in route loads.
+ */
+const recorded = JSON.parse(readFileSync(recordedSizesFile, 'utf8')) as RecordedSizes;
+
+for (const budget of routeBudgets) {
+  test(`${budget.route} stays within its budget`, () => {
+    const weight = measureRoute(defaultWebDir, budget);
+    expect(budgetProblems(weight, budget, recorded)).toEqual([]);
+  });
+}
+
+/**
+ * The measure reads the build, not the browser: here the browser confirms it, every script a public page
+ * fetches until the app runs it being one the measure counted.
+ */
+for (const route of ['/', '/calculator']) {
+  test(`every script ${route} fetches before the app runs it is counted in its budget`, async ({ page }) => {
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') fetched.push(new URL(request.url()).pathname.replace(/^\//, ''));
+    });
+    await openWhenReady(page, route);
+    const counted = measureRoute(
+      defaultWebDir,
+      routeBudgets.find((budget) => budget.route === route)!,
+    ).scripts.map((script) => script.file);
+    expect(fetched.length).toBeGreaterThan(0);
+    expect(fetched.filter((file) => !counted.includes(file))).toEqual([]);
+  });
+}
