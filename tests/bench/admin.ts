@@ -21,14 +21,22 @@ import {
 import { createAccount, plantSession } from '../e2e/pages/portal-session.ts';
 import { median, percentile, verdict } from './measure.ts';
 
-const APPLICATIONS = 10_000;
-const OWNERS = 100;
-const BATCH = 1000;
-const SEARCHES = 60;
-const RENDERS = 10;
-const FIRST_PAGE_RUNS = 5;
-/** How many of the newest applications get reviews and a request (more than the first page shows). */
-const REVIEWED = 50;
+/**
+ * The seeded data (`applications` inserted `batch` at a time, spread over `owners` applicant accounts) and how
+ * many times each figure is measured. `reviewed`: how many of the newest applications get reviews and a request
+ * (in the real run, more than the first page shows); `pipeline`: how many are put in the Pipeline (their
+ * applicants accepted an offer).
+ */
+export type AdminSize = {
+  applications: number;
+  owners: number;
+  batch: number;
+  searches: number;
+  renders: number;
+  firstPageRuns: number;
+  reviewed: number;
+  pipeline: number;
+};
 
 const pdfmake = pdfmakeInNode();
 
@@ -70,11 +78,11 @@ async function usableAt(page: Page): Promise<number> {
 }
 
 /** Cold loads of /admin (and of the home page after each, in the same browser context), in milliseconds. */
-async function firstPageLoads(browser: Browser, url: string, session: Session) {
+async function firstPageLoads(browser: Browser, url: string, session: Session, runs: number) {
   const loads: number[] = [];
   const homes: number[] = [];
   const roundTrips: number[] = [];
-  for (let run = 0; run < FIRST_PAGE_RUNS; run += 1) {
+  for (let run = 0; run < runs; run += 1) {
     const context = await browser.newContext();
     const page = await context.newPage();
     await plantSession(page, url, session);
@@ -107,21 +115,18 @@ async function listLoad(browser: Browser, url: string, session: Session): Promis
   return usable;
 }
 
-/** How many applications the Pipeline bench puts in the Pipeline (their applicants accepted an offer). */
-const PIPELINE = 1_000;
-
 /**
  * Puts the oldest pending applications in the Pipeline, as the database's triggers leave one after an acceptance
  * and a stage (the columns written straight with the service role: the offers themselves do not matter to the
  * list). Answers how many.
  */
-async function enterPipeline(database: SupabaseClient): Promise<number> {
+async function enterPipeline(database: SupabaseClient, count: number): Promise<number> {
   const oldest = await database
     .from('applications')
     .select('id')
     .eq('status', 'pending')
     .order('created_at')
-    .limit(PIPELINE);
+    .limit(count);
   if (oldest.error) throw new Error(oldest.error.message);
   const ids = oldest.data.map((row) => String(row.id));
   for (let start = 0; start < ids.length; start += 100) {
@@ -143,13 +148,13 @@ async function enterPipeline(database: SupabaseClient): Promise<number> {
  * An officer reviews the document of each of the newest applications (every other one sent back with a reason)
  * and asks each for a debt schedule, through the database functions the dashboard calls.
  */
-async function reviewFirstPage(database: SupabaseClient, officer: SupabaseClient): Promise<void> {
+async function reviewFirstPage(database: SupabaseClient, officer: SupabaseClient, count: number): Promise<void> {
   const newest = await database
     .from('applications')
     .select('id')
     .eq('status', 'pending')
     .order('created_at', { ascending: false })
-    .limit(REVIEWED);
+    .limit(count);
   if (newest.error) throw new Error(newest.error.message);
   const documents = await database
     .from('documents')
@@ -182,7 +187,8 @@ function renderPdf(definition: TDocumentDefinitions): Promise<unknown> {
 }
 
 /**
- * The admin dashboard at 10,000 applications, each figure beside a baseline from the same run:
+ * The admin dashboard at 10,000 applications (the real run's sizes), each figure beside a baseline from the same
+ * run:
  * - first page of /admin usable (the first row shown) in Chromium, against the home page's start-up; then the
  *   same once the newest applications' documents are reviewed and requested (the Documents column), against
  *   the figure without reviews; target 1.10x;
@@ -193,7 +199,7 @@ function renderPdf(definition: TDocumentDefinitions): Promise<unknown> {
  * - the letter's PDF rendered with pdfmake (median of 10), against a one-line PDF; target 300 ms;
  * - a bank package generated (summary, text and PDF), against the same one-line PDF.
  */
-export async function benchAdmin(): Promise<string[]> {
+export async function benchAdmin(size: AdminSize): Promise<string[]> {
   const webDir = path.resolve(import.meta.dirname, '..', '..', 'dist', 'web');
   if (isWebBuildStale(webDir)) await buildWeb();
   const dataDir = temporaryDataDir('loan-match-bench-admin-');
@@ -202,7 +208,7 @@ export async function benchAdmin(): Promise<string[]> {
   try {
     const database = serviceClient(server);
     const owners: string[] = [];
-    for (let index = 0; index < OWNERS; index += 1) {
+    for (let index = 0; index < size.owners; index += 1) {
       const created = await database.auth.admin.createUser({
         email: `owner-${index}@bench.example`,
         password: `Bench-${index}-password`,
@@ -212,9 +218,9 @@ export async function benchAdmin(): Promise<string[]> {
       owners.push(created.data.user.id);
     }
     const seedStarted = performance.now();
-    for (let start = 0; start < APPLICATIONS; start += BATCH) {
-      const rows = Array.from({ length: BATCH }, (_, offset) =>
-        qualifiedApplicationRow({ user_id: owners[(start + offset) % OWNERS] }),
+    for (let start = 0; start < size.applications; start += size.batch) {
+      const rows = Array.from({ length: Math.min(size.batch, size.applications - start) }, (_, offset) =>
+        qualifiedApplicationRow({ user_id: owners[(start + offset) % owners.length] }),
       );
       const inserted = await database.from('applications').insert(rows).select('id, user_id');
       if (inserted.error) throw new Error(inserted.error.message);
@@ -238,7 +244,7 @@ export async function benchAdmin(): Promise<string[]> {
       if (storedInfo.error) throw new Error(`additional_info: ${storedInfo.error.message}`);
     }
     lines.push(
-      `seeded ${APPLICATIONS} applications with a document and additional information each in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+      `seeded ${size.applications} applications with a document and additional information each in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
     );
 
     const officer = await createAccount(database, server.url, { admin: true, keys: server.keys });
@@ -268,7 +274,7 @@ export async function benchAdmin(): Promise<string[]> {
     const terms = ['lopez', 'maria', 'bakery 1', 'zzz-none', '@lopezbakery.com', 'family'];
     const searchTimes: number[] = [];
     const baseTimes: number[] = [];
-    for (let index = 0; index < SEARCHES; index += 1) {
+    for (let index = 0; index < size.searches; index += 1) {
       searchTimes.push(await timed(() => search(terms[index % terms.length]!)));
       baseTimes.push(await timed(smallest));
     }
@@ -284,36 +290,36 @@ export async function benchAdmin(): Promise<string[]> {
       systemChromium ? { executablePath: systemChromium, args: chromiumFlags } : {},
     );
     try {
-      const firstPage = await firstPageLoads(browser, server.url, officer.session);
+      const firstPage = await firstPageLoads(browser, server.url, officer.session, size.firstPageRuns);
       const load = median(firstPage.loads);
       const home = median(firstPage.homes);
       lines.push(
-        `/admin first page usable (first Approve button shown and the page free to take a click) ${(load / 1000).toFixed(2)} s after navigation start (median of ${FIRST_PAGE_RUNS}) = ${(load / home).toFixed(2)} x the home page's ${(home / 1000).toFixed(2)} s (target 1 s: ${verdict(load <= 1000)}); Playwright's goto-to-locator round trip ${(median(firstPage.roundTrips) / 1000).toFixed(2)} s`,
+        `/admin first page usable (first Approve button shown and the page free to take a click) ${(load / 1000).toFixed(2)} s after navigation start (median of ${size.firstPageRuns}) = ${(load / home).toFixed(2)} x the home page's ${(home / 1000).toFixed(2)} s (target 1 s: ${verdict(load <= 1000)}); Playwright's goto-to-locator round trip ${(median(firstPage.roundTrips) / 1000).toFixed(2)} s`,
       );
       // The same first page once officers have reviewed the documents shown on it and asked for more: the
       // Documents column reads each application's counts, which reviews and requests change.
       const reviewedStarted = performance.now();
-      await reviewFirstPage(database, api);
+      await reviewFirstPage(database, api, size.reviewed);
       const reviewedSeconds = ((performance.now() - reviewedStarted) / 1000).toFixed(1);
-      const reviewed = median((await firstPageLoads(browser, server.url, officer.session)).loads);
+      const reviewed = median((await firstPageLoads(browser, server.url, officer.session, size.firstPageRuns)).loads);
       lines.push(
-        `/admin first page with its ${REVIEWED} newest applications' documents reviewed and a request each (made in ${reviewedSeconds} s), usable after ${(reviewed / 1000).toFixed(2)} s (median of ${FIRST_PAGE_RUNS}) = ${(reviewed / load).toFixed(2)} x the same page without reviews (target 1.10x: ${verdict(reviewed <= 1.1 * load)})`,
+        `/admin first page with its ${size.reviewed} newest applications' documents reviewed and a request each (made in ${reviewedSeconds} s), usable after ${(reviewed / 1000).toFixed(2)} s (median of ${size.firstPageRuns}) = ${(reviewed / load).toFixed(2)} x the same page without reviews (target 1.10x: ${verdict(reviewed <= 1.1 * load)})`,
       );
       // The Pipeline (applications whose applicant accepted an offer) beside the pending list, both until their
       // first row's View button shows, loaded in turns.
       const pipelineStarted = performance.now();
-      const inPipeline = await enterPipeline(database);
+      const inPipeline = await enterPipeline(database, size.pipeline);
       const pipelineSeconds = ((performance.now() - pipelineStarted) / 1000).toFixed(1);
       const pendingLoads: number[] = [];
       const pipelineLoads: number[] = [];
-      for (let run = 0; run < FIRST_PAGE_RUNS; run += 1) {
+      for (let run = 0; run < size.firstPageRuns; run += 1) {
         pendingLoads.push(await listLoad(browser, `${server.url}/admin?list=pending`, officer.session));
         pipelineLoads.push(await listLoad(browser, `${server.url}/admin?list=pipeline`, officer.session));
       }
       const pending = median(pendingLoads);
       const pipeline = median(pipelineLoads);
       lines.push(
-        `Pipeline list's first page (${inPipeline} of ${APPLICATIONS} applications in it, set in ${pipelineSeconds} s) usable after ${(pipeline / 1000).toFixed(2)} s (median of ${FIRST_PAGE_RUNS}) = ${(pipeline / pending).toFixed(2)} x the pending list's ${(pending / 1000).toFixed(2)} s (target 1.20x: ${verdict(pipeline <= 1.2 * pending)})`,
+        `Pipeline list's first page (${inPipeline} of ${size.applications} applications in it, set in ${pipelineSeconds} s) usable after ${(pipeline / 1000).toFixed(2)} s (median of ${size.firstPageRuns}) = ${(pipeline / pending).toFixed(2)} x the pending list's ${(pending / 1000).toFixed(2)} s (target 1.20x: ${verdict(pipeline <= 1.2 * pending)})`,
       );
     } finally {
       await browser.close();
@@ -322,7 +328,7 @@ export async function benchAdmin(): Promise<string[]> {
     const minimal: TDocumentDefinitions = { content: ['Baseline'], defaultStyle: { font: PDF_FONT } };
     await renderPdf(minimal);
     const baselineTimes: number[] = [];
-    for (let run = 0; run < RENDERS; run += 1) baselineTimes.push(await timed(() => renderPdf(minimal)));
+    for (let run = 0; run < size.renders; run += 1) baselineTimes.push(await timed(() => renderPdf(minimal)));
     const baseline = median(baselineTimes);
     const letter = preApplicationLetterDefinition({
       address: '410 Sierra St',
@@ -341,7 +347,7 @@ export async function benchAdmin(): Promise<string[]> {
     });
     const letterTimes: number[] = [];
     const packageTimes: number[] = [];
-    for (let run = 0; run < RENDERS; run += 1) {
+    for (let run = 0; run < size.renders; run += 1) {
       letterTimes.push(await timed(() => renderPdf(letter)));
       packageTimes.push(
         await timed(async () => {
@@ -362,7 +368,7 @@ export async function benchAdmin(): Promise<string[]> {
     const letterMs = median(letterTimes);
     const packageMs = median(packageTimes);
     lines.push(
-      `letter PDF ${letterMs.toFixed(1)} ms (median of ${RENDERS}) = ${(letterMs / baseline).toFixed(2)} x a one-line PDF's ${baseline.toFixed(1)} ms (target 300 ms: ${verdict(letterMs <= 300)})`,
+      `letter PDF ${letterMs.toFixed(1)} ms (median of ${size.renders}) = ${(letterMs / baseline).toFixed(2)} x a one-line PDF's ${baseline.toFixed(1)} ms (target 300 ms: ${verdict(letterMs <= 300)})`,
       `bank package (summary, text and PDF) ${packageMs.toFixed(1)} ms = ${(packageMs / baseline).toFixed(2)} x the one-line PDF`,
     );
   } finally {

@@ -10,16 +10,21 @@ import { formatLoad, runLoad, verdict, type LoadResult } from './measure.ts';
 import { hasWrk, wrkPost } from './wrk.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..', '..');
-const CONCURRENCY = 50;
-/** Each measured load runs for 10 s (wrk's duration too), or until this many requests, whichever comes first. */
-const TOTAL = 60_000;
-const MAX_SECONDS = 10;
 /**
- * Each side first runs a shorter load whose figures are dropped: the JIT, the connection pool and the
- * database's plan caches warm up, as they are on a server that has been running for a while.
+ * The load: `connections` concurrent connections, each measured load running for `seconds` (wrk's duration too)
+ * or until `requests` requests, whichever comes first. Each side first runs a shorter load whose figures are
+ * dropped (`warmUpSeconds`, `warmUpRequests`): the JIT, the connection pool and the database's plan caches warm
+ * up, as they are on a server that has been running for a while. `postgres`: Postgres mode is measured too
+ * (when TEST_DATABASE_URL is set).
  */
-const WARM_UP_TOTAL = 20_000;
-const WARM_UP_SECONDS = 5;
+export type ApiSubmissionSize = {
+  postgres: boolean;
+  connections: number;
+  seconds: number;
+  requests: number;
+  warmUpSeconds: number;
+  warmUpRequests: number;
+};
 
 /** The transaction the API runs for one anonymous submission, sent straight to the database. */
 const insertSql = `insert into public.applications (${Object.keys(qualifiedApplicationRow()).join(', ')})
@@ -27,16 +32,17 @@ const insertSql = `insert into public.applications (${Object.keys(qualifiedAppli
   from json_populate_recordset(null::public.applications, $1::json)`;
 const roleSql = `select set_config('role', 'anon', true), set_config('request.jwt.claims', '{"role":"anon"}', true)`;
 
-/** Runs task from 50 workers: first the warm-up, whose figures are dropped, then the measured load. */
-async function loadAfterWarmUp(task: () => Promise<void>): Promise<LoadResult> {
-  const load = (total: number, maxSeconds: number) => runLoad({ concurrency: CONCURRENCY, total, maxSeconds, task });
-  await load(WARM_UP_TOTAL, WARM_UP_SECONDS);
-  return load(TOTAL, MAX_SECONDS);
+/** Runs task from `connections` workers: first the warm-up, whose figures are dropped, then the measured load. */
+async function loadAfterWarmUp(size: ApiSubmissionSize, task: () => Promise<void>): Promise<LoadResult> {
+  const load = (total: number, maxSeconds: number) =>
+    runLoad({ concurrency: size.connections, total, maxSeconds, task });
+  await load(size.warmUpRequests, size.warmUpSeconds);
+  return load(size.requests, size.seconds);
 }
 
 /** The transaction sent the fastest way the driver has: all statements at once (one round trip). */
-function rawRate(db: Database): Promise<LoadResult> {
-  return loadAfterWarmUp(async () => {
+function rawRate(size: ApiSubmissionSize, db: Database): Promise<LoadResult> {
+  return loadAfterWarmUp(size, async () => {
     await db.transactionScript([
       { sql: roleSql, params: [] },
       { sql: insertSql, params: [JSON.stringify([qualifiedApplicationRow()])] },
@@ -44,7 +50,7 @@ function rawRate(db: Database): Promise<LoadResult> {
   });
 }
 
-async function apiRate(url: string, anonKey: string): Promise<LoadResult> {
+async function apiRate(size: ApiSubmissionSize, url: string, anonKey: string): Promise<LoadResult> {
   const headers = {
     apikey: anonKey,
     authorization: `Bearer ${anonKey}`,
@@ -54,11 +60,11 @@ async function apiRate(url: string, anonKey: string): Promise<LoadResult> {
   const body = JSON.stringify(qualifiedApplicationRow());
   if (hasWrk()) {
     const load = (seconds: number) =>
-      wrkPost({ url: `${url}/rest/v1/applications`, body, headers, connections: CONCURRENCY, seconds });
-    load(WARM_UP_SECONDS);
-    return load(10);
+      wrkPost({ url: `${url}/rest/v1/applications`, body, headers, connections: size.connections, seconds });
+    load(size.warmUpSeconds);
+    return load(size.seconds);
   }
-  return loadAfterWarmUp(async () => {
+  return loadAfterWarmUp(size, async () => {
     const response = await fetch(`${url}/rest/v1/applications`, { method: 'POST', headers, body });
     await response.arrayBuffer();
     if (response.status !== 201) throw new Error(`HTTP ${response.status}`);
@@ -76,7 +82,7 @@ async function openPostgresPool(url: string): Promise<Database> {
 }
 
 /**
- * Application submission through the API (50 concurrent connections on loopback) beside the same
+ * Application submission through the API (50 concurrent connections on loopback in the real run) beside the same
  * transaction sent straight to the database, in PGlite and in Postgres mode. Targets: API rate at least
  * 0.85 of the raw rate in both modes (what the API adds to a submission stays small beside the database's own
  * work); p99 under 150 ms on PGlite (no visitor waits a second behind others) and at most 50 ms on Postgres.
@@ -84,13 +90,14 @@ async function openPostgresPool(url: string): Promise<Database> {
 const RATE_RATIO_TARGET = 0.85;
 const P99_TARGET_MS = { pglite: 150, postgres: 50 } as const;
 
-export async function benchApiSubmission(): Promise<string[]> {
+export async function benchApiSubmission(size: ApiSubmissionSize): Promise<string[]> {
   const lines: string[] = [
     hasWrk()
-      ? `load generator: wrk (1 thread, 50 connections, 10 s after a ${WARM_UP_SECONDS} s warm-up)`
+      ? `load generator: wrk (1 thread, ${size.connections} connections, ${size.seconds} s after a ${size.warmUpSeconds} s warm-up)`
       : 'load generator: Node fetch in this process (install wrk for a generator that leaves the CPU to the server)',
   ];
-  const modes: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const modes: ('pglite' | 'postgres')[] =
+    size.postgres && process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
   if (!process.env.TEST_DATABASE_URL) lines.push('postgres mode not measured: TEST_DATABASE_URL is not set');
   for (const mode of modes) {
     const rawDir = temporaryDataDir('loan-match-bench-raw-');
@@ -100,12 +107,12 @@ export async function benchApiSubmission(): Promise<string[]> {
       if (mode === 'pglite') {
         const db = await openPglite(rawDir);
         await platformAndMigrations(db);
-        raw = await rawRate(db);
+        raw = await rawRate(size, db);
         await db.close();
       } else {
         const db = await openPostgresPool((await testDatabaseUrl(rawDir))!);
         await platformAndMigrations(db);
-        raw = await rawRate(db);
+        raw = await rawRate(size, db);
         await db.close();
       }
       const server = await startServerProcess({
@@ -113,7 +120,7 @@ export async function benchApiSubmission(): Promise<string[]> {
         env: loadServerEnv,
         pglite: mode === 'pglite',
       });
-      const api = await apiRate(server.url, server.keys.anonKey);
+      const api = await apiRate(size, server.url, server.keys.anonKey);
       await server.stop();
       const ratio = api.rate / raw.rate;
       lines.push(`submission (${mode}) raw SQL: ${formatLoad(raw)}`);

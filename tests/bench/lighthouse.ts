@@ -7,13 +7,12 @@ import { removeDataDir, startServerProcess, temporaryDataDir } from '../support/
 import { chromiumFlags, systemChromium } from '../support/chromium.ts';
 import { median, verdict } from './measure.ts';
 
-const pages = ['/', '/apply', '/calculator'];
-
 /**
- * Runs per page. One Lighthouse run varies by several points between identical runs (on this 2-core VM,
- * 87 to 98 for the same build); Lighthouse's documentation on variability recommends the median of five.
+ * The pages audited and the runs per page. One Lighthouse run varies by several points between identical runs
+ * (on this 2-core VM, 87 to 98 for the same build); Lighthouse's documentation on variability recommends the
+ * median of five.
  */
-const RUNS = 5;
+export type LighthouseSize = { pages: string[]; runs: number };
 
 type Scores = { performance: number; accessibility: number; lcpMs: number };
 
@@ -57,7 +56,7 @@ async function audit(url: string, port: number): Promise<Scores> {
  * The baseline measured in the same run is a blank page on the same server (the floor of what the
  * machine and the simulated network allow).
  */
-export async function benchLighthouse(): Promise<string[]> {
+export async function benchLighthouse(size: LighthouseSize): Promise<string[]> {
   const webDir = path.resolve(import.meta.dirname, '..', '..', 'dist', 'web');
   if (isWebBuildStale(webDir)) await buildWeb();
   const dataDir = temporaryDataDir('loan-match-bench-lighthouse-');
@@ -70,9 +69,9 @@ export async function benchLighthouse(): Promise<string[]> {
     writeFileSync(blank, '<!doctype html><html lang="en"><title>Blank</title><p>Baseline</p></html>');
     const baseline = await audit(`${server.url}/bench-blank.html`, chrome.port);
     lines.push(`baseline blank page: LCP ${(baseline.lcpMs / 1000).toFixed(2)} s`);
-    for (const page of pages) {
+    for (const page of size.pages) {
       const runs: Scores[] = [];
-      for (let run = 0; run < RUNS; run += 1) runs.push(await audit(`${server.url}${page}`, chrome.port));
+      for (let run = 0; run < size.runs; run += 1) runs.push(await audit(`${server.url}${page}`, chrome.port));
       const performance = median(runs.map((scores) => scores.performance));
       const accessibility = Math.min(...runs.map((scores) => scores.accessibility));
       const worstLcpMs = Math.max(...runs.map((scores) => scores.lcpMs));

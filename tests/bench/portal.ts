@@ -21,11 +21,19 @@ import { median, verdict } from './measure.ts';
 import { buildStackFloor } from './stack-floor.ts';
 
 const MB = 1024 * 1024;
-const DOCUMENTS = 30;
-const RUNS = 5;
-/** Of the reviewed applicant's documents, how many the officer sent back; and the officer's requests. */
-const REPLACEMENTS = 5;
-const REQUESTS = 5;
+/**
+ * The applicants' documents; of the reviewed applicant's, how many the officer sent back (`replacements`) and the
+ * officer's `requests`; the loads measured of each page (`runs`, the median reported); the origins Lighthouse
+ * measures on (server/ directly, the HTTPS proxy); the uploaded file's size.
+ */
+export type PortalSize = {
+  documents: number;
+  replacements: number;
+  requests: number;
+  runs: number;
+  lighthouseOrigins: ('direct' | 'proxy')[];
+  uploadMb: number;
+};
 
 /** Lighthouse's mobile settings: 4x CPU slowdown, slow 4G (150 ms RTT, 1.6 Mbps down, 750 kbps up). */
 async function throttle(page: Page): Promise<void> {
@@ -51,6 +59,7 @@ async function throttle(page: Page): Promise<void> {
  * front of it (its self-signed certificate accepted by the browser).
  */
 async function lighthousePortal(
+  size: PortalSize,
   origins: { label: string; url: string }[],
   session: Session,
   stackFloor: string,
@@ -89,7 +98,7 @@ async function lighthousePortal(
       const portalRuns: { interactive: number; blocking: number }[] = [];
       const floor: number[] = [];
       const home: number[] = [];
-      for (let run = 0; run < RUNS; run += 1) {
+      for (let run = 0; run < size.runs; run += 1) {
         portalRuns.push(await interactive(`${origin.url}/portal`, '/rest/v1/application_events'));
         floor.push((await interactive(`${origin.url}${stackFloor}`, '/rest/v1/application_events')).interactive);
         home.push((await interactive(`${origin.url}/`)).interactive);
@@ -98,7 +107,7 @@ async function lighthousePortal(
       const [portalMs, floorMs, homeMs] = [median(portal), median(floor), median(home)];
       const blockingMs = median(portalRuns.map((run) => run.blocking));
       lines.push(
-        `/portal with ${DOCUMENTS} documents and the additional information, Lighthouse mobile, ${origin.label}: interactive after ${seconds(portalMs)} s (median of ${RUNS}: ${portal.map(seconds).join(', ')}; total blocking time ${Math.round(blockingMs)} ms) = ${(portalMs / floorMs).toFixed(2)} x the stack's floor's ${seconds(floorMs)} s (${floor.map(seconds).join(', ')}), ${(portalMs / homeMs).toFixed(2)} x the home page's ${seconds(homeMs)} s (target 1.5 s: ${verdict(portalMs <= 1500)}; the floor itself: ${verdict(floorMs <= 1500)})`,
+        `/portal with ${size.documents} documents and the additional information, Lighthouse mobile, ${origin.label}: interactive after ${seconds(portalMs)} s (median of ${size.runs}: ${portal.map(seconds).join(', ')}; total blocking time ${Math.round(blockingMs)} ms) = ${(portalMs / floorMs).toFixed(2)} x the stack's floor's ${seconds(floorMs)} s (${floor.map(seconds).join(', ')}), ${(portalMs / homeMs).toFixed(2)} x the home page's ${seconds(homeMs)} s (target 1.5 s: ${verdict(portalMs <= 1500)}; the floor itself: ${verdict(floorMs <= 1500)})`,
       );
     }
     return lines;
@@ -108,11 +117,12 @@ async function lighthousePortal(
 }
 
 /**
- * An applicant whose ${DOCUMENTS} documents (five of each required type) an officer reviewed, some sent back
- * with a reason, with ${REQUESTS} requests for more and the additional information stored: the portal's checklist
+ * An applicant whose documents (in the real run five of each required type) an officer reviewed, some sent back
+ * with a reason, with requests for more and the additional information stored: the portal's checklist
  * at its fullest.
  */
 async function reviewedApplicant(
+  size: PortalSize,
   server: { url: string; keys: { anonKey: string; serviceRoleKey: string } },
   database: SupabaseClient,
 ) {
@@ -128,7 +138,7 @@ async function reviewedApplicant(
     .single();
   if (application.error) throw new Error(application.error.message);
   const applicationId = String(application.data.id);
-  for (let index = 0; index < DOCUMENTS; index += 1) {
+  for (let index = 0; index < size.documents; index += 1) {
     const type = documentTypes[index % documentTypes.length]!.value;
     const storagePath = `${account.id}/${type}/${crypto.randomUUID()}.pdf`;
     const bytes = Buffer.from(pdfBytes(`reviewed ${index}`));
@@ -151,7 +161,7 @@ async function reviewedApplicant(
       .select('id')
       .single();
     if (row.error) throw new Error(row.error.message);
-    const sentBack = index < REPLACEMENTS;
+    const sentBack = index < size.replacements;
     const review = await asOfficer.rpc('review_document', {
       document_id: row.data.id,
       outcome: sentBack ? 'needs_replacement' : 'accepted',
@@ -160,7 +170,7 @@ async function reviewedApplicant(
     });
     if (review.error) throw new Error(review.error.message);
   }
-  for (let index = 0; index < REQUESTS; index += 1) {
+  for (let index = 0; index < size.requests; index += 1) {
     const request = await asOfficer.rpc('request_document', {
       application_id: applicationId,
       title: `Debt schedule ${index + 1}`,
@@ -188,7 +198,8 @@ async function reviewedApplicant(
  * - a 25 MB upload through the portal's file input (unthrottled) against the same bytes sent straight to
  *   the storage endpoint with fetch from the same page. Target: within 1.3x. Browser JS heap growth reported.
  */
-export async function benchPortal(): Promise<string[]> {
+export async function benchPortal(size: PortalSize): Promise<string[]> {
+  const lastStatement = `statement-${size.documents - 1}.pdf`;
   const webDir = path.resolve(import.meta.dirname, '..', '..', 'dist', 'web');
   if (isWebBuildStale(webDir)) await buildWeb();
   const stackFloor = await buildStackFloor(webDir);
@@ -205,7 +216,7 @@ export async function benchPortal(): Promise<string[]> {
       .select('id')
       .single();
     if (application.error) throw new Error(application.error.message);
-    for (let index = 0; index < DOCUMENTS; index += 1) {
+    for (let index = 0; index < size.documents; index += 1) {
       const storagePath = `${account.id}/bankStatements/${crypto.randomUUID()}.pdf`;
       const bytes = Buffer.from(pdfBytes(`statement ${index}`));
       const stored = await database.storage
@@ -228,16 +239,18 @@ export async function benchPortal(): Promise<string[]> {
       .from('additional_info')
       .insert({ user_id: account.id, ...completeAdditionalInfoRow(application.data.id, 'Oven line') });
     if (info.error) throw new Error(info.error.message);
-    const reviewed = await reviewedApplicant(server, database);
+    const reviewed = await reviewedApplicant(size, server, database);
 
     const proxy = await startHttpsProxy(server.url);
     try {
+      const origins = [
+        { origin: 'direct', label: 'served by server/ directly (HTTP/1.1)', url: server.url },
+        { origin: 'proxy', label: 'behind an HTTPS proxy (HTTP/2)', url: proxy.url },
+      ] as const;
       lines.push(
         ...(await lighthousePortal(
-          [
-            { label: 'served by server/ directly (HTTP/1.1)', url: server.url },
-            { label: 'behind an HTTPS proxy (HTTP/2)', url: proxy.url },
-          ],
+          size,
+          origins.filter(({ origin }) => size.lighthouseOrigins.includes(origin)),
           account.session,
           stackFloor,
         )),
@@ -271,9 +284,9 @@ export async function benchPortal(): Promise<string[]> {
       await context.close();
       return elapsed;
     };
-    for (let run = 0; run < RUNS; run += 1) {
+    for (let run = 0; run < size.runs; run += 1) {
       loads.push(
-        await portalLoad(account.session, 'statement-29.pdf', async (context) => {
+        await portalLoad(account.session, lastStatement, async (context) => {
           const home = await context.newPage();
           await throttle(home);
           const homeStarted = performance.now();
@@ -282,30 +295,30 @@ export async function benchPortal(): Promise<string[]> {
           homeLoads.push(performance.now() - homeStarted);
         }),
       );
-      reviewedLoads.push(await portalLoad(reviewed.session, `reviewed-${DOCUMENTS - 1}.pdf`));
+      reviewedLoads.push(await portalLoad(reviewed.session, `reviewed-${size.documents - 1}.pdf`));
     }
     const load = median(loads);
     const home = median(homeLoads);
     lines.push(
-      `/portal with ${DOCUMENTS} documents and the additional information, mobile throttling: DevTools-throttled, usable after ${(load / 1000).toFixed(2)} s (median of ${RUNS}: ${loads.map((ms) => (ms / 1000).toFixed(2)).join(', ')}) = ${(load / home).toFixed(2)} x the home page's ${(home / 1000).toFixed(2)} s (target 1.5 s: ${verdict(load <= 1500)})`,
+      `/portal with ${size.documents} documents and the additional information, mobile throttling: DevTools-throttled, usable after ${(load / 1000).toFixed(2)} s (median of ${size.runs}: ${loads.map((ms) => (ms / 1000).toFixed(2)).join(', ')}) = ${(load / home).toFixed(2)} x the home page's ${(home / 1000).toFixed(2)} s (target 1.5 s: ${verdict(load <= 1500)})`,
     );
     const withReviews = median(reviewedLoads);
     lines.push(
-      `/portal with ${DOCUMENTS} documents all reviewed (${REPLACEMENTS} sent back with a reason) and ${REQUESTS} requests, same throttling: usable after ${(withReviews / 1000).toFixed(2)} s (median of ${RUNS}: ${reviewedLoads.map((ms) => (ms / 1000).toFixed(2)).join(', ')}) = ${(withReviews / load).toFixed(2)} x the same portal without reviews (target 1.10x: ${verdict(withReviews <= 1.1 * load)})`,
+      `/portal with ${size.documents} documents all reviewed (${size.replacements} sent back with a reason) and ${size.requests} requests, same throttling: usable after ${(withReviews / 1000).toFixed(2)} s (median of ${size.runs}: ${reviewedLoads.map((ms) => (ms / 1000).toFixed(2)).join(', ')}) = ${(withReviews / load).toFixed(2)} x the same portal without reviews (target 1.10x: ${verdict(withReviews <= 1.1 * load)})`,
     );
 
     const context = await browser.newContext();
     const page = await context.newPage();
     await plantSession(page, server.url, account.session);
     await page.goto(`${server.url}/portal`);
-    await page.getByRole('button', { name: 'Open statement-29.pdf' }).waitFor();
+    await page.getByRole('button', { name: `Open ${lastStatement}` }).waitFor();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
     const heap = async () =>
       (await cdp.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'JSHeapUsedSize')!.value;
     // A file on disk: Playwright hands the browser its path, so no copy of it crosses the protocol.
     const file = path.join(dataDir, 'big-return.pdf');
-    writeFileSync(file, largePdf(25 * MB));
+    writeFileSync(file, largePdf(size.uploadMb * MB));
     const heapBefore = await heap();
     const uploadStarted = performance.now();
     await page.getByLabel('Upload Tax Returns').setInputFiles(file);
@@ -333,13 +346,13 @@ export async function benchPortal(): Promise<string[]> {
         url: server.url,
         anonKey: server.keys.anonKey,
         accessToken: account.session.access_token,
-        size: 25 * MB,
+        size: size.uploadMb * MB,
         folder: account.id,
       },
     );
     await context.close();
     lines.push(
-      `25 MB upload through the portal ${(throughPortal / 1000).toFixed(2)} s vs straight to the storage endpoint ${(direct.ms / 1000).toFixed(2)} s (HTTP ${direct.status}) = ${(throughPortal / direct.ms).toFixed(2)} x (target 1.3x: ${verdict(throughPortal <= 1.3 * direct.ms)}); browser JS heap ${((heapAfter - heapBefore) / MB).toFixed(1)} MB growth`,
+      `${size.uploadMb} MB upload through the portal ${(throughPortal / 1000).toFixed(2)} s vs straight to the storage endpoint ${(direct.ms / 1000).toFixed(2)} s (HTTP ${direct.status}) = ${(throughPortal / direct.ms).toFixed(2)} x (target 1.3x: ${verdict(throughPortal <= 1.3 * direct.ms)}); browser JS heap ${((heapAfter - heapBefore) / MB).toFixed(1)} MB growth`,
     );
   } finally {
     await browser.close();

@@ -4,15 +4,18 @@ import { removeDataDir, serviceClient, startServerProcess, temporaryDataDir } fr
 import { residentBytes, verdict } from './measure.ts';
 
 const MB = 1024 * 1024;
-const FILE_BYTES = 25 * MB;
 const TARGET_GROWTH = 64 * MB;
+
+/** The uploaded file's size, in MB. */
+export type UploadMemorySize = { fileMb: number };
 
 /**
  * Server memory while a 25 MB document is uploaded: the peak resident memory of the server process,
  * sampled every 10 ms, minus its resident memory just before. Target: growth at most 64 MB, i.e. the
  * upload streams to disk instead of being held in memory. The baseline printed beside it is the file size.
  */
-export async function benchUploadMemory(): Promise<string[]> {
+export async function benchUploadMemory(size: UploadMemorySize): Promise<string[]> {
+  const fileBytes = size.fileMb * MB;
   const dataDir = temporaryDataDir('loan-match-bench-upload-');
   const server = await startServerProcess({ dataDir, env: { LOG_LEVEL: 'error' }, pglite: true });
   try {
@@ -20,7 +23,7 @@ export async function benchUploadMemory(): Promise<string[]> {
     const bucket = serviceClient(server).storage.from('documents');
     // Warm up the upload path (first request compiles code paths and allocates pools).
     await bucket.upload(`${randomUUID()}/taxReturns/${randomUUID()}.pdf`, new Blob([largePdf(64 * 1024)]));
-    const body = new Blob([largePdf(FILE_BYTES)]);
+    const body = new Blob([largePdf(fileBytes)]);
     const before = await residentBytes(pid);
     let peak = before;
     let sampling = true;
@@ -39,8 +42,8 @@ export async function benchUploadMemory(): Promise<string[]> {
     if (error) throw new Error(`upload failed: ${error.message}`);
     const growth = peak - before;
     return [
-      `25 MB upload in ${seconds.toFixed(2)} s; server RSS ${(before / MB).toFixed(0)} MB before, peak ${(peak / MB).toFixed(0)} MB`,
-      `memory growth ${(growth / MB).toFixed(1)} MB = ${(growth / FILE_BYTES).toFixed(2)} x the file size (target <= 64 MB: ${verdict(growth <= TARGET_GROWTH)})`,
+      `${size.fileMb} MB upload in ${seconds.toFixed(2)} s; server RSS ${(before / MB).toFixed(0)} MB before, peak ${(peak / MB).toFixed(0)} MB`,
+      `memory growth ${(growth / MB).toFixed(1)} MB = ${(growth / fileBytes).toFixed(2)} x the file size (target <= 64 MB: ${verdict(growth <= TARGET_GROWTH)})`,
     ];
   } finally {
     await server.stop();
