@@ -12,7 +12,7 @@ import { outputOf, type CliResult } from '../support/cli-process.ts';
  *
  * The benches run as `npm run bench` runs them, in a process of their own: under vitest (NODE_ENV=test) a Vite
  * build would bundle React's development build. Run once: the Postgres pass of the integration suite
- * (tests/support/run-postgres-integration.ts) skips it.
+ * (tests/support/run-integration.ts) skips it.
  */
 const postgresPass = process.env.INTEGRATION_PASS === 'postgres';
 const projectRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -22,11 +22,15 @@ const projectRoot = path.resolve(import.meta.dirname, '..', '..');
  * benches' waits (Lighthouse's, the throttled network's) leave room for a third. Each word picks the benches whose
  * name contains it, as `npm run bench -- <word>` does.
  */
-const lanes = [['portal'], ['lighthouse', 'admin', 'home page'], ['api', 'upload', 'desktop', 'matching']];
+const lanes = [['portal'], ['lighthouse', 'admin', 'route weights'], ['api', 'upload', 'desktop', 'matching']];
 
 /** What each tiny run must print, besides what every line is checked for: its last pattern shows it finished. */
 const expectedLines: Record<string, RegExp[]> = {
-  'Home page JavaScript': [/^Home page JavaScript as it starts:$/, /^total [\d.]+ KB gzip \([\d.]+ KB raw\)/],
+  'Route weights': [
+    /^\/: JavaScript [\d.]+ KB of [\d.]+ KB, CSS [\d.]+ KB of [\d.]+ KB, \d+ script files$/,
+    /^home page JavaScript [\d.]+ KB gzip \(target <= 120 KB: /,
+    /^\/admin: JavaScript [\d.]+ KB of [\d.]+ KB, CSS [\d.]+ KB of [\d.]+ KB, \d+ script files \(budget \d+\)$/,
+  ],
   'Lighthouse, mobile': [/^baseline blank page: LCP [\d.]+ s$/, /^\/: performance median \d+ \(runs \d+\)/],
   'API submission': [
     /^load generator: /,
