@@ -6,6 +6,10 @@ import { chromiumFlags, systemChromium } from './tests/support/chromium.ts';
  * global setup on a temporary data folder). Debian's chromium is used when present (or CHROMIUM_PATH);
  * otherwise the browser Playwright installed.
  */
+// The product as it ships by default: every server the end-to-end tests start keeps its data in PGlite, even where
+// TEST_DATABASE_URL is set for the integration suite's Postgres pass (as on CI); that pass covers Postgres.
+delete process.env.TEST_DATABASE_URL;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
