@@ -483,6 +483,9 @@ test('after the access token expired offline, a queued decision waits for the re
   const cedar = await submitted(database, 'Cedar Clinic Expired');
   const main = new DesktopMain();
   try {
+    // The page's clock runs as the real one, and is moved on where supabase-js waits on its own timers (half a
+    // minute of retries, then a minute before it tries again): the same steps, without those 90 s of waiting.
+    await page.clock.install();
     await main.attach(page);
     await page.goto(renderer.url);
     await connectAndSignIn(page, officer);
@@ -495,9 +498,16 @@ test('after the access token expired offline, a queued decision waits for the re
 
     // The server returns, but the session cannot be renewed yet (its renewal fails): nothing is sent as anon.
     const renewals = `${server.url}/auth/v1/token**`;
-    await page.route(renewals, (route) => route.abort('internetdisconnected'));
+    let renewalsTried = 0;
+    await page.route(renewals, (route) => {
+      renewalsTried += 1;
+      return route.abort('internetdisconnected');
+    });
     server = await startServerProcess({ dataDir, env: { PORT: port } });
-    // supabase-js retries a failed renewal for up to half a minute before giving up.
+    // supabase-js retries a failed renewal for up to half a minute before giving up: once it has tried, that half
+    // minute passes on the page's clock.
+    await expect.poll(() => renewalsTried).toBeGreaterThan(0);
+    await page.clock.fastForward(30_000);
     await expect(page.getByTestId('session-renewing')).toContainText('Signing you in again', { timeout: 60_000 });
     await expect(page.getByTestId('outbox-count')).toHaveText('1 decision queued');
     await expect(page.getByTestId('outbox-results')).toHaveCount(0);
@@ -512,6 +522,8 @@ test('after the access token expired offline, a queued decision waits for the re
 
     // Once the session is renewed, the decision goes out under the officer's account.
     await page.unroute(renewals);
+    // After a renewal failed, supabase-js tries again only a minute later: that minute passes on the page's clock.
+    await page.clock.fastForward(60_000);
     const sent = await sentChanges(page, '1 change sent', { timeout: 150_000 });
     await expect(sent.filter({ hasText: `Approve ${cedar.businessName}` })).toContainText('sent to the server');
     expect(await decidedOnServer(cedar.id)).toEqual({
