@@ -24,6 +24,9 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts'],
           environment: 'node',
+          // Two files at a time, on CI's two cores too (vitest's default leaves one core free): a file spends much of
+          // its time waiting on the server it started, and each file has its own server, data folder and database.
+          maxWorkers: 2,
           // Bounds that catch a test or a setup that hangs, not measures of how long one takes: with another
           // process keeping a core busy, a test doing real work (hashing passwords, starting servers) takes several
           // times what it takes on a quiet machine.
