@@ -779,14 +779,17 @@ test('online, an asked consent and a revoked link show in the detail at once (th
     const sierra = detail
       .getByRole('region', { name: 'Lender Matches' })
       .getByRole('listitem', { name: `Lender ${SIERRA}` });
+    // Each change shows once it is made and the whole copy synced after it: on a busy machine, more than 10 s.
     await sierra.getByRole('button', { name: 'Ask Consent' }).click();
-    await expect(sierra).toContainText('Consent asked, waiting for the applicant');
+    await expect(sierra).toContainText('Consent asked, waiting for the applicant', { timeout: 30_000 });
     await expect(sierra.getByRole('button', { name: 'Ask Consent' })).toHaveCount(0);
     const sent = detail
       .getByRole('region', { name: 'Bank Packages' })
       .getByRole('listitem', { name: willow.sentPackage });
     await sent.getByRole('button', { name: 'Revoke Link' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
+    const revoke = page.getByRole('alertdialog');
+    await revoke.getByRole('button', { name: 'Revoke' }).click();
+    await expect(revoke).toBeHidden({ timeout: 30_000 });
     await expect(sent).toContainText('Lender link revoked on');
     await expect(sent.getByRole('button', { name: 'Revoke Link' })).toHaveCount(0);
   } finally {
