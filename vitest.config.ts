@@ -24,6 +24,8 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts'],
           environment: 'node',
+          // On PGlite, every server a test starts begins from a copy of one migrated database.
+          globalSetup: ['tests/support/pglite-template.ts'],
           // Two files at a time, on CI's two cores too (vitest's default leaves one core free): a file spends much of
           // its time waiting on the server it started, and each file has its own server, data folder and database.
           maxWorkers: 2,

@@ -1,4 +1,5 @@
 import { buildWeb, isWebBuildStale } from '../../server/cli/web-build.ts';
+import { preparePgliteTemplate } from '../support/pglite-template.ts';
 import { removeDataDir, startServerProcess, temporaryDataDir } from '../support/server-process.ts';
 import path from 'node:path';
 
@@ -9,6 +10,8 @@ import path from 'node:path';
 export default async function globalSetup() {
   const webDir = path.resolve(import.meta.dirname, '..', '..', 'dist', 'web');
   if (isWebBuildStale(webDir)) await buildWeb();
+  // Every server of the run (this one, and those some tests start) begins from a copy of one migrated database.
+  const removeTemplate = await preparePgliteTemplate();
   // Every browser of the run calls from 127.0.0.1: per-address limits sized for one visitor would
   // throttle the suite, so they are raised here (their behaviour has its own integration tests).
   const server = await startServerProcess({
@@ -34,5 +37,6 @@ export default async function globalSetup() {
   return async () => {
     await server.stop();
     await removeDataDir(server.dataDir);
+    removeTemplate();
   };
 }

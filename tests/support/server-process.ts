@@ -8,6 +8,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { createApiKeys, loadJwtSecret, type ApiKeys } from '../../server/keys.ts';
+import { startFromPgliteTemplate } from './pglite-template.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..', '..');
 
@@ -79,6 +80,7 @@ export async function startServerProcess(options: {
   pglite?: boolean;
 }): Promise<ServerProcess> {
   const databaseUrl = options.pglite ? undefined : await testDatabaseUrl(options.dataDir);
+  if (!databaseUrl) startFromPgliteTemplate(options.dataDir);
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/start.ts', '--no-build'], {
     cwd: projectRoot,
     env: {
