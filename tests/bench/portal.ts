@@ -22,6 +22,11 @@ import { buildStackFloor } from './stack-floor.ts';
 
 const MB = 1024 * 1024;
 /**
+ * Lighthouse's time to interactive for /portal: at most this many times the stack's floor's (a page of only React
+ * DOM, the styling system and supabase-js), over HTTP/1.1 and HTTP/2 alike.
+ */
+const FLOOR_RATIO_TARGET = 1.25;
+/**
  * The applicants' documents; of the reviewed applicant's, how many the officer sent back (`replacements`) and the
  * officer's `requests`; the loads measured of each page (`runs`, the median reported); the origins Lighthouse
  * measures on (server/ directly, the HTTPS proxy); the uploaded file's size.
@@ -107,7 +112,7 @@ async function lighthousePortal(
       const [portalMs, floorMs, homeMs] = [median(portal), median(floor), median(home)];
       const blockingMs = median(portalRuns.map((run) => run.blocking));
       lines.push(
-        `/portal with ${size.documents} documents and the additional information, Lighthouse mobile, ${origin.label}: interactive after ${seconds(portalMs)} s (median of ${size.runs}: ${portal.map(seconds).join(', ')}; total blocking time ${Math.round(blockingMs)} ms) = ${(portalMs / floorMs).toFixed(2)} x the stack's floor's ${seconds(floorMs)} s (${floor.map(seconds).join(', ')}), ${(portalMs / homeMs).toFixed(2)} x the home page's ${seconds(homeMs)} s (target 1.5 s: ${verdict(portalMs <= 1500)}; the floor itself: ${verdict(floorMs <= 1500)})`,
+        `/portal with ${size.documents} documents and the additional information, Lighthouse mobile, ${origin.label}: interactive after ${seconds(portalMs)} s (median of ${size.runs}: ${portal.map(seconds).join(', ')}; total blocking time ${Math.round(blockingMs)} ms) = ${(portalMs / floorMs).toFixed(2)} x the stack's floor's ${seconds(floorMs)} s (${floor.map(seconds).join(', ')}), ${(portalMs / homeMs).toFixed(2)} x the home page's ${seconds(homeMs)} s (target <= ${FLOOR_RATIO_TARGET}x the floor: ${verdict(portalMs <= FLOOR_RATIO_TARGET * floorMs)})`,
       );
     }
     return lines;
@@ -192,8 +197,8 @@ async function reviewedApplicant(
  *   request a round trip) and through an HTTPS proxy as deployed (HTTP/2: one connection); then the same
  *   settings applied for real in the browser (DevTools throttling: every request really waits 150 ms and every
  *   byte the 1.6 Mbps), until the documents and the form are shown and usable, median of five cold loads.
- *   Target: 1.5 s. Baselines: the stack's floor (Lighthouse only; stack-floor.ts) and the prerendered home
- *   page, measured the same way. The same load for an applicant whose documents were all reviewed, some sent
+ *   Targets: Lighthouse's figure within 1.25x the stack's floor (stack-floor.ts), the throttled load 1.5 s.
+ *   Baselines: the floor (Lighthouse only) and the prerendered home page, measured the same way. The same load for an applicant whose documents were all reviewed, some sent
  *   back, with requests for more (the checklist at its fullest), beside the load without reviews. Target: 1.10x.
  * - a 25 MB upload through the portal's file input (unthrottled) against the same bytes sent straight to
  *   the storage endpoint with fetch from the same page. Target: within 1.3x. Browser JS heap growth reported.
