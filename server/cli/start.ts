@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { startServer } from '../app.ts';
-import { ConfigError, loadConfig, projectRoot, type ServerConfig } from '../config.ts';
+import { ConfigError, loadConfig, type ServerConfig } from '../config.ts';
 import { describeStartError } from './start-errors.ts';
-import { buildWeb, isWebBuildStale } from './web-build.ts';
+import { buildWeb, DEFAULT_WEB_DIR, isWebBuildStale } from './web-build.ts';
 
 /** Read once main has validated it: what a failed start is explained against. */
 let config: ServerConfig | undefined;
@@ -13,7 +12,7 @@ let config: ServerConfig | undefined;
  */
 async function main() {
   config = loadConfig();
-  const usesDefaultWebDir = config.webDir === path.join(projectRoot, 'dist', 'web');
+  const usesDefaultWebDir = config.webDir === DEFAULT_WEB_DIR;
   if (!process.argv.includes('--no-build') && usesDefaultWebDir && isWebBuildStale(config.webDir)) {
     console.log('Building the web app (its build is missing or older than its sources)...');
     await buildWeb();

@@ -31,6 +31,9 @@ function newestModification(target: string): number {
   return newest;
 }
 
+/** Where `npm run build:web` builds the web app, and where the server serves it from unless WEB_DIR says otherwise. */
+export const DEFAULT_WEB_DIR = path.join(projectRoot, 'dist', 'web');
+
 /** True when dist/web is missing, incomplete or older than any of its sources. */
 export function isWebBuildStale(webDir: string, root = projectRoot): boolean {
   const shell = path.join(webDir, SPA_SHELL);
@@ -141,7 +144,7 @@ export function builtManifestFile(webDir: string): string {
 /** Vite's build manifest (.vite/manifest.json): per module, its chunk and the chunks it imports statically. */
 export type BuildManifest = Record<
   string,
-  { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }
+  { file: string; name?: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }
 >;
 
 /**
@@ -261,9 +264,15 @@ export async function prerenderPages(webDir: string, entryFile: string): Promise
 export async function buildWeb(outDir?: string): Promise<void> {
   const { build } = await import('vite');
   const configFile = path.join(projectRoot, 'web', 'vite.config.ts');
-  const webDir = outDir ?? path.join(projectRoot, 'dist', 'web');
+  const webDir = outDir ?? DEFAULT_WEB_DIR;
   const prerenderDir = outDir ? `${outDir}-prerender` : path.join(projectRoot, 'dist', 'prerender');
   await build({ configFile, logLevel: 'warn', build: { outDir: webDir } });
   await build({ configFile, logLevel: 'warn', build: { ssr: 'src/entry-prerender.tsx', outDir: prerenderDir } });
   await prerenderPages(webDir, path.join(prerenderDir, 'entry-prerender.js'));
+}
+
+/** Builds dist/web when it is missing or older than its sources (as `npm start` does), for the tests and benches. */
+export async function buildWebWhenStale(): Promise<string> {
+  if (isWebBuildStale(DEFAULT_WEB_DIR)) await buildWeb();
+  return DEFAULT_WEB_DIR;
 }

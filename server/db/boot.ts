@@ -15,7 +15,10 @@ export const platformRolesSql = readSql('platform-roles.sql');
 export const platformSql = `${platformRolesSql}\n${readSql('platform.sql')}`;
 
 /** Opens PGlite in DATA_DIR (or the DATABASE_URL server), creates the platform objects and migrates. */
-export async function bootDatabase(config: ServerConfig, migrationsDir: string): Promise<Database> {
+export async function bootDatabase(
+  config: Pick<ServerConfig, 'dataDir' | 'databaseUrl'>,
+  migrationsDir: string,
+): Promise<Database> {
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const db = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
   try {

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
@@ -8,7 +7,7 @@ import { pdfmakeInNode } from '../support/pdf-in-node.ts';
 import { preApplicationLetterDefinition } from '../../shared/pdf/pre-application-letter.ts';
 import { buildExecutiveSummary, packageSnapshot, packageText } from '../../shared/summary/executive-summary.ts';
 import { sampleApplicationRow, sampleChecklistInput } from '../../shared/testing/samples.ts';
-import { buildWeb, isWebBuildStale } from '../../server/cli/web-build.ts';
+import { buildWebWhenStale } from '../../server/cli/web-build.ts';
 import { completeAdditionalInfoRow, qualifiedApplicationRow } from '../support/application-rows.ts';
 import { chromiumFlags, systemChromium } from '../support/chromium.ts';
 import {
@@ -200,8 +199,7 @@ function renderPdf(definition: TDocumentDefinitions): Promise<unknown> {
  * - a bank package generated (summary, text and PDF), against the same one-line PDF.
  */
 export async function benchAdmin(size: AdminSize): Promise<string[]> {
-  const webDir = path.resolve(import.meta.dirname, '..', '..', 'dist', 'web');
-  if (isWebBuildStale(webDir)) await buildWeb();
+  await buildWebWhenStale();
   const dataDir = temporaryDataDir('loan-match-bench-admin-');
   const server = await startServerProcess({ dataDir, env: { LOG_LEVEL: 'error' }, pglite: true });
   const lines: string[] = [];

@@ -1,7 +1,5 @@
-import { platformSql } from '../../server/db/boot.ts';
-import { applyMigrations, readMigrations } from '../../server/db/migrate.ts';
+import { bootDatabase } from '../../server/db/boot.ts';
 import type { Database } from '../../server/db/database.ts';
-import { openPglite } from '../../server/db/pglite.ts';
 import path from 'node:path';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { removeDataDir, startServerProcess, temporaryDataDir, testDatabaseUrl } from '../support/server-process.ts';
@@ -71,16 +69,6 @@ async function apiRate(size: ApiSubmissionSize, url: string, anonKey: string): P
   });
 }
 
-async function platformAndMigrations(db: Database) {
-  await db.exec(platformSql);
-  await applyMigrations(db, readMigrations(path.join(projectRoot, 'supabase', 'migrations')));
-}
-
-async function openPostgresPool(url: string): Promise<Database> {
-  const { openPostgres } = await import('../../server/db/postgres.ts');
-  return openPostgres(url);
-}
-
 /**
  * Application submission through the API (50 concurrent connections on loopback in the real run) beside the same
  * transaction sent straight to the database, in PGlite and in Postgres mode. Targets: API rate at least
@@ -103,18 +91,10 @@ export async function benchApiSubmission(size: ApiSubmissionSize): Promise<strin
     const rawDir = temporaryDataDir('loan-match-bench-raw-');
     const apiDir = temporaryDataDir('loan-match-bench-api-');
     try {
-      let raw: LoadResult;
-      if (mode === 'pglite') {
-        const db = await openPglite(rawDir);
-        await platformAndMigrations(db);
-        raw = await rawRate(size, db);
-        await db.close();
-      } else {
-        const db = await openPostgresPool((await testDatabaseUrl(rawDir))!);
-        await platformAndMigrations(db);
-        raw = await rawRate(size, db);
-        await db.close();
-      }
+      const databaseUrl = mode === 'postgres' ? await testDatabaseUrl(rawDir) : undefined;
+      const db = await bootDatabase({ dataDir: rawDir, databaseUrl }, path.join(projectRoot, 'supabase', 'migrations'));
+      const raw = await rawRate(size, db);
+      await db.close();
       const server = await startServerProcess({
         dataDir: apiDir,
         env: loadServerEnv,

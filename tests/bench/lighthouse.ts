@@ -2,7 +2,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { buildWeb, isWebBuildStale } from '../../server/cli/web-build.ts';
+import { buildWebWhenStale } from '../../server/cli/web-build.ts';
 import { removeDataDir, startServerProcess, temporaryDataDir } from '../support/server-process.ts';
 import { chromiumFlags, systemChromium } from '../support/chromium.ts';
 import { median, verdict } from './measure.ts';
@@ -57,8 +57,7 @@ async function audit(url: string, port: number): Promise<Scores> {
  * machine and the simulated network allow).
  */
 export async function benchLighthouse(size: LighthouseSize): Promise<string[]> {
-  const webDir = path.resolve(import.meta.dirname, '..', '..', 'dist', 'web');
-  if (isWebBuildStale(webDir)) await buildWeb();
+  const webDir = await buildWebWhenStale();
   const dataDir = temporaryDataDir('loan-match-bench-lighthouse-');
   const server = await startServerProcess({ dataDir, env: { LOG_LEVEL: 'error' }, pglite: true });
   const chrome = await launchChromeForLighthouse();

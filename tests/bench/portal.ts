@@ -3,7 +3,7 @@ import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import { documentTypes } from '../../shared/catalogue/documents.ts';
-import { buildWeb, isWebBuildStale } from '../../server/cli/web-build.ts';
+import { buildWebWhenStale } from '../../server/cli/web-build.ts';
 import { completeAdditionalInfoRow, qualifiedApplicationRow } from '../support/application-rows.ts';
 import { chromiumFlags, systemChromium } from '../support/chromium.ts';
 import { startHttpsProxy } from '../support/https-proxy.ts';
@@ -205,8 +205,7 @@ async function reviewedApplicant(
  */
 export async function benchPortal(size: PortalSize): Promise<string[]> {
   const lastStatement = `statement-${size.documents - 1}.pdf`;
-  const webDir = path.resolve(import.meta.dirname, '..', '..', 'dist', 'web');
-  if (isWebBuildStale(webDir)) await buildWeb();
+  const webDir = await buildWebWhenStale();
   const stackFloor = await buildStackFloor(webDir);
   const dataDir = temporaryDataDir('loan-match-bench-portal-');
   const server = await startServerProcess({ dataDir, env: { LOG_LEVEL: 'error' }, pglite: true });

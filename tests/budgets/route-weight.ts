@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { builtManifestFile, type BuildManifest } from '../../server/cli/web-build.ts';
+import { builtManifestFile, chunkFiles, DEFAULT_WEB_DIR, type BuildManifest } from '../../server/cli/web-build.ts';
 import { routeBudgets, type RouteBudget } from './budgets.ts';
 
 /**
@@ -32,7 +32,6 @@ export type RouteWeight = {
 };
 
 const projectRoot = path.resolve(import.meta.dirname, '..', '..');
-export const defaultWebDir = path.join(projectRoot, 'dist', 'web');
 /** The chunk sizes recorded when the budgets were last set: a crossed budget names the chunks grown since. */
 export const recordedSizesFile = path.join(import.meta.dirname, 'recorded-sizes.json');
 
@@ -67,12 +66,6 @@ function documentCss(webDir: string, html: string): string {
   return [...inline, ...linked].join('');
 }
 
-/** A chunk's name without the hash: 'assets/home-page-DCRW8I3S.js' is 'home-page'. */
-export function chunkName(file: string, manifest: BuildManifest): string {
-  const named = Object.values(manifest).find((chunk) => chunk.file === file) as { name?: string } | undefined;
-  return named?.name ?? path.basename(file).replace(/-[\w-]{8}\.js$/, '');
-}
-
 /** Measures one route of a build. */
 export function measureRoute(webDir: string, budget: Pick<RouteBudget, 'route' | 'modules'>): RouteWeight {
   const manifest = readBuildManifest(webDir);
@@ -90,20 +83,16 @@ export function measureRoute(webDir: string, budget: Pick<RouteBudget, 'route' |
   // The start-up steps of web/src/main.tsx and the route's own modules.
   keys.push(...(manifest[entryKey]!.dynamicImports ?? []), ...budget.modules);
 
-  const files: string[] = [];
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`The build manifest has no module ${key} (named by the ${budget.route} budget)`);
-    files.push(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  keys.forEach(visit);
+  let files: string[];
+  try {
+    files = chunkFiles(manifest, keys);
+  } catch (error) {
+    throw new Error(`${(error as Error).message} (named by the ${budget.route} budget)`);
+  }
 
   const scripts = files.map((file) => ({
-    name: chunkName(file, manifest),
+    // Vite's name for the chunk: 'assets/home-page-DCRW8I3S.js' is 'home-page'.
+    name: manifest[byFile.get(file)!]!.name ?? path.basename(file).replace(/-[\w-]{8}\.js$/, ''),
     file,
     gzipBytes: gzipSync(readFileSync(path.join(webDir, file)), { level: 9 }).length,
   }));
@@ -176,17 +165,19 @@ export function budgetProblems(weight: RouteWeight, budget: RouteBudget, recorde
   return problems;
 }
 
-/** A route's weight beside its budget, chunk by chunk (largest first). */
-export function formatRouteWeight(weight: RouteWeight, budget: RouteBudget): string {
+/** A route's weight beside its budget, chunk by chunk (largest first), then whether it is within it. */
+export function formatRouteWeight(weight: RouteWeight, budget: RouteBudget): string[] {
   const chunks = [...weight.scripts]
     .sort((a, b) => b.gzipBytes - a.gzipBytes)
     .map((script) => `    ${kb(script.gzipBytes).padStart(9)}  ${script.name}`);
   const files = budget.scriptFiles === undefined ? '' : ` (budget ${budget.scriptFiles})`;
+  const problems = budgetProblems(weight, budget);
   return [
     `${budget.route}: JavaScript ${kb(weight.jsGzipBytes)} of ${kb(budget.jsGzipBytes)}, ` +
       `CSS ${kb(weight.cssGzipBytes)} of ${kb(budget.cssGzipBytes)}, ${weight.scripts.length} script files${files}`,
     ...chunks,
-  ].join('\n');
+    problems.length === 0 ? '  within its budget' : `  OVER BUDGET: ${problems.join(' ')}`,
+  ];
 }
 
 /**
@@ -195,13 +186,12 @@ export function formatRouteWeight(weight: RouteWeight, budget: RouteBudget): str
  */
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const webDir = path.resolve(args.find((arg) => !arg.startsWith('--')) ?? defaultWebDir);
+  const webDir = path.resolve(args.find((arg) => !arg.startsWith('--')) ?? DEFAULT_WEB_DIR);
   const recorded: RecordedSizes = {};
   for (const budget of routeBudgets) {
     const weight = measureRoute(webDir, budget);
     recorded[budget.route] = sizesByName(weight);
-    console.log(formatRouteWeight(weight, budget));
-    for (const problem of budgetProblems(weight, budget)) console.log(`  OVER BUDGET: ${problem}`);
+    console.log(formatRouteWeight(weight, budget).join('\n'));
   }
   if (args.includes('--record')) {
     writeFileSync(recordedSizesFile, `${JSON.stringify(recorded, null, 2)}\n`);

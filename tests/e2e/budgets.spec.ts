@@ -1,12 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { DEFAULT_WEB_DIR } from '../../server/cli/web-build.ts';
 import { routeBudgets } from '../budgets/budgets.ts';
-import {
-  budgetProblems,
-  defaultWebDir,
-  measureRoute,
-  recordedSizesFile,
-  type RecordedSizes,
-} from '../budgets/route-weight.ts';
+import { budgetProblems, measureRoute, recordedSizesFile, type RecordedSizes } from '../budgets/route-weight.ts';
 import { expect, test } from './fixtures.ts';
 import { openWhenReady } from './pages/app-ready.ts';
 
@@ -18,7 +13,7 @@ const recorded = JSON.parse(readFileSync(recordedSizesFile, 'utf8')) as Recorded
 
 for (const budget of routeBudgets) {
   test(`${budget.route} stays within its budget`, () => {
-    const weight = measureRoute(defaultWebDir, budget);
+    const weight = measureRoute(DEFAULT_WEB_DIR, budget);
     expect(budgetProblems(weight, budget, recorded)).toEqual([]);
   });
 }
@@ -35,7 +30,7 @@ for (const route of ['/', '/calculator']) {
     });
     await openWhenReady(page, route);
     const counted = measureRoute(
-      defaultWebDir,
+      DEFAULT_WEB_DIR,
       routeBudgets.find((budget) => budget.route === route)!,
     ).scripts.map((script) => script.file);
     expect(fetched.length).toBeGreaterThan(0);

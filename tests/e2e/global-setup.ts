@@ -1,15 +1,13 @@
-import { buildWeb, isWebBuildStale } from '../../server/cli/web-build.ts';
+import { buildWebWhenStale } from '../../server/cli/web-build.ts';
 import { preparePgliteTemplate } from '../support/pglite-template.ts';
 import { removeDataDir, startServerProcess, temporaryDataDir } from '../support/server-process.ts';
-import path from 'node:path';
 
 /**
  * Builds the web app when stale, then starts server/ on a temporary data folder and a free port. Its
  * address and data folder reach the tests through the environment (workers inherit it).
  */
 export default async function globalSetup() {
-  const webDir = path.resolve(import.meta.dirname, '..', '..', 'dist', 'web');
-  if (isWebBuildStale(webDir)) await buildWeb();
+  await buildWebWhenStale();
   // Every server of the run (this one, and those some tests start) begins from a copy of one migrated database.
   const removeTemplate = await preparePgliteTemplate();
   // Every browser of the run calls from 127.0.0.1: per-address limits sized for one visitor would

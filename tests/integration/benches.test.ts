@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isWebBuildStale } from '../../server/cli/web-build.ts';
+import { DEFAULT_WEB_DIR, isWebBuildStale } from '../../server/cli/web-build.ts';
 import { outputOf, type CliResult } from '../support/cli-process.ts';
 
 /**
@@ -95,7 +95,7 @@ describe.skipIf(postgresPass)('every bench, run tiny', () => {
 
   beforeAll(async () => {
     // Built first, as the end-to-end tests would: the lanes' benches that load pages would each build it.
-    if (isWebBuildStale(path.join(projectRoot, 'dist', 'web'))) {
+    if (isWebBuildStale(DEFAULT_WEB_DIR)) {
       const build = await runScript('server/cli/build-web.ts', []);
       if (build.code !== 0) throw new Error(`npm run build:web failed:\n${build.stderr}`);
     }

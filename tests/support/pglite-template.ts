@@ -1,9 +1,7 @@
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { platformSql } from '../../server/db/boot.ts';
-import { applyMigrations, readMigrations } from '../../server/db/migrate.ts';
-import { openPglite } from '../../server/db/pglite.ts';
+import { bootDatabase } from '../../server/db/boot.ts';
 
 /**
  * A migrated PGlite database made once per test run, which every server a test starts on PGlite begins from
@@ -21,9 +19,7 @@ const projectRoot = path.resolve(import.meta.dirname, '..', '..');
 export async function preparePgliteTemplate(): Promise<() => void> {
   if (process.env.TEST_DATABASE_URL) return () => {};
   const dataDir = mkdtempSync(path.join(tmpdir(), 'loan-match-pglite-template-'));
-  const db = await openPglite(dataDir);
-  await db.exec(platformSql);
-  await applyMigrations(db, readMigrations(path.join(projectRoot, 'supabase', 'migrations')));
+  const db = await bootDatabase({ dataDir, databaseUrl: undefined }, path.join(projectRoot, 'supabase', 'migrations'));
   // Data pages written out, so that each copy opens without replaying the write-ahead log.
   await db.exec('checkpoint');
   await db.close();
