@@ -2,7 +2,7 @@ import { Badge, Box, Button, Heading, HStack, Input, NativeSelect, Stack, Table,
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useSearchParams } from 'react-router';
-import { withChanges } from '../../lib/search-params.ts';
+import { startingAddress, stillToShow, withChanges } from '../../lib/search-params.ts';
 import { optionLabel } from '../../../../shared/catalogue/fields.ts';
 import { loanAmountOptions } from '../../../../shared/catalogue/pre-qualification.ts';
 import { formatLongDate, isoDay } from '../../../../shared/format/dates.ts';
@@ -65,15 +65,16 @@ export function ApplicationsTab({ me }: { me: string | undefined }) {
   // The View button that opened the detail: 'Close detail' gives it the focus back.
   const opener = useRef<HTMLElement | null>(null);
   // The router shows a new address in a transition, after other updates: a change made before the last one
-  // shows (the settled search just after a click on View) starts from the last address written, or it would
-  // write the older one back (closing the detail just opened).
-  const written = useRef<URLSearchParams | null>(null);
+  // shows (the settled search just after a click on View or on a list) starts from the last address written, or
+  // it would write the older one back (closing the detail just opened, or bringing back the search before the
+  // one typed). The addresses written are forgotten once the last of them shows, or another address (Back).
+  const written = useRef<string[]>([]);
   useEffect(() => {
-    written.current = null;
+    written.current = stillToShow(written.current, params);
   }, [params]);
   const update: UpdateParams = (changes, options) => {
-    const next = withChanges(written.current ?? params, changes);
-    written.current = next;
+    const next = withChanges(startingAddress(written.current, params), changes);
+    written.current = [...written.current, next.toString()];
     setParams(next, options);
   };
   // The search field answers each keystroke; the address (and the query) take the search once typing pauses. It
