@@ -35,6 +35,8 @@ export type Database = Queryable & {
    * same moment.
    */
   snapshotDataDir?<T>(alongside: (tx: Queryable) => Promise<T>): Promise<{ tarball: Uint8Array; alongside: T }>;
+  /** PGlite only: whether such a copy is being made (every query waits for it meanwhile). */
+  copying?(): boolean;
   close(): Promise<void>;
 };
 

@@ -1,77 +1,124 @@
 import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { setImmediate as yieldToPendingIo } from 'node:timers/promises';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
-import {
-  inlineParameters,
-  type Database,
-  type Queryable,
-  type QueryResult,
-  type Row,
-  type Statement,
-} from './database.ts';
-
-function wrap(target: PGlite | Transaction): Queryable {
-  return {
-    async query<T extends Row>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
-      const result = await target.query<T>(sql, params);
-      return { rows: result.rows, affectedRows: result.affectedRows ?? 0 };
-    },
-    async exec(sql: string) {
-      await target.exec(sql);
-    },
-  };
-}
+import { Worker } from 'node:worker_threads';
+import { inlineParameters, type Database, type Queryable, type QueryResult, type Statement } from './database.ts';
 
 /**
- * Statements as one script: PGlite runs in this process, so one call is what saves time (there is no
- * round trip to save, and a script cannot carry parameters).
+ * Statements as one script: one message to the database's thread is what saves time (there is no round trip
+ * to a server to save, and a script cannot carry parameters).
  */
 function script(statements: Statement[]): string {
   return statements.map((statement) => inlineParameters(statement.sql, statement.params)).join(';\n');
 }
 
-/** Opens (creating when missing) the embedded Postgres in dataDir/pgdata. */
+type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: { message: string } };
+
+/** An error from the database's thread, with the fields it had there (a database error's code, detail, hint). */
+function rebuiltError(fields: { message: string }): Error {
+  return Object.assign(new Error(fields.message), fields);
+}
+
+/**
+ * The database's thread (pglite-worker.mjs) and the calls to it: each call is a message answered with its id.
+ * When the thread stops (a crash of PGlite itself), every call waiting and every later call fails with why.
+ */
+function startDatabaseThread(dir: string) {
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dir } });
+  const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  let nextId = 1;
+  let stopped: Error | undefined;
+  const stop = (error: Error) => {
+    stopped ??= error;
+    for (const call of waiting.values()) call.reject(stopped);
+    waiting.clear();
+  };
+  worker.on('message', (reply: Reply) => {
+    const call = waiting.get(reply.id);
+    waiting.delete(reply.id);
+    if (reply.ok) call?.resolve(reply.value);
+    else call?.reject(rebuiltError(reply.error));
+  });
+  worker.on('error', (error) => stop(error));
+  worker.on('exit', (code) => stop(new Error(`The embedded database's thread stopped (exit code ${code})`)));
+  const ready = new Promise<void>((resolve, reject) => waiting.set(0, { resolve: () => resolve(), reject }));
+
+  function call<T>(message: Record<string, unknown>): Promise<T> {
+    if (stopped) return Promise.reject(stopped);
+    const id = nextId++;
+    return new Promise<T>((resolve, reject) => {
+      worker.postMessage({ ...message, id });
+      waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
+    });
+  }
+  return { ready, call, terminate: () => worker.terminate() };
+}
+
+/**
+ * Opens (creating when missing) the embedded Postgres in dataDir/pgdata. PGlite runs on a thread of its own
+ * (pglite-worker.mjs): its work is synchronous, and on the server's thread every query held up every request
+ * (under load some connections waited seconds); there, the server keeps answering meanwhile.
+ */
 export async function openPglite(dataDir: string): Promise<Database> {
   const dir = path.join(dataDir, 'pgdata');
   // Only this account may enter it, whoever made DATA_DIR (an operator's folder, a container volume): the files
   // PGlite writes inside are readable by everyone, and they hold every application.
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   chmodSync(dir, 0o700);
-  const pg = await PGlite.create(dir);
-  const base = wrap(pg);
+  const thread = startDatabaseThread(dir);
+  try {
+    await thread.ready;
+  } catch (error) {
+    await thread.terminate();
+    throw error;
+  }
+  const { call } = thread;
+
+  const queryable = (tx?: number): Queryable => ({
+    query: (sql, params = []) => call({ op: 'query', sql, params, tx }),
+    exec: (sql) => call({ op: 'exec', sql, tx }),
+  });
+
+  /** Runs fn in a transaction held open on the database's thread: committed when fn resolves, else rolled back. */
+  async function inTransaction<T>(fn: (tx: Queryable, number: number) => Promise<T>, setup?: Statement[]) {
+    const tx = await call<number>({ op: 'begin', sql: setup?.length ? script(setup) : undefined });
+    let result: T;
+    try {
+      result = await fn(queryable(tx), tx);
+    } catch (error) {
+      await call({ op: 'end', tx, commit: false }).catch(() => undefined);
+      throw error;
+    }
+    await call({ op: 'end', tx, commit: true });
+    return result;
+  }
+
+  let copies = 0;
   return {
     kind: 'pglite',
-    ...base,
-    // PGlite runs on this thread and its work is synchronous: transactions queued behind one another would run back
-    // to back, and the server would read its sockets only between bursts of them, so under load some connections
-    // waited seconds while others were answered. Each transaction first lets the event loop read what has arrived
-    // (setImmediate): requests then wait their turn in the order they came.
-    transaction: (fn, options) =>
-      pg.transaction(async (tx) => {
-        await yieldToPendingIo();
-        if (options?.setup?.length) await tx.exec(script(options.setup));
-        return fn(wrap(tx));
-      }),
-    transactionScript: (statements) =>
-      pg.transaction(async (tx) => {
-        await yieldToPendingIo();
-        const results = await tx.exec(script(statements));
-        // rowCount is per statement; PGlite's affectedRows adds up over a script.
-        return results.map((result) => ({ rows: result.rows, affectedRows: result.rowCount ?? 0 }));
-      }),
+    ...queryable(),
+    transaction: (fn, options) => inTransaction((tx) => fn(tx), options?.setup),
+    transactionScript: (statements) => call<QueryResult[]>({ op: 'script', sql: script(statements) }),
     async snapshotDataDir(alongside) {
-      // Data pages written out first, so that the copy needs little replay of the write-ahead log when opened.
-      await pg.exec('checkpoint');
-      // PGlite runs one transaction at a time: inside this one, nothing else runs until the copy is made. The
-      // copy is of the files on disk, which every committed transaction has reached (its write-ahead log
-      // record): opening it recovers the same state, as a restart after a crash does.
-      return pg.transaction(async (tx) => {
-        const result = await alongside(wrap(tx));
-        const dump = await pg.dumpDataDir('none');
-        return { tarball: new Uint8Array(await dump.arrayBuffer()), alongside: result };
-      });
+      copies += 1;
+      try {
+        // Data pages written out first, so that the copy needs little replay of the write-ahead log when opened.
+        await call({ op: 'exec', sql: 'checkpoint' });
+        // PGlite runs one transaction at a time: inside this one, nothing else runs until the copy is made. The
+        // copy is of the files on disk, which every committed transaction has reached (its write-ahead log
+        // record): opening it recovers the same state, as a restart after a crash does.
+        return await inTransaction(async (tx, number) => {
+          const result = await alongside(tx);
+          const tarball = await call<Uint8Array>({ op: 'dump', tx: number });
+          return { tarball, alongside: result };
+        });
+      } finally {
+        copies -= 1;
+      }
     },
-    close: () => pg.close(),
+    copying: () => copies > 0,
+    async close() {
+      await call({ op: 'close' });
+      await thread.terminate();
+    },
   };
 }

@@ -9,10 +9,15 @@ async function databaseAnswers(db: Database): Promise<boolean> {
   const timeout = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), DATABASE_TIMEOUT_MS);
   });
+  const answer = db.query('select 1').then(
+    () => true,
+    () => false,
+  );
   try {
-    return await Promise.race([db.query('select 1').then(() => true), timeout]);
-  } catch {
-    return false;
+    const inTime = await Promise.race([answer, timeout]);
+    // While a backup copies the embedded database, every query waits for the copy: the database is up, only
+    // busy, and the check waits for its answer too rather than calling it down.
+    return inTime || !db.copying?.() ? inTime : await answer;
   } finally {
     clearTimeout(timer);
   }
