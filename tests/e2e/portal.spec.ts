@@ -11,7 +11,13 @@ import { expect, test } from './fixtures.ts';
 import { seriousAccessibilityViolations } from './pages/accessibility.ts';
 import { AuthPages } from './pages/auth-pages.ts';
 import { documentId, officerApi } from './pages/officer-api.ts';
-import { applicationFor, createAccount, plantImpersonation, signedInPortal } from './pages/portal-session.ts';
+import {
+  applicationFor,
+  createAccount,
+  plantImpersonation,
+  plantSession,
+  signedInPortal,
+} from './pages/portal-session.ts';
 import { PortalPage, requiredInfoAnswers } from './pages/portal-page.ts';
 import { holdRequests } from './pages/held-requests.ts';
 import { SiteShell } from './pages/site-shell.ts';
@@ -1066,6 +1072,25 @@ test('nothing on the portal moves while it loads: the footer stays below and the
   );
   // 0.1 is the bound of a good Cumulative Layout Shift (web.dev); the portal's was 0.87 on a phone.
   expect(shift).toBeLessThan(0.1);
+});
+
+test('the portal asks for the offers with the rest of its data, not once the rest has come', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const account = await createAccount(database, baseURL!);
+  const application = await applicationFor(database, account);
+  // The applications are held back: the offers must be asked for meanwhile, not after them.
+  const release = await holdRequests(page, '**/rest/v1/applications?*');
+  const offersAsked = page.waitForRequest('**/rest/v1/rpc/applicant_offers');
+  await plantSession(page, baseURL!, account.session);
+  const portal = new PortalPage(page);
+  const opened = portal.open();
+  await offersAsked;
+  release();
+  await opened;
+  await expect(portal.application(application.businessName)).toBeVisible();
 });
 
 test('the portal has no serious or critical accessibility violation, with files, errors and the form filled', async ({

@@ -16,7 +16,13 @@ import { Offers } from './offers.tsx';
 import { SmsSettingsSection } from './sms-settings.tsx';
 import { usePortalLendersQuery } from './lenders-api.ts';
 import { MyApplications } from './my-applications.tsx';
-import { noChecklistReading, usePortalDataQuery, useReloadPortalData, type PortalData } from './portal-api.ts';
+import {
+  noChecklistReading,
+  usePortalDataQuery,
+  usePortalOffersQuery,
+  useReloadPortalData,
+  type PortalData,
+} from './portal-api.ts';
 import { RequiredDocuments } from './required-documents.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { thumbSizedTargetsOnPhones } from '../../components/thumb-targets.ts';
@@ -33,10 +39,14 @@ export function PortalPage() {
   // same time, and the portal waits for both, so nothing moves down the page when the later one arrives.
   const lenders = usePortalLendersQuery(impersonation ? skipToken : { readOnly: false });
   const lendersAnswered = useTrueOnceSeen(impersonation !== null || lenders.isSuccess || lenders.isError);
+  // So do the offers (the Offers section reads this same request): asked for with the rest rather than once the
+  // portal shows, one round trip less before the page is complete, and no section appearing above the documents.
+  const offers = usePortalOffersQuery({ clientId: impersonation?.clientId ?? null });
+  const offersAnswered = useTrueOnceSeen(offers.isSuccess || offers.isError);
   // The portal's content first renders in the background, in small slices, once its data is in (a transition),
   // rather than in one block of the main thread (about half a second on a phone, the page frozen meanwhile).
   // Later reads (after an upload or a save) show at once: the form's next submission is based on them.
-  const loaded = portal.data && lendersAnswered ? portal.data : undefined;
+  const loaded = portal.data && lendersAnswered && offersAnswered ? portal.data : undefined;
   const firstLoaded = useDeferredValue(loaded);
   const ready = useTrueOnceSeen(firstLoaded !== undefined) ? loaded : firstLoaded;
   const unusedLink = useUnusedConfirmationLink();
