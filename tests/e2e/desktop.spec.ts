@@ -26,7 +26,9 @@ import { officerApi } from './pages/officer-api.ts';
 /**
  * The desktop admin app's offline scenario (docs/architecture.md, Desktop cache and outbox): its renderer in Chromium
  * with the real main-process handlers and SQLite cache bridged in (the Electron binary cannot run here), against a real
- * server/ that is stopped and started again on the same port and data.
+ * server/. The first test stops that server and starts it again on the same port and data; the others take the
+ * network away between the app and the server (cutNetwork), which the app sees the same way, without the seconds a
+ * server takes to start.
  */
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -367,6 +369,19 @@ async function changedMeanwhile(change: (elsewhere: ServerProcess) => Promise<vo
   }
 }
 
+/**
+ * The network between the app and its server goes away: every request of the app's pages (those it opens later too)
+ * fails as a lost connection does, while the server keeps running, so what someone elsewhere changes meanwhile is
+ * made on it directly. networkBack(page) ends it.
+ */
+async function cutNetwork(page: Page) {
+  await page.context().route(`${server.url}/**`, (route) => route.abort('internetdisconnected'));
+}
+
+async function networkBack(page: Page) {
+  await page.context().unroute(`${server.url}/**`);
+}
+
 async function decidedOnServer(id: string) {
   const { data } = await serviceClient(server)
     .from('applications')
@@ -393,7 +408,7 @@ test('a decision queued offline is sent only under the account that made it, aft
     await expect(page.getByTestId('last-sync')).toContainText('Last synced');
     await expect(page.getByRole('row').filter({ hasText: hazel.businessName })).toBeVisible();
 
-    await server.stop();
+    await cutNetwork(page);
     await page.getByRole('button', { name: 'Sync now' }).click();
     await expect(page.getByTestId('offline-banner')).toBeVisible();
     await decideInList(page, hazel.businessName, 'Reject', 'Officer one rejected this offline');
@@ -428,16 +443,12 @@ test('a decision queued offline is sent only under the account that made it, aft
     await expect(again.getByText(/applications? on this computer/)).toBeVisible();
     await expect(again.getByTestId('outbox-count')).toHaveText('1 decision queued');
 
-    // Meanwhile the officer signed out everywhere from the web: when the server returns the session is refused
+    // Meanwhile the officer signed out everywhere from the web: when the network returns the session is refused
     // for good, and the login says the queued change is kept for its account.
-    await changedMeanwhile(async (elsewhere) => {
-      const web = anonClient(elsewhere);
-      expect(
-        (await web.auth.signInWithPassword({ email: officer.email, password: officer.password })).error,
-      ).toBeNull();
-      expect((await web.auth.signOut({ scope: 'global' })).error).toBeNull();
-    });
-    server = await startServerProcess({ dataDir, env: { PORT: port } });
+    const web = anonClient(server);
+    expect((await web.auth.signInWithPassword({ email: officer.email, password: officer.password })).error).toBeNull();
+    expect((await web.auth.signOut({ scope: 'global' })).error).toBeNull();
+    await networkBack(again);
     await expect(again.getByRole('heading', { name: 'Admin Login' })).toBeVisible({ timeout: 150_000 });
     await expect(again.getByTestId('kept-changes')).toContainText(
       '1 change queued on this computer is kept for the account that made it',
@@ -490,20 +501,21 @@ test('after the access token expired offline, a queued decision waits for the re
     await page.goto(renderer.url);
     await connectAndSignIn(page, officer);
     await expect(page.getByRole('row').filter({ hasText: cedar.businessName })).toBeVisible();
-    await server.stop();
+    await cutNetwork(page);
     await page.getByRole('button', { name: 'Sync now' }).click();
     await expect(page.getByTestId('offline-banner')).toBeVisible();
     await decideInList(page, cedar.businessName, 'Approve', 'Approved on the plane');
     await expireStoredSession(page);
 
-    // The server returns, but the session cannot be renewed yet (its renewal fails): nothing is sent as anon.
+    // The network returns, but the session cannot be renewed yet (its renewal fails): nothing is sent as anon. The
+    // page's own route goes before the network's.
     const renewals = `${server.url}/auth/v1/token**`;
     let renewalsTried = 0;
     await page.route(renewals, (route) => {
       renewalsTried += 1;
       return route.abort('internetdisconnected');
     });
-    server = await startServerProcess({ dataDir, env: { PORT: port } });
+    await networkBack(page);
     // supabase-js retries a failed renewal for up to half a minute before giving up: once it has tried, that half
     // minute passes on the page's clock.
     await expect.poll(() => renewalsTried).toBeGreaterThan(0);
@@ -649,9 +661,9 @@ async function approvedWithPackages(database: SupabaseClient, businessName: stri
   return { ...application, readyPackage: packageItem(ready.data!.id), sentPackage: packageItem(sent.data!.id) };
 }
 
-/** The server stops, and the app finds out on Sync now. */
+/** The network goes away, and the app finds out on Sync now. */
 async function goOffline(page: Page) {
-  await server.stop();
+  await cutNetwork(page);
   await page.getByRole('button', { name: 'Sync now' }).click();
   await expect(page.getByTestId('offline-banner')).toBeVisible();
 }
@@ -748,7 +760,7 @@ test('offline, what only the server can do says so at once and keeps what was ty
     await revoke.getByRole('button', { name: 'Cancel' }).click();
 
     // Back online: none of it reached the server.
-    server = await startServerProcess({ dataDir, env: { PORT: port } });
+    await networkBack(page);
     await expect(page.getByTestId('offline-banner')).toBeHidden({ timeout: 30_000 });
     const stored = serviceClient(server);
     expect((await stored.from('pre_application_letters').select('id').eq('application_id', maple.id)).data).toEqual([]);
@@ -820,13 +832,11 @@ test('at 1024 x 700, how the queued changes ended is one line of the status bar 
     await decideInList(page, elm.businessName, 'Reject', 'Too early');
     await decideInList(page, fir.businessName, 'Reject', 'Incomplete file');
     // Meanwhile another officer approved one of them; then the network returns.
-    await changedMeanwhile(async (elsewhere) => {
-      await serviceClient(elsewhere)
-        .from('applications')
-        .update({ status: 'approved', decided_at: new Date().toISOString(), decision_reason: 'Second officer' })
-        .eq('id', fir.id);
-    });
-    server = await startServerProcess({ dataDir, env: { PORT: port } });
+    await serviceClient(server)
+      .from('applications')
+      .update({ status: 'approved', decided_at: new Date().toISOString(), decision_reason: 'Second officer' })
+      .eq('id', fir.id);
+    await networkBack(page);
     await expect(page.getByTestId('offline-banner')).toBeHidden({ timeout: 30_000 });
     // All three were sent, and the sync after them is done.
     await expect
@@ -968,15 +978,13 @@ test('offline, a document accepted is queued and lands when the network returns;
     ]);
 
     // Meanwhile the applicant uploads a replacement for the license, through the API; then the network returns.
-    await changedMeanwhile(async (elsewhere) => {
-      const portal = anonClient(elsewhere);
-      const signedIn = await portal.auth.signInWithPassword({ email: applicant.email, password: applicant.password });
-      expect(signedIn.error).toBeNull();
-      await storedDocument(portal, applicant.id, poplar.id, 'businessLicense', 'license-2026.pdf', pdfBytes(), {
-        replaces: licenseId,
-      });
+    const portal = anonClient(server);
+    const signedIn = await portal.auth.signInWithPassword({ email: applicant.email, password: applicant.password });
+    expect(signedIn.error).toBeNull();
+    await storedDocument(portal, applicant.id, poplar.id, 'businessLicense', 'license-2026.pdf', pdfBytes(), {
+      replaces: licenseId,
     });
-    server = await startServerProcess({ dataDir, env: { PORT: port } });
+    await networkBack(page);
     await expect(page.getByTestId('offline-banner')).toBeHidden({ timeout: 30_000 });
 
     // The tax return's review landed; the license's was not applied, and the officer is told why in the server's words.
@@ -1096,15 +1104,13 @@ test('offline, the Pipeline and a loan’s offers read the copy; In closing reco
     ]);
 
     // Meanwhile Rowan's lender records it in closing through its link; then the network returns.
-    await changedMeanwhile(async (elsewhere) => {
-      const recorded = await serviceClient(elsewhere).rpc('record_loan_stage_by_link', {
-        token: rowan.lender.token,
-        stage: 'in_closing',
-        expected_closing_on: inDays(25),
-      });
-      expect(recorded.error).toBeNull();
+    const recorded = await serviceClient(server).rpc('record_loan_stage_by_link', {
+      token: rowan.lender.token,
+      stage: 'in_closing',
+      expected_closing_on: inDays(25),
     });
-    server = await startServerProcess({ dataDir, env: { PORT: port } });
+    expect(recorded.error).toBeNull();
+    await networkBack(page);
     await expect(page.getByTestId('offline-banner')).toBeHidden({ timeout: 30_000 });
 
     // Quince's stage landed; Rowan's was not applied, and the officer is told why in the server's words.
