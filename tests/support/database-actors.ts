@@ -7,6 +7,7 @@ import type { Queryable } from '../../server/db/database.ts';
 import { runAsRequestRole } from '../../server/db/request-role.ts';
 import { signToken } from '../../server/keys.ts';
 import { uniqueEmail } from './auth-helpers.ts';
+import { startFromPgliteTemplate } from './pglite-template.ts';
 import { clientWithKey, removeDataDir, temporaryDataDir, testDatabaseUrl } from './server-process.ts';
 
 /**
@@ -57,6 +58,8 @@ export async function startTestBackend(env: Record<string, string> = {}): Promis
   const dataDir = temporaryDataDir('loan-match-db-test-');
   const jwtSecret = randomBytes(48).toString('base64url');
   const databaseUrl = await testDatabaseUrl(dataDir);
+  // On PGlite, a copy of the run's migrated database, as the servers started as processes get.
+  if (!databaseUrl) startFromPgliteTemplate(dataDir);
   const server = await startServer(
     loadConfig({
       PORT: '0',
