@@ -28,7 +28,10 @@ export default defineConfig({
   ],
   use: {
     browserName: 'chromium',
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test CPU (its screenshots and snapshots), on a passing run as on a failing one.
+    // On CI a failing test is tried again (retries above), and that second try records it: a real failure comes
+    // with its trace, and the passing tests no longer pay for one.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: systemChromium
       ? {
           executablePath: systemChromium,
