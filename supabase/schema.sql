@@ -168,9 +168,9 @@ comment on column public.applications.disowned_at is 'When the holder of the app
 CREATE INDEX applications_assigned_admin_id_idx ON public.applications USING btree (assigned_admin_id);
 CREATE INDEX applications_checklist_state_idx ON public.applications USING btree (checklist_state, created_at DESC);
 CREATE INDEX applications_email_idx ON public.applications USING btree (email);
-CREATE INDEX applications_pipeline_idx ON public.applications USING btree (created_at DESC) WHERE (loan_stage IS NOT NULL);
+CREATE INDEX applications_pipeline_idx ON public.applications USING btree (created_at DESC, id) WHERE (loan_stage IS NOT NULL);
 CREATE INDEX applications_status_business_name_key_idx ON public.applications USING btree (status, lower(business_name), id);
-CREATE INDEX applications_status_created_at_idx ON public.applications USING btree (status, created_at DESC);
+CREATE INDEX applications_status_created_at_idx ON public.applications USING btree (status, created_at DESC, id);
 CREATE INDEX applications_user_id_idx ON public.applications USING btree (user_id);
 alter table public.applications enable row level security;
 create policy "Admins can read every application" on public.applications for select to authenticated
