@@ -2717,6 +2717,15 @@ end;
 $function$;
 -- execute on public.revoke_lender_link(package_id uuid): authenticated
 
+CREATE OR REPLACE FUNCTION public.search_text(applications)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  select $1.business_name || E'\n' || $1.first_name || E'\n' || $1.last_name || E'\n' || $1.email
+$function$;
+-- execute on public.search_text(applications): anon, authenticated, public, service_role
+
 CREATE OR REPLACE FUNCTION public.set_application_confirmation()
  RETURNS trigger
  LANGUAGE plpgsql

@@ -27,6 +27,13 @@ export function searchWords(search: string): string[] {
 /** The columns every word of a search is looked for in. */
 export const searchedColumns = ['business_name', 'first_name', 'last_name', 'email'] as const;
 
+/**
+ * The applications' searched columns in one text, one per line: the database's computed field search_text (one
+ * ILIKE per word rather than four) and the desktop cache's search_text column. A word holds no white space, so
+ * it is found in this text exactly when it is found in one of the columns.
+ */
+export const SEARCH_TEXT = 'search_text';
+
 /** A LIKE pattern that finds the word anywhere, its '\', '%' and '_' taken literally (LIKE's escape is '\'). */
 export function containsPattern(word: string, wildcard: '%' | '*'): string {
   return `${wildcard}${word.replace(/[\\%_]/g, (character) => `\\${character}`)}${wildcard}`;
@@ -35,9 +42,9 @@ export function containsPattern(word: string, wildcard: '%' | '*'): string {
 /**
  * PostgREST's or=(...) filters of a search, one per word (PostgREST and server/ both AND repeated filters).
  * Each pattern is double-quoted, with '\' and '"' escaped, so that ',', '(', ')' and ':' in a word are text.
- * The columns are the applications' unless others are given (the Registrations tab searches its own).
+ * The applications' search_text unless other columns are given (the Registrations tab searches its own).
  */
-export function postgrestSearchFilters(search: string, columns: readonly string[] = searchedColumns): string[] {
+export function postgrestSearchFilters(search: string, columns: readonly string[] = [SEARCH_TEXT]): string[] {
   return searchWords(search).map((word) => {
     const quoted = `"${containsPattern(word, '*').replace(/[\\"]/g, (character) => `\\${character}`)}"`;
     return columns.map((column) => `${column}.ilike.${quoted}`).join(',');

@@ -101,6 +101,8 @@ describe('PostgREST reads through supabase-js', () => {
     expect(await found('%')).toEqual(['100% Pure_Juice']);
     expect(await found('100 juice')).toEqual(['100 Pure Juices', '100% Pure_Juice']);
     expect(await found('bulk fox')).toEqual([]);
+    // Each of the four searched columns: the business, first and last names above, and the e-mail.
+    expect(await found('@LOPEZBAKERY.com')).toHaveLength(stored.length);
   });
 
   it('pages with range and reports the exact count', async () => {

@@ -36,3 +36,17 @@ describe('the admin lists’ pages', () => {
     expect(pipeline).not.toContain('Sort');
   });
 });
+
+describe('the officer’s search', () => {
+  it('is one ILIKE per word on the searched columns, the search_text function inlined', async () => {
+    const { rows } = await backend.db.query<{ 'QUERY PLAN': string }>(
+      `explain (verbose, costs off)
+       select id from public.applications as _t
+        where public.search_text(_t) ilike '%reyes%' and public.search_text(_t) ilike '%dana%'`,
+    );
+    const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+    expect(plan).not.toContain('search_text');
+    expect(plan.match(/~~\*/g)).toHaveLength(2);
+    expect(plan).toMatch(/business_name.*first_name.*last_name.*email/s);
+  });
+});
