@@ -1,6 +1,7 @@
 import { Route, Routes } from 'react-router';
 import { RouteGuard } from '../components/route-guard.tsx';
 import { SiteLayout } from '../components/site-layout.tsx';
+import { startAuthSync } from '../lib/auth-state.ts';
 import { lazyPage } from './lazy-page.ts';
 
 const HomePage = lazyPage(
@@ -121,10 +122,13 @@ export const signedInScreens: Readonly<Record<string, readonly { preload: () => 
 
 /**
  * Loads the code of a signed-in screen's page (none for any other address), for the app's first render to show
- * it at once rather than a loading state React then keeps for 300 ms.
+ * it at once rather than a loading state React then keeps for 300 ms. Its route guard waits for the session:
+ * supabase-js (preloaded with the page) starts reading it now, while the app starts, rather than once the guard
+ * is drawn.
  */
 export async function loadScreenCode(pathname: string): Promise<void> {
   const pages = signedInScreens[pathname.replace(/(.)\/+$/, '$1')] ?? [];
+  if (pages.length > 0) void startAuthSync();
   await Promise.all(pages.map((page) => page.preload()));
 }
 
