@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Heading, HStack, Input, NativeSelect, Stack, Table, Tabs, Text } from '@chakra-ui/react';
-import { Fragment, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useSearchParams } from 'react-router';
 import { startingAddress, stillToShow, withChanges } from '../../lib/search-params.ts';
@@ -29,10 +29,11 @@ import {
 import { EmailAddress } from '../../components/email-address.tsx';
 import { rowsAsCardsOnPhones } from '../../components/rows-as-cards.ts';
 import { useApplicationDetailQuery, useApplicationListCountsQuery, useApplicationsPageQuery } from './admin-api.ts';
-import { queuedDecisionText } from './admin-repository.ts';
+import { queuedDecisionText, type QueuedDecision } from './admin-repository.ts';
 import { ApplicationDetailPanel } from './application-detail.tsx';
 import { ApprovedSummary } from './approved-summary.tsx';
 import { Pager } from './list-parts.tsx';
+import { rowsToDraw } from './rows-in-steps.ts';
 import { PipelineFigures } from './pipeline-figures.tsx';
 import { DecisionButtons } from './decision-dialog.tsx';
 import { LetterDialog } from './letter-dialog.tsx';
@@ -95,6 +96,16 @@ export function ApplicationsTab({ me }: { me: string | undefined }) {
     const belongs = applicationListOf(arrived.data.application);
     if (belongs !== list) update({ list: belongs, page: null }, { replace: true });
   }, [arrived.data]); // eslint-disable-line react-hooks/exhaustive-deps -- once, when the linked application is read
+  // The same function for every render, so that the list's rows are not drawn again for each keystroke of the
+  // search (they are memoized); it writes the address through the latest update.
+  const latestUpdate = useRef(update);
+  useEffect(() => {
+    latestUpdate.current = update;
+  });
+  const openApplication = useCallback((id: string, button: HTMLElement) => {
+    opener.current = button;
+    latestUpdate.current({ application: id });
+  }, []);
   // Each tab says how many applications its list holds (none until read, or when the count failed: the list
   // itself says so).
   const counts = useApplicationListCountsQuery().currentData;
@@ -125,10 +136,7 @@ export function ApplicationsTab({ me }: { me: string | undefined }) {
                 search={search}
                 onSearch={setSearch}
                 query={query}
-                onOpen={(id, button) => {
-                  opener.current = button;
-                  update({ application: id });
-                }}
+                onOpen={openApplication}
               />
             ) : null}
           </Tabs.Content>
@@ -187,13 +195,29 @@ function ApplicationList({
     if (result.currentData && page >= pages) update({ page: pages === 1 ? null : String(pages) }, { replace: true });
   }, [result.currentData, page, pages]); // eslint-disable-line react-hooks/exhaustive-deps -- update changes with every address
   const listHeading = useRef<HTMLHeadingElement>(null);
+  const focusHeading = useCallback(() => listHeading.current, []);
   // The approved application whose Financial Analysis and Bank Packages are open under its row.
   const [summaryOf, setSummaryOf] = useState<string | null>(null);
+  const rows = data?.rows ?? noRows;
+  const shownRows = rowsToDraw(rows, useDeferredValue(rows));
+  const heading = (
+    <Heading as="h2" size="lg" ref={listHeading} tabIndex={-1} outline="none">
+      {title}
+    </Heading>
+  );
+  // The list's search, filters and table are drawn in a second render, after the one that starts its read: the
+  // read is sent at once, and the page is drawn while the database answers.
+  const drawn = useDeferredValue(true, false);
+  if (!drawn) {
+    return (
+      <Stack gap="4" pt="4">
+        {heading}
+      </Stack>
+    );
+  }
   return (
     <Stack gap="4" pt="4">
-      <Heading as="h2" size="lg" ref={listHeading} tabIndex={-1} outline="none">
-        {title}
-      </Heading>
+      {heading}
       <HStack gap="3" wrap="wrap">
         <Input
           type="search"
@@ -255,117 +279,17 @@ function ApplicationList({
             </Table.Row>
           </Table.Header>
           <Table.Body>
-            {(data?.rows ?? []).map((row) => (
-              <Fragment key={row.id}>
-                <Table.Row>
-                  <Table.Cell data-label="Business" overflowWrap="anywhere">
-                    {row.business_name}
-                    {/* Made signed out in someone's e-mail, who said in their portal that they did not make it. */}
-                    {row.disowned_at ? (
-                      <Badge colorPalette="orange" ms="2" whiteSpace="normal">
-                        {APPLICATION_OWNERSHIP.disownedBadge}
-                      </Badge>
-                    ) : null}
-                    <OfferExpiryBadge row={row} />
-                  </Table.Cell>
-                  {/* Names, like the business and the e-mail, may be one long word: it breaks rather than widen the list. */}
-                  <Table.Cell data-label="Submitted by" overflowWrap="anywhere">
-                    {row.first_name} {row.last_name}
-                  </Table.Cell>
-                  <Table.Cell data-label="E-mail" overflowWrap="anywhere">
-                    <EmailAddress email={row.email} />
-                  </Table.Cell>
-                  {/* Amounts and dates break between words only ('$250,000 -' / '$500,000'), never inside one. */}
-                  <Table.Cell data-label="Loan amount" overflowWrap="normal">
-                    {optionLabel(loanAmountOptions, row.loan_amount)}
-                  </Table.Cell>
-                  <Table.Cell data-label="Submitted" overflowWrap="normal">
-                    {formatLongDate(row.created_at)}
-                  </Table.Cell>
-                  <Table.Cell data-label="Consultation" overflowWrap="normal">
-                    {row.consultation_date ? formatLongDate(row.consultation_date) : 'Not scheduled'}
-                  </Table.Cell>
-                  <Table.Cell data-label="Documents">
-                    {row.checklist_counts && row.checklist_state ? (
-                      <>
-                        <Text as="span" fontWeight="medium">
-                          {checklistStateLabels[row.checklist_state]}
-                        </Text>
-                        <Text fontSize="sm" color="gray.700">
-                          {checklistSummary(row.checklist_counts)}
-                        </Text>
-                      </>
-                    ) : null}
-                  </Table.Cell>
-                  {list === 'notQualified' ? (
-                    <Table.Cell data-label="Evaluation">{officerReasonsOf(row).join('; ')}</Table.Cell>
-                  ) : null}
-                  {list === 'pipeline' ? <PipelineCell row={row} /> : null}
-                  <Table.Cell data-label="Actions">
-                    <HStack gap="2" wrap="wrap">
-                      <Button size="xs" variant="outline" onClick={(event) => onOpen(row.id, event.currentTarget)}>
-                        View
-                        <Text as="span" srOnly>
-                          {' '}
-                          {row.business_name}
-                        </Text>
-                      </Button>
-                      {list === 'pending' ? (
-                        <>
-                          <LetterDialog application={row} />
-                          {/* Decided offline (desktop): shown as made, so it cannot be decided twice. */}
-                          {data?.queuedDecisions?.[row.id] ? (
-                            <Text fontSize="sm" data-testid="queued-decision">
-                              {queuedDecisionText(data.queuedDecisions[row.id])}
-                            </Text>
-                          ) : (
-                            <DecisionButtons
-                              applicationId={row.id}
-                              businessName={row.business_name}
-                              focusAfter={() => listHeading.current}
-                            />
-                          )}
-                        </>
-                      ) : null}
-                      {/* docs/product.md §2, Admin dashboard: an approved application's row carries its 'Accept &
-                        Generate Term Sheet' button, its Financial Analysis card grid and its Bank Packages list
-                        (opened under the row). */}
-                      {list === 'approved' ? (
-                        <>
-                          <TermSheetDialog application={row} />
-                          <Button
-                            size="xs"
-                            variant="outline"
-                            aria-expanded={summaryOf === row.id}
-                            aria-controls={summaryOf === row.id ? `approved-summary-${row.id}` : undefined}
-                            onClick={() => setSummaryOf(summaryOf === row.id ? null : row.id)}
-                          >
-                            {summaryOf === row.id ? 'Hide' : 'Show'} Financial Analysis & Bank Packages
-                            <Text as="span" srOnly>
-                              {' '}
-                              of {row.business_name}
-                            </Text>
-                          </Button>
-                        </>
-                      ) : null}
-                    </HStack>
-                  </Table.Cell>
-                </Table.Row>
-                {list === 'approved' && summaryOf === row.id ? (
-                  <Table.Row>
-                    {/* Across the Approved list's eight columns. */}
-                    <Table.Cell colSpan={8}>
-                      <Box
-                        as="section"
-                        id={`approved-summary-${row.id}`}
-                        aria-label={`Financial Analysis and Bank Packages of ${row.business_name}`}
-                      >
-                        <ApprovedSummary id={row.id} />
-                      </Box>
-                    </Table.Cell>
-                  </Table.Row>
-                ) : null}
-              </Fragment>
+            {shownRows.map((row) => (
+              <ApplicationListRow
+                key={row.id}
+                row={row}
+                list={list}
+                queued={data?.queuedDecisions?.[row.id]}
+                summaryOpen={summaryOf === row.id}
+                onSummary={setSummaryOf}
+                onOpen={onOpen}
+                focusAfter={focusHeading}
+              />
             ))}
           </Table.Body>
         </Table.Root>
@@ -375,6 +299,142 @@ function ApplicationList({
     </Stack>
   );
 }
+
+const noRows: ApplicationRow[] = [];
+
+/**
+ * One application in a list: its row, and under an approved one its Financial Analysis and Bank Packages when
+ * opened. Memoized: the list draws again for each keystroke of the search and each read that answers, its rows
+ * only when they change.
+ */
+const ApplicationListRow = memo(function ApplicationListRow({
+  row,
+  list,
+  queued,
+  summaryOpen,
+  onSummary,
+  onOpen,
+  focusAfter,
+}: {
+  row: ApplicationRow;
+  list: ApplicationListId;
+  /** Its decision waiting to be sent (desktop, offline). */
+  queued: QueuedDecision | undefined;
+  summaryOpen: boolean;
+  onSummary: (id: string | null) => void;
+  onOpen: (id: string, button: HTMLElement) => void;
+  /** Where the keyboard goes once the row is decided (the list's heading). */
+  focusAfter: () => HTMLElement | null;
+}) {
+  return (
+    <>
+      <Table.Row>
+        <Table.Cell data-label="Business" overflowWrap="anywhere">
+          {row.business_name}
+          {/* Made signed out in someone's e-mail, who said in their portal that they did not make it. */}
+          {row.disowned_at ? (
+            <Badge colorPalette="orange" ms="2" whiteSpace="normal">
+              {APPLICATION_OWNERSHIP.disownedBadge}
+            </Badge>
+          ) : null}
+          <OfferExpiryBadge row={row} />
+        </Table.Cell>
+        {/* Names, like the business and the e-mail, may be one long word: it breaks rather than widen the list. */}
+        <Table.Cell data-label="Submitted by" overflowWrap="anywhere">
+          {row.first_name} {row.last_name}
+        </Table.Cell>
+        <Table.Cell data-label="E-mail" overflowWrap="anywhere">
+          <EmailAddress email={row.email} />
+        </Table.Cell>
+        {/* Amounts and dates break between words only ('$250,000 -' / '$500,000'), never inside one. */}
+        <Table.Cell data-label="Loan amount" overflowWrap="normal">
+          {optionLabel(loanAmountOptions, row.loan_amount)}
+        </Table.Cell>
+        <Table.Cell data-label="Submitted" overflowWrap="normal">
+          {formatLongDate(row.created_at)}
+        </Table.Cell>
+        <Table.Cell data-label="Consultation" overflowWrap="normal">
+          {row.consultation_date ? formatLongDate(row.consultation_date) : 'Not scheduled'}
+        </Table.Cell>
+        <Table.Cell data-label="Documents">
+          {row.checklist_counts && row.checklist_state ? (
+            <>
+              <Text as="span" fontWeight="medium">
+                {checklistStateLabels[row.checklist_state]}
+              </Text>
+              <Text fontSize="sm" color="gray.700">
+                {checklistSummary(row.checklist_counts)}
+              </Text>
+            </>
+          ) : null}
+        </Table.Cell>
+        {list === 'notQualified' ? (
+          <Table.Cell data-label="Evaluation">{officerReasonsOf(row).join('; ')}</Table.Cell>
+        ) : null}
+        {list === 'pipeline' ? <PipelineCell row={row} /> : null}
+        <Table.Cell data-label="Actions">
+          <HStack gap="2" wrap="wrap">
+            <Button size="xs" variant="outline" onClick={(event) => onOpen(row.id, event.currentTarget)}>
+              View
+              <Text as="span" srOnly>
+                {' '}
+                {row.business_name}
+              </Text>
+            </Button>
+            {list === 'pending' ? (
+              <>
+                <LetterDialog application={row} />
+                {/* Decided offline (desktop): shown as made, so it cannot be decided twice. */}
+                {queued ? (
+                  <Text fontSize="sm" data-testid="queued-decision">
+                    {queuedDecisionText(queued)}
+                  </Text>
+                ) : (
+                  <DecisionButtons applicationId={row.id} businessName={row.business_name} focusAfter={focusAfter} />
+                )}
+              </>
+            ) : null}
+            {/* docs/product.md §2, Admin dashboard: an approved application's row carries its 'Accept &
+                        Generate Term Sheet' button, its Financial Analysis card grid and its Bank Packages list
+                        (opened under the row). */}
+            {list === 'approved' ? (
+              <>
+                <TermSheetDialog application={row} />
+                <Button
+                  size="xs"
+                  variant="outline"
+                  aria-expanded={summaryOpen}
+                  aria-controls={summaryOpen ? `approved-summary-${row.id}` : undefined}
+                  onClick={() => onSummary(summaryOpen ? null : row.id)}
+                >
+                  {summaryOpen ? 'Hide' : 'Show'} Financial Analysis & Bank Packages
+                  <Text as="span" srOnly>
+                    {' '}
+                    of {row.business_name}
+                  </Text>
+                </Button>
+              </>
+            ) : null}
+          </HStack>
+        </Table.Cell>
+      </Table.Row>
+      {list === 'approved' && summaryOpen ? (
+        <Table.Row>
+          {/* Across the Approved list's eight columns. */}
+          <Table.Cell colSpan={8}>
+            <Box
+              as="section"
+              id={`approved-summary-${row.id}`}
+              aria-label={`Financial Analysis and Bank Packages of ${row.business_name}`}
+            >
+              <ApprovedSummary id={row.id} />
+            </Box>
+          </Table.Cell>
+        </Table.Row>
+      ) : null}
+    </>
+  );
+});
 
 /** An offer of the application about to expire, for the officer to call the applicant (docs/product.md §11). */
 function OfferExpiryBadge({ row }: { row: ApplicationRow }) {
