@@ -1,7 +1,9 @@
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { apiAdminRepository } from './api-admin-repository.ts';
 import type { AdminDocument } from '../../../../shared/db/admin-rows.ts';
 import type { ApplicationListCounts, ApplicationsPageArgs } from '../../../../shared/admin/application-lists.ts';
+import { searchWords } from '../../../../shared/admin/application-search.ts';
 import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
 import { api } from '../../lib/api.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
@@ -82,19 +84,8 @@ async function catchUp(extra: unknown): Promise<{ data: null }> {
   return { data: null };
 }
 
-const adminApi = api.injectEndpoints({
+const countsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    applicationsPage: build.query<AdminApplicationsPage, ApplicationsPageArgs>({
-      async queryFn(args, { extra }) {
-        try {
-          return { data: await repositoryOf(extra).applicationsPage(args) };
-        } catch (error) {
-          return fail('Loading applications failed', error, ADMIN_MESSAGES.loadFailed);
-        }
-      },
-      providesTags: ['Application'],
-    }),
-
     /** How many applications each list holds: read again with the lists, after a decision or Refresh Data. */
     applicationListCounts: build.query<ApplicationListCounts, void>({
       async queryFn(_none, { extra }) {
@@ -102,6 +93,44 @@ const adminApi = api.injectEndpoints({
           return { data: await repositoryOf(extra).applicationListCounts() };
         } catch (error) {
           return fail('Loading the lists’ counts failed', error, ADMIN_MESSAGES.loadFailed);
+        }
+      },
+      providesTags: ['Application'],
+    }),
+  }),
+});
+
+/**
+ * A page of a list. An unsearched, unfiltered list holds what its tab counts: its total is the tabs' count (read
+ * once for both, the same read the tabs subscribe to) and its page is read without a count of its own, a second
+ * scan of the table. Should the tabs' count fail, the page is read with its own.
+ */
+async function applicationsPage(
+  args: ApplicationsPageArgs,
+  repository: AdminRepository,
+  dispatch: ThunkDispatch<unknown, unknown, UnknownAction>,
+): Promise<AdminApplicationsPage> {
+  if (searchWords(args.search).length > 0 || args.documents) return repository.applicationsPage(args);
+  const counts = dispatch(countsApi.endpoints.applicationListCounts.initiate());
+  try {
+    const [page, listCounts] = await Promise.all([
+      repository.applicationsPage(args, { counted: false }),
+      counts.unwrap().catch(() => null),
+    ]);
+    return listCounts ? { ...page, total: listCounts[args.list] } : await repository.applicationsPage(args);
+  } finally {
+    counts.unsubscribe();
+  }
+}
+
+export const adminApi = countsApi.injectEndpoints({
+  endpoints: (build) => ({
+    applicationsPage: build.query<AdminApplicationsPage, ApplicationsPageArgs>({
+      async queryFn(args, { extra, dispatch }) {
+        try {
+          return { data: await applicationsPage(args, repositoryOf(extra), dispatch) };
+        } catch (error) {
+          return fail('Loading applications failed', error, ADMIN_MESSAGES.loadFailed);
         }
       },
       providesTags: ['Application'],

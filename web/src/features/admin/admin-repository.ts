@@ -225,7 +225,11 @@ export function failureMessage(error: unknown, failed: string, offline: string):
  * screens do not know which one they have. Each method throws AdminRequestError when it fails.
  */
 export type AdminRepository = {
-  applicationsPage(args: ApplicationsPageArgs): Promise<AdminApplicationsPage>;
+  /**
+   * A page of a list and the list's total. `counted: false` leaves the total out where counting costs a scan of
+   * the table (the API): the caller has it already (an unsearched list's tab count).
+   */
+  applicationsPage(args: ApplicationsPageArgs, options?: { counted: boolean }): Promise<AdminApplicationsPage>;
   /** How many applications each list holds, by one grouped count (the tabs' labels). */
   applicationListCounts(): Promise<ApplicationListCounts>;
   applicationDetail(id: string): Promise<ApplicationDetail>;

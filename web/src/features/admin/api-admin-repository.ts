@@ -54,9 +54,10 @@ const BANK_PACKAGE_COLUMNS =
 /** The web build's repository: every read and decision goes to the Supabase API. */
 export const apiAdminRepository: AdminRepository = {
   /** One page of a list, filtered, sorted and counted by the database (fast at 10,000 applications). */
-  async applicationsPage({ list, search, sort, page, documents }) {
+  async applicationsPage({ list, search, sort, page, documents }, options) {
     const supabase = await loadSupabase();
-    let query = supabase.from('applications').select('*', { count: 'exact' });
+    const counted = options?.counted ?? true;
+    let query = supabase.from('applications').select('*', counted ? { count: 'exact' } : undefined);
     if (list === 'pipeline') query = query.not('loan_stage', 'is', null);
     else if (list === 'pending' || list === 'approved') query = query.eq('status', list).is('loan_stage', null);
     // Declined by the evaluation at submission (never decided by an officer), or by an officer.
