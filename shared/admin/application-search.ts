@@ -32,7 +32,7 @@ export const searchedColumns = ['business_name', 'first_name', 'last_name', 'ema
  * ILIKE per word rather than four) and the desktop cache's search_text column. A word holds no white space, so
  * it is found in this text exactly when it is found in one of the columns.
  */
-export const SEARCH_TEXT = 'search_text';
+const SEARCH_TEXT = 'search_text';
 
 /** A LIKE pattern that finds the word anywhere, its '\', '%' and '_' taken literally (LIKE's escape is '\'). */
 export function containsPattern(word: string, wildcard: '%' | '*'): string {
