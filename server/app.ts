@@ -8,7 +8,7 @@ import { registerBackupRoute } from './backup/routes.ts';
 import { perFiveMinutes } from './auth/rate-limit.ts';
 import { registerAuth } from './auth/routes.ts';
 import type { ServerConfig } from './config.ts';
-import { isLoopbackHost, projectRoot, servesDevMailbox } from './config.ts';
+import { isLoopbackHost, servesDevMailbox } from './config.ts';
 import type { Database } from './db/database.ts';
 import { bootDatabase } from './db/boot.ts';
 import { refreshStatistics, STATISTICS_INTERVAL_SECONDS } from './db/statistics.ts';
@@ -323,7 +323,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const lock = takeServerLock(config.dataDir);
   let db: Database;
   try {
-    db = await bootDatabase(config, path.join(projectRoot, 'supabase', 'migrations'));
+    db = await bootDatabase(config);
   } catch (error) {
     lock.release();
     throw error;

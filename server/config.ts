@@ -302,6 +302,12 @@ export class ConfigError extends Error {
 /** The repository root: server/ sits one level below it. */
 export const projectRoot = path.resolve(import.meta.dirname, '..');
 
+/** Where `npm run build:web` builds the web app, and where the server serves it from unless WEB_DIR says otherwise. */
+export const DEFAULT_WEB_DIR = path.join(projectRoot, 'dist', 'web');
+
+/** The database's migrations, applied in file-name order (server/db/migrate.ts). */
+export const MIGRATIONS_DIR = path.join(projectRoot, 'supabase', 'migrations');
+
 /** Reads and validates the configuration; throws ConfigError listing every problem at once. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
@@ -342,7 +348,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     devMailbox: e.DEV_MAILBOX,
     autoconfirm: e.AUTOCONFIRM,
-    webDir: path.resolve(e.WEB_DIR ?? path.join(projectRoot, 'dist', 'web')),
+    webDir: path.resolve(e.WEB_DIR ?? DEFAULT_WEB_DIR),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     adminEmail: e.ADMIN_EMAIL,

@@ -1,10 +1,9 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createOrPromoteAdmin } from '../auth/admin-accounts.ts';
 import { AuthError } from '../auth/errors.ts';
 import { checkPasswordStrength, generatePassword } from '../auth/passwords.ts';
 import { normalizeAuthEmail } from '../auth/users.ts';
-import { ConfigError, loadConfig, projectRoot } from '../config.ts';
+import { ConfigError, loadConfig } from '../config.ts';
 import { bootDatabase } from '../db/boot.ts';
 import { ServerLockError, serverRunningRefusal, writeServerLock } from '../server-lock.ts';
 
@@ -57,7 +56,7 @@ async function main(): Promise<number> {
   if (!config.databaseUrl) releaseLock = writeServerLock(config.dataDir);
   let db: Awaited<ReturnType<typeof bootDatabase>>;
   try {
-    db = await bootDatabase(config, path.join(projectRoot, 'supabase', 'migrations'));
+    db = await bootDatabase(config);
   } catch (error) {
     releaseLock();
     throw error;

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { ADMIN_CREDENTIALS_FILE } from '../auth/admin-accounts.ts';
 import { dataDirProblem } from '../backup/data-dir.ts';
 import { otherConnectionsRefusal, postgresServerRefusal } from '../backup/database-connections.ts';
-import { ConfigError, loadConfig, projectRoot } from '../config.ts';
+import { ConfigError, loadConfig, MIGRATIONS_DIR } from '../config.ts';
 import { serverRunningRefusal } from '../server-lock.ts';
 
 /**
@@ -23,7 +23,7 @@ const platformSchemas = ['public', 'auth', 'storage', 'extensions', 'supabase_mi
 
 /** Schemas our migrations create (`create schema [if not exists] name`). */
 function migrationSchemas(): string[] {
-  const directory = path.join(projectRoot, 'supabase', 'migrations');
+  const directory = MIGRATIONS_DIR;
   const names = new Set<string>();
   for (const file of readdirSync(directory).filter((name) => name.endsWith('.sql'))) {
     const sql = readFileSync(path.join(directory, file), 'utf8');

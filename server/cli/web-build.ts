@@ -2,7 +2,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { projectRoot } from '../config.ts';
+import { DEFAULT_WEB_DIR, projectRoot } from '../config.ts';
+
+export { DEFAULT_WEB_DIR };
 
 /** Sources the web build is made from: a change in any of them makes the build stale. */
 export const webSources = [
@@ -30,9 +32,6 @@ function newestModification(target: string): number {
   }
   return newest;
 }
-
-/** Where `npm run build:web` builds the web app, and where the server serves it from unless WEB_DIR says otherwise. */
-export const DEFAULT_WEB_DIR = path.join(projectRoot, 'dist', 'web');
 
 /** True when dist/web is missing, incomplete or older than any of its sources. */
 export function isWebBuildStale(webDir: string, root = projectRoot): boolean {

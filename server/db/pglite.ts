@@ -38,7 +38,7 @@ function startDatabaseThread(dir: string) {
     if (reply.ok) call?.resolve(reply.value);
     else call?.reject(rebuiltError(reply.error));
   });
-  worker.on('error', (error) => stop(error));
+  worker.on('error', stop);
   worker.on('exit', (code) => stop(new Error(`The embedded database's thread stopped (exit code ${code})`)));
   const ready = new Promise<void>((resolve, reject) => waiting.set(0, { resolve: () => resolve(), reject }));
 
@@ -96,7 +96,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
   return {
     kind: 'pglite',
     ...queryable(),
-    transaction: (fn, options) => inTransaction((tx) => fn(tx), options?.setup),
+    transaction: (fn, options) => inTransaction(fn, options?.setup),
     transactionScript: (statements) => call<QueryResult[]>({ op: 'script', sql: script(statements) }),
     async snapshotDataDir(alongside) {
       copies += 1;

@@ -1,5 +1,4 @@
-import path from 'node:path';
-import { projectRoot } from '../config.ts';
+import { MIGRATIONS_DIR } from '../config.ts';
 import { applyMigrations, readMigrations } from './migrate.ts';
 import { platformSql } from './boot.ts';
 import { openPglite } from './pglite.ts';
@@ -10,7 +9,7 @@ export async function migratedSchema(scratchDir: string): Promise<string> {
   const db = await openPglite(scratchDir);
   try {
     await db.exec(platformSql);
-    await applyMigrations(db, readMigrations(path.join(projectRoot, 'supabase', 'migrations')));
+    await applyMigrations(db, readMigrations(MIGRATIONS_DIR));
     return await dumpSchema(db);
   } finally {
     await db.close();

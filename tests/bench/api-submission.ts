@@ -1,13 +1,11 @@
 import { bootDatabase } from '../../server/db/boot.ts';
 import type { Database } from '../../server/db/database.ts';
-import path from 'node:path';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { removeDataDir, startServerProcess, temporaryDataDir, testDatabaseUrl } from '../support/server-process.ts';
 import { loadServerEnv } from '../load/mixed-load.ts';
 import { formatLoad, runLoad, verdict, type LoadResult } from './measure.ts';
 import { hasWrk, wrkPost } from './wrk.ts';
 
-const projectRoot = path.resolve(import.meta.dirname, '..', '..');
 /**
  * The load: `connections` concurrent connections, each measured load running for `seconds` (wrk's duration too)
  * or until `requests` requests, whichever comes first. Each side first runs a shorter load whose figures are
@@ -92,7 +90,7 @@ export async function benchApiSubmission(size: ApiSubmissionSize): Promise<strin
     const apiDir = temporaryDataDir('loan-match-bench-api-');
     try {
       const databaseUrl = mode === 'postgres' ? await testDatabaseUrl(rawDir) : undefined;
-      const db = await bootDatabase({ dataDir: rawDir, databaseUrl }, path.join(projectRoot, 'supabase', 'migrations'));
+      const db = await bootDatabase({ dataDir: rawDir, databaseUrl });
       const raw = await rawRate(size, db);
       await db.close();
       const server = await startServerProcess({

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { projectRoot } from '../../server/config.ts';
+import { MIGRATIONS_DIR, projectRoot } from '../../server/config.ts';
 import { migratedSchema } from '../../server/db/schema-file.ts';
 
 /**
@@ -10,7 +10,7 @@ import { migratedSchema } from '../../server/db/schema-file.ts';
  * change to a function reads as a diff of one file. It is always built on PGlite (the same engine for everyone),
  * also in the Postgres pass of the suite.
  */
-const migrationsDir = path.join(projectRoot, 'supabase', 'migrations');
+const migrationsDir = MIGRATIONS_DIR;
 
 /** The newest migration when this rule came in: later ones name every function they restate. */
 const NAMING_RULE_SINCE = '20261205100000';

@@ -13,13 +13,11 @@ import { bootDatabase } from '../../server/db/boot.ts';
  */
 export const PGLITE_TEMPLATE_ENV = 'LOAN_MATCH_TEST_PGLITE_TEMPLATE';
 
-const projectRoot = path.resolve(import.meta.dirname, '..', '..');
-
 /** Makes the template and names it in the environment; returns what removes it. Nothing in Postgres mode. */
 export async function preparePgliteTemplate(): Promise<() => void> {
   if (process.env.TEST_DATABASE_URL) return () => {};
   const dataDir = mkdtempSync(path.join(tmpdir(), 'loan-match-pglite-template-'));
-  const db = await bootDatabase({ dataDir, databaseUrl: undefined }, path.join(projectRoot, 'supabase', 'migrations'));
+  const db = await bootDatabase({ dataDir, databaseUrl: undefined });
   // Data pages written out, so that each copy opens without replaying the write-ahead log.
   await db.exec('checkpoint');
   await db.close();
