@@ -1,8 +1,7 @@
 import { Badge, Box, Button, Heading, HStack, Input, NativeSelect, Stack, Table, Tabs, Text } from '@chakra-ui/react';
 import { memo, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useSearchParams } from 'react-router';
-import { startingAddress, stillToShow, withChanges } from '../../lib/search-params.ts';
+import { useSearchParamsUpdate, type UpdateSearchParams } from '../../lib/search-params.ts';
 import { optionLabel } from '../../../../shared/catalogue/fields.ts';
 import { loanAmountOptions } from '../../../../shared/catalogue/pre-qualification.ts';
 import { formatLongDate, isoDay } from '../../../../shared/format/dates.ts';
@@ -50,34 +49,19 @@ function useDebounced(value: string, ms: number): string {
   return settled;
 }
 
-type UpdateParams = (changes: Record<string, string | null>, options?: { replace?: boolean }) => void;
-
 /**
  * The Applications tab: the four lists, searched, sorted and paged by the database, and the detail. The list,
  * the search, the sort, the page and the open application are in the address, so switching lists keeps the
  * search and the sort (each list starts at its first page), and a reload or Back finds the same view.
  */
 export function ApplicationsTab({ me }: { me: string | undefined }) {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useSearchParamsUpdate();
   // An address naming no list (or one that does not exist, such as an old bookmark) opens Pending.
   const asked = params.get('list');
   const list: ApplicationListId = applicationListIds.find((id) => id === asked) ?? 'pending';
   const selected = params.get('application');
   // The View button that opened the detail: 'Close detail' gives it the focus back.
   const opener = useRef<HTMLElement | null>(null);
-  // The router shows a new address in a transition, after other updates: a change made before the last one
-  // shows (the settled search just after a click on View or on a list) starts from the last address written, or
-  // it would write the older one back (closing the detail just opened, or bringing back the search before the
-  // one typed). The addresses written are forgotten once the last of them shows, or another address (Back).
-  const written = useRef<string[]>([]);
-  useEffect(() => {
-    written.current = stillToShow(written.current, params);
-  }, [params]);
-  const update: UpdateParams = (changes, options) => {
-    const next = withChanges(startingAddress(written.current, params), changes);
-    written.current = [...written.current, next.toString()];
-    setParams(next, options);
-  };
   // The search field answers each keystroke; the address (and the query) take the search once typing pauses. It
   // is the tab's, not a list's: switching lists while typing keeps what was typed.
   const addressed = params.get('q') ?? '';
@@ -96,16 +80,15 @@ export function ApplicationsTab({ me }: { me: string | undefined }) {
     const belongs = applicationListOf(arrived.data.application);
     if (belongs !== list) update({ list: belongs, page: null }, { replace: true });
   }, [arrived.data]); // eslint-disable-line react-hooks/exhaustive-deps -- once, when the linked application is read
-  // The same function for every render, so that the list's rows are not drawn again for each keystroke of the
-  // search (they are memoized); it writes the address through the latest update.
-  const latestUpdate = useRef(update);
-  useEffect(() => {
-    latestUpdate.current = update;
-  });
-  const openApplication = useCallback((id: string, button: HTMLElement) => {
-    opener.current = button;
-    latestUpdate.current({ application: id });
-  }, []);
+  // The same function for every render (as update is), so that the list's rows, memoized, are not drawn again for
+  // each keystroke of the search.
+  const openApplication = useCallback(
+    (id: string, button: HTMLElement) => {
+      opener.current = button;
+      update({ application: id });
+    },
+    [update],
+  );
   // Each tab says how many applications its list holds (none until read, or when the count failed: the list
   // itself says so).
   const counts = useApplicationListCountsQuery().currentData;
@@ -169,7 +152,7 @@ function ApplicationList({
 }: {
   list: ApplicationListId;
   params: URLSearchParams;
-  update: UpdateParams;
+  update: UpdateSearchParams;
   /** What the search field holds, and the search once typing paused (the one asked for). */
   search: string;
   onSearch: (text: string) => void;
@@ -193,7 +176,7 @@ function ApplicationList({
   useEffect(() => {
     // Past the last page (its last row was just decided, or an old link): the last page instead.
     if (result.currentData && page >= pages) update({ page: pages === 1 ? null : String(pages) }, { replace: true });
-  }, [result.currentData, page, pages]); // eslint-disable-line react-hooks/exhaustive-deps -- update changes with every address
+  }, [result.currentData, page, pages, update]);
   const listHeading = useRef<HTMLHeadingElement>(null);
   const focusHeading = useCallback(() => listHeading.current, []);
   // The approved application whose Financial Analysis and Bank Packages are open under its row.
@@ -395,8 +378,8 @@ const ApplicationListRow = memo(function ApplicationListRow({
               </>
             ) : null}
             {/* docs/product.md §2, Admin dashboard: an approved application's row carries its 'Accept &
-                        Generate Term Sheet' button, its Financial Analysis card grid and its Bank Packages list
-                        (opened under the row). */}
+              Generate Term Sheet' button, its Financial Analysis card grid and its Bank Packages list (opened under
+              the row). */}
             {list === 'approved' ? (
               <>
                 <TermSheetDialog application={row} />
