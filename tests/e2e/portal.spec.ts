@@ -11,13 +11,7 @@ import { expect, test } from './fixtures.ts';
 import { seriousAccessibilityViolations } from './pages/accessibility.ts';
 import { AuthPages } from './pages/auth-pages.ts';
 import { documentId, officerApi } from './pages/officer-api.ts';
-import {
-  applicationFor,
-  createAccount,
-  plantImpersonation,
-  plantSession,
-  signedInPortal,
-} from './pages/portal-session.ts';
+import { applicationFor, createAccount, plantImpersonation, signedInPortal } from './pages/portal-session.ts';
 import { PortalPage, requiredInfoAnswers } from './pages/portal-page.ts';
 import { holdRequests } from './pages/held-requests.ts';
 import { SiteShell } from './pages/site-shell.ts';
@@ -1079,17 +1073,13 @@ test('the portal asks for the offers with the rest of its data, not once the res
   baseURL,
   database,
 }) => {
-  const account = await createAccount(database, baseURL!);
-  const application = await applicationFor(database, account);
   // The applications are held back: the offers must be asked for meanwhile, not after them.
   const release = await holdRequests(page, '**/rest/v1/applications?*');
   const offersAsked = page.waitForRequest('**/rest/v1/rpc/applicant_offers');
-  await plantSession(page, baseURL!, account.session);
-  const portal = new PortalPage(page);
-  const opened = portal.open();
+  const opened = applicantOnPortal(page, baseURL!, database);
   await offersAsked;
   release();
-  await opened;
+  const { application, portal } = await opened;
   await expect(portal.application(application.businessName)).toBeVisible();
 });
 
