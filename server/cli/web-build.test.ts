@@ -6,7 +6,7 @@ import {
   chunkFiles,
   hoistEmotionStyles,
   pageDocument,
-  startAfterFirstPaint,
+  appStartScript,
   withGlobalCss,
 } from './web-build.ts';
 
@@ -27,6 +27,7 @@ describe('pageDocument', () => {
     template,
     '<title>Page title</title><meta name="description" content="About"/><main>Hi</main>',
     '/about',
+    'when-idle',
   );
 
   it('puts the page’s head elements in <head> and its body in #root', () => {
@@ -39,7 +40,8 @@ describe('pageDocument', () => {
   it('loads no script before the first paint: no module entry, no preload, one start-up script', () => {
     expect(page).not.toContain('<script type="module"');
     expect(page).not.toContain('modulepreload');
-    expect(page).toContain(`<script>${startAfterFirstPaint('/assets/index-abc.js', '/about')}</script>`);
+    expect(page).toContain(appStartScript('/assets/index-abc.js', '/about', 'when-idle'));
+    expect(page).toContain('<script data-app-start="when-idle">');
   });
 });
 
@@ -61,7 +63,7 @@ describe('hoistEmotionStyles', () => {
   });
 
   it('puts the gathered sheet in the page’s <head>, after its title', () => {
-    const page = pageDocument(template, `<title>T</title>${body}`, '/');
+    const page = pageDocument(template, `<title>T</title>${body}`, '/', 'after-first-paint');
     expect(page).toContain('<title>T</title><style data-emotion="css a1 b2 c3">');
     expect(page).toContain(
       '<div id="root"><header class="css-a1">Top</header><main><p class="css-b2">Hi</p></main></div>',

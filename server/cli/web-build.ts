@@ -57,10 +57,23 @@ const entryScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/
 
 const modulePreload = /<link rel="modulepreload" crossorigin href="[^"]+">\s*/g;
 
+/** How long a prerendered page waits for its first paint before it starts the app anyway. */
+export const START_AT_THE_LATEST_MS = 1000;
+
 /**
- * The inline script that starts the app once the browser reports the page's first contentful paint (the
- * paint is on screen then, not merely scheduled), or after a second at the latest (a tab opened in the
- * background does not paint).
+ * When a prerendered page starts the app:
+ * - 'after-first-paint': once the browser reports the page's first contentful paint (the paint is on screen then,
+ *   not merely scheduled), or after START_AT_THE_LATEST_MS at the latest (a tab opened in the background does not
+ *   paint). For a page the app makes usable (a form, the calculator).
+ * - 'when-idle': once the page has loaded and the browser is idle. For a page usable with no script at all (its
+ *   links are links, its menu a native popover): the app then only takes over its navigation and shows who is
+ *   signed in, and its code competes with nothing the visitor waits for.
+ */
+export type AppStart = 'after-first-paint' | 'when-idle';
+
+/**
+ * The inline script that starts the app of a prerendered page, at `start` (see AppStart). Its <script> carries
+ * `data-app-start`, which the route budgets (tests/budgets) read.
  *
  * A page may arrive at an address other than its `route` (a trailing slash aside: `/faq/` is `/faq`): a static
  * host whose SPA fallback is index.html answers every unknown path with the prerendered home page. The script
@@ -68,22 +81,29 @@ const modulePreload = /<link rel="modulepreload" crossorigin href="[^"]+">\s*/g;
  * own route from scratch, as on spa.html, rather than hydrating another page's HTML (a hydration error, with
  * the home page's content shown meanwhile).
  */
-/** How long a prerendered page waits for its first paint before it starts the app anyway. */
-export const START_AT_THE_LATEST_MS = 1000;
-
-export function startAfterFirstPaint(entry: string, route: string): string {
-  return [
+export function appStartScript(entry: string, route: string, start: AppStart): string {
+  const whenDue =
+    start === 'when-idle'
+      ? [
+          'function idle(){if(window.requestIdleCallback)requestIdleCallback(start);else setTimeout(start)}',
+          'if(document.readyState==="complete")idle();else addEventListener("load",idle)})()',
+        ]
+      : [
+          'try{new PerformanceObserver(function(list,observer){',
+          'if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();setTimeout(start)}',
+          '}).observe({type:"paint",buffered:true})}catch(e){}',
+          `setTimeout(start,${START_AT_THE_LATEST_MS})})()`,
+        ];
+  const script = [
     '(function(){var started=false;',
     `function start(){if(!started){started=true;import(${JSON.stringify(entry)})}}`,
     'if(location.pathname.replace(/\\/+$/,"")!==' + JSON.stringify(route.replace(/\/+$/, '')) + '){',
     'document.getElementById("root").textContent="";',
     'var description=document.querySelector(\'head>meta[name="description"]\');',
     'if(description)description.remove();start();return}',
-    'try{new PerformanceObserver(function(list,observer){',
-    'if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();setTimeout(start)}',
-    '}).observe({type:"paint",buffered:true})}catch(e){}',
-    `setTimeout(start,${START_AT_THE_LATEST_MS})})()`,
+    ...whenDue,
   ].join('');
+  return `<script data-app-start="${start}">${script}</script>`;
 }
 
 /** index.html with the global CSS (globalStyleSheet in entry-prerender.tsx) at the end of its <head>. */
@@ -116,10 +136,11 @@ export function hoistEmotionStyles(body: string): { styles: string; body: string
 
 /**
  * index.html with the prerendered page of `route` in it: the page's head elements and styles in <head>, its
- * body in #root. The app starts after the first paint (its scripts are fetched then, not preloaded), so the
- * page shows as soon as its HTML arrives, before any script competes for the network or the main thread.
+ * body in #root. The app starts after the first paint, or when the browser is idle (`start`; its scripts are
+ * fetched then, not preloaded), so the page shows as soon as its HTML arrives, before any script competes for
+ * the network or the main thread.
  */
-export function pageDocument(template: string, rendered: string, route: string): string {
+export function pageDocument(template: string, rendered: string, route: string, start: AppStart): string {
   const head = hoisted.exec(rendered)?.[0] ?? '';
   const { styles, body } = hoistEmotionStyles(rendered.slice(head.length));
   if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root">');
@@ -127,12 +148,12 @@ export function pageDocument(template: string, rendered: string, route: string):
   if (!entry) throw new Error('index.html has no module entry script');
   // The page's own title replaces index.html's general one.
   const withoutTitle = head.includes('<title>') ? template.replace(/<title>[^<]*<\/title>\s*/, '') : template;
-  const startAfterPaint = `<script>${startAfterFirstPaint(entry, route)}</script>`;
+  const startScript = appStartScript(entry, route, start);
   return withoutTitle
     .replace(modulePreload, '')
     .replace(entryScript, '')
     .replace('</head>', () => `${head}${styles}</head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${body}</div>${startAfterPaint}`);
+    .replace('<div id="root"></div>', () => `<div id="root">${body}</div>${startScript}`);
 }
 
 /** Where a build's manifest is kept once the pages are written: beside the build (dist/web-manifest.json), unserved. */
@@ -216,6 +237,7 @@ export function appShellDocument(
 
 type PrerenderModule = {
   prerenderedRoutes: readonly string[];
+  routesUsableWithoutScript: readonly string[];
   renderRoute(url: string): Promise<string>;
   globalStyleSheet(): string;
 };
@@ -234,7 +256,8 @@ export async function prerenderPages(webDir: string, entryFile: string): Promise
   const written: string[] = [];
   for (const route of entry.prerenderedRoutes) {
     const file = path.join(webDir, route === '/' ? 'index.html' : path.join(route.slice(1), 'index.html'));
-    writeCompressed(file, pageDocument(template, await entry.renderRoute(route), route));
+    const start = entry.routesUsableWithoutScript.includes(route) ? 'when-idle' : 'after-first-paint';
+    writeCompressed(file, pageDocument(template, await entry.renderRoute(route), route, start));
     written.push(path.relative(webDir, file));
   }
   const manifestFile = path.join(webDir, '.vite', 'manifest.json');

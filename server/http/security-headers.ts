@@ -20,7 +20,7 @@ function htmlFiles(directory: string): string[] {
 
 /**
  * The CSP sources ('sha256-...') of every inline script in the web build's pages. The prerendered pages start
- * the app with one small inline script (startAfterFirstPaint in server/cli/web-build.ts); allowing it by its
+ * the app with one small inline script (appStartScript in server/cli/web-build.ts); allowing it by its
  * hash keeps 'unsafe-inline' out of script-src. Read once at start: a new build needs a restart, as npm start
  * does anyway.
  */

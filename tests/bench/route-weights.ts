@@ -5,7 +5,7 @@ import { verdict } from './measure.ts';
 
 /**
  * The home page's JavaScript aim: at most 120 KB gzip before it is interactive (its budget in tests/budgets/budgets.ts
- * holds what it needs today, above this). KB is 1,000 bytes.
+ * holds what it needs today, below this). KB is 1,000 bytes.
  */
 const HOME_PAGE_JS_AIM_BYTES = 120_000;
 
@@ -20,9 +20,13 @@ export async function benchRouteWeights(): Promise<string[]> {
     const weight = measureRoute(webDir, budget);
     lines.push(...formatRouteWeight(weight, budget));
     if (budget.route === '/') {
+      // A page usable with no script loads its app afterwards, once the browser is idle: said beside the figure.
+      const later = weight.later
+        ? `; then its app, once the browser is idle, ${(weight.later.jsGzipBytes / 1000).toFixed(1)} KB`
+        : '';
       lines.push(
-        `home page JavaScript ${(weight.jsGzipBytes / 1000).toFixed(1)} KB gzip ` +
-          `(target <= ${HOME_PAGE_JS_AIM_BYTES / 1000} KB: ${verdict(weight.jsGzipBytes <= HOME_PAGE_JS_AIM_BYTES)})`,
+        `home page JavaScript ${(weight.jsGzipBytes / 1000).toFixed(1)} KB gzip before it is interactive ` +
+          `(target <= ${HOME_PAGE_JS_AIM_BYTES / 1000} KB: ${verdict(weight.jsGzipBytes <= HOME_PAGE_JS_AIM_BYTES)})${later}`,
       );
     }
   }

@@ -8,8 +8,9 @@ import type { RouteBudget } from './budgets.ts';
 import { budgetProblems, grownChunks, measureRoute } from './route-weight.ts';
 
 /**
- * A build of three pages: `/` prerendered (its inline start-up script imports the entry), `/portal` an app page
- * preloading its chunks, and a lazy chunk neither loads before it is interactive.
+ * A build of four pages: `/` prerendered (its inline start-up script imports the entry), `/faq` prerendered and
+ * usable with no script (its start-up script waits for the browser to be idle), `/portal` an app page preloading
+ * its chunks, and a lazy chunk none loads before it is interactive.
  */
 const root = mkdtempSync(path.join(tmpdir(), 'route-weight-'));
 const webDir = path.join(root, 'web');
@@ -36,12 +37,19 @@ const manifest: BuildManifest = {
 };
 mkdirSync(path.join(webDir, 'assets'), { recursive: true });
 mkdirSync(path.join(webDir, 'portal'));
+mkdirSync(path.join(webDir, 'faq'));
 for (const [file, text] of Object.entries(chunks)) writeFileSync(path.join(webDir, file), text);
 writeFileSync(path.join(root, 'web-manifest.json'), JSON.stringify(manifest));
 writeFileSync(
   path.join(webDir, 'index.html'),
   '<html><head><style>body{margin:0}</style></head><body><div id="root"><h1>Home</h1></div>' +
     '<script>(function(){import("/assets/index-AAAAAAAA.js")})()</script></body></html>',
+);
+const idleStart = '(function(){addEventListener("load",function(){import("/assets/index-AAAAAAAA.js")})})()';
+writeFileSync(
+  path.join(webDir, 'faq', 'index.html'),
+  '<html><head><style>body{margin:0}</style></head><body><div id="root"><h1>FAQ</h1></div>' +
+    `<script data-app-start="when-idle">${idleStart}</script></body></html>`,
 );
 writeFileSync(
   path.join(webDir, 'portal', 'index.html'),
@@ -53,14 +61,39 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const gzipOf = (...files: string[]) =>
   files.reduce((sum, file) => sum + gzipSync(Buffer.from(chunks[file]!), { level: 9 }).length, 0);
+const gzipOfText = (text: string) => gzipSync(Buffer.from(text), { level: 9 }).length;
 
 const home: RouteBudget = { route: '/', modules: ['src/home-page.tsx'], jsGzipBytes: 10_000, cssGzipBytes: 1_000 };
 
 describe('measureRoute', () => {
-  it("counts the entry, its start-up steps, the route's modules and their static imports, not lazy chunks", () => {
+  it("counts the inline script, the entry, its start-up steps, the route's modules and their static imports, not lazy chunks", () => {
     const weight = measureRoute(webDir, home);
-    expect(weight.scripts.map((script) => script.name)).toEqual(['index', 'client', 'home-page', 'button']);
+    expect(weight.scripts.map((script) => script.name)).toEqual([
+      'inline script',
+      'index',
+      'client',
+      'home-page',
+      'button',
+    ]);
     expect(weight.jsGzipBytes).toBe(
+      gzipOfText('(function(){import("/assets/index-AAAAAAAA.js")})()') +
+        gzipOf(
+          'assets/index-AAAAAAAA.js',
+          'assets/client-BBBBBBBB.js',
+          'assets/home-page-CCCCCCCC.js',
+          'assets/button-DDDDDDDD.js',
+        ),
+    );
+    expect(weight.later).toBeUndefined();
+    expect(weight.cssGzipBytes).toBe(gzipSync(Buffer.from('body{margin:0}'), { level: 9 }).length);
+  });
+
+  it('counts the app of a page usable with no script as loaded later, once the page is interactive', () => {
+    const weight = measureRoute(webDir, { route: '/faq', modules: ['src/home-page.tsx'] });
+    expect(weight.scripts).toEqual([{ name: 'inline script', file: '', gzipBytes: gzipOfText(idleStart) }]);
+    expect(weight.jsGzipBytes).toBe(gzipOfText(idleStart));
+    expect(weight.later?.scripts.map((script) => script.name)).toEqual(['index', 'client', 'home-page', 'button']);
+    expect(weight.later?.jsGzipBytes).toBe(
       gzipOf(
         'assets/index-AAAAAAAA.js',
         'assets/client-BBBBBBBB.js',
@@ -68,7 +101,6 @@ describe('measureRoute', () => {
         'assets/button-DDDDDDDD.js',
       ),
     );
-    expect(weight.cssGzipBytes).toBe(gzipSync(Buffer.from('body{margin:0}'), { level: 9 }).length);
   });
 
   it("counts an app page's script and preloads once each, without the chunk it imports lazily", () => {
@@ -121,6 +153,39 @@ describe('budgetProblems', () => {
 
   it('finds nothing wrong within the budget', () => {
     expect(budgetProblems(weight, { ...home, jsGzipBytes: 12_220, cssGzipBytes: 1_500 }, recorded)).toEqual([]);
+  });
+
+  const usableWithoutScript = {
+    route: '/',
+    scripts: [{ name: 'inline script', file: '', gzipBytes: 300 }],
+    jsGzipBytes: 300,
+    cssGzipBytes: 900,
+    later: { scripts: weight.scripts, jsGzipBytes: weight.jsGzipBytes },
+  };
+
+  it('holds the app a page usable with no script loads later to a budget of its own', () => {
+    expect(budgetProblems(usableWithoutScript, { ...home, laterJsGzipBytes: 12_220 }, recorded)).toEqual([]);
+    expect(budgetProblems(usableWithoutScript, { ...home, laterJsGzipBytes: 11_000 }, recorded)).toEqual([
+      '/ loads 12.2 KB of JavaScript (gzip) once it is usable, 1.2 KB over its 11.0 KB budget. ' +
+        'Grown since the recorded sizes: home-page +3.0 KB (1.5 KB -> 4.5 KB); chart (new, 1.2 KB); ' +
+        'inline script (new, 0.3 KB).',
+    ]);
+    expect(budgetProblems(usableWithoutScript, home, recorded)).toEqual([
+      '/ is usable with no script and loads its app (12.2 KB) afterwards: give that a budget (laterJsGzipBytes).',
+    ]);
+  });
+
+  it('says when a page with a budget for its later app needs that app before it is interactive again', () => {
+    const needsItsApp = { ...home, jsGzipBytes: 20_000, cssGzipBytes: 2_000, laterJsGzipBytes: 15_000 };
+    expect(budgetProblems(weight, needsItsApp, recorded)).toEqual([
+      '/ needs its app before it is interactive now (its page no longer starts it when idle): ' +
+        'its JavaScript budget must count the app, and laterJsGzipBytes goes.',
+    ]);
+  });
+
+  it('does not count an inline script as a script file', () => {
+    const limited = { ...home, laterJsGzipBytes: 20_000, scriptFiles: 0 };
+    expect(budgetProblems(usableWithoutScript, limited, recorded)).toEqual([]);
   });
 
   it('does not name a chunk whose few bytes changed with the names of the files it imports', () => {

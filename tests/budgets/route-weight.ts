@@ -8,11 +8,14 @@ import { routeBudgets, type RouteBudget } from './budgets.ts';
 /**
  * What a route of the production build (dist/web) loads before it is interactive, in bytes, read from the build
  * itself (its pages and Vite's manifest), never timed:
- * - JavaScript: the entry script (a script tag, or the prerendered page's inline start-up script), the chunks
- *   the page preloads, the entry's start-up steps (its lazy imports: React DOM, the app root, web/src/main.tsx),
- *   the route's own modules (its page and layout, which the router loads before it renders), and every chunk
- *   those import statically. Lazy imports beyond those (another route, the phone library, pdfmake) load later
- *   or never, and are not counted.
+ * - JavaScript: the page's inline scripts, the entry script (a script tag, or the prerendered page's inline
+ *   start-up script), the chunks the page preloads, the entry's start-up steps (its lazy imports: React DOM, the
+ *   app root, web/src/main.tsx), the route's own modules (its page and layout, which the router loads before it
+ *   renders), and every chunk those import statically. Lazy imports beyond those (another route, the phone
+ *   library, pdfmake) load later or never, and are not counted.
+ * - A page usable with no script (its start-up script says data-app-start="when-idle", see AppStart in
+ *   server/cli/web-build.ts) is interactive before the app's code arrives: the app's chunks, counted as above,
+ *   are the JavaScript it loads afterwards, once the browser is idle (`later`), with a budget of their own.
  * - CSS: the page's <style> elements (the global sheet and a prerendered page's styles) and linked sheets.
  * Sizes are gzip-compressed (level 9, as the static server's .gz copies); KB is 1,000 bytes, as Vite reports.
  */
@@ -26,9 +29,12 @@ export type RouteChunk = {
 
 export type RouteWeight = {
   route: string;
+  /** What the route loads before it is interactive (an inline script is named 'inline script', file ''). */
   scripts: RouteChunk[];
   jsGzipBytes: number;
   cssGzipBytes: number;
+  /** A page usable with no script: the app it loads afterwards, once the browser is idle. */
+  later?: { scripts: RouteChunk[]; jsGzipBytes: number };
 };
 
 const projectRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -48,15 +54,28 @@ function routeDocument(webDir: string, route: string): string {
   return readFileSync(file, 'utf8');
 }
 
-/** The script files a page names: module scripts, module preloads, and the start-up script's import("..."). */
+const withoutSlash = (files: string[]) => files.map((file) => file.replace(/^\//, ''));
+
+/** The script files a page loads at once: module scripts and module preloads. */
 function documentScripts(html: string): string[] {
-  const files = [
+  return withoutSlash([
     ...[...html.matchAll(/<script\b[^>]*\bsrc="([^"]+\.js)"/g)].map((match) => match[1]!),
     ...[...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+\.js)"/g)].map((match) => match[1]!),
-    ...[...html.matchAll(/\bimport\("([^"]+\.js)"\)/g)].map((match) => match[1]!),
-  ];
-  return files.map((file) => file.replace(/^\//, ''));
+  ]);
 }
+
+/** The script files a prerendered page's start-up script imports (the entry). */
+function startUpImports(html: string): string[] {
+  return withoutSlash([...html.matchAll(/\bimport\("([^"]+\.js)"\)/g)].map((match) => match[1]!));
+}
+
+/** The text of a page's inline scripts. */
+function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+}
+
+/** A page usable with no script starts its app when the browser is idle (AppStart in server/cli/web-build.ts). */
+const startsWhenIdle = (html: string) => html.includes('<script data-app-start="when-idle">');
 
 function documentCss(webDir: string, html: string): string {
   const inline = [...html.matchAll(/<style\b[^>]*>([^<]*)<\/style>/g)].map((match) => match[1]!);
@@ -74,35 +93,53 @@ export function measureRoute(webDir: string, budget: Pick<RouteBudget, 'route' |
   if (!entryKey) throw new Error('The build manifest has no entry');
   const html = routeDocument(webDir, budget.route);
 
-  const keys: string[] = [];
-  for (const file of documentScripts(html)) {
-    const key = byFile.get(file);
-    if (!key) throw new Error(`${budget.route} loads ${file}, which the build manifest does not know`);
-    keys.push(key);
-  }
-  // The start-up steps of web/src/main.tsx and the route's own modules.
-  keys.push(...(manifest[entryKey]!.dynamicImports ?? []), ...budget.modules);
-
-  let files: string[];
-  try {
-    files = chunkFiles(manifest, keys);
-  } catch (error) {
-    throw new Error(`${(error as Error).message} (named by the ${budget.route} budget)`);
-  }
-
-  const scripts = files.map((file) => ({
-    // Vite's name for the chunk: 'assets/home-page-DCRW8I3S.js' is 'home-page'.
-    name: manifest[byFile.get(file)!]!.name ?? path.basename(file).replace(/-[\w-]{8}\.js$/, ''),
-    file,
-    gzipBytes: gzipSync(readFileSync(path.join(webDir, file)), { level: 9 }).length,
-  }));
-  const css = documentCss(webDir, html);
-  return {
-    route: budget.route,
-    scripts,
-    jsGzipBytes: scripts.reduce((sum, script) => sum + script.gzipBytes, 0),
-    cssGzipBytes: css ? gzipSync(Buffer.from(css), { level: 9 }).length : 0,
+  const keysOf = (files: string[]) =>
+    files.map((file) => {
+      const key = byFile.get(file);
+      if (!key) throw new Error(`${budget.route} loads ${file}, which the build manifest does not know`);
+      return key;
+    });
+  const chunksOf = (keys: string[]): RouteChunk[] => {
+    let files: string[];
+    try {
+      files = chunkFiles(manifest, keys);
+    } catch (error) {
+      throw new Error(`${(error as Error).message} (named by the ${budget.route} budget)`);
+    }
+    return files.map((file) => ({
+      // Vite's name for the chunk: 'assets/home-page-DCRW8I3S.js' is 'home-page'.
+      name: manifest[byFile.get(file)!]!.name ?? path.basename(file).replace(/-[\w-]{8}\.js$/, ''),
+      file,
+      gzipBytes: gzipSync(readFileSync(path.join(webDir, file)), { level: 9 }).length,
+    }));
   };
+  const total = (scripts: RouteChunk[]) => scripts.reduce((sum, script) => sum + script.gzipBytes, 0);
+
+  const inline = inlineScripts(html).map((text) => ({
+    name: 'inline script',
+    file: '',
+    gzipBytes: gzipSync(Buffer.from(text), { level: 9 }).length,
+  }));
+  const atOnce = keysOf(documentScripts(html));
+  // The app: the entry its start-up script imports, the start-up steps of web/src/main.tsx, the route's modules.
+  const app = [...keysOf(startUpImports(html)), ...(manifest[entryKey]!.dynamicImports ?? []), ...budget.modules];
+  const css = documentCss(webDir, html);
+  const cssGzipBytes = css ? gzipSync(Buffer.from(css), { level: 9 }).length : 0;
+
+  if (startsWhenIdle(html)) {
+    const scripts = [...inline, ...chunksOf(atOnce)];
+    const loaded = new Set(scripts.map((script) => script.file));
+    const laterScripts = chunksOf(app).filter((script) => !loaded.has(script.file));
+    return {
+      route: budget.route,
+      scripts,
+      jsGzipBytes: total(scripts),
+      cssGzipBytes,
+      later: { scripts: laterScripts, jsGzipBytes: total(laterScripts) },
+    };
+  }
+  const scripts = [...inline, ...chunksOf([...atOnce, ...app])];
+  return { route: budget.route, scripts, jsGzipBytes: total(scripts), cssGzipBytes };
 }
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
@@ -112,7 +149,8 @@ export type RecordedSizes = Record<string, Record<string, number>>;
 
 function sizesByName(weight: RouteWeight): Record<string, number> {
   const sizes: Record<string, number> = {};
-  for (const script of weight.scripts) sizes[script.name] = (sizes[script.name] ?? 0) + script.gzipBytes;
+  for (const script of [...weight.scripts, ...(weight.later?.scripts ?? [])])
+    sizes[script.name] = (sizes[script.name] ?? 0) + script.gzipBytes;
   return sizes;
 }
 
@@ -136,6 +174,9 @@ export function grownChunks(weight: RouteWeight, recorded: Record<string, number
     );
 }
 
+/** How many script files a route loads before it is interactive (its inline scripts are in the page). */
+const scriptFiles = (weight: RouteWeight) => weight.scripts.filter((script) => script.file !== '').length;
+
 /**
  * What is wrong with a route against its budget: one sentence per crossed limit, saying by how much, with the
  * chunks grown since the recorded sizes. Empty when the route is within its budget.
@@ -150,16 +191,35 @@ export function budgetProblems(weight: RouteWeight, budget: RouteBudget, recorde
         `${kb(weight.jsGzipBytes - budget.jsGzipBytes)} over its ${kb(budget.jsGzipBytes)} budget.${growth}`,
     );
   }
+  if (weight.later && budget.laterJsGzipBytes === undefined) {
+    problems.push(
+      `${budget.route} is usable with no script and loads its app (${kb(weight.later.jsGzipBytes)}) afterwards: ` +
+        'give that a budget (laterJsGzipBytes).',
+    );
+  }
+  if (!weight.later && budget.laterJsGzipBytes !== undefined) {
+    problems.push(
+      `${budget.route} needs its app before it is interactive now (its page no longer starts it when idle): ` +
+        'its JavaScript budget must count the app, and laterJsGzipBytes goes.',
+    );
+  }
+  if (weight.later && budget.laterJsGzipBytes !== undefined && weight.later.jsGzipBytes > budget.laterJsGzipBytes) {
+    problems.push(
+      `${budget.route} loads ${kb(weight.later.jsGzipBytes)} of JavaScript (gzip) once it is usable, ` +
+        `${kb(weight.later.jsGzipBytes - budget.laterJsGzipBytes)} over its ${kb(budget.laterJsGzipBytes)} budget.${growth}`,
+    );
+  }
   if (weight.cssGzipBytes > budget.cssGzipBytes) {
     problems.push(
       `${budget.route} loads ${kb(weight.cssGzipBytes)} of CSS (gzip), ` +
         `${kb(weight.cssGzipBytes - budget.cssGzipBytes)} over its ${kb(budget.cssGzipBytes)} budget.`,
     );
   }
-  if (budget.scriptFiles !== undefined && weight.scripts.length > budget.scriptFiles) {
+  const files = scriptFiles(weight);
+  if (budget.scriptFiles !== undefined && files > budget.scriptFiles) {
     problems.push(
-      `${budget.route} loads ${weight.scripts.length} script files, ` +
-        `${weight.scripts.length - budget.scriptFiles} more than its budget of ${budget.scriptFiles}.${growth}`,
+      `${budget.route} loads ${files} script files, ` +
+        `${files - budget.scriptFiles} more than its budget of ${budget.scriptFiles}.${growth}`,
     );
   }
   return problems;
@@ -167,15 +227,24 @@ export function budgetProblems(weight: RouteWeight, budget: RouteBudget, recorde
 
 /** A route's weight beside its budget, chunk by chunk (largest first), then whether it is within it. */
 export function formatRouteWeight(weight: RouteWeight, budget: RouteBudget): string[] {
-  const chunks = [...weight.scripts]
-    .sort((a, b) => b.gzipBytes - a.gzipBytes)
-    .map((script) => `    ${kb(script.gzipBytes).padStart(9)}  ${script.name}`);
+  const listed = (scripts: RouteChunk[]) =>
+    [...scripts]
+      .sort((a, b) => b.gzipBytes - a.gzipBytes)
+      .map((script) => `    ${kb(script.gzipBytes).padStart(9)}  ${script.name}`);
   const files = budget.scriptFiles === undefined ? '' : ` (budget ${budget.scriptFiles})`;
+  const later = weight.later
+    ? [
+        `  then, once the browser is idle, the app: ${kb(weight.later.jsGzipBytes)} of ` +
+          `${kb(budget.laterJsGzipBytes ?? 0)}`,
+        ...listed(weight.later.scripts),
+      ]
+    : [];
   const problems = budgetProblems(weight, budget);
   return [
     `${budget.route}: JavaScript ${kb(weight.jsGzipBytes)} of ${kb(budget.jsGzipBytes)}, ` +
-      `CSS ${kb(weight.cssGzipBytes)} of ${kb(budget.cssGzipBytes)}, ${weight.scripts.length} script files${files}`,
-    ...chunks,
+      `CSS ${kb(weight.cssGzipBytes)} of ${kb(budget.cssGzipBytes)}, ${scriptFiles(weight)} script files${files}`,
+    ...listed(weight.scripts),
+    ...later,
     problems.length === 0 ? '  within its budget' : `  OVER BUDGET: ${problems.join(' ')}`,
   ];
 }

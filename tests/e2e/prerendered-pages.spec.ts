@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { openWhenReady } from './pages/app-ready.ts';
 import { START_AT_THE_LATEST_MS } from '../../server/cli/web-build.ts';
+import { routesUsableWithoutScript } from '../../web/src/entry-prerender.tsx';
 
 /**
  * The public pages are rendered to HTML at build time (web/src/entry-prerender.tsx): they read without
@@ -39,6 +40,25 @@ test.describe('without JavaScript', () => {
     );
     expect(blue.trim()).not.toBe('');
   });
+});
+
+/**
+ * A page listed as usable with no script starts its app only when the browser is idle: nothing on it may need
+ * the app (a form, a button of the page's own). Only the menu's buttons, which are native popover controls.
+ */
+test.describe('pages usable with no script', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const path of routesUsableWithoutScript) {
+    test(`${path} has no control that needs a script`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const controls = await page
+        .locator('input, select, textarea, form, button:not([popovertarget])')
+        .evaluateAll((elements) => elements.map((element) => element.outerHTML.slice(0, 80)));
+      expect(controls).toEqual([]);
+    });
+  }
 });
 
 /** Style elements whose text defines Chakra's token variables (only the build's global CSS should). */

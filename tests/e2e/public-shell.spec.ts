@@ -174,6 +174,21 @@ test.describe('mobile drawer', () => {
   });
 });
 
+test.describe('mobile drawer before any script runs', () => {
+  test.use({ viewport: phone, javaScriptEnabled: false });
+
+  test('the home page’s menu opens and its links load their pages with no script', async ({ page, baseURL }) => {
+    await page.goto('/');
+    const shell = new SiteShell(page);
+    await shell.openDrawer();
+    await expect(shell.drawerLink('Apply Now')).toHaveAttribute('href', '/apply');
+    await shell.drawerLink('FAQ').click();
+    await expect(page).toHaveURL(`${baseURL}/faq`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' })).toBeVisible();
+    await expect(shell.drawer).toBeHidden();
+  });
+});
+
 test.describe('footer', () => {
   test('links loan options, resources and legal pages, shows contact details and the disclaimer', async ({ page }) => {
     await page.goto('/about');
@@ -244,7 +259,7 @@ test('the home page loads no portal, admin, store, markdown or supabase-js code 
   const scripts = await scriptsLoadedBy(page, '/');
   expect(scripts.some((path) => /\/home-page-[\w-]+\.js$/.test(path))).toBe(true);
   const unwanted = scripts.filter((path) =>
-    /(\/supabase-|store-layout|apply-page|blog-post-page|markdown|portal|admin|pdf|nav-drawer)/i.test(path),
+    /(\/supabase-|store-layout|apply-page|blog-post-page|markdown|portal|admin|pdf)/i.test(path),
   );
   expect(unwanted).toEqual([]);
 });

@@ -26,6 +26,24 @@ export const prerenderedRoutes = [
 ] as const;
 
 /**
+ * The prerendered pages a visitor can use with no script at all: text, links (which load the next page when the
+ * app is not running yet) and the top bar's menu, a native popover (components/nav-drawer.tsx). Their page loads
+ * no script before it is usable; the app starts once the browser is idle (AppStart 'when-idle' in
+ * server/cli/web-build.ts) to take over navigation and show who is signed in. The others need the app to be used:
+ * the wizard, the calculator, the blog's newsletter form.
+ */
+export const routesUsableWithoutScript: readonly (typeof prerenderedRoutes)[number][] = [
+  '/',
+  '/how-it-works',
+  '/faq',
+  '/about',
+  '/loans',
+  '/booking-success',
+  '/terms',
+  '/privacy',
+];
+
+/**
  * The global CSS every page of the web build carries in its <head>: the cascade layers' order, the CSS
  * reset, the global styles and the design tokens' variables, as ChakraProvider would add them at run time
  * (see StyleProvider: pages that have it skip that work).

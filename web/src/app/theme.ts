@@ -9,7 +9,6 @@ import {
   cssVarsPrefix,
   dialogSlotRecipe,
   cssVarsRoot,
-  drawerSlotRecipe,
   fieldSlotRecipe,
   globalCss,
   headingRecipe,
@@ -135,7 +134,6 @@ const config = defineConfig({
     slotRecipes: {
       alert: alertSlotRecipe,
       dialog: dialogSlotRecipe,
-      drawer: drawerSlotRecipe,
       field: fieldSlotRecipe,
       list: listSlotRecipe,
       nativeSelect: nativeSelectSlotRecipe,

@@ -1,68 +1,92 @@
-import { Button, CloseButton, Drawer, Link, Portal, Stack } from '@chakra-ui/react';
+import { Box, Button, CloseButton, Flex, Heading, Link, Stack } from '@chakra-ui/react';
+import { useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { brand } from '../../../shared/brand/brand.ts';
 import { useAuth } from '../lib/auth-state.ts';
 import { accountLinks, primaryLinks } from './nav-links.ts';
 import { useLogout } from './use-logout.ts';
 
-/** The mobile navigation drawer (docs/product.md §2, Navigation): the top bar's links, stacked. */
-export function NavDrawer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+/** The drawer's id: the menu button opens it by this id (popovertarget), with no script. */
+export const NAV_DRAWER_ID = 'nav-drawer';
+
+/**
+ * The mobile navigation drawer (docs/product.md §2, Navigation): the top bar's links, stacked, in a panel on the
+ * right. It is a native popover, opened by the menu button's `popovertarget`: it works on a prerendered page
+ * before any script runs (the public pages need no script to be used, see entry-prerender.tsx), and the browser
+ * closes it on Escape or a tap outside, giving focus back to the menu button. Once the app runs, a link or Logout
+ * closes it as well (a link then navigates in the app, without loading a new page).
+ *
+ * No `display` on the panel itself: the browser's own rule hides a closed popover, and any display of ours would
+ * show it for good.
+ */
+export function NavDrawer() {
   const links = accountLinks(useAuth());
   const logout = useLogout();
-  const close = () => onOpenChange(false);
+  const panel = useRef<HTMLDivElement>(null);
+  const close = () => panel.current?.hidePopover();
 
   return (
-    <Drawer.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} placement="end" size="xs">
-      <Portal>
-        <Drawer.Backdrop />
-        <Drawer.Positioner>
-          <Drawer.Content>
-            <Drawer.Header>
-              <Drawer.Title>{brand.productName}</Drawer.Title>
-            </Drawer.Header>
-            <Drawer.Body>
-              <Stack as="nav" aria-label="Mobile" gap="1">
-                {primaryLinks.map((link) => (
-                  <Link key={link.to} asChild py="3" fontSize="lg" color="gray.800" onClick={close}>
-                    <RouterLink to={link.to}>{link.label}</RouterLink>
-                  </Link>
-                ))}
-                <Stack gap="3" mt="6">
-                  {links.kind === 'signed-out' ? (
-                    <>
-                      <Button asChild variant="outline" onClick={close}>
-                        <RouterLink to={links.portal.to}>{links.portal.label}</RouterLink>
-                      </Button>
-                      <Button asChild colorPalette="blue" onClick={close}>
-                        <RouterLink to={links.apply.to}>{links.apply.label}</RouterLink>
-                      </Button>
-                    </>
-                  ) : null}
-                  {links.kind === 'signed-in' ? (
-                    <>
-                      <Button asChild variant="outline" onClick={close}>
-                        <RouterLink to={links.home.to}>{links.home.drawerLabel}</RouterLink>
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        onClick={() => {
-                          close();
-                          void logout();
-                        }}
-                      >
-                        Logout
-                      </Button>
-                    </>
-                  ) : null}
-                </Stack>
-              </Stack>
-            </Drawer.Body>
-            <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close menu" />
-            </Drawer.CloseTrigger>
-          </Drawer.Content>
-        </Drawer.Positioner>
-      </Portal>
-    </Drawer.Root>
+    <Box
+      ref={panel}
+      id={NAV_DRAWER_ID}
+      popover="auto"
+      role="dialog"
+      aria-labelledby={`${NAV_DRAWER_ID}-title`}
+      position="fixed"
+      inset="0 0 0 auto"
+      margin="0"
+      width="xs"
+      maxWidth="100vw"
+      height="100dvh"
+      padding="0"
+      borderWidth="0"
+      bg="white"
+      color="gray.800"
+      boxShadow="lg"
+      overflowY="auto"
+      css={{ '&::backdrop': { background: 'rgba(0, 0, 0, 0.48)' } }}
+    >
+      <Flex align="center" justify="space-between" px="6" pt="6" pb="2">
+        <Heading as="h2" id={`${NAV_DRAWER_ID}-title`} size="lg">
+          {brand.productName}
+        </Heading>
+        <CloseButton size="sm" aria-label="Close menu" popoverTarget={NAV_DRAWER_ID} popoverTargetAction="hide" />
+      </Flex>
+      <Stack as="nav" aria-label="Mobile" gap="1" px="6" pb="6">
+        {primaryLinks.map((link) => (
+          <Link key={link.to} asChild py="3" fontSize="lg" color="gray.800" onClick={close}>
+            <RouterLink to={link.to}>{link.label}</RouterLink>
+          </Link>
+        ))}
+        <Stack gap="3" mt="6">
+          {links.kind === 'signed-out' ? (
+            <>
+              <Button asChild variant="outline" onClick={close}>
+                <RouterLink to={links.portal.to}>{links.portal.label}</RouterLink>
+              </Button>
+              <Button asChild colorPalette="blue" onClick={close}>
+                <RouterLink to={links.apply.to}>{links.apply.label}</RouterLink>
+              </Button>
+            </>
+          ) : null}
+          {links.kind === 'signed-in' ? (
+            <>
+              <Button asChild variant="outline" onClick={close}>
+                <RouterLink to={links.home.to}>{links.home.drawerLabel}</RouterLink>
+              </Button>
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  close();
+                  void logout();
+                }}
+              >
+                Logout
+              </Button>
+            </>
+          ) : null}
+        </Stack>
+      </Stack>
+    </Box>
   );
 }

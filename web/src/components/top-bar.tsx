@@ -1,16 +1,13 @@
 import { Box, Button, Container, Flex, HStack, IconButton, Link } from '@chakra-ui/react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useBusy } from '../lib/use-busy.ts';
-import { useIsClient } from '../lib/use-is-client.ts';
 import { Link as RouterLink } from 'react-router';
 import { brand } from '../../../shared/brand/brand.ts';
 import { useAuth, watchAuthAfterPaint } from '../lib/auth-state.ts';
 import { MenuIcon } from './icons.tsx';
+import { NAV_DRAWER_ID, NavDrawer } from './nav-drawer.tsx';
 import { accountLinks, primaryLinks } from './nav-links.ts';
 import { useLogout } from './use-logout.ts';
-
-/** The drawer's code (Chakra's dialog machinery) loads on the first open, not with the home page. */
-const NavDrawer = lazy(async () => ({ default: (await import('./nav-drawer.tsx')).NavDrawer }));
 
 function AccountActions() {
   const links = accountLinks(useAuth());
@@ -47,20 +44,17 @@ function AccountActions() {
 }
 
 /**
- * Opens the drawer below the md breakpoint. On a prerendered page it works once the app runs (a tap before
- * then would do nothing); a component of its own so that only it re-renders when the app takes over.
+ * Opens the drawer below the md breakpoint, by the browser's popover attributes: it works before the app runs on
+ * a prerendered page, and the browser tells assistive technology whether the drawer is open (aria-expanded).
  */
-function MenuButton({ expanded, onOpen }: { expanded: boolean; onOpen: () => void }) {
-  const isClient = useIsClient();
+function MenuButton() {
   return (
     <IconButton
       aria-label="Open menu"
       aria-haspopup="dialog"
-      aria-expanded={expanded}
+      popoverTarget={NAV_DRAWER_ID}
       variant="ghost"
       display={{ base: 'inline-flex', md: 'none' }}
-      disabled={!isClient}
-      onClick={onOpen}
     >
       <MenuIcon boxSize="6" />
     </IconButton>
@@ -69,14 +63,7 @@ function MenuButton({ expanded, onOpen }: { expanded: boolean; onOpen: () => voi
 
 /** The top bar (docs/product.md §2, Navigation); below the md breakpoint its links move into the drawer. */
 export function TopBar() {
-  const [drawerOpen, setDrawerOpen] = useState(false);
-  const [drawerLoaded, setDrawerLoaded] = useState(false);
   useEffect(() => watchAuthAfterPaint(), []);
-
-  const openDrawer = () => {
-    setDrawerLoaded(true);
-    setDrawerOpen(true);
-  };
 
   return (
     <Box as="header" borderBottomWidth="1px" bg="white">
@@ -95,14 +82,10 @@ export function TopBar() {
           <HStack gap="3" display={{ base: 'none', md: 'flex' }}>
             <AccountActions />
           </HStack>
-          <MenuButton expanded={drawerOpen} onOpen={openDrawer} />
+          <MenuButton />
         </Flex>
       </Container>
-      {drawerLoaded ? (
-        <Suspense fallback={null}>
-          <NavDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
-        </Suspense>
-      ) : null}
+      <NavDrawer />
     </Box>
   );
 }
