@@ -1,7 +1,23 @@
-import { Button, chakra, Dialog, Portal } from '@chakra-ui/react';
-import { cloneElement, isValidElement, useId, useState, type ReactElement, type ReactNode } from 'react';
+import {
+  cloneElement,
+  isValidElement,
+  lazy,
+  Suspense,
+  useId,
+  useState,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 
-type ActionDialogProps = {
+/**
+ * The dialog itself (Chakra's dialog and the state machines behind it, some 25 KB gzip) loads when a dialog is
+ * first about to open: the pages that offer dialogs (the portal, the admin dashboard) show without that code. The
+ * trigger starts the load as soon as the pointer is over it or it has focus, so it is usually in by the click.
+ */
+const loadWindow = () => import('./action-dialog-window.tsx');
+const ActionDialogWindow = lazy(async () => ({ default: (await loadWindow()).ActionDialogWindow }));
+
+export type ActionDialogProps = {
   /** The button that opens the dialog (its click handler and ARIA attributes are set here). */
   trigger: ReactNode;
   title: ReactNode;
@@ -53,73 +69,36 @@ export function ActionDialog({
     ? cloneElement(trigger as ReactElement<Record<string, unknown>>, {
         id: triggerId,
         onClick: () => onOpenChange(true),
+        onPointerEnter: () => void loadWindow(),
+        onFocus: () => void loadWindow(),
         'aria-haspopup': 'dialog',
         'aria-expanded': open,
       })
     : trigger;
-  const bodyAndButtons = (
-    <>
-      <Dialog.Body>{children}</Dialog.Body>
-      <Dialog.Footer>
-        {cancellable ? (
-          <Dialog.ActionTrigger asChild>
-            <Button variant="outline">{cancelLabel}</Button>
-          </Dialog.ActionTrigger>
-        ) : null}
-        {/* In a form, the submit button: Enter in a field presses it. */}
-        <Button
-          type={form ? 'submit' : 'button'}
-          colorPalette={confirmPalette}
-          loading={busy}
-          disabled={confirmDisabled}
-          onClick={form ? undefined : onConfirm}
-        >
-          {confirmLabel}
-        </Button>
-      </Dialog.Footer>
-    </>
-  );
+  const windowProps = {
+    role,
+    open,
+    onOpenChange,
+    triggerId,
+    title,
+    confirmLabel,
+    confirmPalette,
+    busy,
+    onConfirm,
+    cancellable,
+    cancelLabel,
+    confirmDisabled,
+    form,
+  };
   // The button keeps its place in the tree when the dialog is set up beside it, so React keeps the same
   // element: it stays focused, and closing the dialog returns focus to it.
   return (
     <>
       {opener}
       {used ? (
-        <Dialog.Root
-          role={role}
-          open={open}
-          onOpenChange={(details) => onOpenChange(details.open)}
-          finalFocusEl={() => document.getElementById(triggerId)}
-        >
-          <Portal>
-            <Dialog.Backdrop />
-            <Dialog.Positioner>
-              <Dialog.Content overflowWrap="anywhere">
-                <Dialog.Header>
-                  <Dialog.Title overflowWrap="anywhere" minW="0">
-                    {title}
-                  </Dialog.Title>
-                </Dialog.Header>
-                {form ? (
-                  // display: contents, so the body and the buttons are laid out as in any other dialog.
-                  <chakra.form
-                    display="contents"
-                    aria-label={form}
-                    noValidate
-                    onSubmit={(event) => {
-                      event.preventDefault();
-                      if (!busy && !confirmDisabled) onConfirm();
-                    }}
-                  >
-                    {bodyAndButtons}
-                  </chakra.form>
-                ) : (
-                  bodyAndButtons
-                )}
-              </Dialog.Content>
-            </Dialog.Positioner>
-          </Portal>
-        </Dialog.Root>
+        <Suspense fallback={null}>
+          <ActionDialogWindow {...windowProps}>{children}</ActionDialogWindow>
+        </Suspense>
       ) : null}
     </>
   );
