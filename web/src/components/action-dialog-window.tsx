@@ -1,18 +1,14 @@
 import { Button, chakra, Dialog, Portal } from '@chakra-ui/react';
 import type { ActionDialogProps } from './action-dialog.tsx';
 
-type ActionDialogWindowProps = Omit<
-  ActionDialogProps,
-  'trigger' | 'role' | 'cancellable' | 'cancelLabel' | 'confirmDisabled'
-> &
-  Required<Pick<ActionDialogProps, 'role' | 'cancellable' | 'cancelLabel' | 'confirmDisabled'>> & {
-    /** The id of the button that opened it: focus goes back there when it closes. */
-    triggerId: string;
-  };
+type ActionDialogWindowProps = Omit<ActionDialogProps, 'trigger'> & {
+  /** The id of the button that opened it: focus goes back there when it closes. */
+  triggerId: string;
+};
 
 /** The modal of an ActionDialog (action-dialog.tsx), loaded when one is first about to open. */
 export function ActionDialogWindow({
-  role,
+  role = 'dialog',
   open,
   onOpenChange,
   triggerId,
@@ -22,9 +18,9 @@ export function ActionDialogWindow({
   confirmPalette,
   busy,
   onConfirm,
-  cancellable,
-  cancelLabel,
-  confirmDisabled,
+  cancellable = true,
+  cancelLabel = 'Cancel',
+  confirmDisabled = false,
   form,
 }: ActionDialogWindowProps) {
   const bodyAndButtons = (

@@ -44,22 +44,7 @@ export type ActionDialogProps = {
 };
 
 /** A modal that asks before an action: a title, a body, Cancel and the action's button (shows busy while it runs). */
-export function ActionDialog({
-  trigger,
-  title,
-  children,
-  confirmLabel,
-  confirmPalette,
-  busy,
-  open,
-  onOpenChange,
-  onConfirm,
-  role = 'dialog',
-  cancellable = true,
-  cancelLabel = 'Cancel',
-  confirmDisabled = false,
-  form,
-}: ActionDialogProps) {
+export function ActionDialog({ trigger, open, onOpenChange, ...dialog }: ActionDialogProps) {
   // A list may show dozens of these (three per pending application): the dialog is set up the first time it
   // opens, and until then only its button is rendered (the admin's first page renders in about half the time).
   const [used, setUsed] = useState(open);
@@ -75,21 +60,6 @@ export function ActionDialog({
         'aria-expanded': open,
       })
     : trigger;
-  const windowProps = {
-    role,
-    open,
-    onOpenChange,
-    triggerId,
-    title,
-    confirmLabel,
-    confirmPalette,
-    busy,
-    onConfirm,
-    cancellable,
-    cancelLabel,
-    confirmDisabled,
-    form,
-  };
   // The button keeps its place in the tree when the dialog is set up beside it, so React keeps the same
   // element: it stays focused, and closing the dialog returns focus to it.
   return (
@@ -97,7 +67,7 @@ export function ActionDialog({
       {opener}
       {used ? (
         <Suspense fallback={null}>
-          <ActionDialogWindow {...windowProps}>{children}</ActionDialogWindow>
+          <ActionDialogWindow {...dialog} open={open} onOpenChange={onOpenChange} triggerId={triggerId} />
         </Suspense>
       ) : null}
     </>
