@@ -100,6 +100,23 @@ test('the app’s scripts are requested only after the page’s first contentful
   expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(startAt);
 });
 
+test('a page read and scrolled before its app starts keeps its place once the app runs it', async ({ page }) => {
+  // The app's entry is held until the visitor has scrolled: the app then takes over a page already being read.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await page.evaluate(() => window.scrollTo(0, 900));
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
+  release();
+  await page.locator('html[data-app-ready="true"]').waitFor({ state: 'attached' });
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+});
+
 test('a route that is not prerendered still starts from the app shell', async ({ page }) => {
   const response = await page.request.get('/register');
   expect(await response.text()).toContain('<div id="root"></div>');

@@ -1,6 +1,6 @@
 import { Box, Flex, Link, Spinner } from '@chakra-ui/react';
 import { Suspense, useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router';
 import { hashText } from '../lib/address-hash.ts';
 import { markAppLive, useIsClient } from '../lib/use-is-client.ts';
 import { PageErrorBoundary } from './page-error-boundary.tsx';
@@ -8,13 +8,17 @@ import { SiteFooter } from './site-footer.tsx';
 import { TopBar } from './top-bar.tsx';
 
 /**
- * After a navigation (once the new page has rendered): scroll to its #anchor, or to the top. It also marks
+ * After a navigation to a page (a link, once the new page has rendered): scroll to its #anchor, or to the top.
+ * The page the document opened on, and one gone back or forward to, keep the browser's scroll: a prerendered page
+ * may have been read and scrolled for a while before the app starts (on a page usable with no script, once the
+ * browser is idle), and must not jump back to the top then. It also marks
  * the document `data-app-ready` once the first page is live (hydrated or rendered, and its components have
  * switched to the browser's state), for anything that must not act on a prerendered page before the app
  * runs it (the end-to-end tests wait for it).
  */
 function ScrollOnNavigate() {
   const { pathname, hash } = useLocation();
+  const navigationType = useNavigationType();
   const isClient = useIsClient();
   useEffect(() => {
     if (!isClient) return;
@@ -23,9 +27,14 @@ function ScrollOnNavigate() {
   }, [isClient]);
   useEffect(() => {
     const target = hash ? document.getElementById(hashText(hash)) : null;
+    if (navigationType === NavigationType.Pop) {
+      // Only a page the app rendered from nothing (no prerender) is scrolled to its #anchor, which did not exist.
+      if (target && window.scrollY === 0) target.scrollIntoView();
+      return;
+    }
     if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
-  }, [pathname, hash]);
+  }, [navigationType, pathname, hash]);
   return null;
 }
 
