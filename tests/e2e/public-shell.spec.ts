@@ -141,10 +141,11 @@ test.describe('mobile drawer', () => {
     await expect(page.locator('head meta[name="description"]')).toHaveCount(1);
   });
 
-  test('the drawer closes with Escape and returns focus to the menu button', async ({ page }) => {
-    await page.goto('/loans');
+  test('the drawer takes focus, closes with Escape and returns focus to the menu button', async ({ page }) => {
+    await openWhenReady(page, '/loans');
     const shell = new SiteShell(page);
     await shell.openDrawer();
+    await expect(shell.drawerLink('Calculator')).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(shell.drawer).toBeHidden();
     await expect(shell.menuButton).toBeFocused();
@@ -182,6 +183,9 @@ test.describe('mobile drawer before any script runs', () => {
     const shell = new SiteShell(page);
     await shell.openDrawer();
     await expect(shell.drawerLink('Apply Now')).toHaveAttribute('href', '/apply');
+    // Below the top bar: the menu button, focused, stays in sight (WCAG 2.4.11, focus not obscured).
+    const button = (await shell.menuButton.boundingBox())!;
+    expect((await shell.drawer.boundingBox())!.y).toBeGreaterThanOrEqual(button.y + button.height);
     await shell.drawerLink('FAQ').click();
     await expect(page).toHaveURL(`${baseURL}/faq`);
     await expect(page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' })).toBeVisible();

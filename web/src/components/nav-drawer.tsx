@@ -11,10 +11,11 @@ export const NAV_DRAWER_ID = 'nav-drawer';
 
 /**
  * The mobile navigation drawer (docs/product.md §2, Navigation): the top bar's links, stacked, in a panel on the
- * right. It is a native popover, opened by the menu button's `popovertarget`: it works on a prerendered page
- * before any script runs (the public pages need no script to be used, see entry-prerender.tsx), and the browser
- * closes it on Escape or a tap outside, giving focus back to the menu button. Once the app runs, a link or Logout
- * closes it as well (a link then navigates in the app, without loading a new page).
+ * right, below the top bar. It is a native popover, opened by the menu button's `popovertarget`: it works on a
+ * prerendered page before any script runs (the public pages need no script to be used, see entry-prerender.tsx),
+ * and the browser closes it on Escape or a tap outside, giving focus back to the menu button. It leaves the top bar
+ * uncovered, so the focused menu button is never hidden behind it (WCAG 2.4.11). Once the app runs, opening it
+ * moves focus to its first link, and a link or Logout closes it (a link then navigates in the app).
  *
  * No `display` on the panel itself: the browser's own rule hides a closed popover, and any display of ours would
  * show it for good.
@@ -33,11 +34,14 @@ export function NavDrawer() {
       role="dialog"
       aria-labelledby={`${NAV_DRAWER_ID}-title`}
       position="fixed"
-      inset="0 0 0 auto"
+      top="16"
+      right="0"
+      bottom="0"
+      left="auto"
       margin="0"
       width="xs"
       maxWidth="100vw"
-      height="100dvh"
+      height="calc(100dvh - var(--chakra-sizes-16))"
       padding="0"
       borderWidth="0"
       bg="white"
@@ -45,6 +49,9 @@ export function NavDrawer() {
       boxShadow="lg"
       overflowY="auto"
       css={{ '&::backdrop': { background: 'rgba(0, 0, 0, 0.48)' } }}
+      onToggle={(event) => {
+        if (event.newState === 'open') panel.current?.querySelector('a')?.focus();
+      }}
     >
       <Flex align="center" justify="space-between" px="6" pt="6" pb="2">
         <Heading as="h2" id={`${NAV_DRAWER_ID}-title`} size="lg">
