@@ -1171,6 +1171,31 @@ test('the portal works with the keyboard alone, including the file inputs', asyn
   await expect(portal.documentCard('Tax Returns').getByRole('heading', { name: 'Tax Returns' })).toBeFocused();
 });
 
+test('a dialog’s code is not in the portal’s first load: it comes at the first touch, so a dialog opens offline', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const dialogCode = /\/assets\/action-dialog-window-[\w-]+\.js$/;
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  const { portal } = await applicantOnPortal(page, baseURL!, database);
+  await portal.upload('Tax Returns', [file('return.pdf', pdfBytes(), 'application/pdf')]);
+  await expect(portal.storedFile('Tax Returns', 'return.pdf')).toBeVisible();
+  expect(requested.filter((path) => dialogCode.test(path))).toEqual([]);
+
+  const loaded = page.waitForResponse((response) => dialogCode.test(new URL(response.url()).pathname));
+  await page.getByRole('heading', { level: 1, name: 'Secure Client Portal' }).click();
+  await loaded;
+  await page.context().setOffline(true);
+  await portal
+    .storedFile('Tax Returns', 'return.pdf')
+    .getByRole('button', { name: /Delete/ })
+    .click();
+  await expect(page.getByRole('alertdialog', { name: 'Delete this document?' })).toBeVisible();
+  await page.context().setOffline(false);
+});
+
 test('on a phone, every action of the portal is a target of at least 44 by 44 pixels', async ({
   page,
   baseURL,

@@ -2,109 +2,109 @@ import { Route, Routes } from 'react-router';
 import { RouteGuard } from '../components/route-guard.tsx';
 import { SiteLayout } from '../components/site-layout.tsx';
 import { startAuthSync } from '../lib/auth-state.ts';
-import { lazyPage } from './lazy-page.ts';
+import { lazyComponent } from '../lib/lazy-component.ts';
 
-const HomePage = lazyPage(
+const HomePage = lazyComponent(
   () => import('../features/marketing/home-page.tsx'),
   (m) => m.HomePage,
 );
-const HowItWorksPage = lazyPage(
+const HowItWorksPage = lazyComponent(
   () => import('../features/marketing/how-it-works-page.tsx'),
   (m) => m.HowItWorksPage,
 );
-const FaqPage = lazyPage(
+const FaqPage = lazyComponent(
   () => import('../features/marketing/faq-page.tsx'),
   (m) => m.FaqPage,
 );
-const AboutPage = lazyPage(
+const AboutPage = lazyComponent(
   () => import('../features/marketing/about-page.tsx'),
   (m) => m.AboutPage,
 );
-const LoansPage = lazyPage(
+const LoansPage = lazyComponent(
   () => import('../features/marketing/loans-page.tsx'),
   (m) => m.LoansPage,
 );
-const BookingSuccessPage = lazyPage(
+const BookingSuccessPage = lazyComponent(
   () => import('../features/marketing/booking-success-page.tsx'),
   (m) => m.BookingSuccessPage,
 );
-const TermsPage = lazyPage(
+const TermsPage = lazyComponent(
   () => import('../features/legal/terms-page.tsx'),
   (m) => m.TermsPage,
 );
-const PrivacyPage = lazyPage(
+const PrivacyPage = lazyComponent(
   () => import('../features/legal/privacy-page.tsx'),
   (m) => m.PrivacyPage,
 );
-const StoreLayout = lazyPage(
+const StoreLayout = lazyComponent(
   () => import('./store-layout.tsx'),
   (m) => m.StoreLayout,
 );
-const ApplyPage = lazyPage(
+const ApplyPage = lazyComponent(
   () => import('../features/apply/apply-page.tsx'),
   (m) => m.ApplyPage,
 );
-const CalculatorPage = lazyPage(
+const CalculatorPage = lazyComponent(
   () => import('../features/calculator/calculator-page.tsx'),
   (m) => m.CalculatorPage,
 );
-const RegisterPage = lazyPage(
+const RegisterPage = lazyComponent(
   () => import('../features/register/register-page.tsx'),
   (m) => m.RegisterPage,
 );
-const RegisterBusinessPage = lazyPage(
+const RegisterBusinessPage = lazyComponent(
   () => import('../features/register/register-page.tsx'),
   (m) => m.RegisterBusinessPage,
 );
-const RegisterReviewPage = lazyPage(
+const RegisterReviewPage = lazyComponent(
   () => import('../features/register/register-review-page.tsx'),
   (m) => m.RegisterReviewPage,
 );
-const RegisterSuccessPage = lazyPage(
+const RegisterSuccessPage = lazyComponent(
   () => import('../features/register/register-success-page.tsx'),
   (m) => m.RegisterSuccessPage,
 );
-const TestEdgeFunctionPage = lazyPage(
+const TestEdgeFunctionPage = lazyComponent(
   () => import('../features/dev-tools/test-edge-function-page.tsx'),
   (m) => m.TestEdgeFunctionPage,
 );
-const BlogListPage = lazyPage(
+const BlogListPage = lazyComponent(
   () => import('../features/blog/blog-list-page.tsx'),
   (m) => m.BlogListPage,
 );
-const BlogPostPage = lazyPage(
+const BlogPostPage = lazyComponent(
   () => import('../features/blog/blog-post-page.tsx'),
   (m) => m.BlogPostPage,
 );
-const PortalPage = lazyPage(
+const PortalPage = lazyComponent(
   () => import('../features/portal/portal-page.tsx'),
   (m) => m.PortalPage,
 );
-const PortalLoginPage = lazyPage(
+const PortalLoginPage = lazyComponent(
   () => import('../features/auth/portal-login-page.tsx'),
   (m) => m.PortalLoginPage,
 );
-const ForgotPasswordPage = lazyPage(
+const ForgotPasswordPage = lazyComponent(
   () => import('../features/auth/forgot-password-page.tsx'),
   (m) => m.ForgotPasswordPage,
 );
-const ResetPasswordPage = lazyPage(
+const ResetPasswordPage = lazyComponent(
   () => import('../features/auth/reset-password-page.tsx'),
   (m) => m.ResetPasswordPage,
 );
-const AdminLoginPage = lazyPage(
+const AdminLoginPage = lazyComponent(
   () => import('../features/admin/admin-login-page.tsx'),
   (m) => m.AdminLoginPage,
 );
-const AdminDashboardPage = lazyPage(
+const AdminDashboardPage = lazyComponent(
   () => import('../features/admin/admin-dashboard-page.tsx'),
   (m) => m.AdminDashboardPage,
 );
-const LenderPackagePage = lazyPage(
+const LenderPackagePage = lazyComponent(
   () => import('../features/lender-view/lender-package-page.tsx'),
   (m) => m.LenderPackagePage,
 );
-const NotFoundPage = lazyPage(
+const NotFoundPage = lazyComponent(
   () => import('../features/marketing/not-found-page.tsx'),
   (m) => m.NotFoundPage,
 );

@@ -1,21 +1,37 @@
 import {
   cloneElement,
   isValidElement,
-  lazy,
   Suspense,
+  useEffect,
   useId,
   useState,
   type ReactElement,
   type ReactNode,
 } from 'react';
+import { lazyComponent } from '../lib/lazy-component.ts';
 
 /**
- * The dialog itself (Chakra's dialog and the state machines behind it, some 25 KB gzip) loads when a dialog is
- * first about to open: the pages that offer dialogs (the portal, the admin dashboard) show without that code. The
- * trigger starts the load as soon as the pointer is over it or it has focus, so it is usually in by the click.
+ * The dialog itself (Chakra's dialog and the state machines behind it, some 20 KB gzip) is not part of the first
+ * load of the pages that offer dialogs (the portal, the admin dashboard), nor of the work done before they are
+ * interactive: it is fetched at the visitor's first touch, click or key press on such a page, so that it is usually
+ * here by the time a dialog opens; sooner if the pointer is over a dialog's button or the button has focus.
  */
-const loadWindow = () => import('./action-dialog-window.tsx');
-const ActionDialogWindow = lazy(async () => ({ default: (await loadWindow()).ActionDialogWindow }));
+const ActionDialogWindow = lazyComponent(
+  () => import('./action-dialog-window.tsx'),
+  (module) => module.ActionDialogWindow,
+);
+let preloadArmed = false;
+function preloadWindowOnFirstInteraction() {
+  if (preloadArmed) return;
+  preloadArmed = true;
+  const preload = () => {
+    window.removeEventListener('pointerdown', preload, true);
+    window.removeEventListener('keydown', preload, true);
+    void ActionDialogWindow.preload();
+  };
+  window.addEventListener('pointerdown', preload, { capture: true, passive: true });
+  window.addEventListener('keydown', preload, { capture: true, passive: true });
+}
 
 export type ActionDialogProps = {
   /** The button that opens the dialog (its click handler and ARIA attributes are set here). */
@@ -50,12 +66,13 @@ export function ActionDialog({ trigger, open, onOpenChange, ...dialog }: ActionD
   const [used, setUsed] = useState(open);
   if (open && !used) setUsed(true);
   const triggerId = useId();
+  useEffect(preloadWindowOnFirstInteraction, []);
   const opener = isValidElement(trigger)
     ? cloneElement(trigger as ReactElement<Record<string, unknown>>, {
         id: triggerId,
         onClick: () => onOpenChange(true),
-        onPointerEnter: () => void loadWindow(),
-        onFocus: () => void loadWindow(),
+        onPointerEnter: () => void ActionDialogWindow.preload(),
+        onFocus: () => void ActionDialogWindow.preload(),
         'aria-haspopup': 'dialog',
         'aria-expanded': open,
       })
