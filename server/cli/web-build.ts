@@ -71,6 +71,9 @@ export const START_AT_THE_LATEST_MS = 1000;
  */
 export type AppStart = 'after-first-paint' | 'when-idle';
 
+/** The opening tag of a prerendered page's start-up script, which says when it starts the app. */
+export const appStartTag = (start: AppStart) => `<script data-app-start="${start}">`;
+
 /**
  * The inline script that starts the app of a prerendered page, at `start` (see AppStart). Its <script> carries
  * `data-app-start`, which the route budgets (tests/budgets) read.
@@ -103,7 +106,7 @@ export function appStartScript(entry: string, route: string, start: AppStart): s
     'if(description)description.remove();start();return}',
     ...whenDue,
   ].join('');
-  return `<script data-app-start="${start}">${script}</script>`;
+  return `${appStartTag(start)}${script}</script>`;
 }
 
 /** index.html with the global CSS (globalStyleSheet in entry-prerender.tsx) at the end of its <head>. */

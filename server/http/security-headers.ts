@@ -8,6 +8,11 @@ import { apiPrefixes } from './static-site.ts';
 /** Inline <script> elements (no src attribute) and their text, exactly as the browser hashes it. */
 const inlineScript = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi;
 
+/** The text of each inline script of a page (what the CSP hashes, and the route budgets weigh). */
+export function inlineScripts(html: string): string[] {
+  return [...html.matchAll(inlineScript)].map((match) => match[1] ?? '');
+}
+
 /** The HTML pages of a web build: index.html, spa.html and the prerendered routes (not the assets). */
 function htmlFiles(directory: string): string[] {
   if (!existsSync(directory)) return [];
@@ -27,12 +32,8 @@ function htmlFiles(directory: string): string[] {
 export function inlineScriptHashes(webDir: string): string[] {
   const hashes = new Set<string>();
   for (const file of htmlFiles(webDir)) {
-    for (const match of readFileSync(file, 'utf8').matchAll(inlineScript)) {
-      hashes.add(
-        `'sha256-${createHash('sha256')
-          .update(match[1] ?? '')
-          .digest('base64')}'`,
-      );
+    for (const script of inlineScripts(readFileSync(file, 'utf8'))) {
+      hashes.add(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
     }
   }
   return [...hashes].sort();

@@ -2,7 +2,14 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { builtManifestFile, chunkFiles, DEFAULT_WEB_DIR, type BuildManifest } from '../../server/cli/web-build.ts';
+import {
+  appStartTag,
+  builtManifestFile,
+  chunkFiles,
+  DEFAULT_WEB_DIR,
+  type BuildManifest,
+} from '../../server/cli/web-build.ts';
+import { inlineScripts } from '../../server/http/security-headers.ts';
 import { routeBudgets, type RouteBudget } from './budgets.ts';
 
 /**
@@ -69,13 +76,8 @@ function startUpImports(html: string): string[] {
   return withoutSlash([...html.matchAll(/\bimport\("([^"]+\.js)"\)/g)].map((match) => match[1]!));
 }
 
-/** The text of a page's inline scripts. */
-function inlineScripts(html: string): string[] {
-  return [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
-}
-
 /** A page usable with no script starts its app when the browser is idle (AppStart in server/cli/web-build.ts). */
-const startsWhenIdle = (html: string) => html.includes('<script data-app-start="when-idle">');
+const startsWhenIdle = (html: string) => html.includes(appStartTag('when-idle'));
 
 function documentCss(webDir: string, html: string): string {
   const inline = [...html.matchAll(/<style\b[^>]*>([^<]*)<\/style>/g)].map((match) => match[1]!);

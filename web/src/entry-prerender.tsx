@@ -7,41 +7,31 @@ import { GLOBAL_CSS_ATTRIBUTE, StyleProvider } from './app/style-provider.tsx';
 import { appSystem } from './app/theme.ts';
 
 /**
+ * The prerendered pages a visitor can use with no script at all: text, links (which load the next page when the
+ * app is not running yet) and the top bar's menu, a native popover (components/nav-drawer.tsx). Their page loads
+ * no script before it is usable; the app starts once the browser is idle (AppStart 'when-idle' in
+ * server/cli/web-build.ts) to take over navigation and show who is signed in.
+ */
+export const routesUsableWithoutScript = [
+  '/',
+  '/how-it-works',
+  '/faq',
+  '/about',
+  '/loans',
+  '/booking-success',
+  '/terms',
+  '/privacy',
+] as const;
+
+/** The prerendered pages the app makes usable (the calculator, the wizard, the blog's newsletter form). */
+const routesNeedingTheApp = ['/calculator', '/apply', '/blog'] as const;
+
+/**
  * The public pages rendered to HTML at build time (server/cli/web-build.ts writes each into a copy of
  * index.html), so they read and paint before any script runs; main.tsx then hydrates them. Only routes
  * whose first render needs nothing from the browser (storage, session, fetched content) are listed.
  */
-export const prerenderedRoutes = [
-  '/',
-  '/how-it-works',
-  '/faq',
-  '/about',
-  '/loans',
-  '/booking-success',
-  '/terms',
-  '/privacy',
-  '/calculator',
-  '/apply',
-  '/blog',
-] as const;
-
-/**
- * The prerendered pages a visitor can use with no script at all: text, links (which load the next page when the
- * app is not running yet) and the top bar's menu, a native popover (components/nav-drawer.tsx). Their page loads
- * no script before it is usable; the app starts once the browser is idle (AppStart 'when-idle' in
- * server/cli/web-build.ts) to take over navigation and show who is signed in. The others need the app to be used:
- * the wizard, the calculator, the blog's newsletter form.
- */
-export const routesUsableWithoutScript: readonly (typeof prerenderedRoutes)[number][] = [
-  '/',
-  '/how-it-works',
-  '/faq',
-  '/about',
-  '/loans',
-  '/booking-success',
-  '/terms',
-  '/privacy',
-];
+export const prerenderedRoutes = [...routesUsableWithoutScript, ...routesNeedingTheApp] as const;
 
 /**
  * The global CSS every page of the web build carries in its <head>: the cascade layers' order, the CSS
