@@ -1,4 +1,5 @@
 import { createElement, lazy, useState, type ComponentType } from 'react';
+import { loadAgainOnFailure } from './load-again.ts';
 
 /**
  * A component loaded on demand (a route's page, a dialog's window): its code is a separate chunk fetched when it
@@ -11,18 +12,9 @@ export function lazyComponent<Module, Props extends object = object>(
   pick: (module: Module) => ComponentType<Props>,
 ) {
   let loaded: ComponentType<Props> | undefined;
-  let loading: Promise<ComponentType<Props>> | undefined;
-  const fetchCode = () => {
-    // A failed load is asked again next time (the connection may be back), a successful one never twice.
-    loading ??= load().then(
-      (module) => (loaded = pick(module)),
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    );
-    return loading;
-  };
+  // A failed load is asked again next time (the connection may be back), a successful one never twice.
+  const loadModule = loadAgainOnFailure(load);
+  const fetchCode = () => loadModule().then((module) => (loaded = pick(module)));
   const Lazy = lazy(async () => ({ default: await fetchCode() }));
   function Loaded(props: Props) {
     // Chosen when first shown, then kept: one component throughout, so it keeps its state.

@@ -14,6 +14,7 @@ import { FormField, SelectInput } from '../../components/form-controls.tsx';
 import { clearDraft, differsFrom, readDraft, saveDraft } from './additional-info-draft.ts';
 import { useSaveAdditionalInfoMutation } from './portal-api.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { loadAgainOnFailure } from '../../lib/load-again.ts';
 
 /**
  * A money answer as the form shows it once typed: '85000' and '85k' become '$85,000'. Text that is not an
@@ -34,8 +35,8 @@ export function latestVersion(a: string | null, b: string | null): string | null
   return a > b ? a : b;
 }
 
-/** The form's rules, loaded on first use (see additional-info-rules.ts). */
-const loadRules = () => import('./additional-info-rules.ts');
+/** The form's rules, loaded on first use (see additional-info-rules.ts), and again after a failed load. */
+const loadRules = loadAgainOnFailure(() => import('./additional-info-rules.ts'));
 
 const additionalInfoResolver: Resolver<AdditionalInfoForm> = async (values, context, options) =>
   (await loadRules()).additionalInfoResolver(values, context, options);
