@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { DEFAULT_WEB_DIR, projectRoot } from '../config.ts';
+import { planChunkGroups, type BuiltChunk } from './chunk-groups.ts';
 
 export { DEFAULT_WEB_DIR };
 
@@ -16,6 +17,7 @@ export const webSources = [
   'package-lock.json',
   'patches',
   'server/cli/web-build.ts',
+  'server/cli/chunk-groups.ts',
 ];
 
 /** The empty app page, served for routes that are not prerendered (see http/static-site.ts). */
@@ -291,9 +293,35 @@ export async function buildWeb(outDir?: string): Promise<void> {
   const configFile = path.join(projectRoot, 'web', 'vite.config.ts');
   const webDir = outDir ?? DEFAULT_WEB_DIR;
   const prerenderDir = outDir ? `${outDir}-prerender` : path.join(projectRoot, 'dist', 'prerender');
-  await build({ configFile, logLevel: 'warn', build: { outDir: webDir } });
+  // Built twice: the first build's chunks decide the groups of the second (server/cli/chunk-groups.ts).
+  const firstBuild = await build({ configFile, logLevel: 'warn', build: { outDir: webDir, write: false } });
+  const groups = planChunkGroups(builtChunks(firstBuild));
+  await build({
+    configFile,
+    logLevel: 'warn',
+    build: {
+      outDir: webDir,
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            // The groups are closed under static imports already: a module's imports are in its group or loaded before.
+            includeDependenciesRecursively: false,
+            groups: [{ debugName: 'route groups', name: (id: string) => groups.get(id) ?? null }],
+          },
+        },
+      },
+    },
+  });
   await build({ configFile, logLevel: 'warn', build: { ssr: 'src/entry-prerender.tsx', outDir: prerenderDir } });
   await prerenderPages(webDir, path.join(prerenderDir, 'entry-prerender.js'));
+}
+
+/** The chunks of a build made with `write: false`. */
+function builtChunks(output: unknown): BuiltChunk[] {
+  const outputs = (Array.isArray(output) ? output : [output]) as { output?: unknown[] }[];
+  return outputs
+    .flatMap((result) => (result.output ?? []) as (BuiltChunk & { type: string })[])
+    .filter((item) => item.type === 'chunk');
 }
 
 /** Builds dist/web when it is missing or older than its sources (as `npm start` does), for the tests and benches. */

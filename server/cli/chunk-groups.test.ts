@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import {
+  type BuiltChunk,
+  OVERFETCH_LIMIT_GZIP_BYTES,
+  planChunkGroups,
+  SMALL_GROUP_GZIP_BYTES,
+} from './chunk-groups.ts';
+
+/** Code that gzip cannot shrink much: `gzipBytes` of it compress to about that many bytes. */
+function codeOf(gzipBytes: number, seed: string): string {
+  let text = '';
+  for (let index = 0; text.length < gzipBytes * 2; index += 1) {
+    text += createHash('sha256').update(`${seed}${index}`).digest('hex');
+  }
+  return text.slice(0, gzipBytes * 2);
+}
+
+type Spec = Partial<BuiltChunk> & { fileName: string; bytes?: number };
+
+function chunk({ fileName, bytes = 100, ...rest }: Spec): BuiltChunk {
+  return {
+    fileName,
+    name: fileName.replace(/\.js$/, ''),
+    code: codeOf(bytes, fileName),
+    moduleIds: [`/src/${fileName.replace(/\.js$/, '')}.ts`],
+    imports: [],
+    dynamicImports: [],
+    isEntry: false,
+    isDynamicEntry: false,
+    facadeModuleId: null,
+    ...rest,
+  };
+}
+
+const page = (fileName: string, imports: string[], dynamicImports: string[] = []) =>
+  chunk({ fileName, imports, dynamicImports, isDynamicEntry: true, facadeModuleId: `/src/${fileName}.tsx` });
+
+const large = SMALL_GROUP_GZIP_BYTES * 2;
+
+/**
+ * A build like the web app's: the entry loads React DOM and the root; the root imports two chunks of its own and
+ * loads three pages lazily; the portal and the admin pages share a large chunk (`api`) and small ones; the portal
+ * opens a dialog whose window only it loads.
+ */
+function build(extra: Spec[] = []): BuiltChunk[] {
+  const specs: Spec[] = [
+    { fileName: 'index.js', isEntry: true, imports: ['runtime.js'], dynamicImports: ['client.js', 'root.js'] },
+    { fileName: 'runtime.js' },
+    { fileName: 'client.js', isDynamicEntry: true, facadeModuleId: '/node_modules/react-dom/client.js' },
+    {
+      fileName: 'root.js',
+      isDynamicEntry: true,
+      facadeModuleId: '/web/src/app/root.tsx',
+      imports: ['brand.js', 'recipes.js', 'runtime.js'],
+      dynamicImports: ['portal-page.js', 'admin-page.js', 'calculator-page.js'],
+    },
+    { fileName: 'brand.js' },
+    { fileName: 'recipes.js', bytes: large },
+    { fileName: 'api.js', bytes: large, imports: ['brand.js'] },
+    { fileName: 'money.js' },
+    { fileName: 'dates.js' },
+    { fileName: 'window.js', bytes: large },
+    ...extra,
+  ];
+  const chunks = specs.map(chunk);
+  chunks.push(
+    page('portal-page.js', ['api.js', 'money.js', 'dates.js'], ['window-facade.js']),
+    page('admin-page.js', ['api.js', 'money.js']),
+    page('calculator-page.js', ['money.js']),
+    chunk({ fileName: 'window-facade.js', imports: ['window.js'], isDynamicEntry: true, facadeModuleId: '/w.tsx' }),
+  );
+  return chunks;
+}
+
+const moduleOf = (name: string) => `/src/${name}.ts`;
+
+describe('planChunkGroups', () => {
+  it('puts what the root imports in one group, which every route loads anyway', () => {
+    const groups = planChunkGroups(build());
+    expect(groups.get(moduleOf('brand'))).toBe('app-root');
+    expect(groups.get(moduleOf('recipes'))).toBe('app-root');
+    // The root's own module, the entry's and React DOM's chunks stay as the bundler made them.
+    expect(groups.has('/web/src/app/root.tsx')).toBe(false);
+    expect(groups.has(moduleOf('runtime'))).toBe(false);
+    expect(groups.has('/node_modules/react-dom/client.js')).toBe(false);
+  });
+
+  it('leaves pages, and what only a lazy part of a page loads, where the bundler put them', () => {
+    const groups = planChunkGroups(build());
+    expect(groups.has('/src/portal-page.tsx')).toBe(false);
+    expect(groups.has(moduleOf('window'))).toBe(false);
+  });
+
+  it('lets a small group join a larger one loaded by all of its pages', () => {
+    const groups = planChunkGroups(build());
+    // dates (the portal only) joins api (the portal and the admin): the admin page loads it for nothing.
+    expect(groups.get(moduleOf('dates'))).toBe(groups.get(moduleOf('api')));
+    expect(groups.get(moduleOf('api'))).toBe('api');
+    // money is loaded by the calculator too, which does not load api: it joins the root's group instead.
+    expect(groups.get(moduleOf('money'))).toBe('app-root');
+  });
+
+  it('lets no page load more than the limit for nothing', () => {
+    const nearlyLarge = SMALL_GROUP_GZIP_BYTES - 200;
+    // Three small groups no larger group carries (the calculator's, the apply page's and theirs together): each
+    // could join the root's group, and the portal and the admin page would load all three for nothing.
+    const chunks = build([
+      { fileName: 'calculator-only.js', bytes: nearlyLarge },
+      { fileName: 'apply-only.js', bytes: nearlyLarge },
+      { fileName: 'calculator-and-apply.js', bytes: nearlyLarge },
+    ]).map((built) =>
+      built.fileName === 'calculator-page.js'
+        ? { ...built, imports: [...built.imports, 'calculator-only.js', 'calculator-and-apply.js'] }
+        : built,
+    );
+    chunks.push(page('apply-page.js', ['apply-only.js', 'calculator-and-apply.js']));
+    chunks.find((built) => built.fileName === 'root.js')!.dynamicImports.push('apply-page.js');
+    const groups = planChunkGroups(chunks);
+    const joined = ['calculator-only', 'apply-only', 'calculator-and-apply'].filter(
+      (name) => groups.get(moduleOf(name)) === 'app-root',
+    );
+    expect(3 * nearlyLarge).toBeGreaterThan(OVERFETCH_LIMIT_GZIP_BYTES);
+    expect(joined).toHaveLength(Math.floor(OVERFETCH_LIMIT_GZIP_BYTES / (nearlyLarge + 50)));
+    // The one left out stays a group of its own.
+    const apart = ['calculator-only', 'apply-only', 'calculator-and-apply'].find((name) => !joined.includes(name))!;
+    expect(groups.get(moduleOf(apart))).toBe(apart);
+  });
+
+  it('lets a small group join only a group whose pages all load what it imports', () => {
+    // dates (the portal's) imports portal-lib, which the calculator loads too but the admin page does not.
+    const chunks = build([{ fileName: 'portal-lib.js', bytes: large * 2 }]).map((built) => {
+      if (built.fileName === 'dates.js') return { ...built, imports: ['portal-lib.js'] };
+      if (built.fileName === 'calculator-page.js') return { ...built, imports: [...built.imports, 'portal-lib.js'] };
+      return built;
+    });
+    const groups = planChunkGroups(chunks);
+    // Not api (smaller, but the admin page would load portal-lib for it too): the group of portal-lib.
+    expect(groups.get(moduleOf('dates'))).toBe('portal-lib');
+    expect(groups.get(moduleOf('portal-lib'))).toBe('portal-lib');
+  });
+
+  it('asks for an entry that loads the root', () => {
+    const chunks = build().map((built) =>
+      built.fileName === 'root.js' ? { ...built, facadeModuleId: '/x.tsx' } : built,
+    );
+    expect(() => planChunkGroups(chunks)).toThrow(/root\.tsx/);
+  });
+});

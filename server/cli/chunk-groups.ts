@@ -1,0 +1,149 @@
+import { gzipSync } from 'node:zlib';
+
+/**
+ * Fewer script files on a route's first load, by grouping the browser build's chunks (see buildWeb).
+ *
+ * The bundler makes one chunk per set of lazy imports that reach a module. With some thirty lazy routes, and
+ * dialogs and libraries loaded lazily within them, the portal's first load was some forty files, most under
+ * 1 KB; over HTTP/1.1 on a phone network (six connections, one request at a time on each) every six files cost
+ * another round trip. So the web build is made twice: the first build's chunks (what each route really loads,
+ * after tree shaking) are grouped by these rules, and the second build writes each group as one file.
+ * 1. Every route loads the app's root (web/src/app/root.tsx): the chunks it needs beyond what the entry and
+ *    React DOM carry become one file. Nothing is loaded for nothing.
+ * 2. Beyond the root, the chunks a page loads (a page: a route of the router, the store layout, the supabase-js
+ *    client) are grouped by the set of pages that load them, ignoring the lazy parts within pages (a dialog's
+ *    window, the phone library), which only split these groups further. Again nothing is loaded for nothing.
+ *    A page's own chunk, and what only the lazy parts load, stay as the bundler made them.
+ * 3. A group under SMALL_GROUP_GZIP_BYTES may join a larger group loaded by all of its pages (or the root's):
+ *    the pages that need it still have it, and the others load its bytes for nothing. So it joins only where
+ *    everything it imports is loaded by all of those pages anyway, and as long as no page loads more than
+ *    OVERFETCH_LIMIT_GZIP_BYTES for nothing in all; among such groups, the one loaded by the fewest pages.
+ */
+export const SMALL_GROUP_GZIP_BYTES = 3000;
+export const OVERFETCH_LIMIT_GZIP_BYTES = 8000;
+
+/** What the plan reads of a chunk of the first build (a Rolldown output chunk). */
+export type BuiltChunk = {
+  fileName: string;
+  name: string;
+  code: string;
+  moduleIds: string[];
+  imports: string[];
+  dynamicImports: string[];
+  isEntry: boolean;
+  isDynamicEntry: boolean;
+  facadeModuleId: string | null;
+};
+
+/** Per module id of the first build, the name of the group (and file) the second build puts it in. */
+export type ChunkGroups = Map<string, string>;
+
+/** The app's root module, which the entry loads lazily on every route. */
+const appRoot = /[\\/]src[\\/]app[\\/]root\.tsx$/;
+
+const ROOT_GROUP = 'app-root';
+
+type Group = { pages: Set<string>; files: string[]; bytes: number; name: string };
+
+/** The groups of the first build's chunks (`chunks`): modules absent from the map stay where the bundler puts them. */
+export function planChunkGroups(chunks: readonly BuiltChunk[]): ChunkGroups {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const chunk = (file: string) => {
+    const found = byFile.get(file);
+    if (!found) throw new Error(`The first build has no chunk ${file}`);
+    return found;
+  };
+  const closure = (file: string, into = new Set<string>()) => {
+    if (into.has(file)) return into;
+    into.add(file);
+    for (const imported of chunk(file).imports) closure(imported, into);
+    return into;
+  };
+  const lazyImportsOf = (files: Iterable<string>) => [
+    ...new Set([...files].flatMap((file) => chunk(file).dynamicImports)),
+  ];
+  const gzipBytes = new Map<string, number>();
+  const bytesOf = (files: Iterable<string>) =>
+    [...files].reduce((sum, file) => {
+      if (!gzipBytes.has(file)) gzipBytes.set(file, gzipSync(chunk(file).code).length);
+      return sum + gzipBytes.get(file)!;
+    }, 0);
+
+  // What every route loads: the entry, its start-up steps (React DOM, the root) and what they import.
+  const entry = chunks.find((candidate) => candidate.isEntry);
+  if (!entry) throw new Error('The first build has no entry chunk');
+  const atStart = closure(entry.fileName);
+  const steps = lazyImportsOf(atStart);
+  const root = steps.find((file) => appRoot.test(chunk(file).facadeModuleId ?? ''));
+  if (!root) throw new Error('The entry does not load web/src/app/root.tsx');
+  const always = new Set(atStart);
+  for (const step of steps) if (step !== root) closure(step, always);
+  const rootFiles = [...closure(root)].filter((file) => !always.has(file));
+  for (const file of rootFiles) always.add(file);
+
+  // Rule 2: the chunks of the pages, by the pages that load them.
+  const pages = lazyImportsOf(rootFiles).filter((file) => !always.has(file));
+  const loads = new Map(pages.map((page) => [page, new Set([...closure(page)].filter((file) => !always.has(file)))]));
+  const loadedBy = new Map<string, string[]>();
+  for (const [page, files] of loads) {
+    for (const file of files) {
+      if (!chunk(file).isDynamicEntry) loadedBy.set(file, [...(loadedBy.get(file) ?? []), page]);
+    }
+  }
+  const byPages = new Map<string, Group>();
+  for (const [file, loaders] of loadedBy) {
+    const key = [...loaders].sort().join(' ');
+    const group = byPages.get(key) ?? { pages: new Set(loaders), files: [], bytes: 0, name: '' };
+    group.files.push(file);
+    byPages.set(key, group);
+  }
+  const taken = new Set([ROOT_GROUP]);
+  for (const group of byPages.values()) {
+    group.bytes = bytesOf(group.files);
+    // Named after its largest chunk ('api', 'offer-text'), unique.
+    const largest = chunk([...group.files].sort((a, b) => chunk(b).code.length - chunk(a).code.length)[0]!).name;
+    group.name = largest;
+    for (let suffix = 2; taken.has(group.name); suffix += 1) group.name = `${largest}-${suffix}`;
+    taken.add(group.name);
+  }
+
+  // Rule 3: small groups join larger ones where that costs no page more than the limit in all.
+  const rootGroup: Group = { pages: new Set(pages), files: [], bytes: Number.POSITIVE_INFINITY, name: ROOT_GROUP };
+  const carriers = [...[...byPages.values()].filter((group) => group.bytes >= SMALL_GROUP_GZIP_BYTES), rootGroup];
+  const overfetched = new Map(pages.map((page) => [page, 0]));
+  const joined = new Map<Group, Group>();
+  const small = [...byPages.values()].filter((group) => group.bytes < SMALL_GROUP_GZIP_BYTES);
+  // The smallest first: more of them fit within the limit.
+  for (const group of small.sort((a, b) => a.bytes - b.bytes || a.name.localeCompare(b.name))) {
+    const imports = new Set(group.files.flatMap((file) => [...closure(file)]));
+    for (const file of group.files) imports.delete(file);
+    const carrier = carriers
+      .filter((candidate) => {
+        const others = [...candidate.pages].filter((page) => !group.pages.has(page));
+        return (
+          [...group.pages].every((page) => candidate.pages.has(page)) &&
+          [...candidate.pages].every((page) =>
+            [...imports].every((file) => always.has(file) || loads.get(page)!.has(file)),
+          ) &&
+          others.every((page) => overfetched.get(page)! + group.bytes <= OVERFETCH_LIMIT_GZIP_BYTES)
+        );
+      })
+      .sort((a, b) => a.pages.size - b.pages.size || a.bytes - b.bytes)[0];
+    if (!carrier) continue;
+    joined.set(group, carrier);
+    for (const page of carrier.pages)
+      if (!group.pages.has(page)) overfetched.set(page, overfetched.get(page)! + group.bytes);
+  }
+
+  const groups: ChunkGroups = new Map();
+  const assign = (files: Iterable<string>, name: string) => {
+    for (const file of files) for (const id of chunk(file).moduleIds) groups.set(id, name);
+  };
+  // A lazily imported module's own chunk stays its own (the build manifest names it by that module).
+  assign(
+    rootFiles.filter((file) => !chunk(file).isDynamicEntry),
+    ROOT_GROUP,
+  );
+  for (const group of byPages.values()) assign(group.files, (joined.get(group) ?? group).name);
+  return groups;
+}
