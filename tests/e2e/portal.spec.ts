@@ -89,6 +89,28 @@ test('the portal shows the application made earlier with the same e-mail, its st
   await expect(officerDeclined.getByText('Reason: Monthly revenue does not cover the payment.')).toBeVisible();
 });
 
+test('the portal asks for each of its first reads once: those started while the app starts are the page’s own', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/rest/v1/')) asked.push(`${request.method()} ${pathname}`);
+  });
+  const { application, portal } = await applicantOnPortal(page, baseURL!, database);
+  await expect(portal.application(application.businessName)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const times = (request: string) => asked.filter((made) => made === request).length;
+  // Each read once: the data, the offers and the lender network asked for ahead are the page's own.
+  expect(times('GET /rest/v1/documents')).toBe(1);
+  expect(times('GET /rest/v1/additional_info')).toBe(1);
+  expect(times('POST /rest/v1/rpc/applicant_offers')).toBe(1);
+  expect(times('POST /rest/v1/rpc/consent_lenders')).toBe(1);
+  expect(times('POST /rest/v1/rpc/lender_criteria')).toBe(1);
+});
+
 test('an applicant without an application is shown the way to /apply', async ({ page, baseURL, database }) => {
   const account = await createAccount(database, baseURL!);
   await signedInPortal(page, baseURL!, account);
@@ -660,6 +682,39 @@ test('the form’s rules are fetched once the applicant starts on it; if they ca
   await page.unroute('**/additional-info-rules-*');
   await portal.submitInfoButton().click();
   await expect(page.getByText('This field is required')).toHaveCount(14);
+});
+
+test('what the applicant types while the answers are on their way is kept once they are stored', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const { application, portal } = await applicantOnPortal(page, baseURL!, database);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let saves = 0;
+  await page.route('**/rest/v1/additional_info*', async (route) => {
+    if (route.request().method() !== 'GET') {
+      saves += 1;
+      await held;
+    }
+    await route.fallback();
+  });
+  await portal.fillRequiredInfo();
+  await portal.infoField('Target Customers').fill('Submitted.');
+  await portal.submitInfoButton().click();
+  await expect.poll(() => saves).toBe(1);
+  await portal.infoField('Target Customers').fill('Typed while it was saved.');
+  release();
+  await expect(page.getByRole('status').filter({ hasText: PORTAL_MESSAGES.additionalInfoSubmitted })).toBeVisible();
+  await expect(portal.infoField('Target Customers')).toHaveValue('Typed while it was saved.');
+  const { data } = await database
+    .from('additional_info')
+    .select('market_analysis')
+    .eq('application_id', application.id)
+    .single();
+  expect((data?.market_analysis as { targetCustomers?: string }).targetCustomers).toBe('Submitted.');
+  await page.unrouteAll({ behavior: 'wait' });
 });
 
 test('answers submitted from two tabs: the later one from a stale form is refused with a clear message and keeps what was typed; submitting again replaces them', async ({

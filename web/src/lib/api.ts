@@ -31,4 +31,5 @@ export const api = createApi({
 });
 
 /** The store's dispatch, typed for the api's thunks (an endpoint's initiate, getRunningQueriesThunk). */
-export const useApiDispatch = () => useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
+export type ApiDispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
+export const useApiDispatch = () => useDispatch<ApiDispatch>();

@@ -115,7 +115,8 @@ export function AdditionalInfoFormSection({
     setSavedVersion(result.data);
     clearDraft(userId, applicationId);
     setSavedValues(form);
-    reset(form);
+    // What was typed while the answers were on their way stays: only the fields left as submitted are reset.
+    reset(form, { keepDirtyValues: true });
     setOutcome({ saved: true });
   });
 

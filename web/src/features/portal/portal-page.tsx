@@ -3,6 +3,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { confirmationLinkForAnotherAccountMessage } from '../../../../shared/messages/auth.ts';
+import { appStore } from '../../app/app-store.ts';
 import { ImpersonationBanner } from '../../components/impersonation-banner.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { isAdminSession, useAuth } from '../../lib/auth-state.ts';
@@ -14,10 +15,11 @@ import { currentApplication, documentsOf, forApplicationSentence, shownApplicati
 import { LenderNetwork } from './lender-network.tsx';
 import { Offers } from './offers.tsx';
 import { SmsSettingsSection } from './sms-settings.tsx';
-import { usePortalLendersQuery } from './lenders-api.ts';
+import { prefetchApplicantLenders, usePortalLendersQuery } from './lenders-api.ts';
 import { MyApplications } from './my-applications.tsx';
 import {
   noChecklistReading,
+  prefetchApplicantPortal,
   usePortalDataQuery,
   usePortalOffersQuery,
   useReloadPortalData,
@@ -26,6 +28,18 @@ import {
 import { RequiredDocuments } from './required-documents.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { thumbSizedTargetsOnPhones } from '../../components/thumb-targets.ts';
+
+/**
+ * Asks for the signed-in applicant's portal (its data, lender network and offers) as soon as the page's code is in,
+ * while the app is still starting (app/router.tsx, loadScreenCode), rather than once the page first renders: on a
+ * phone that is a few hundred milliseconds sooner, and the page's queries then find the answers on their way. An
+ * officer viewing a client's portal (the impersonation flags set) reads the client's, which the page asks for.
+ */
+export function startApplicantPortalReads(): void {
+  if (readImpersonation()) return;
+  prefetchApplicantPortal(appStore.dispatch);
+  prefetchApplicantLenders(appStore.dispatch);
+}
 
 /** The client portal (docs/product.md §2, Client portal): the applicant's application, documents and information. */
 export function PortalPage() {
@@ -113,10 +127,14 @@ function useUnusedConfirmationLink(): boolean {
 }
 
 function PortalContent({ data, reload }: { data: PortalData; reload: () => Promise<unknown> }) {
-  // The application chosen for the documents and information is in the address: a reload keeps it.
+  // The application chosen for the documents and information is in the address: a reload keeps it. The choice
+  // itself shows at once, while the router updates the address in the background (a transition): a file chosen
+  // right after goes to the application on screen, never to the one before.
   const [params, setParams] = useSearchParams();
-  const shown = shownApplication(data.applications, params.get('application'));
-  const choose = (id: string) =>
+  const [chosenId, setChosenId] = useState(() => params.get('application'));
+  const shown = shownApplication(data.applications, chosenId);
+  const choose = (id: string) => {
+    setChosenId(id);
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -126,6 +144,7 @@ function PortalContent({ data, reload }: { data: PortalData; reload: () => Promi
       },
       { replace: true },
     );
+  };
   const forApplication = shown && data.applications.length > 1 ? forApplicationSentence(shown) : null;
   const stored = shown ? data.additionalInfo.find((row) => row.application_id === shown.id) : undefined;
   const lockedReason = data.readOnly
