@@ -89,28 +89,6 @@ test('the portal shows the application made earlier with the same e-mail, its st
   await expect(officerDeclined.getByText('Reason: Monthly revenue does not cover the payment.')).toBeVisible();
 });
 
-test('the portal asks for each of its first reads once: those started while the app starts are the page’s own', async ({
-  page,
-  baseURL,
-  database,
-}) => {
-  const asked: string[] = [];
-  page.on('request', (request) => {
-    const { pathname } = new URL(request.url());
-    if (pathname.startsWith('/rest/v1/')) asked.push(`${request.method()} ${pathname}`);
-  });
-  const { application, portal } = await applicantOnPortal(page, baseURL!, database);
-  await expect(portal.application(application.businessName)).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  const times = (request: string) => asked.filter((made) => made === request).length;
-  // Each read once: the data, the offers and the lender network asked for ahead are the page's own.
-  expect(times('GET /rest/v1/documents')).toBe(1);
-  expect(times('GET /rest/v1/additional_info')).toBe(1);
-  expect(times('POST /rest/v1/rpc/applicant_offers')).toBe(1);
-  expect(times('POST /rest/v1/rpc/consent_lenders')).toBe(1);
-  expect(times('POST /rest/v1/rpc/lender_criteria')).toBe(1);
-});
-
 test('an applicant without an application is shown the way to /apply', async ({ page, baseURL, database }) => {
   const account = await createAccount(database, baseURL!);
   await signedInPortal(page, baseURL!, account);

@@ -111,23 +111,18 @@ const NotFoundPage = lazyComponent(
 
 /**
  * The signed-in screens' pages by address, with the store layout they sit in: the server sends these addresses
- * as an empty app page with their code preloaded (server/cli/web-build.ts, appShellRoutes). The portal also starts
- * its first reads once its code is in (startApplicantPortalReads), before the app first renders.
+ * as an empty app page with their code preloaded (server/cli/web-build.ts, appShellRoutes).
  */
 export const signedInScreens: Readonly<Record<string, readonly { preload: () => Promise<void> }[]>> = {
-  '/portal': [
-    StoreLayout,
-    PortalPage,
-    { preload: () => import('../features/portal/portal-page.tsx').then((page) => page.startApplicantPortalReads()) },
-  ],
+  '/portal': [StoreLayout, PortalPage],
   '/portal/login': [StoreLayout, PortalLoginPage],
   '/admin': [StoreLayout, AdminDashboardPage],
   '/admin/login': [StoreLayout, AdminLoginPage],
 };
 
 /**
- * Loads the code of a signed-in screen's page (none for any other address), and starts the portal's reads, for the
- * app's first render to show it at once rather than a loading state React then keeps for 300 ms. Its route guard waits for the session:
+ * Loads the code of a signed-in screen's page (none for any other address), for the app's first render to show
+ * it at once rather than a loading state React then keeps for 300 ms. Its route guard waits for the session:
  * supabase-js (preloaded with the page) starts reading it now, while the app starts, rather than once the guard
  * is drawn.
  */

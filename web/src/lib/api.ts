@@ -31,5 +31,4 @@ export const api = createApi({
 });
 
 /** The store's dispatch, typed for the api's thunks (an endpoint's initiate, getRunningQueriesThunk). */
-export type ApiDispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
-export const useApiDispatch = () => useDispatch<ApiDispatch>();
+export const useApiDispatch = () => useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();

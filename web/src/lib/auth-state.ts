@@ -49,9 +49,7 @@ function accountOf(auth: AuthState): string | null {
 }
 
 function setState(next: AuthState): void {
-  // Until supabase-js first reports the session, the account is not known rather than none: what was read meanwhile
-  // (the portal's first reads, started while the app loads) went out with the session it then reports.
-  const accountChanged = state.confirmed && accountOf(next) !== accountOf(state);
+  const accountChanged = accountOf(next) !== accountOf(state);
   state = next;
   // Before any page re-renders with the new account: nothing read for one account may be shown to the next.
   if (accountChanged) for (const listener of accountChangeListeners) listener();

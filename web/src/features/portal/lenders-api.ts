@@ -5,7 +5,7 @@ import type {
   LenderCriteriaRow,
 } from '../../../../shared/matching/applicant-matches.ts';
 import { PORTAL_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
-import { api, type ApiDispatch, type ApiError } from '../../lib/api.ts';
+import { api, type ApiError } from '../../lib/api.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { unwrap } from './portal-api.ts';
 
@@ -150,8 +150,3 @@ const lendersApi = api.injectEndpoints({
 });
 
 export const { usePortalLendersQuery, useAnswerLenderConsentMutation } = lendersApi;
-
-/** Asks for the signed-in applicant's own lender network now, into the store the portal then reads. */
-export function prefetchApplicantLenders(dispatch: ApiDispatch): void {
-  dispatch(lendersApi.util.prefetch('portalLenders', { readOnly: false }, { force: false }));
-}

@@ -11,7 +11,7 @@ import { ADMIN_MESSAGES, PORTAL_MESSAGES } from '../../../../shared/messages/por
 import { latestIndexValues, type IndexValue, type RateIndex } from '../../../../shared/offers/offer-cost.ts';
 import { ACCEPTANCE_STATEMENT, type OfferRevision } from '../../../../shared/offers/offer-text.ts';
 import type { ApplicationEvent } from '../../../../shared/status/timeline.ts';
-import { api, useApiDispatch, type ApiDispatch, type ApiError } from '../../lib/api.ts';
+import { api, useApiDispatch, type ApiError } from '../../lib/api.ts';
 import { applicationsMadeHere, forgetApplicationsMadeHere } from '../../lib/applications-made-here.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import { duplicateKey, keptByReview, rlsRefusal } from '../../lib/postgres-codes.ts';
@@ -463,15 +463,6 @@ export const {
   usePortalOffersQuery,
   useAcceptOfferMutation,
 } = portalApi;
-
-/**
- * Asks for the signed-in applicant's own portal data and offers now, into the store the page then reads (the
- * arguments the page's queries use for an applicant: no client viewed).
- */
-export function prefetchApplicantPortal(dispatch: ApiDispatch): void {
-  dispatch(portalApi.util.prefetch('portalData', { clientId: null }, { force: false }));
-  dispatch(portalApi.util.prefetch('portalOffers', { clientId: null }, { force: false }));
-}
 
 /**
  * Reads the portal's data again for this viewer, whether or not the portal is still on screen: an upload that

@@ -3,7 +3,6 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { confirmationLinkForAnotherAccountMessage } from '../../../../shared/messages/auth.ts';
-import { appStore } from '../../app/app-store.ts';
 import { ImpersonationBanner } from '../../components/impersonation-banner.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { isAdminSession, useAuth } from '../../lib/auth-state.ts';
@@ -15,11 +14,10 @@ import { currentApplication, documentsOf, forApplicationSentence, shownApplicati
 import { LenderNetwork } from './lender-network.tsx';
 import { Offers } from './offers.tsx';
 import { SmsSettingsSection } from './sms-settings.tsx';
-import { prefetchApplicantLenders, usePortalLendersQuery } from './lenders-api.ts';
+import { usePortalLendersQuery } from './lenders-api.ts';
 import { MyApplications } from './my-applications.tsx';
 import {
   noChecklistReading,
-  prefetchApplicantPortal,
   usePortalDataQuery,
   usePortalOffersQuery,
   useReloadPortalData,
@@ -28,18 +26,6 @@ import {
 import { RequiredDocuments } from './required-documents.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { thumbSizedTargetsOnPhones } from '../../components/thumb-targets.ts';
-
-/**
- * Asks for the signed-in applicant's portal (its data, lender network and offers) as soon as the page's code is in,
- * while the app is still starting (app/router.tsx, loadScreenCode), rather than once the page first renders: on a
- * phone that is a few hundred milliseconds sooner, and the page's queries then find the answers on their way. An
- * officer viewing a client's portal (the impersonation flags set) reads the client's, which the page asks for.
- */
-export function startApplicantPortalReads(): void {
-  if (readImpersonation()) return;
-  prefetchApplicantPortal(appStore.dispatch);
-  prefetchApplicantLenders(appStore.dispatch);
-}
 
 /** The client portal (docs/product.md §2, Client portal): the applicant's application, documents and information. */
 export function PortalPage() {
