@@ -9,7 +9,7 @@ export type RequestOptions = { readOnly: boolean; method: string; clientAddress:
  * client's address only (PostgREST puts every header there; the database reads only X-Forwarded-For, for the
  * consents it records: request_client_address()).
  */
-function requestRoleSetup(auth: RequestAuth, options: RequestOptions): Statement[] {
+export function requestRoleSetup(auth: RequestAuth, options: RequestOptions): Statement[] {
   const sub = typeof auth.claims.sub === 'string' ? auth.claims.sub : '';
   const email = typeof auth.claims.email === 'string' ? auth.claims.email : '';
   const settings: Statement = {

@@ -1,5 +1,6 @@
 import { bootDatabase } from '../../server/db/boot.ts';
 import type { Database } from '../../server/db/database.ts';
+import { requestRoleSetup } from '../../server/db/request-role.ts';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { removeDataDir, startServerProcess, temporaryDataDir, testDatabaseUrl } from '../support/server-process.ts';
 import { loadServerEnv } from '../load/mixed-load.ts';
@@ -22,11 +23,18 @@ export type ApiSubmissionSize = {
   warmUpRequests: number;
 };
 
-/** The transaction the API runs for one anonymous submission, sent straight to the database. */
+/**
+ * The transaction the API runs for one anonymous submission, sent straight to the database: the same settings of
+ * the caller's role and claims (server/db/request-role.ts, for the anon key's claims) and the same insert.
+ */
 const insertSql = `insert into public.applications (${Object.keys(qualifiedApplicationRow()).join(', ')})
   select ${Object.keys(qualifiedApplicationRow()).join(', ')}
   from json_populate_recordset(null::public.applications, $1::json)`;
-const roleSql = `select set_config('role', 'anon', true), set_config('request.jwt.claims', '{"role":"anon"}', true)`;
+const issuedAt = Math.floor(Date.now() / 1000);
+const roleSetup = requestRoleSetup(
+  { role: 'anon', claims: { role: 'anon', iat: issuedAt, exp: issuedAt + 10 * 365 * 24 * 3600 } },
+  { readOnly: false, method: 'POST', clientAddress: '127.0.0.1' },
+);
 
 /** Runs task from `connections` workers: first the warm-up, whose figures are dropped, then the measured load. */
 async function loadAfterWarmUp(size: ApiSubmissionSize, task: () => Promise<void>): Promise<LoadResult> {
@@ -40,7 +48,7 @@ async function loadAfterWarmUp(size: ApiSubmissionSize, task: () => Promise<void
 function rawRate(size: ApiSubmissionSize, db: Database): Promise<LoadResult> {
   return loadAfterWarmUp(size, async () => {
     await db.transactionScript([
-      { sql: roleSql, params: [] },
+      ...roleSetup,
       { sql: insertSql, params: [JSON.stringify([qualifiedApplicationRow()])] },
     ]);
   });
