@@ -304,7 +304,7 @@ export async function buildWeb(outDir?: string): Promise<void> {
       rolldownOptions: {
         output: {
           codeSplitting: {
-            // The groups are closed under static imports already: a module's imports are in its group or loaded before.
+            // Not needed: a grouped module's imports are in its group, in one all its pages load, or in every route's.
             includeDependenciesRecursively: false,
             groups: [{ debugName: 'route groups', name: (id: string) => groups.get(id) ?? null }],
           },
