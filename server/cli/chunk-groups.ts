@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import type { Rolldown } from 'vite';
 
 /**
  * Fewer script files on a route's first load, by grouping the browser build's chunks (see buildWeb).
@@ -22,18 +23,19 @@ import { gzipSync } from 'node:zlib';
 export const SMALL_GROUP_GZIP_BYTES = 3000;
 export const OVERFETCH_LIMIT_GZIP_BYTES = 8000;
 
-/** What the plan reads of a chunk of the first build (a Rolldown output chunk). */
-export type BuiltChunk = {
-  fileName: string;
-  name: string;
-  code: string;
-  moduleIds: string[];
-  imports: string[];
-  dynamicImports: string[];
-  isEntry: boolean;
-  isDynamicEntry: boolean;
-  facadeModuleId: string | null;
-};
+/** What the plan reads of a chunk of the first build. */
+export type BuiltChunk = Pick<
+  Rolldown.OutputChunk,
+  | 'fileName'
+  | 'name'
+  | 'code'
+  | 'moduleIds'
+  | 'imports'
+  | 'dynamicImports'
+  | 'isEntry'
+  | 'isDynamicEntry'
+  | 'facadeModuleId'
+>;
 
 /** Per module id of the first build, the name of the group (and file) the second build puts it in. */
 export type ChunkGroups = Map<string, string>;

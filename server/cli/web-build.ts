@@ -3,7 +3,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { DEFAULT_WEB_DIR, projectRoot } from '../config.ts';
-import { planChunkGroups, type BuiltChunk } from './chunk-groups.ts';
+import type { Rolldown } from 'vite';
+import { planChunkGroups } from './chunk-groups.ts';
 
 export { DEFAULT_WEB_DIR };
 
@@ -317,11 +318,11 @@ export async function buildWeb(outDir?: string): Promise<void> {
 }
 
 /** The chunks of a build made with `write: false`. */
-function builtChunks(output: unknown): BuiltChunk[] {
-  const outputs = (Array.isArray(output) ? output : [output]) as { output?: unknown[] }[];
-  return outputs
-    .flatMap((result) => (result.output ?? []) as (BuiltChunk & { type: string })[])
-    .filter((item) => item.type === 'chunk');
+function builtChunks(output: Rolldown.RolldownOutput | Rolldown.RolldownOutput[] | Rolldown.RolldownWatcher) {
+  if (!Array.isArray(output) && !('output' in output)) throw new Error('The first web build ran in watch mode');
+  return (Array.isArray(output) ? output : [output])
+    .flatMap((result) => result.output)
+    .filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
 }
 
 /** Builds dist/web when it is missing or older than its sources (as `npm start` does), for the tests and benches. */

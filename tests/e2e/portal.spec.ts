@@ -668,20 +668,14 @@ test('what the applicant types while the answers are on their way is kept once t
   database,
 }) => {
   const { application, portal } = await applicantOnPortal(page, baseURL!, database);
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let saves = 0;
-  await page.route('**/rest/v1/additional_info*', async (route) => {
-    if (route.request().method() !== 'GET') {
-      saves += 1;
-      await held;
-    }
-    await route.fallback();
-  });
+  const release = await holdRequests(page, '**/rest/v1/additional_info*');
   await portal.fillRequiredInfo();
   await portal.infoField('Target Customers').fill('Submitted.');
+  const saveSent = page.waitForRequest(
+    (request) => request.url().includes('/rest/v1/additional_info') && request.method() !== 'GET',
+  );
   await portal.submitInfoButton().click();
-  await expect.poll(() => saves).toBe(1);
+  await saveSent;
   await portal.infoField('Target Customers').fill('Typed while it was saved.');
   release();
   await expect(page.getByRole('status').filter({ hasText: PORTAL_MESSAGES.additionalInfoSubmitted })).toBeVisible();
