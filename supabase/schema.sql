@@ -1620,6 +1620,25 @@ end;
 $function$;
 -- execute on public.document_checklist_of(application_id uuid): authenticated
 
+CREATE OR REPLACE FUNCTION public.document_checklists_of(owner_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not public.is_admin() and owner_id is distinct from (select auth.uid()) then
+    raise exception 'No account of yours has this id' using errcode = 'P0002';
+  end if;
+  return coalesce((
+    select jsonb_object_agg(a.id, public.document_checklist_of(a.id))
+      from public.applications as a
+     where a.user_id = owner_id
+  ), '{}'::jsonb);
+end;
+$function$;
+-- execute on public.document_checklists_of(owner_id uuid): authenticated
+
 CREATE OR REPLACE FUNCTION public.document_is_reviewed(document_id uuid)
  RETURNS boolean
  LANGUAGE sql

@@ -1095,19 +1095,38 @@ test('nothing on the portal moves while it loads: the footer stays below and the
   expect(shift).toBeLessThan(0.1);
 });
 
-test('the portal asks for the offers with the rest of its data, not once the rest has come', async ({
+test('the portal asks for the offers and the checklists with the rest of its data, not once the rest has come', async ({
   page,
   baseURL,
   database,
 }) => {
-  // The applications are held back: the offers must be asked for meanwhile, not after them.
+  // The applications are held back: the offers and the checklists must be asked for meanwhile, not after them.
   const release = await holdRequests(page, '**/rest/v1/applications?*');
   const offersAsked = page.waitForRequest('**/rest/v1/rpc/applicant_offers');
+  const checklistsAsked = page.waitForRequest('**/rest/v1/rpc/document_checklists_of');
   const opened = applicantOnPortal(page, baseURL!, database);
-  await offersAsked;
+  await Promise.all([offersAsked, checklistsAsked]);
   release();
   const { application, portal } = await opened;
   await expect(portal.application(application.businessName)).toBeVisible();
+});
+
+test('the portal asks for the text settings once its applications are in, before its sections show', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  // The lender matches are held back, so the portal's sections cannot show yet: the text settings must be asked
+  // for meanwhile, not by their section once it shows.
+  const release = await holdRequests(page, '**/rest/v1/rpc/lender_criteria');
+  const smsAsked = page.waitForRequest('**/rest/v1/sms_consents?*');
+  const opened = applicantOnPortal(page, baseURL!, database);
+  await smsAsked;
+  await expect(page.getByRole('heading', { name: 'Text Messages' })).toBeHidden();
+  release();
+  const { application, portal } = await opened;
+  await expect(portal.application(application.businessName)).toBeVisible();
+  await expect(page.getByTestId('sms-status')).toBeVisible();
 });
 
 test('the portal has no serious or critical accessibility violation, with files, errors and the form filled', async ({

@@ -223,7 +223,12 @@ afterAll(async () => {
  * application's checklist, their offers), rather than refusing everyone else: their wrong callers are tried in
  * document-checklist.test.ts and loan-offers.test.ts.
  */
-const readableByOwners = ['applicant_offers', 'document_checklist_of', 'document_is_reviewed'];
+const readableByOwners = [
+  'applicant_offers',
+  'document_checklist_of',
+  'document_checklists_of',
+  'document_is_reviewed',
+];
 
 describe('the list of admin functions', () => {
   it('names every edge function whose handler checks for an admin', () => {

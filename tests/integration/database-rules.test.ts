@@ -943,6 +943,7 @@ describe('the schema’s safety properties', () => {
       { proname: 'current_confirmed_email', anon: false, authenticated: true },
       { proname: 'disown_application', anon: false, authenticated: true },
       { proname: 'document_checklist_of', anon: false, authenticated: true },
+      { proname: 'document_checklists_of', anon: false, authenticated: true },
       { proname: 'document_is_reviewed', anon: false, authenticated: true },
       { proname: 'follow_loan_stage', anon: false, authenticated: false },
       { proname: 'follow_offer_expiries', anon: false, authenticated: false },

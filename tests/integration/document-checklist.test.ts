@@ -209,6 +209,25 @@ describe('who may call the officers’ functions', () => {
     );
   });
 
+  it('gives the checklists of all an account’s applications at once to its owner and the officers only', async () => {
+    const applicationId = await applicationOf(applicant);
+    const { id } = await upload(applicationId, 'businessLicense');
+    await review(id, 'needs_replacement', 'The license is not readable.');
+    const all = (caller: SupabaseClient) => caller.rpc('document_checklists_of', { owner_id: applicant.id });
+    const one = await client(applicant).rpc('document_checklist_of', { application_id: applicationId });
+    const own = await all(client(applicant));
+    expect(own.error).toBeNull();
+    // Each reading is document_checklist_of's, keyed by application: the same, officers left out.
+    expect((own.data as Record<string, unknown>)[applicationId]).toEqual(one.data);
+    expect(JSON.stringify(own.data)).toContain('The license is not readable.');
+    expect(JSON.stringify(own.data)).not.toContain(officer.id);
+    expect((await all(client(officer))).data).toEqual(own.data);
+    expect((await all(client(stranger))).error?.code).toBe('P0002');
+    expect((await all(backend.anon)).error?.code).toBe('42501');
+    // A stranger's own account has no application: an empty answer, nothing of anyone else's.
+    expect((await client(stranger).rpc('document_checklists_of', { owner_id: stranger.id })).data).toEqual({});
+  });
+
   it('lets the applicant read reviews and requests without the officers who wrote them', async () => {
     const applicationId = await applicationOf(applicant);
     const { id } = await upload(applicationId, 'businessLicense');

@@ -138,6 +138,8 @@ async function applicationsOf(
   // can read every timeline, asks for the client's once their applications are known. (A query is sent when
   // something awaits it: Promise.resolve sends this one now.)
   const ownEvents = owner.readOnly ? null : Promise.resolve(timelineQuery(supabase));
+  // So are the checklists of every application the account owns, for the same reason.
+  const ownedChecklists = Promise.resolve(supabase.rpc('document_checklists_of', { owner_id: owner.userId }));
   const byId = new Map<string, ApplicationRow>();
   for (const result of await Promise.all(queries)) {
     for (const row of unwrap(result, 'applications') as ApplicationRow[]) byId.set(row.id, row);
@@ -160,7 +162,13 @@ async function applicationsOf(
         confirmed.map((application) => application.id),
       )
     ).then((result) => unwrap(result, 'timeline') as ApplicationEvent[]),
-    Promise.all(confirmed.map((application) => checklistReadingOf(supabase, owner, application))),
+    ownedChecklists.then(async (result) => {
+      const readings = unwrap(result, 'document checklists') as Record<string, ChecklistReading>;
+      // One the account did not own when they were read (confirmed just now) is asked about on its own.
+      return Promise.all(
+        confirmed.map((application) => readings[application.id] ?? checklistReadingOf(supabase, owner, application)),
+      );
+    }),
   ]);
   const applications = confirmed.map((application, index) => ({
     ...application,

@@ -14,6 +14,7 @@ import { currentApplication, documentsOf, forApplicationSentence, shownApplicati
 import { LenderNetwork } from './lender-network.tsx';
 import { Offers } from './offers.tsx';
 import { SmsSettingsSection } from './sms-settings.tsx';
+import { smsSettingsArgument, useSmsSettingsPrefetch } from './sms-settings-api.ts';
 import { usePortalLendersQuery } from './lenders-api.ts';
 import { MyApplications } from './my-applications.tsx';
 import {
@@ -43,6 +44,13 @@ export function PortalPage() {
   // portal shows, one round trip less before the page is complete, and no section appearing above the documents.
   const offers = usePortalOffersQuery({ clientId: impersonation?.clientId ?? null });
   const offersAnswered = useTrueOnceSeen(offers.isSuccess || offers.isError);
+  // The text settings are asked for as soon as the applications are known, while the portal renders, rather than
+  // by their section once it shows: one round trip less before the page is complete.
+  const prefetchSmsSettings = useSmsSettingsPrefetch();
+  const applications = portal.data?.applications;
+  useEffect(() => {
+    if (applications && applications.length > 0) prefetchSmsSettings(smsSettingsArgument(applications));
+  }, [applications, prefetchSmsSettings]);
   // The portal's content first renders in the background, in small slices, once its data is in (a transition),
   // rather than in one block of the main thread (about half a second on a phone, the page frozen meanwhile).
   // Later reads (after an upload or a save) show at once: the form's next submission is based on them.

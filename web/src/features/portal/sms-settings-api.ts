@@ -70,3 +70,11 @@ const smsSettingsApi = api.injectEndpoints({
 });
 
 export const { useSmsSettingsQuery, useSetSmsPreferenceMutation } = smsSettingsApi;
+
+/** The settings' query argument for a portal's applications: the section and the portal's early ask build the same. */
+export function smsSettingsArgument(applications: readonly { id: string }[]) {
+  return { applicationIds: applications.map((application) => application.id) };
+}
+
+/** Asks for the settings before the section shows (RTK Query's prefetch: the section then finds them asked for). */
+export const useSmsSettingsPrefetch = () => smsSettingsApi.usePrefetch('smsSettings');

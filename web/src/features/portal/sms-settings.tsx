@@ -6,7 +6,12 @@ import { SMS_CONSENT_TEXTS } from '../../../../shared/sms/sms-consent.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { CheckboxField, FormField } from '../../components/form-controls.tsx';
 import type { PortalApplication } from './portal-api.ts';
-import { useSetSmsPreferenceMutation, useSmsSettingsQuery, type SmsSettings } from './sms-settings-api.ts';
+import {
+  smsSettingsArgument,
+  useSetSmsPreferenceMutation,
+  useSmsSettingsQuery,
+  type SmsSettings,
+} from './sms-settings-api.ts';
 
 /** Where the applicant's texts stand, in their words. */
 function statusText({ consent, optOut }: SmsSettings): string {
@@ -31,9 +36,8 @@ export function SmsSettingsSection({
   applications: PortalApplication[];
   readOnly: boolean;
 }) {
-  const applicationIds = applications.map((application) => application.id);
-  const settings = useSmsSettingsQuery({ applicationIds }, { skip: applicationIds.length === 0 });
-  if (applicationIds.length === 0) return null;
+  const settings = useSmsSettingsQuery(smsSettingsArgument(applications), { skip: applications.length === 0 });
+  if (applications.length === 0) return null;
   return (
     <Stack as="section" aria-labelledby="sms-settings-heading" gap="3">
       <Heading as="h2" size="xl" id="sms-settings-heading">
