@@ -103,28 +103,49 @@ describe('planChunkGroups', () => {
 
   it('lets no page load more than the limit for nothing', () => {
     const nearlyLarge = SMALL_GROUP_GZIP_BYTES - 200;
-    // Three small groups no larger group carries (the calculator's, the apply page's and theirs together): each
-    // could join the root's group, and the portal and the admin page would load all three for nothing.
+    // Pages each with a small group of its own, which no larger group carries: each group could join the root's,
+    // and every other page would load it for nothing.
+    const count = Math.floor(OVERFETCH_LIMIT_GZIP_BYTES / nearlyLarge) + 2;
+    const names = Array.from({ length: count }, (_, index) => `only-${index}`);
+    const chunks = build(names.map((name) => ({ fileName: `${name}.js`, bytes: nearlyLarge })));
+    for (const name of names) chunks.push(page(`${name}-page.js`, [`${name}.js`]));
+    chunks
+      .find((built) => built.fileName === 'root.js')!
+      .dynamicImports.push(...names.map((name) => `${name}-page.js`));
+    const groups = planChunkGroups(chunks);
+    const joined = names.filter((name) => groups.get(moduleOf(name)) === 'app-root');
+    expect(joined).toHaveLength(Math.floor(OVERFETCH_LIMIT_GZIP_BYTES / (nearlyLarge + 50)));
+    // Those left out stay groups of their own.
+    for (const name of names.filter((candidate) => !joined.includes(candidate))) {
+      expect(groups.get(moduleOf(name))).toBe(name);
+    }
+  });
+
+  it('lets a small group join once what it imports has joined a group all of its pages load', () => {
+    // error-alert (the apply page's) imports alert (the apply page's and the calculator's). Alone, error-alert
+    // cannot join the root's group: the portal does not load alert. Once alert has joined it, every page does.
     const chunks = build([
-      { fileName: 'calculator-only.js', bytes: nearlyLarge },
-      { fileName: 'apply-only.js', bytes: nearlyLarge },
-      { fileName: 'calculator-and-apply.js', bytes: nearlyLarge },
+      { fileName: 'error-alert.js', bytes: 200, imports: ['alert.js'] },
+      { fileName: 'alert.js', bytes: 600 },
     ]).map((built) =>
-      built.fileName === 'calculator-page.js'
-        ? { ...built, imports: [...built.imports, 'calculator-only.js', 'calculator-and-apply.js'] }
-        : built,
+      built.fileName === 'calculator-page.js' ? { ...built, imports: [...built.imports, 'alert.js'] } : built,
     );
-    chunks.push(page('apply-page.js', ['apply-only.js', 'calculator-and-apply.js']));
+    chunks.push(page('apply-page.js', ['error-alert.js']));
     chunks.find((built) => built.fileName === 'root.js')!.dynamicImports.push('apply-page.js');
     const groups = planChunkGroups(chunks);
-    const joined = ['calculator-only', 'apply-only', 'calculator-and-apply'].filter(
-      (name) => groups.get(moduleOf(name)) === 'app-root',
+    expect(groups.get(moduleOf('alert'))).toBe('app-root');
+    expect(groups.get(moduleOf('error-alert'))).toBe('app-root');
+  });
+
+  it('keeps out of the root’s group what imports the root’s own chunk, which runs after that group', () => {
+    // uses-root (the calculator's) reads what the root chunk exports: in the root's group it would run first.
+    const chunks = build([{ fileName: 'uses-root.js', imports: ['root.js'] }]).map((built) =>
+      built.fileName === 'calculator-page.js' ? { ...built, imports: [...built.imports, 'uses-root.js'] } : built,
     );
-    expect(3 * nearlyLarge).toBeGreaterThan(OVERFETCH_LIMIT_GZIP_BYTES);
-    expect(joined).toHaveLength(Math.floor(OVERFETCH_LIMIT_GZIP_BYTES / (nearlyLarge + 50)));
-    // The one left out stays a group of its own.
-    const apart = ['calculator-only', 'apply-only', 'calculator-and-apply'].find((name) => !joined.includes(name))!;
-    expect(groups.get(moduleOf(apart))).toBe(apart);
+    const groups = planChunkGroups(chunks);
+    expect(groups.get(moduleOf('uses-root'))).toBe('uses-root');
+    // money, which does not, joins it as before.
+    expect(groups.get(moduleOf('money'))).toBe('app-root');
   });
 
   it('lets a small group join only a group whose pages all load what it imports', () => {

@@ -19,9 +19,16 @@ import type { Rolldown } from 'vite';
  *    the pages that need it still have it, and the others load its bytes for nothing. So it joins only where
  *    everything it imports is loaded by all of those pages anyway, and as long as no page loads more than
  *    OVERFETCH_LIMIT_GZIP_BYTES for nothing in all; among such groups, the one loaded by the fewest pages.
+ *    A group that joined counts as loaded by all of its new group's pages, so the joins are tried again until
+ *    none more fits (a small group often imports another small one). Nothing that imports the root's own chunk
+ *    joins the root's group, which runs first.
+ *
+ * The limit weighs bytes against files: at 16 KB the portal loads 15 files, not 19, the admin dashboard 18, not
+ * 24, and the apply page 15, not 21, for about one KB more each (the root's group grows by 1 KB, which every
+ * route loads). Lighthouse's simulated HTTP/1.1 load of the portal is about 0.13 s sooner; HTTP/2 is unchanged.
  */
 export const SMALL_GROUP_GZIP_BYTES = 3000;
-export const OVERFETCH_LIMIT_GZIP_BYTES = 8000;
+export const OVERFETCH_LIMIT_GZIP_BYTES = 16000;
 
 /** What the plan reads of a chunk of the first build. */
 export type BuiltChunk = Pick<
@@ -114,14 +121,20 @@ export function planChunkGroups(chunks: readonly BuiltChunk[]): ChunkGroups {
   const carriers = [...[...byPages.values()].filter((group) => group.bytes >= SMALL_GROUP_GZIP_BYTES), rootGroup];
   const overfetched = new Map(pages.map((page) => [page, 0]));
   const joined = new Map<Group, Group>();
-  const small = [...byPages.values()].filter((group) => group.bytes < SMALL_GROUP_GZIP_BYTES);
   // The smallest first: more of them fit within the limit.
-  for (const group of small.sort((a, b) => a.bytes - b.bytes || a.name.localeCompare(b.name))) {
+  const small = [...byPages.values()]
+    .filter((group) => group.bytes < SMALL_GROUP_GZIP_BYTES)
+    .sort((a, b) => a.bytes - b.bytes || a.name.localeCompare(b.name));
+  const carrierOf = (group: Group) => {
     const imports = new Set(group.files.flatMap((file) => [...closure(file)]));
     for (const file of group.files) imports.delete(file);
-    const carrier = carriers
+    return carriers
       .filter((candidate) => {
         const others = [...candidate.pages].filter((page) => !group.pages.has(page));
+        // The root's group runs before the root's own chunk, which imports it: a module joining it must not read
+        // the root chunk's exports as it starts (Chakra's alert keeps the root's icons in a table), so a group
+        // that imports the root chunk stays out of it.
+        if (candidate === rootGroup && imports.has(root)) return false;
         return (
           [...group.pages].every((page) => candidate.pages.has(page)) &&
           [...candidate.pages].every((page) =>
@@ -131,10 +144,22 @@ export function planChunkGroups(chunks: readonly BuiltChunk[]): ChunkGroups {
         );
       })
       .sort((a, b) => a.pages.size - b.pages.size || a.bytes - b.bytes)[0];
-    if (!carrier) continue;
-    joined.set(group, carrier);
-    for (const page of carrier.pages)
-      if (!group.pages.has(page)) overfetched.set(page, overfetched.get(page)! + group.bytes);
+  };
+  // A group that joined another is loaded from then on by all of that one's pages, so what a small group imports
+  // may be there once another has joined (a button's recipe context, which a dialog imports): the joins are
+  // tried again until none more fits.
+  for (let joinedOne = true; joinedOne;) {
+    joinedOne = false;
+    for (const group of small.filter((candidate) => !joined.has(candidate))) {
+      const carrier = carrierOf(group);
+      if (!carrier) continue;
+      joined.set(group, carrier);
+      joinedOne = true;
+      for (const page of carrier.pages) {
+        if (!group.pages.has(page)) overfetched.set(page, overfetched.get(page)! + group.bytes);
+        for (const file of group.files) loads.get(page)!.add(file);
+      }
+    }
   }
 
   const groups: ChunkGroups = new Map();
