@@ -25,7 +25,7 @@ import type { Rolldown } from 'vite';
  *
  * The limit weighs bytes against files: at 16 KB the portal loads 15 files, not 19, the admin dashboard 18, not
  * 24, and the apply page 15, not 21, for about one KB more each (the root's group grows by 1 KB, which every
- * route loads). Lighthouse's simulated HTTP/1.1 load of the portal is about 0.13 s sooner; HTTP/2 is unchanged.
+ * route loads). Lighthouse's simulated HTTP/1.1 load of the portal is about 0.1 s sooner; HTTP/2 is unchanged.
  */
 export const SMALL_GROUP_GZIP_BYTES = 3000;
 export const OVERFETCH_LIMIT_GZIP_BYTES = 16000;
