@@ -125,29 +125,34 @@ export function planChunkGroups(chunks: readonly BuiltChunk[]): ChunkGroups {
   const small = [...byPages.values()]
     .filter((group) => group.bytes < SMALL_GROUP_GZIP_BYTES)
     .sort((a, b) => a.bytes - b.bytes || a.name.localeCompare(b.name));
+  // What each small group imports beyond itself, as chunk files: the same on every try below.
+  const importsOf = new Map(
+    small.map((group) => {
+      const imports = new Set(group.files.flatMap((file) => [...closure(file)]));
+      for (const file of group.files) imports.delete(file);
+      return [group, [...imports]];
+    }),
+  );
   const carrierOf = (group: Group) => {
-    const imports = new Set(group.files.flatMap((file) => [...closure(file)]));
-    for (const file of group.files) imports.delete(file);
+    const imports = importsOf.get(group)!;
     return carriers
       .filter((candidate) => {
-        const others = [...candidate.pages].filter((page) => !group.pages.has(page));
         // The root's group runs before the root's own chunk, which imports it: a module joining it must not read
         // the root chunk's exports as it starts (Chakra's alert keeps the root's icons in a table), so a group
         // that imports the root chunk stays out of it.
-        if (candidate === rootGroup && imports.has(root)) return false;
+        if (candidate === rootGroup && imports.includes(root)) return false;
+        const others = [...candidate.pages].filter((page) => !group.pages.has(page));
         return (
           [...group.pages].every((page) => candidate.pages.has(page)) &&
           [...candidate.pages].every((page) =>
-            [...imports].every((file) => always.has(file) || loads.get(page)!.has(file)),
+            imports.every((file) => always.has(file) || loads.get(page)!.has(file)),
           ) &&
           others.every((page) => overfetched.get(page)! + group.bytes <= OVERFETCH_LIMIT_GZIP_BYTES)
         );
       })
       .sort((a, b) => a.pages.size - b.pages.size || a.bytes - b.bytes)[0];
   };
-  // A group that joined another is loaded from then on by all of that one's pages, so what a small group imports
-  // may be there once another has joined (a button's recipe context, which a dialog imports): the joins are
-  // tried again until none more fits.
+  // Rule 3's joins, tried again until none more fits: a group that joined counts as loaded by its carrier's pages.
   for (let joinedOne = true; joinedOne;) {
     joinedOne = false;
     for (const group of small.filter((candidate) => !joined.has(candidate))) {

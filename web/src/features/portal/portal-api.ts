@@ -138,7 +138,7 @@ async function applicationsOf(
   // can read every timeline, asks for the client's once their applications are known. (A query is sent when
   // something awaits it: Promise.resolve sends this one now.)
   const ownEvents = owner.readOnly ? null : Promise.resolve(timelineQuery(supabase));
-  // So are the checklists of every application the account owns, for the same reason.
+  // So are the checklists of every application the account owns, for an admin viewing a client's portal too.
   const ownedChecklists = Promise.resolve(supabase.rpc('document_checklists_of', { owner_id: owner.userId }));
   const byId = new Map<string, ApplicationRow>();
   for (const result of await Promise.all(queries)) {
