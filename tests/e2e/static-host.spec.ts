@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { projectRoot } from '../../server/config.ts';
 import { sampleForm } from '../../shared/testing/samples.ts';
 import {
@@ -35,6 +35,8 @@ const buildDir = path.join(projectRoot, 'dist', 'static-host-e2e', 'web');
 let api: ServerProcess;
 let site: { url: string; close(): Promise<void> };
 let indexFallbackSite: { url: string; close(): Promise<void> };
+/** The browser contexts a test opened on a host: closed after it, so that no page keeps a connection to a server. */
+const openContexts: BrowserContext[] = [];
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
@@ -60,6 +62,10 @@ test.beforeAll(async () => {
   expect(new URL(site.url).origin).not.toBe(new URL(api.url).origin);
 });
 
+test.afterEach(async () => {
+  await Promise.all(openContexts.splice(0).map((context) => context.close()));
+});
+
 test.afterAll(async () => {
   await site?.close();
   await indexFallbackSite?.close();
@@ -74,6 +80,7 @@ async function onStaticHost(
   host = site,
 ): Promise<{ page: Page; apiCalls: string[]; failures: string[] }> {
   const context = await browser.newContext({ baseURL: host.url });
+  openContexts.push(context);
   const page = await context.newPage();
   const apiCalls: string[] = [];
   const failures: string[] = [];
