@@ -76,12 +76,13 @@ function build(extra: Spec[] = []): BuiltChunk[] {
 const moduleOf = (name: string) => `/src/${name}.ts`;
 
 describe('planChunkGroups', () => {
-  it('puts what the root imports in one group, which every route loads anyway', () => {
+  it('puts the root and what it imports in one group, which every route loads anyway', () => {
     const groups = planChunkGroups(build());
     expect(groups.get(moduleOf('brand'))).toBe('app-root');
     expect(groups.get(moduleOf('recipes'))).toBe('app-root');
-    // The root's own module, the entry's and React DOM's chunks stay as the bundler made them.
-    expect(groups.has('/web/src/app/root.tsx')).toBe(false);
+    // The root's own module too: in a file of its own, it and its group would import each other.
+    expect(groups.get(moduleOf('root'))).toBe('app-root');
+    // The entry's and React DOM's chunks stay as the bundler made them.
     expect(groups.has(moduleOf('runtime'))).toBe(false);
     expect(groups.has('/node_modules/react-dom/client.js')).toBe(false);
   });
@@ -137,15 +138,14 @@ describe('planChunkGroups', () => {
     expect(groups.get(moduleOf('error-alert'))).toBe('app-root');
   });
 
-  it('keeps out of the root’s group what imports the root’s own chunk, which runs after that group', () => {
-    // uses-root (the calculator's) reads what the root chunk exports: in the root's group it would run first.
+  it('lets what imports the root join the root’s group, the root being in it', () => {
+    // uses-root (the calculator's) reads what the root exports: in the root's own file it runs after the root.
     const chunks = build([{ fileName: 'uses-root.js', imports: ['root.js'] }]).map((built) =>
       built.fileName === 'calculator-page.js' ? { ...built, imports: [...built.imports, 'uses-root.js'] } : built,
     );
     const groups = planChunkGroups(chunks);
-    expect(groups.get(moduleOf('uses-root'))).toBe('uses-root');
-    // money, which does not, joins it as before.
-    expect(groups.get(moduleOf('money'))).toBe('app-root');
+    expect(groups.get(moduleOf('uses-root'))).toBe('app-root');
+    expect(groups.get(moduleOf('root'))).toBe('app-root');
   });
 
   it('lets a small group join only a group whose pages all load what it imports', () => {
