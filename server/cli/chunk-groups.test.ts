@@ -82,9 +82,21 @@ describe('planChunkGroups', () => {
     expect(groups.get(moduleOf('recipes'))).toBe('app-root');
     // The root's own module too: in a file of its own, it and its group would import each other.
     expect(groups.get(moduleOf('root'))).toBe('app-root');
-    // The entry's and React DOM's chunks stay as the bundler made them.
+    // The entry's chunks stay as the bundler made them.
     expect(groups.has(moduleOf('runtime'))).toBe(false);
-    expect(groups.has('/node_modules/react-dom/client.js')).toBe(false);
+  });
+
+  it('puts React DOM and what it imports beyond the entry in one file, which the root’s group leaves out', () => {
+    // react (React DOM's, and the root's too) goes with React DOM, which the entry loads before the root.
+    const chunks = build([{ fileName: 'react.js', imports: ['runtime.js'] }]).map((built) =>
+      built.fileName === 'client.js' || built.fileName === 'root.js'
+        ? { ...built, imports: [...built.imports, 'react.js'] }
+        : built,
+    );
+    const groups = planChunkGroups(chunks);
+    expect(groups.get(moduleOf('client'))).toBe('client');
+    expect(groups.get(moduleOf('react'))).toBe('client');
+    expect(groups.has(moduleOf('runtime'))).toBe(false);
   });
 
   it('leaves pages, and what only a lazy part of a page loads, where the bundler put them', () => {
