@@ -90,16 +90,15 @@ export function planChunkGroups(chunks: readonly BuiltChunk[]): ChunkGroups {
   const steps = lazyImportsOf(atStart);
   const root = steps.find((file) => appRoot.test(chunk(file).facadeModuleId ?? ''));
   if (!root) throw new Error('The entry does not load web/src/app/root.tsx');
+  // Rule 1: each step (React DOM, then the root) with what it imports beyond what runs before it, one file each.
   const always = new Set(atStart);
-  // Each other step (React DOM) with what it imports beyond the entry: one file each.
-  const stepFiles = new Map<string, string[]>();
-  for (const step of steps.filter((file) => file !== root)) {
+  const filesAtStart = new Map<string, string[]>();
+  for (const step of [...steps.filter((file) => file !== root), root]) {
     const files = [...closure(step)].filter((file) => !always.has(file));
     for (const file of files) always.add(file);
-    stepFiles.set(chunk(step).name, files);
+    filesAtStart.set(step === root ? ROOT_GROUP : chunk(step).name, files);
   }
-  const rootFiles = [...closure(root)].filter((file) => !always.has(file));
-  for (const file of rootFiles) always.add(file);
+  const rootFiles = filesAtStart.get(ROOT_GROUP)!;
 
   // Rule 2: the chunks of the pages, by the pages that load them.
   const pages = lazyImportsOf(rootFiles).filter((file) => !always.has(file));
@@ -178,9 +177,8 @@ export function planChunkGroups(chunks: readonly BuiltChunk[]): ChunkGroups {
   const assign = (files: Iterable<string>, name: string) => {
     for (const file of files) for (const id of chunk(file).moduleIds) groups.set(id, name);
   };
-  // The steps' and the root's own modules too: the build manifest then names the group's file for each.
-  for (const [name, files] of stepFiles) assign(files, name);
-  assign(rootFiles, ROOT_GROUP);
+  // The steps' own modules too: the build manifest then names the group's file for each.
+  for (const [name, files] of filesAtStart) assign(files, name);
   for (const group of byPages.values()) assign(group.files, (joined.get(group) ?? group).name);
   return groups;
 }
