@@ -129,7 +129,9 @@ describe('transaction', () => {
 describe('transactions waiting their turn', () => {
   /**
    * PGlite works on the server's own thread: transactions queued behind one another must not run back to back
-   * while requests that have arrived stay unread (under load, some connections then waited seconds).
+   * while requests that have arrived stay unread (under load, some connections then waited seconds). They run in
+   * the order they came. On Postgres the two go to two connections of the pool at once, and either may answer
+   * first: only the pending I/O's turn is the same.
    */
   it('let the I/O already pending run first', async () => {
     const order: string[] = [];
@@ -140,6 +142,7 @@ describe('transactions waiting their turn', () => {
     ];
     setImmediate(() => order.push('pending I/O'));
     await Promise.all(queued);
-    expect(order).toEqual(['pending I/O', 'script', 'transaction']);
+    if (db.kind === 'pglite') expect(order).toEqual(['pending I/O', 'script', 'transaction']);
+    else expect([order[0], [...order.slice(1)].sort()]).toEqual(['pending I/O', ['script', 'transaction']]);
   });
 });
