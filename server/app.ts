@@ -142,13 +142,15 @@ function drainBody(raw: IncomingMessage, { maxBytes, maxMs }: typeof UNREAD_BODY
  * the tail of the refused one, so the answer says the connection closes. The answer waits until the body has
  * arrived (read and dropped, within UNREAD_BODY_DRAIN): Node closes the socket once a closing answer is
  * sent, and a client still sending would get a broken pipe or a reset instead of the answer (a browser
- * uploading an oversized file would say the network failed, not that the file is too large).
+ * uploading an oversized file would say the network failed, not that the file is too large). A callback hook, not
+ * an async one: it runs for every response, and an async hook adds a promise and a turn of the queue to each.
  */
 function closeAfterUnreadBody(app: FastifyInstance) {
-  app.addHook('onSend', async (request, reply) => {
-    if (request.raw.complete) return;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.raw.complete) return done(null, payload);
     reply.header('Connection', 'close');
-    if (!request.raw.destroyed) await drainBody(request.raw, UNREAD_BODY_DRAIN);
+    if (request.raw.destroyed) return done(null, payload);
+    void drainBody(request.raw, UNREAD_BODY_DRAIN).then(() => done(null, payload));
   });
 }
 

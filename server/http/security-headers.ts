@@ -69,14 +69,15 @@ const strictTransportSecurity = 'max-age=31536000';
  * Headers on every response. All: X-Content-Type-Options nosniff, a Referrer-Policy, and HSTS when the request
  * came over https (directly, or as X-Forwarded-Proto from a proxy TRUST_PROXY trusts). The web build (every
  * path outside the API's) also: its Content-Security-Policy, with frame-ancestors 'none', and X-Frame-Options
- * for browsers that predate it. A header a route set itself (the dev mailbox's stricter CSP) is kept.
+ * for browsers that predate it. A header a route set itself (the dev mailbox's stricter CSP) is kept. A callback
+ * hook rather than an async one, as closeAfterUnreadBody in server/app.ts, for the same reason.
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,
   options: { webDir: string; apiUrl: string | undefined },
 ): void {
   const csp = webContentSecurityPolicy({ scriptHashes: inlineScriptHashes(options.webDir), apiUrl: options.apiUrl });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const set = (name: string, value: string) => {
       if (!reply.hasHeader(name)) reply.header(name, value);
     };
@@ -87,5 +88,6 @@ export function registerSecurityHeaders(
       set('Content-Security-Policy', csp);
       set('X-Frame-Options', 'DENY');
     }
+    done(null, payload);
   });
 }

@@ -79,6 +79,24 @@ describe('SQL builder', () => {
     expect(represented.sql).toContain('returning _t.*');
   });
 
+  it('builds the text of an insert once per shape, and still refuses a new shape with an unknown column', () => {
+    const insert = (rows: Record<string, unknown>[], text = '', returning = false) =>
+      buildInsert(applications, rows, { returning, query: query(text), resolution: undefined });
+    const first = insert([{ email: 'a@b.co', city: 'Reno' }]);
+    const again = insert([{ email: 'c@d.co', city: 'Elko' }]);
+    expect(again.sql).toBe(first.sql);
+    expect(again.params).toEqual([JSON.stringify([{ email: 'c@d.co', city: 'Elko' }])]);
+    // Other columns, other order, a returned selection: other texts.
+    expect(insert([{ city: 'Reno', email: 'a@b.co' }]).sql).toContain('("city", "email")');
+    expect(insert([{ email: 'a@b.co', city: 'Reno' }], 'select=id', true).sql).toContain('returning _t.*');
+    expect(insert([{ email: 'a@b.co', city: 'Reno' }], 'select=email', true).sql).toContain('as "email"');
+    // A key naming two known columns at once is one unknown column, not the cached pair.
+    expect(() => insert([{ 'email,city': 'x' }])).toThrow(expect.objectContaining({ code: 'PGRST204' }) as Error);
+    expect(() => insert([{ email: 'a@b.co', role: 'admin' }])).toThrow(
+      expect.objectContaining({ code: 'PGRST204' }) as Error,
+    );
+  });
+
   it('upserts on the primary key unless on_conflict names other columns', () => {
     const merge = buildInsert(applications, [{ id: '1', email: 'a@b.co' }], {
       returning: false,

@@ -152,19 +152,31 @@ function withReturning(statement: string, relation: Relation, options: WriteOpti
 
 export type Resolution = 'merge-duplicates' | 'ignore-duplicates' | undefined;
 
-export function buildInsert(
-  relation: Relation,
-  rows: Record<string, unknown>[],
-  options: WriteOptions & { resolution: Resolution },
-): Statement {
-  const names = options.query.columns ?? [...new Set(rows.flatMap((row) => Object.keys(row)))];
+/**
+ * The text of each insert already built, by relation and shape (columns, conflict handling, what it returns). A
+ * visitor's submission builds the same text each time, and building it (quoting some thirty columns) cost more
+ * than anything else the API does for that request; the same string object also lets the driver find its named
+ * statement without hashing the text again. Bounded per relation; past the limit a text is built each time.
+ */
+const MAX_INSERT_SHAPES = 100;
+const insertTexts = new WeakMap<Relation, Map<string, string>>();
+
+function insertText(relation: Relation, names: string[], options: WriteOptions & { resolution: Resolution }): string {
+  const key = JSON.stringify([
+    names,
+    options.resolution ?? null,
+    options.query.onConflict ?? null,
+    options.returning ? (options.query.select ?? null) : false,
+  ]);
+  let texts = insertTexts.get(relation);
+  const known = texts?.get(key);
+  if (known !== undefined) return known;
   checkBodyColumns(relation, names);
-  const params = new Params();
   const cols = names.map(quoteIdent).join(', ');
   const source =
     names.length === 0
       ? `default values`
-      : `(${cols}) select ${cols} from json_populate_recordset(null::${table(relation)}, ${params.add(JSON.stringify(rows))}::json)`;
+      : `(${cols}) select ${cols} from json_populate_recordset(null::${table(relation)}, $1::json)`;
   let conflict = '';
   if (options.resolution) {
     const target = options.query.onConflict ?? relation.primaryKey;
@@ -178,8 +190,29 @@ export function buildInsert(
             .map((name) => `${quoteIdent(name)} = excluded.${quoteIdent(name)}`)
             .join(', ')}`;
   }
-  const statement = `insert into ${table(relation)} as _t ${source}${conflict}`;
-  return { sql: withReturning(statement, relation, options), params: params.values };
+  const text = withReturning(`insert into ${table(relation)} as _t ${source}${conflict}`, relation, options);
+  if (!texts) insertTexts.set(relation, (texts = new Map()));
+  if (texts.size < MAX_INSERT_SHAPES) texts.set(key, text);
+  return text;
+}
+
+/** Every key of any of the rows, in the order first seen. */
+function columnsOf(rows: Record<string, unknown>[]): string[] {
+  if (rows.length === 1) return Object.keys(rows[0]!);
+  const names = new Set<string>();
+  for (const row of rows) for (const name of Object.keys(row)) names.add(name);
+  return [...names];
+}
+
+/** Inserts the rows, sent as one JSON parameter ($1) that the database spreads over the columns named. */
+export function buildInsert(
+  relation: Relation,
+  rows: Record<string, unknown>[],
+  options: WriteOptions & { resolution: Resolution },
+): Statement {
+  const names = options.query.columns ?? columnsOf(rows);
+  const sql = insertText(relation, names, options);
+  return { sql, params: names.length === 0 ? [] : [JSON.stringify(rows)] };
 }
 
 export function buildUpdate(relation: Relation, values: Record<string, unknown>, options: WriteOptions): Statement {
