@@ -1,8 +1,15 @@
+import { spawn } from 'node:child_process';
 import { bootDatabase } from '../../server/db/boot.ts';
 import type { Database } from '../../server/db/database.ts';
 import { requestRoleSetup } from '../../server/db/request-role.ts';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
-import { removeDataDir, startServerProcess, temporaryDataDir, testDatabaseUrl } from '../support/server-process.ts';
+import {
+  removeDataDir,
+  startServerProcess,
+  temporaryDataDir,
+  testDatabaseUrl,
+  watchOutput,
+} from '../support/server-process.ts';
 import { loadServerEnv } from '../load/mixed-load.ts';
 import { formatLoad, runLoad, verdict, type LoadResult } from './measure.ts';
 import { hasWrk, wrkPost } from './wrk.ts';
@@ -76,10 +83,37 @@ async function apiRate(size: ApiSubmissionSize, url: string, anonKey: string): P
 }
 
 /**
+ * The same requests to Node's bare HTTP server running the same transaction (http-floor-server.ts), on a fresh
+ * database of the mode's kind: what is left of the API's difference to raw SQL once its own code is gone.
+ */
+async function httpFloorRate(size: ApiSubmissionSize, mode: 'pglite' | 'postgres', anonKey: string) {
+  const dataDir = temporaryDataDir('loan-match-bench-floor-');
+  try {
+    const databaseUrl = mode === 'postgres' ? await testDatabaseUrl(dataDir) : undefined;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/http-floor-server.ts'], {
+      env: { ...process.env, DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const url = await watchOutput(child, /listening at (http:\/\/\S+)/, 'HTTP floor', 60_000).found;
+      return await apiRate(size, url, anonKey);
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  } finally {
+    await removeDataDir(dataDir);
+  }
+}
+
+/**
  * Application submission through the API (50 concurrent connections on loopback in the real run) beside the same
  * transaction sent straight to the database, in PGlite and in Postgres mode. Targets: API rate at least
  * 0.85 of the raw rate in both modes (what the API adds to a submission stays small beside the database's own
- * work); p99 under 150 ms on PGlite (no visitor waits a second behind others) and at most 50 ms on Postgres.
+ * work); p99 under 150 ms on PGlite (no visitor waits a second behind others) and at most 50 ms on Postgres. A
+ * second baseline, Node's bare HTTP server running the same transaction, says how much of the difference is
+ * Node's HTTP itself and how much is server/'s own code (it has no target).
  */
 const RATE_RATIO_TARGET = 0.85;
 const P99_TARGET_MS = { pglite: 150, postgres: 50 } as const;
@@ -112,9 +146,13 @@ export async function benchApiSubmission(size: ApiSubmissionSize): Promise<strin
       });
       const api = await apiRate(size, server.url, server.keys.anonKey);
       await server.stop();
+      const floor = await httpFloorRate(size, mode, server.keys.anonKey);
       const ratio = api.rate / raw.rate;
       lines.push(`submission (${mode}) raw SQL: ${formatLoad(raw)}`);
       lines.push(`submission (${mode}) API:     ${formatLoad(api)}`);
+      lines.push(
+        `submission (${mode}) Node's bare HTTP server, same transaction: ${formatLoad(floor)}; ${(floor.rate / raw.rate).toFixed(2)} of raw SQL, the API ${(api.rate / floor.rate).toFixed(2)} of it`,
+      );
       lines.push(
         `submission (${mode}) API/raw rate ratio ${ratio.toFixed(2)} (target >= ${RATE_RATIO_TARGET}: ${verdict(ratio >= RATE_RATIO_TARGET)})`,
       );

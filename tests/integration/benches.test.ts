@@ -36,6 +36,7 @@ const expectedLines: Record<string, RegExp[]> = {
     /^load generator: /,
     /^submission \(pglite\) raw SQL: /,
     /^submission \(pglite\) API: /,
+    /^submission \(pglite\) Node's bare HTTP server, same transaction: .* of raw SQL, the API [\d.]+ of it$/,
     /^submission \(pglite\) API\/raw rate ratio /,
     /^submission \(pglite\) API p99 /,
   ],
