@@ -37,8 +37,10 @@ test('an applicant signs up and uploads a document with the keyboard alone', asy
   await expect(portal.heading()).toBeVisible();
 
   // The browser's own file input takes Space and opens the file dialog; the file chosen is uploaded and said so.
-  await tabTo(page, portal.fileInput('Tax Returns'), { checkEachStop: true, limit: 80 });
+  // The chooser is awaited from before the tabbing: Playwright turns its interception on without waiting for the
+  // browser, so a Space pressed at once could open a chooser that is not intercepted, and no event would come.
   const chooser = page.waitForEvent('filechooser');
+  await tabTo(page, portal.fileInput('Tax Returns'), { checkEachStop: true, limit: 80 });
   await page.keyboard.press('Space');
   await (
     await chooser

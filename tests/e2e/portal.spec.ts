@@ -1186,7 +1186,10 @@ test('on a phone, each document type’s badge sits at the end of its title row,
 
 test('the portal works with the keyboard alone, including the file inputs', async ({ page, baseURL, database }) => {
   const { portal } = await applicantOnPortal(page, baseURL!, database);
-  // Tab from the top of the page to the first file input, then open its file chooser with the keyboard.
+  // Tab from the top of the page to the first file input, then open its file chooser with the keyboard. The chooser
+  // is awaited from before the tabbing (as in keyboard-journeys.spec.ts: Playwright's interception is turned on
+  // without waiting for the browser).
+  const chooser = page.waitForEvent('filechooser');
   await page.getByRole('link', { name: 'Back to Home' }).focus();
   const input = portal.fileInput('Tax Returns');
   for (
@@ -1197,7 +1200,6 @@ test('the portal works with the keyboard alone, including the file inputs', asyn
     await page.keyboard.press('Tab');
   }
   await expect(input).toBeFocused();
-  const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Space');
   await (await chooser).setFiles([file('return.pdf', pdfBytes(), 'application/pdf')]);
   await expect(portal.storedFile('Tax Returns', 'return.pdf')).toBeVisible();
