@@ -89,6 +89,13 @@ describe('desktop cache: sync', () => {
     expect(store.applicationDetail(b.id)?.related.documents).toHaveLength(1);
   });
 
+  it('orders rows changed at the same moment by their ids as numbers: the cursor ends on 10, not 9', () => {
+    const at = '2026-11-23T09:01:00+00:00';
+    const deleted = (id: number) => ({ id, table_name: 'applications', row_id: `gone-${id}`, deleted_at: at });
+    const status = store.storeChanges({ table: 'deleted_rows', rows: [deleted(10), deleted(9)] });
+    expect(status.cursors.deleted_rows).toEqual({ at, id: '10' });
+  });
+
   it('stores 10,000 applications in pages and answers the first page of each list', () => {
     const rows = Array.from({ length: 10_000 }, (_value, index) =>
       applicationRow(index + 1, { status: index % 4 === 0 ? 'approved' : 'pending' }),
