@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { bootDatabase } from '../../server/db/boot.ts';
 import type { Database } from '../../server/db/database.ts';
 import { requestRoleSetup } from '../../server/db/request-role.ts';
@@ -6,6 +7,7 @@ import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import {
   removeDataDir,
   startServerProcess,
+  stopProcess,
   temporaryDataDir,
   testDatabaseUrl,
   watchOutput,
@@ -90,7 +92,9 @@ async function httpFloorRate(size: ApiSubmissionSize, mode: 'pglite' | 'postgres
   const dataDir = temporaryDataDir('loan-match-bench-floor-');
   try {
     const databaseUrl = mode === 'postgres' ? await testDatabaseUrl(dataDir) : undefined;
+    // From the project's root, as startServerProcess starts server/ (where `--import tsx` is found).
     const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/http-floor-server.ts'], {
+      cwd: path.resolve(import.meta.dirname, '..', '..'),
       env: { ...process.env, DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -98,9 +102,7 @@ async function httpFloorRate(size: ApiSubmissionSize, mode: 'pglite' | 'postgres
       const url = await watchOutput(child, /listening at (http:\/\/\S+)/, 'HTTP floor', 60_000).found;
       return await apiRate(size, url, anonKey);
     } finally {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
+      await stopProcess(child);
     }
   } finally {
     await removeDataDir(dataDir);

@@ -5,7 +5,7 @@ import { expect, test } from './fixtures.ts';
 import { AdminPages } from './pages/admin-pages.ts';
 import { openWhenReady } from './pages/app-ready.ts';
 import { AuthPages } from './pages/auth-pages.ts';
-import { focusShownAndUnobscured, tabTo } from './pages/keyboard.ts';
+import { focusShownAndUnobscured, hasFocusWithin, tabTo } from './pages/keyboard.ts';
 import { PortalPage } from './pages/portal-page.ts';
 import { createAccount } from './pages/portal-session.ts';
 
@@ -56,7 +56,7 @@ test('an applicant signs up and uploads a document with the keyboard alone', asy
  * Tab there went to the row's next button, under the dialog, in one run). A person sees the dialog first.
  */
 async function dialogHasTheFocus(dialog: Locator): Promise<void> {
-  await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  await expect.poll(() => hasFocusWithin(dialog)).toBe(true);
 }
 
 test('an officer signs in, reads an application and decides it with the keyboard alone', async ({
@@ -100,7 +100,7 @@ test('an officer signs in, reads an application and decides it with the keyboard
   await dialogHasTheFocus(dialog);
   for (let presses = 0; presses < 6; presses += 1) {
     await page.keyboard.press('Tab');
-    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    expect(await hasFocusWithin(dialog)).toBe(true);
     expect(await focusShownAndUnobscured(page)).toBe('ok');
   }
   await page.keyboard.press('Escape');

@@ -26,6 +26,11 @@ export async function focusShownAndUnobscured(page: Page): Promise<string> {
   });
 }
 
+/** Whether the focus is on `area` or inside it (a dialog, a menu). */
+export function hasFocusWithin(area: Locator): Promise<boolean> {
+  return area.evaluate((element) => element.contains(document.activeElement));
+}
+
 /**
  * Presses Tab (or Shift+Tab) until `target` has the focus, as a keyboard user moves through a page; with
  * `checkEachStop`, every control passed on the way must show its focus, unobscured.
