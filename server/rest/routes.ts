@@ -8,6 +8,7 @@ import { API_MAX_ROWS } from '../../shared/db/api-limits.ts';
 import { parseQuery, queryStringOf, type ReadQuery } from './query-params.ts';
 import type { SchemaCache } from './schema-cache.ts';
 import { submissionLimit } from './submission-limit.ts';
+import { sendJson } from '../http/compressed-json.ts';
 import {
   buildCount,
   buildDelete,
@@ -104,10 +105,10 @@ function send(
   if (single) {
     const objects = JSON.parse(outcome.body) as unknown[];
     reply.header('Content-Type', `${singleObject}; charset=utf-8`);
-    return reply.code(status).send(JSON.stringify(objects[0] ?? null));
+    return sendJson(request, reply, status, JSON.stringify(objects[0] ?? null));
   }
   reply.header('Content-Type', 'application/json; charset=utf-8');
-  return reply.code(status).send(outcome.body);
+  return sendJson(request, reply, status, outcome.body);
 }
 
 function relationOf(context: RestContext, name: string) {
@@ -307,10 +308,11 @@ export function registerRest(app: FastifyInstance, context: RestContext): void {
       : await write(request, auth, statement, mustBeSingle);
     if (isGet && mustBeSingle && outcome.rows !== 1) throw singleViolation(outcome.rows);
     reply.header('Content-Type', 'application/json; charset=utf-8');
+    if (request.method === 'HEAD') return reply.code(200).send();
     if (wantsSingle(request) && outcome.body.startsWith('[')) {
-      return reply.code(200).send(JSON.stringify((JSON.parse(outcome.body) as unknown[])[0] ?? null));
+      return sendJson(request, reply, 200, JSON.stringify((JSON.parse(outcome.body) as unknown[])[0] ?? null));
     }
-    return reply.code(200).send(request.method === 'HEAD' ? undefined : outcome.body);
+    return sendJson(request, reply, 200, outcome.body);
   };
   app.route({ method: ['GET', 'HEAD', 'POST'], url: '/rest/v1/rpc/:name', handler: rpc });
 }
