@@ -21,6 +21,9 @@ import { median, verdict } from './measure.ts';
 import { buildStackFloor } from './stack-floor.ts';
 
 const MB = 1024 * 1024;
+type Sent = { count: number; bytes: number };
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const files = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 /**
  * Lighthouse's time to interactive for /portal: at most this many times the stack's floor's (a page of only React
  * DOM, the styling system and supabase-js), over HTTP/1.1 and HTTP/2 alike.
@@ -84,35 +87,52 @@ async function lighthousePortal(
     await browser.close();
     const interactive = async (url: string, mustRequest?: string) => {
       const report = await lighthouseReport(url, chrome.port);
-      const requests = (report.audits['network-requests']?.details as { items?: { url: string; statusCode: number }[] })
-        ?.items;
+      const requests = (
+        report.audits['network-requests']?.details as {
+          items?: { url: string; statusCode: number; resourceType?: string; transferSize?: number }[];
+        }
+      )?.items;
       if (
         mustRequest &&
         !requests?.some((request) => request.url.includes(mustRequest) && request.statusCode === 200)
       ) {
         throw new Error(`Lighthouse's load of ${url} never read ${mustRequest}: not signed in?`);
       }
+      const sent = (types: string[]) => {
+        const matching = (requests ?? []).filter((request) => types.includes(request.resourceType ?? ''));
+        return {
+          count: matching.length,
+          bytes: matching.reduce((sum, request) => sum + (request.transferSize ?? 0), 0),
+        };
+      };
       return {
         interactive: report.audits.interactive?.numericValue ?? Number.NaN,
         blocking: report.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+        scripts: sent(['Script']),
+        reads: sent(['Fetch', 'XHR']),
       };
     };
+    /** What a load sent, as files and KB: on Lighthouse's simulated 1.6 Mbit/s, 200 KB take a second. */
+    const described = (load: { scripts: Sent; reads: Sent }) =>
+      `${files(load.scripts.count, 'script')} of ${kb(load.scripts.bytes)} KB, ${files(load.reads.count, 'read')} of ${kb(load.reads.bytes)} KB`;
     const seconds = (ms: number) => (ms / 1000).toFixed(2);
     const lines: string[] = [];
     for (const origin of origins) {
-      const portalRuns: { interactive: number; blocking: number }[] = [];
-      const floor: number[] = [];
+      const portalRuns: Awaited<ReturnType<typeof interactive>>[] = [];
+      const floorRuns: Awaited<ReturnType<typeof interactive>>[] = [];
       const home: number[] = [];
       for (let run = 0; run < size.runs; run += 1) {
         portalRuns.push(await interactive(`${origin.url}/portal`, '/rest/v1/application_events'));
-        floor.push((await interactive(`${origin.url}${stackFloor}`, '/rest/v1/application_events')).interactive);
+        floorRuns.push(await interactive(`${origin.url}${stackFloor}`, '/rest/v1/application_events'));
         home.push((await interactive(`${origin.url}/`)).interactive);
       }
+      const floor = floorRuns.map((run) => run.interactive);
       const portal = portalRuns.map((run) => run.interactive);
       const [portalMs, floorMs, homeMs] = [median(portal), median(floor), median(home)];
       const blockingMs = median(portalRuns.map((run) => run.blocking));
       lines.push(
         `/portal with ${size.documents} documents and the additional information, Lighthouse mobile, ${origin.label}: interactive after ${seconds(portalMs)} s (median of ${size.runs}: ${portal.map(seconds).join(', ')}; total blocking time ${Math.round(blockingMs)} ms) = ${(portalMs / floorMs).toFixed(2)} x the stack's floor's ${seconds(floorMs)} s (${floor.map(seconds).join(', ')}), ${(portalMs / homeMs).toFixed(2)} x the home page's ${seconds(homeMs)} s (target <= ${FLOOR_RATIO_TARGET}x the floor: ${verdict(portalMs <= FLOOR_RATIO_TARGET * floorMs)})`,
+        `/portal, what its first load sent (${origin.label}, last run): ${described(portalRuns.at(-1)!)}; the floor's: ${described(floorRuns.at(-1)!)}`,
       );
     }
     return lines;
