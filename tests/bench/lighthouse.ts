@@ -21,7 +21,7 @@ type Scores = { performance: number; accessibility: number; lcpMs: number };
  * Between runs Lighthouse clears the origin's caches but not its localStorage (clearStorageTypes), so a
  * session stored there beforehand stays signed in.
  */
-export async function lighthouseReport(url: string, port: number) {
+export async function lighthouseRun(url: string, port: number) {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -29,7 +29,12 @@ export async function lighthouseReport(url: string, port: number) {
     onlyCategories: ['performance', 'accessibility'],
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  return result.lhr;
+  return result;
+}
+
+/** lighthouseRun's report alone. */
+export async function lighthouseReport(url: string, port: number) {
+  return (await lighthouseRun(url, port)).lhr;
 }
 
 /** Launches the Chromium the benchmarks use, headless, for Lighthouse to drive (with any flags added). */

@@ -16,14 +16,12 @@ import {
   temporaryDataDir,
 } from '../support/server-process.ts';
 import { createAccount, plantSession, sessionStorageKey } from '../e2e/pages/portal-session.ts';
-import { launchChromeForLighthouse, lighthouseReport } from './lighthouse.ts';
+import { describeSimulatedLoad, simulatedLoad } from './lantern-timings.ts';
+import { launchChromeForLighthouse, lighthouseRun } from './lighthouse.ts';
 import { median, verdict } from './measure.ts';
 import { buildStackFloor } from './stack-floor.ts';
 
 const MB = 1024 * 1024;
-type Sent = { count: number; bytes: number };
-const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-const files = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 /**
  * Lighthouse's time to interactive for /portal: at most this many times the stack's floor's (a page of only React
  * DOM, the styling system and supabase-js), over HTTP/1.1 and HTTP/2 alike.
@@ -86,35 +84,22 @@ async function lighthousePortal(
     }
     await browser.close();
     const interactive = async (url: string, mustRequest?: string) => {
-      const report = await lighthouseReport(url, chrome.port);
-      const requests = (
-        report.audits['network-requests']?.details as {
-          items?: { url: string; statusCode: number; resourceType?: string; transferSize?: number }[];
-        }
-      )?.items;
+      const run = await lighthouseRun(url, chrome.port);
+      const report = run.lhr;
+      const requests = (report.audits['network-requests']?.details as { items?: { url: string; statusCode: number }[] })
+        ?.items;
       if (
         mustRequest &&
         !requests?.some((request) => request.url.includes(mustRequest) && request.statusCode === 200)
       ) {
         throw new Error(`Lighthouse's load of ${url} never read ${mustRequest}: not signed in?`);
       }
-      const sent = (types: string[]) => {
-        const matching = (requests ?? []).filter((request) => types.includes(request.resourceType ?? ''));
-        return {
-          count: matching.length,
-          bytes: matching.reduce((sum, request) => sum + (request.transferSize ?? 0), 0),
-        };
-      };
       return {
         interactive: report.audits.interactive?.numericValue ?? Number.NaN,
         blocking: report.audits['total-blocking-time']?.numericValue ?? Number.NaN,
-        scripts: sent(['Script']),
-        reads: sent(['Fetch', 'XHR']),
+        run,
       };
     };
-    /** What a load sent, as files and KB: on Lighthouse's simulated 1.6 Mbit/s, 200 KB take a second. */
-    const described = (load: { scripts: Sent; reads: Sent }) =>
-      `${files(load.scripts.count, 'script')} of ${kb(load.scripts.bytes)} KB, ${files(load.reads.count, 'read')} of ${kb(load.reads.bytes)} KB`;
     const seconds = (ms: number) => (ms / 1000).toFixed(2);
     const lines: string[] = [];
     for (const origin of origins) {
@@ -132,7 +117,7 @@ async function lighthousePortal(
       const blockingMs = median(portalRuns.map((run) => run.blocking));
       lines.push(
         `/portal with ${size.documents} documents and the additional information, Lighthouse mobile, ${origin.label}: interactive after ${seconds(portalMs)} s (median of ${size.runs}: ${portal.map(seconds).join(', ')}; total blocking time ${Math.round(blockingMs)} ms) = ${(portalMs / floorMs).toFixed(2)} x the stack's floor's ${seconds(floorMs)} s (${floor.map(seconds).join(', ')}), ${(portalMs / homeMs).toFixed(2)} x the home page's ${seconds(homeMs)} s (target <= ${FLOOR_RATIO_TARGET}x the floor: ${verdict(portalMs <= FLOOR_RATIO_TARGET * floorMs)})`,
-        `/portal, what its first load sent (${origin.label}, last run): ${described(portalRuns.at(-1)!)}; the floor's: ${described(floorRuns.at(-1)!)}`,
+        `/portal's last run in Lighthouse's simulation (${origin.label}): ${describeSimulatedLoad(await simulatedLoad(portalRuns.at(-1)!.run))}; the floor's: ${describeSimulatedLoad(await simulatedLoad(floorRuns.at(-1)!.run))}`,
       );
     }
     return lines;

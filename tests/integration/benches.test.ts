@@ -43,7 +43,7 @@ const expectedLines: Record<string, RegExp[]> = {
   'Upload memory': [/^1 MB upload in [\d.]+ s/, /^memory growth /],
   'Client portal': [
     /^\/portal with 2 documents .* Lighthouse mobile, behind an HTTPS proxy/,
-    /^\/portal, what its first load sent \(behind an HTTPS proxy \(HTTP\/2\), last run\): \d+ scripts of [\d.]+ KB, \d+ reads of [\d.]+ KB; the floor's: 1 script of [\d.]+ KB, 1 read of /,
+    /^\/portal's last run in Lighthouse's simulation \(behind an HTTPS proxy \(HTTP\/2\)\): HTML by [\d.]+ s, \d+ scripts \([\d.]+ KB\) by [\d.]+ s, \d+ reads \([\d.]+ KB\) by [\d.]+ s, interactive at [\d.]+ s; the floor's: HTML by [\d.]+ s, 1 script \([\d.]+ KB\) by [\d.]+ s, 1 read /,
     /^\/portal with 2 documents .* DevTools-throttled, usable after /,
     /^\/portal with 2 documents all reviewed \(1 sent back with a reason\) and 1 requests/,
     /^1 MB upload through the portal .*\(HTTP 200\)/,
