@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { SPA_SHELL } from '../cli/web-build.ts';
+import { registerHashedAssets } from './hashed-assets.ts';
 import { pathIsUnder } from './request-path.ts';
 
 /** Paths the API owns: never answered with the web app. */
@@ -54,16 +55,8 @@ export async function registerStaticSite(app: FastifyInstance, webDir: string): 
   const indexFile = path.join(webDir, 'index.html');
   const hasBuild = existsSync(indexFile);
   if (hasBuild) {
-    // The web build ships .br and .gz copies of its text assets (see web/vite.config.ts).
-    await app.register(fastifyStatic, {
-      root: path.join(webDir, 'assets'),
-      prefix: '/assets/',
-      preCompressed: true,
-      immutable: true,
-      maxAge: '365d',
-      index: false,
-      decorateReply: false,
-    });
+    registerHashedAssets(app, path.join(webDir, 'assets'));
+    // The web build ships .br and .gz copies of its text files (see web/vite.config.ts).
     await app.register(fastifyStatic, {
       root: webDir,
       wildcard: true,

@@ -1,4 +1,3 @@
-import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { clientWithKey, serviceClient } from '../support/server-process.ts';
 import { serverForThisFile } from '../support/server-for-file.ts';
 import { tokenSignedByServer } from '../support/auth-helpers.ts';
+import { rawGet } from '../support/raw-http.ts';
 
 const server = serverForThisFile();
 const rows = [
@@ -175,48 +175,40 @@ describe('PostgREST reads through supabase-js', () => {
   });
 });
 
-/** A GET to the data API as the service role, read as the bytes on the wire (fetch would decompress them). */
-function rawGet(path: string, acceptEncoding?: string, token = server.keys.serviceRoleKey) {
-  return new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    const headers: Record<string, string> = { apikey: server.keys.anonKey, authorization: `Bearer ${token}` };
-    if (acceptEncoding) headers['accept-encoding'] = acceptEncoding;
-    const request = httpGet(`${server.url}${path}`, { headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-  });
+/** A GET to the data API (as the service role unless `token` says otherwise), read as the bytes on the wire. */
+function apiGet(path: string, acceptEncoding?: string, token = server.keys.serviceRoleKey) {
+  const headers: Record<string, string> = { apikey: server.keys.anonKey, authorization: `Bearer ${token}` };
+  if (acceptEncoding) headers['accept-encoding'] = acceptEncoding;
+  return rawGet(`${server.url}${path}`, headers);
 }
 
 describe('compressed answers (server/http/compressed-json.ts)', () => {
   const everyColumn = `/rest/v1/applications?select=*&business_name=in.(${names.map(encodeURIComponent).join(',')})&order=id`;
 
   it('compresses a read of 1 KB or more with the best encoding the client accepts, the same JSON inside', async () => {
-    const plain = await rawGet(everyColumn);
+    const plain = await apiGet(everyColumn);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.length).toBeGreaterThanOrEqual(COMPRESS_MIN_BYTES);
     expect(JSON.parse(plain.body.toString('utf8'))).toHaveLength(3);
 
-    const brotli = await rawGet(everyColumn, 'gzip, deflate, br');
+    const brotli = await apiGet(everyColumn, 'gzip, deflate, br');
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(brotli.headers.vary).toMatch(/Accept-Encoding/);
     expect(brotli.headers['content-range']).toBe('0-2/*');
     expect(brotli.body.length).toBeLessThan(plain.body.length / 2);
     expect(brotliDecompressSync(brotli.body).toString('utf8')).toBe(plain.body.toString('utf8'));
 
-    const gzip = await rawGet(everyColumn, 'gzip;q=1, br;q=0');
+    const gzip = await apiGet(everyColumn, 'gzip;q=1, br;q=0');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.body).toString('utf8')).toBe(plain.body.toString('utf8'));
 
-    const identity = await rawGet(everyColumn, 'identity');
+    const identity = await apiGet(everyColumn, 'identity');
     expect(identity.headers['content-encoding']).toBeUndefined();
     expect(identity.body.toString('utf8')).toBe(plain.body.toString('utf8'));
   });
 
   it("sends a smaller answer as it is, and compresses a function's answer as a read's", async () => {
-    const small = await rawGet(`/rest/v1/applications?select=city&business_name=eq.Alpha%20Bakery`, 'br');
+    const small = await apiGet(`/rest/v1/applications?select=city&business_name=eq.Alpha%20Bakery`, 'br');
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(small.body.toString('utf8'))).toEqual([{ city: 'Reno' }]);
 
@@ -226,9 +218,9 @@ describe('compressed answers (server/http/compressed-json.ts)', () => {
       { role: 'authenticated', sub: crypto.randomUUID(), email: 'criteria@example.com' },
       60,
     );
-    const plain = await rawGet('/rest/v1/rpc/lender_criteria', undefined, applicant);
+    const plain = await apiGet('/rest/v1/rpc/lender_criteria', undefined, applicant);
     expect(plain.body.length).toBeGreaterThanOrEqual(COMPRESS_MIN_BYTES);
-    const brotli = await rawGet('/rest/v1/rpc/lender_criteria', 'br', applicant);
+    const brotli = await apiGet('/rest/v1/rpc/lender_criteria', 'br', applicant);
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(brotli.body).toString('utf8')).toBe(plain.body.toString('utf8'));
   });

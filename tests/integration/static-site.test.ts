@@ -1,7 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { rawGet } from '../support/raw-http.ts';
 import { serverForThisFile } from '../support/server-for-file.ts';
 
 /**
@@ -15,6 +17,13 @@ writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Home</titl
 writeFileSync(path.join(webDir, 'spa.html'), '<!doctype html><title>App</title><div id="root"></div>');
 mkdirSync(path.join(webDir, 'blog'));
 writeFileSync(path.join(webDir, 'blog', 'understanding-sba-loans.md'), '# SBA loans');
+// Hashed files as the build writes them: a script with its .br and .gz copies, a font without copies.
+const script = `export const greeting = ${JSON.stringify('hello '.repeat(200))};`;
+mkdirSync(path.join(webDir, 'assets'));
+writeFileSync(path.join(webDir, 'assets', 'app-B1x2y3Z4.js'), script);
+writeFileSync(path.join(webDir, 'assets', 'app-B1x2y3Z4.js.br'), brotliCompressSync(script));
+writeFileSync(path.join(webDir, 'assets', 'app-B1x2y3Z4.js.gz'), gzipSync(script));
+writeFileSync(path.join(webDir, 'assets', 'Roboto-Regular-C5d6E7f8.ttf'), Buffer.from([0, 1, 0, 0, 0, 4]));
 afterAll(() => rmSync(webDir, { recursive: true, force: true }));
 
 const server = serverForThisFile({ env: { WEB_DIR: webDir } });
@@ -63,5 +72,54 @@ describe('a page without a file of its own', () => {
     const page = await get('/rest/v1/no-such-route.json');
     expect(page.status).toBe(404);
     expect(page.body).not.toContain('<title>App</title>');
+  });
+});
+
+describe('the hashed files (/assets/, server/http/hashed-assets.ts)', () => {
+  const asset = (name: string, acceptEncoding?: string) =>
+    rawGet(`${server.url}/assets/${name}`, acceptEncoding ? { 'accept-encoding': acceptEncoding } : {});
+
+  it('sends the copy compressed the way the browser accepts, kept for a year, the same script inside', async () => {
+    const brotli = await asset('app-B1x2y3Z4.js', 'gzip, deflate, br, zstd');
+    expect(brotli.status).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers.vary).toBe('Accept-Encoding');
+    expect(brotli.headers['x-content-type-options']).toBe('nosniff');
+    expect(brotliDecompressSync(brotli.body).toString('utf8')).toBe(script);
+
+    const gzip = await asset('app-B1x2y3Z4.js', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString('utf8')).toBe(script);
+
+    const plain = await asset('app-B1x2y3Z4.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString('utf8')).toBe(script);
+  });
+
+  it('sends a file without compressed copies as it is', async () => {
+    const font = await asset('Roboto-Regular-C5d6E7f8.ttf', 'br');
+    expect(font).toMatchObject({ status: 200, body: Buffer.from([0, 1, 0, 0, 0, 4]) });
+    expect(font.headers['content-type']).toBe('font/ttf');
+    expect(font.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('answers 404 for a missing file, then serves it once the build writes it', async () => {
+    const name = 'late-D9e8F7g6.js';
+    const missing = await asset(name);
+    expect(missing.status).toBe(404);
+    expect(JSON.parse(missing.body.toString('utf8'))).toMatchObject({ code: 'not_found' });
+    writeFileSync(path.join(webDir, 'assets', name), 'export {};');
+    const written = await asset(name);
+    expect(written).toMatchObject({ status: 200, body: Buffer.from('export {};') });
+  });
+
+  it('never serves a file outside the folder, nor one whose name is not an asset name', async () => {
+    for (const pathname of ['..%2Fspa.html', '..%2F..%2Fpackage.json', 'a%00.js', 'sub%2Fapp-B1x2y3Z4.js']) {
+      const answer = await asset(pathname);
+      expect(answer.status, pathname).toBe(404);
+      expect(answer.body.toString('utf8'), pathname).not.toContain('<title>');
+    }
   });
 });
