@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { test, expect, type Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -51,6 +52,8 @@ test.afterAll(async () => {
   await server?.stop();
   await renderer?.close();
   if (dataDir) await removeDataDir(dataDir);
+  // The renderer's build (some 2 MB), or one is left in the temporary folder by every run.
+  if (rendererFolder) rmSync(rendererFolder, { recursive: true, force: true });
 });
 
 /**
