@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { negotiatedEncoding } from './content-encoding.ts';
 
 /**
  * Compressed JSON answers from the data API, for browsers on slow networks: the portal's list of 30 documents is
@@ -45,11 +45,7 @@ const gzipOptions = { level: constants.Z_BEST_SPEED };
 export async function sendJson(request: FastifyRequest, reply: FastifyReply, status: number, body: string) {
   reply.code(status);
   if (body.length < COMPRESS_MIN_BYTES || body.length > COMPRESS_MAX_BYTES) return reply.send(body);
-  // The answer differs by the header: a cache in between must not hand the compressed one to another client.
-  const vary = reply.getHeader('Vary');
-  reply.header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
-  const accepted = request.headers['accept-encoding'];
-  const encoding = typeof accepted === 'string' ? negotiate(accepted, ['br', 'gzip']) : null;
+  const encoding = negotiatedEncoding(request, reply, ['br', 'gzip']);
   if (!encoding) return reply.send(body);
   const compressed = encoding === 'br' ? await brotli(body, brotliOptions) : await gzipped(body, gzipOptions);
   reply.header('Content-Encoding', encoding);

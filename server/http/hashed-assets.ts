@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance } from 'fastify';
 import { contentType } from 'mime-types';
+import { negotiatedEncoding, type ContentEncoding } from './content-encoding.ts';
 
 /**
  * The web build's hashed files (/assets/): each file's name changes with its content, so a file read once is kept in
@@ -15,8 +15,13 @@ import { contentType } from 'mime-types';
  * wait to each request), which moved its time to interactive less than one run differs from the next.
  */
 
-/** A file's bytes as stored, and its compressed copies. */
-type HashedAsset = { type: string; identity: Buffer; encoded: Partial<Record<'br' | 'gzip', Buffer>> };
+/** A file's bytes as stored, and its compressed copies (`offered`: the encodings it has a copy in). */
+type HashedAsset = {
+  type: string;
+  identity: Buffer;
+  encoded: Partial<Record<ContentEncoding, Buffer>>;
+  offered: ContentEncoding[];
+};
 
 /** Names as the build writes them (letters, digits, dots, dashes, underscores): anything else is not an asset. */
 const assetName = /^[\w.-]+$/;
@@ -37,10 +42,12 @@ async function readAsset(assetsDir: string, name: string): Promise<HashedAsset |
   const identity = await readIfThere(file);
   if (!identity) return undefined;
   const [br, gzip] = await Promise.all([readIfThere(`${file}.br`), readIfThere(`${file}.gz`)]);
+  const encoded = { ...(br ? { br } : {}), ...(gzip ? { gzip } : {}) };
   return {
     type: contentType(name) || 'application/octet-stream',
     identity,
-    encoded: { ...(br ? { br } : {}), ...(gzip ? { gzip } : {}) },
+    encoded,
+    offered: Object.keys(encoded) as ContentEncoding[],
   };
 }
 
@@ -64,11 +71,8 @@ export function registerHashedAssets(app: FastifyInstance, assetsDir: string): v
     }
     reply.header('Content-Type', asset.type);
     reply.header('Cache-Control', 'public, max-age=31536000, immutable');
-    const encodings = Object.keys(asset.encoded) as ('br' | 'gzip')[];
-    if (encodings.length === 0) return reply.send(asset.identity);
-    reply.header('Vary', 'Accept-Encoding');
-    const accepted = request.headers['accept-encoding'];
-    const encoding = typeof accepted === 'string' ? negotiate(accepted, encodings) : null;
+    if (asset.offered.length === 0) return reply.send(asset.identity);
+    const encoding = negotiatedEncoding(request, reply, asset.offered);
     if (!encoding) return reply.send(asset.identity);
     reply.header('Content-Encoding', encoding);
     return reply.send(asset.encoded[encoding]);
