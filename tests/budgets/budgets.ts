@@ -60,10 +60,11 @@ export const routeBudgets: readonly RouteBudget[] = [
   {
     route: '/portal',
     modules: ['src/app/store-layout.tsx', 'src/features/portal/portal-page.tsx'],
-    // 272 KB today: the start-up, supabase-js (51 KB), the store and RTK Query (25 KB), the portal's page and data
+    // 255 KB today: the start-up, supabase-js (35 KB, without the realtime client the app never uses: see
+    // web/src/lib/no-realtime.ts; with it, 51 KB), the store and RTK Query (25 KB), the portal's page and data
     // layer (about 40 KB), the form library (13 KB) and the offers' wording (10 KB). Its dialogs' code (Chakra's
     // dialog and its state machines, 20 KB) loads when one is first about to open (components/action-dialog.tsx).
-    jsGzipBytes: 280_000,
+    jsGzipBytes: 262_000,
     // 5.8 KB: the global sheet (the page is rendered in the browser, its styles made there).
     cssGzipBytes: 7_000,
     // 11 today, all preloaded by the page at once (server/cli/web-build.ts, appShellDocument); the build groups
@@ -73,8 +74,8 @@ export const routeBudgets: readonly RouteBudget[] = [
   {
     route: '/admin',
     modules: ['src/app/store-layout.tsx', 'src/features/admin/admin-dashboard-page.tsx'],
-    // 332 KB today: as the portal, with the dashboard (38 KB) and zod's checks of the officer's forms (25 KB).
-    jsGzipBytes: 340_000,
+    // 316 KB today: as the portal, with the dashboard (38 KB) and zod's checks of the officer's forms (25 KB).
+    jsGzipBytes: 322_000,
     // 5.8 KB: the global sheet, as the portal.
     cssGzipBytes: 7_000,
     // 14 today, all preloaded by the page at once (50 before the build grouped its small chunks).
