@@ -11,7 +11,7 @@ import type { ServerConfig } from './config.ts';
 import { isLoopbackHost, servesDevMailbox } from './config.ts';
 import type { Database } from './db/database.ts';
 import { bootDatabase } from './db/boot.ts';
-import { refreshStatistics, STATISTICS_INTERVAL_SECONDS } from './db/statistics.ts';
+import { refreshStatistics, STATISTICS_INTERVAL_SECONDS, vacuumDeadRows } from './db/statistics.ts';
 import { registerHealth } from './http/health.ts';
 import { acceptEmptyJsonBodies } from './http/json-body.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -301,9 +301,10 @@ async function createApp(config: ServerConfig, db: Database, keys: ApiKeys, jwtS
     const { sent, failed } = await sendDueTexts({ service: serviceClient(), siteUrl: timerSiteUrl(), ...sms });
     if (sent + failed > 0) console.log(`Texted ${sent} applicant(s) (${sms.provider.name}); ${failed} text(s) failed.`);
   });
-  // The planner's statistics, which Postgres keeps itself (server/db/statistics.ts).
+  // The planner's statistics and the dead rows' space, which Postgres's autovacuum sees to (server/db/statistics.ts).
   if (db.kind === 'pglite') {
-    runWhileListening(app, STATISTICS_INTERVAL_SECONDS, 'Analysing the tables that changed', async () => {
+    runWhileListening(app, STATISTICS_INTERVAL_SECONDS, 'Vacuuming and analysing the tables that changed', async () => {
+      await vacuumDeadRows(db);
       await refreshStatistics(db);
     });
   }
