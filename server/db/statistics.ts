@@ -4,12 +4,16 @@ import type { Queryable } from './database.ts';
 export const STATISTICS_INTERVAL_SECONDS = 10;
 
 /**
- * PGlite's counts of the rows each table gained, changed and lost, as of now. They are written out at the end of a
- * transaction at most once a second: without this, changes of the last second would be missed, or counted again
- * after the analysis that covered them.
+ * Runs `command` on each table `tables` names (a query answering `name`, read from PGlite's counts of the rows each
+ * table gained, changed and lost) and answers them. The counts are written out first: PGlite writes them at the
+ * end of a transaction at most once a second, so without this the changes of the last second would be missed, or
+ * counted again after the analysis that covered them.
  */
-async function writeOutCounts(db: Queryable): Promise<void> {
+async function eachTable(db: Queryable, command: 'analyze' | 'vacuum', tables: string): Promise<string[]> {
   await db.query('select pg_catalog.pg_stat_force_next_flush()');
+  const { rows } = await db.query<{ name: string }>(tables);
+  for (const { name } of rows) await db.exec(`${command} ${name}`);
+  return rows.map((row) => row.name);
 }
 
 /**
@@ -23,9 +27,10 @@ async function writeOutCounts(db: Queryable): Promise<void> {
  * shows no change. The counts catch what the size cannot: rows updated or deleted in a table whose size stays
  * (vacuumDeadRows below frees the space that updates then reuse). Answers the tables analysed.
  */
-export async function refreshStatistics(db: Queryable): Promise<string[]> {
-  await writeOutCounts(db);
-  const { rows } = await db.query<{ name: string }>(
+export function refreshStatistics(db: Queryable): Promise<string[]> {
+  return eachTable(
+    db,
+    'analyze',
     `select format('%I.%I', n.nspname, c.relname) as name
        from pg_catalog.pg_class as c
        join pg_catalog.pg_namespace as n on n.oid = c.relnamespace
@@ -38,8 +43,6 @@ export async function refreshStatistics(db: Queryable): Promise<string[]> {
              or coalesce(s.n_mod_since_analyze, 0) > 50 + 0.1 * greatest(c.reltuples, 0))
       order by 1`,
   );
-  for (const { name } of rows) await db.exec(`analyze ${name}`);
-  return rows.map((row) => row.name);
 }
 
 /**
@@ -53,9 +56,10 @@ export async function refreshStatistics(db: Queryable): Promise<string[]> {
  * which start at zero on each start of the server: dead rows left by an earlier run are vacuumed with the next
  * ones. Answers the tables vacuumed.
  */
-export async function vacuumDeadRows(db: Queryable): Promise<string[]> {
-  await writeOutCounts(db);
-  const { rows } = await db.query<{ name: string }>(
+export function vacuumDeadRows(db: Queryable): Promise<string[]> {
+  return eachTable(
+    db,
+    'vacuum',
     `select format('%I.%I', s.schemaname, s.relname) as name
        from pg_catalog.pg_stat_all_tables as s
        join pg_catalog.pg_class as c on c.oid = s.relid
@@ -64,6 +68,4 @@ export async function vacuumDeadRows(db: Queryable): Promise<string[]> {
         and s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0)
       order by 1`,
   );
-  for (const { name } of rows) await db.exec(`vacuum ${name}`);
-  return rows.map((row) => row.name);
 }
