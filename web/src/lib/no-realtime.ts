@@ -5,7 +5,7 @@
  * RTK Query. Yet supabase-js creates a realtime client in its constructor and tells it each new access token,
  * so its code (with the Phoenix socket under it) was in every signed-in page: 16 KB of gzip, about a third of
  * the supabase chunk. This class answers the calls supabase-js makes on its realtime client and nothing more;
- * tests/unit/no-realtime.test.ts fails if a new supabase-js calls one it lacks. A channel asked for anyway fails
+ * no-realtime.test.ts fails if a new supabase-js calls one it lacks. A channel asked for anyway fails
  * loudly rather than never delivering anything.
  */
 export class RealtimeClient {
