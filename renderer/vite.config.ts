@@ -33,6 +33,10 @@ export default defineConfig({
       },
     }),
   ],
+  resolve: {
+    // The same supabase-js as the web app's: without the realtime client neither app uses (web/src/lib/no-realtime.ts).
+    alias: [{ find: /^@supabase\/realtime-js$/, replacement: path.join(root, 'web/src/lib/no-realtime.ts') }],
+  },
   build: {
     outDir: path.join(root, 'dist', 'desktop'),
     emptyOutDir: true,
