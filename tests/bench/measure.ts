@@ -13,6 +13,18 @@ export function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
+/** Several runs of one load as one: the median of each figure, the requests and errors of all. */
+export function medianOfRounds(rounds: LoadResult[]): LoadResult {
+  return {
+    requests: rounds.reduce((sum, round) => sum + round.requests, 0),
+    seconds: rounds.reduce((sum, round) => sum + round.seconds, 0),
+    rate: median(rounds.map((round) => round.rate)),
+    p50Ms: median(rounds.map((round) => round.p50Ms)),
+    p99Ms: median(rounds.map((round) => round.p99Ms)),
+    errors: rounds.reduce((sum, round) => sum + round.errors, 0),
+  };
+}
+
 export function percentile(sorted: number[], fraction: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]!;

@@ -30,8 +30,24 @@ const benches: Bench[] = [
     tiny: { pages: ['/'], runs: 1 },
   }),
   bench('API submission', benchApiSubmission, {
-    real: { postgres: true, connections: 50, warmUpSeconds: 5, seconds: 10, warmUpRequests: 20_000, requests: 60_000 },
-    tiny: { postgres: false, connections: 4, warmUpSeconds: 1, seconds: 1, warmUpRequests: 200, requests: 1_000 },
+    real: {
+      rounds: 3,
+      postgres: true,
+      connections: 50,
+      warmUpSeconds: 5,
+      seconds: 10,
+      warmUpRequests: 20_000,
+      requests: 60_000,
+    },
+    tiny: {
+      rounds: 1,
+      postgres: false,
+      connections: 4,
+      warmUpSeconds: 1,
+      seconds: 1,
+      warmUpRequests: 200,
+      requests: 1_000,
+    },
   }),
   bench('Upload memory', benchUploadMemory, {
     real: { fileMb: 25 },
