@@ -2,6 +2,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import electron from 'vite-plugin-electron/simple';
+import { withoutSupabaseRealtime } from '../web/vite.config.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -33,10 +34,8 @@ export default defineConfig({
       },
     }),
   ],
-  resolve: {
-    // The same supabase-js as the web app's: without the realtime client neither app uses (web/src/lib/no-realtime.ts).
-    alias: [{ find: /^@supabase\/realtime-js$/, replacement: path.join(root, 'web/src/lib/no-realtime.ts') }],
-  },
+  // The same supabase-js as the web app's, without the realtime client neither app uses.
+  resolve: { alias: withoutSupabaseRealtime },
   build: {
     outDir: path.join(root, 'dist', 'desktop'),
     emptyOutDir: true,

@@ -22,6 +22,15 @@ function inlinePageIcon(): Plugin {
 }
 
 /**
+ * supabase-js's realtime client, which the app never uses, replaced by a stand-in of a few lines (16 KB of gzip less
+ * on every signed-in page): see src/lib/no-realtime.ts. The desktop renderer's build (renderer/vite.config.ts) uses
+ * it too, so that both apps run the same supabase-js.
+ */
+export const withoutSupabaseRealtime = [
+  { find: /^@supabase\/realtime-js$/, replacement: path.join(import.meta.dirname, 'src/lib/no-realtime.ts') },
+];
+
+/**
  * The browser build: served by server/ (npm start) or any static host in front of hosted Supabase. The
  * same config builds src/entry-prerender.tsx for Node (`--ssr`), which renders the public pages at build time.
  */
@@ -51,13 +60,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         // .vite/manifest.json: which chunks each module needs; the signed-in screens' pages preload theirs.
         manifest: true,
       },
-  resolve: {
-    // supabase-js's realtime client, which the app never uses, replaced by a stand-in of a few lines (16 KB of
-    // gzip less on every signed-in page): see src/lib/no-realtime.ts.
-    alias: [
-      { find: /^@supabase\/realtime-js$/, replacement: path.join(import.meta.dirname, 'src/lib/no-realtime.ts') },
-    ],
-  },
+  resolve: { alias: withoutSupabaseRealtime },
   server: {
     port: 5173,
     strictPort: false,

@@ -4,14 +4,22 @@ import type { Queryable } from './database.ts';
 export const STATISTICS_INTERVAL_SECONDS = 10;
 
 /**
- * Runs `command` on each table `tables` names (a query answering `name`, read from PGlite's counts of the rows each
- * table gained, changed and lost) and answers them. The counts are written out first: PGlite writes them at the
- * end of a transaction at most once a second, so without this the changes of the last second would be missed, or
- * counted again after the analysis that covered them.
+ * Runs `command` on each ordinary table (`s`: its row of pg_stat_all_tables, PGlite's counts of the rows it gained,
+ * changed and lost; `c`: its row of pg_class) that `condition` holds for, and answers their names. The counts are
+ * written out first: PGlite writes them at the end of a transaction at most once a second, so without this the
+ * changes of the last second would be missed, or counted again after the analysis that covered them.
  */
-async function eachTable(db: Queryable, command: 'analyze' | 'vacuum', tables: string): Promise<string[]> {
+async function eachTable(db: Queryable, command: 'analyze' | 'vacuum', condition: string): Promise<string[]> {
   await db.query('select pg_catalog.pg_stat_force_next_flush()');
-  const { rows } = await db.query<{ name: string }>(tables);
+  const { rows } = await db.query<{ name: string }>(
+    `select format('%I.%I', s.schemaname, s.relname) as name
+       from pg_catalog.pg_stat_all_tables as s
+       join pg_catalog.pg_class as c on c.oid = s.relid
+      where c.relkind = 'r'
+        and s.schemaname not in ('information_schema', 'pg_toast')
+        and (${condition})
+      order by 1`,
+  );
   for (const { name } of rows) await db.exec(`${command} ${name}`);
   return rows.map((row) => row.name);
 }
@@ -31,17 +39,10 @@ export function refreshStatistics(db: Queryable): Promise<string[]> {
   return eachTable(
     db,
     'analyze',
-    `select format('%I.%I', n.nspname, c.relname) as name
-       from pg_catalog.pg_class as c
-       join pg_catalog.pg_namespace as n on n.oid = c.relnamespace
-       left join pg_catalog.pg_stat_all_tables as s on s.relid = c.oid
-      where c.relkind = 'r'
-        and n.nspname not in ('pg_catalog', 'information_schema')
-        and n.nspname not like 'pg\\_%'
-        and (pg_catalog.pg_relation_size(c.oid) / current_setting('block_size')::int
-               not between c.relpages * 0.9 and c.relpages * 1.1 + 1
-             or coalesce(s.n_mod_since_analyze, 0) > 50 + 0.1 * greatest(c.reltuples, 0))
-      order by 1`,
+    `s.schemaname not like 'pg\\_%'
+     and (pg_catalog.pg_relation_size(c.oid) / current_setting('block_size')::int
+            not between c.relpages * 0.9 and c.relpages * 1.1 + 1
+          or s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0))`,
   );
 }
 
@@ -57,15 +58,5 @@ export function refreshStatistics(db: Queryable): Promise<string[]> {
  * ones. Answers the tables vacuumed.
  */
 export function vacuumDeadRows(db: Queryable): Promise<string[]> {
-  return eachTable(
-    db,
-    'vacuum',
-    `select format('%I.%I', s.schemaname, s.relname) as name
-       from pg_catalog.pg_stat_all_tables as s
-       join pg_catalog.pg_class as c on c.oid = s.relid
-      where c.relkind = 'r'
-        and s.schemaname not in ('information_schema', 'pg_toast')
-        and s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0)
-      order by 1`,
-  );
+  return eachTable(db, 'vacuum', 's.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0)');
 }

@@ -1,6 +1,6 @@
 /**
- * What the web and desktop builds put where supabase-js imports @supabase/realtime-js (the aliases in
- * web/vite.config.ts and renderer/vite.config.ts).
+ * What the web and desktop builds put where supabase-js imports @supabase/realtime-js (the alias
+ * withoutSupabaseRealtime in web/vite.config.ts, which renderer/vite.config.ts uses too).
  *
  * The app never opens a realtime channel: server/ does not speak realtime, and every screen reads through
  * RTK Query. Yet supabase-js creates a realtime client in its constructor and tells it each new access token,
