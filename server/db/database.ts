@@ -20,6 +20,14 @@ export type TransactionOptions = {
   setup?: Statement[];
 };
 
+export type ScriptOptions = {
+  /**
+   * The script sets everything it reads and only inserts: it may share its transaction with other such scripts
+   * (script-groups.ts).
+   */
+  independent?: boolean;
+};
+
 export type Database = Queryable & {
   kind: 'pglite' | 'postgres';
   /** Runs fn inside BEGIN/COMMIT; any throw rolls back. */
@@ -28,7 +36,7 @@ export type Database = Queryable & {
    * Runs statements known in advance in one transaction, sent together (one round trip to a Postgres
    * server), and returns each statement's result; an error rolls everything back and is thrown.
    */
-  transactionScript(statements: Statement[]): Promise<QueryResult[]>;
+  transactionScript(statements: Statement[], options?: ScriptOptions): Promise<QueryResult[]>;
   /**
    * PGlite only: a copy of the whole database (its data directory, as a tar) taken while no other
    * transaction runs, with what `alongside` reads in the same transaction just before: both show the

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Database, Queryable, QueryResult, Row, Statement } from './database.ts';
+import { groupScripts } from './script-groups.ts';
 
 type Client = Pick<pg.PoolClient, 'query'>;
 
@@ -66,9 +67,18 @@ async function cleanUp(client: pg.PoolClient): Promise<Error | undefined> {
   }
 }
 
+const POOL_SIZE = 20;
+
+/**
+ * How many transactions of independent scripts (script-groups.ts) may run at once: half the pool, so that during
+ * a burst of submissions every other request still finds a connection; scripts that arrive meanwhile wait and go
+ * together as one transaction.
+ */
+const GROUPED_TRANSACTIONS = POOL_SIZE / 2;
+
 /** Connects to a Postgres server (DATABASE_URL) through a connection pool. */
 export async function openPostgres(databaseUrl: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20, pipeline: true });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE, pipeline: true });
   // An idle client losing its connection must not crash the process.
   pool.on('error', (error) => console.error('[db] idle client error:', error.message));
   const probe = await pool.connect();
@@ -78,15 +88,29 @@ export async function openPostgres(databaseUrl: string): Promise<Database> {
   async function inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await pool.connect();
     let unusable: Error | undefined;
+    // The pool listens for errors of idle connections only: without a listener of ours, a connection lost while
+    // checked out (the server restarting, an operator ending it) would throw from the process and stop it.
+    const lost = (error: Error) => {
+      unusable = error;
+    };
+    client.on('error', lost);
     try {
       return await work(client);
     } catch (error) {
-      unusable = await cleanUp(client);
+      unusable ??= await cleanUp(client);
       throw error;
     } finally {
+      client.off('error', lost);
       client.release(unusable);
     }
   }
+
+  const script = (statements: Statement[]) =>
+    inTransaction(async (client) => {
+      const results = await pipelined(client, ['begin', ...statements.map(namedQuery), 'commit']);
+      return results.slice(1, -1).map((result) => ({ rows: result.rows, affectedRows: result.rowCount ?? 0 }));
+    });
+  const grouped = groupScripts(script, GROUPED_TRANSACTIONS);
 
   return {
     kind: 'postgres',
@@ -98,11 +122,7 @@ export async function openPostgres(databaseUrl: string): Promise<Database> {
         await client.query('commit');
         return result;
       }),
-    transactionScript: (statements) =>
-      inTransaction(async (client) => {
-        const results = await pipelined(client, ['begin', ...statements.map(namedQuery), 'commit']);
-        return results.slice(1, -1).map((result) => ({ rows: result.rows, affectedRows: result.rowCount ?? 0 }));
-      }),
+    transactionScript: (statements, options) => (options?.independent ? grouped(statements) : script(statements)),
     close: () => pool.end(),
   };
 }

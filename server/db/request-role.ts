@@ -1,5 +1,5 @@
 import type { RequestAuth } from '../auth/request-auth.ts';
-import type { Database, Queryable, QueryResult, Statement } from './database.ts';
+import type { Database, Queryable, QueryResult, ScriptOptions, Statement } from './database.ts';
 
 /** How the caller asked: read-only or not, the HTTP method, and the client's address (request.ip). */
 export type RequestOptions = { readOnly: boolean; method: string; clientAddress: string };
@@ -52,8 +52,9 @@ export async function runStatementsAsRequestRole(
   auth: RequestAuth,
   options: RequestOptions,
   statements: Statement[],
+  scriptOptions?: ScriptOptions,
 ): Promise<QueryResult[]> {
   const setup = requestRoleSetup(auth, options);
-  const results = await db.transactionScript([...setup, ...statements]);
+  const results = await db.transactionScript([...setup, ...statements], scriptOptions);
   return results.slice(setup.length);
 }

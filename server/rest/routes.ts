@@ -154,13 +154,20 @@ export function registerRest(app: FastifyInstance, context: RestContext): void {
   };
 
   /** Statements known in advance: the whole transaction in one round trip. */
-  const executeStatements = (request: FastifyRequest, auth: RequestAuth, readOnly: boolean, statements: Statement[]) =>
+  const executeStatements = (
+    request: FastifyRequest,
+    auth: RequestAuth,
+    readOnly: boolean,
+    statements: Statement[],
+    independent = false,
+  ) =>
     withAuth(auth, () =>
       runStatementsAsRequestRole(
         context.db,
         auth,
         { readOnly, method: request.method, clientAddress: request.ip },
         statements,
+        { independent },
       ),
     );
 
@@ -173,9 +180,10 @@ export function registerRest(app: FastifyInstance, context: RestContext): void {
     auth: RequestAuth,
     statement: Statement,
     mustBeSingle: boolean,
+    independent = false,
   ): Promise<Outcome> => {
     if (!mustBeSingle) {
-      const [result] = await executeStatements(request, auth, false, [statement]);
+      const [result] = await executeStatements(request, auth, false, [statement], independent);
       return { ...outcomeOf(result), total: undefined };
     }
     return withAuth(auth, () =>
@@ -234,6 +242,7 @@ export function registerRest(app: FastifyInstance, context: RestContext): void {
               resolution: prefer.resolution,
             }),
             prefer.returnRepresentation && wantsSingle(request),
+            prefer.resolution === undefined,
           );
     return send(reply, request, 201, outcome, query, prefer.returnRepresentation);
   });

@@ -33,7 +33,7 @@ const server = http.createServer((request, response) => {
       const row = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
       const insert = buildInsert(applications, [row], { returning: false, query: noQuery, resolution: undefined });
       const options = { readOnly: false, method: 'POST', clientAddress: request.socket.remoteAddress ?? '' };
-      runStatementsAsRequestRole(db, anon, options, [insert]).then(
+      runStatementsAsRequestRole(db, anon, options, [insert], { independent: true }).then(
         () => answer(201),
         () => answer(500),
       );

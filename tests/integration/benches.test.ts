@@ -34,10 +34,12 @@ const expectedLines: Record<string, RegExp[]> = {
   'Lighthouse, mobile': [/^baseline blank page: LCP [\d.]+ s$/, /^\/: performance median \d+ \(runs \d+\)/],
   'API submission': [
     /^load generator: /,
-    /^submission \(pglite\) raw SQL: /,
+    /^submission \(pglite\) raw SQL, a transaction each: /,
+    /^submission \(pglite\) raw SQL, grouped as the API groups: /,
     /^submission \(pglite\) API: /,
     /^submission \(pglite\) Node's bare HTTP server, same transaction: .* of raw SQL, the API [\d.]+ of it$/,
     /^submission \(pglite\) API\/raw rate ratio /,
+    /^submission \(pglite\) API\/raw grouped rate ratio [\d.]+ \(a baseline, not a goal: /,
     /^submission \(pglite\) API p99 /,
   ],
   'Upload memory': [/^1 MB upload in [\d.]+ s/, /^memory growth /],

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/db/database.ts';
+import type { Database, Statement } from '../../server/db/database.ts';
 import { openPglite } from '../../server/db/pglite.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
 import { removeDataDir, temporaryDataDir, testDatabaseUrl } from '../support/server-process.ts';
@@ -96,6 +96,24 @@ describe('transactionScript', () => {
   });
 });
 
+describe('a connection lost during a transaction', () => {
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'fails that transaction with the server’s error, and the process and the pool go on',
+    async () => {
+      // An uncaught error from the lost connection would fail this file (vitest reports it) and stop a server.
+      const failure = await db
+        .transactionScript([
+          insertNote(400, 'never committed'),
+          { sql: 'select pg_terminate_backend(pg_backend_pid())', params: [] },
+        ])
+        .catch((error: unknown) => error);
+      expect(failure).toMatchObject({ code: '57P01' });
+      const [count] = await db.transactionScript([{ ...countNotes, params: [400, 400] }]);
+      expect(count!.rows[0]).toEqual({ n: 0 });
+    },
+  );
+});
+
 describe('transaction', () => {
   it('runs the setup first, in the same transaction as the work', async () => {
     const seen = await db.transaction(
@@ -147,4 +165,66 @@ describe('transactions waiting their turn', () => {
     expect(order.indexOf('pending I/O')).toBeLessThan(order.indexOf('transaction'));
     if (db.kind === 'pglite') expect(order.indexOf('script')).toBeLessThan(order.indexOf('transaction'));
   });
+});
+
+describe('independent scripts (script-groups.ts)', () => {
+  /** A script as the API sends an insert: its own settings first, then a write that records what it saw. */
+  const independentInsert = (id: number, caller: string): Statement[] => [
+    { sql: `select set_config('request.jwt.claim.sub', $1, true)`, params: [caller] },
+    {
+      sql: `insert into public.driver_notes (id, body) values ($1, current_setting('request.jwt.claim.sub'))
+              returning id, body, xmin::text as transaction`,
+      params: [id],
+    },
+  ];
+  const runIndependent = (statements: Statement[]) => db.transactionScript(statements, { independent: true });
+  const committed = async (from: number, to: number) =>
+    (await db.transactionScript([{ ...countNotes, params: [from, to] }]))[0]!.rows[0];
+
+  it('sends those that arrive while others run as one transaction, each with its own settings and results', async () => {
+    const ids = Array.from({ length: 40 }, (_, index) => 2000 + index);
+    const results = await Promise.all(ids.map((id) => runIndependent(independentInsert(id, `caller ${id}`))));
+    results.forEach((result, index) => {
+      expect(result).toHaveLength(2);
+      expect(result[1]!.rows).toEqual([
+        { id: ids[index], body: `caller ${ids[index]}`, transaction: expect.any(String) as string },
+      ]);
+    });
+    // One transaction each for the first ones (PGlite: one; Postgres: half its pool), then the rest together.
+    const transactions = new Set(results.map((result) => result[1]!.rows[0]!.transaction));
+    expect(transactions.size).toBe(db.kind === 'pglite' ? 2 : 11);
+  });
+
+  it('runs one alone as its own transaction when nothing else is running', async () => {
+    const [, inserted] = await runIndependent(independentInsert(2100, 'alone'));
+    const [{ rows: current }] = (await db.transactionScript([
+      { sql: 'select xmin::text as transaction from public.driver_notes where id = $1', params: [2100] },
+    ])) as [{ rows: { transaction: string }[] }];
+    expect(inserted!.rows).toEqual([{ id: 2100, body: 'alone', transaction: current[0]!.transaction }]);
+  });
+
+  it('gives the one that fails its own error and commits the others of its group', async () => {
+    const ids = Array.from({ length: 40 }, (_, index) => 2200 + index);
+    // The last one repeats an id already taken: it fails inside a group on either database.
+    const outcomes = await Promise.allSettled(
+      [...ids, 2200].map((id, index) => runIndependent(independentInsert(id, `attempt ${index}`))),
+    );
+    expect(outcomes.slice(0, -1).every((outcome) => outcome.status === 'fulfilled')).toBe(true);
+    expect(outcomes.at(-1)).toMatchObject({ status: 'rejected', reason: { code: '23505' } });
+    expect(await committed(2200, 2239)).toEqual({ n: 40 });
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'does not run again a group whose connection was lost, since its COMMIT may have happened',
+    async () => {
+      const ids = Array.from({ length: 20 }, (_, index) => 2300 + index);
+      const scripts = ids.map((id) => independentInsert(id, 'in a group'));
+      // Past the first ten (which run alone), in the group: the server ends this connection.
+      scripts[15]!.push({ sql: 'select pg_terminate_backend(pg_backend_pid())', params: [] });
+      const outcomes = await Promise.allSettled(scripts.map(runIndependent));
+      expect(outcomes.slice(0, 10).every((outcome) => outcome.status === 'fulfilled')).toBe(true);
+      expect(outcomes.slice(10).every((outcome) => outcome.status === 'rejected')).toBe(true);
+      expect(await committed(2300, 2319)).toEqual({ n: 10 });
+    },
+  );
 });

@@ -1,0 +1,74 @@
+import { databaseErrorFields, type QueryResult, type Statement } from './database.ts';
+
+type RunScript = (statements: Statement[]) => Promise<QueryResult[]>;
+
+type Waiting = {
+  statements: Statement[];
+  resolve: (results: QueryResult[]) => void;
+  reject: (error: unknown) => void;
+};
+
+/**
+ * SQLSTATE classes after which a transaction's outcome is not known for sure (the connection, the server or the
+ * operator stopped it, perhaps during its COMMIT): a group that fails so is not run again, as a lone transaction
+ * would not be either.
+ */
+const OUTCOME_UNKNOWN_CLASSES = new Set(['08', '57', '58', 'XX']);
+
+/**
+ * Group commit for independent writes: scripts that arrive while `concurrency` transactions are already running
+ * wait, and all those waiting then go to the database as one transaction (their statements one after the other),
+ * each script still getting its own statements' results. Under a burst, the database commits once for many
+ * submissions and receives them in one round trip; alone, a script runs at once as its own transaction.
+ *
+ * A script in a group must not depend on another's settings or writes: every script sent here sets all it reads
+ * (the caller's role and claims, set by each script's first statement) and only inserts, so running several in
+ * one transaction gives each the outcome it would get alone, in arrival order. When a group fails on a database
+ * error, it rolled back whole: each of its scripts runs again alone, for its own answer (the one that failed gets
+ * its error, the others commit).
+ */
+export function groupScripts(run: RunScript, concurrency: number, largestGroup = 64): RunScript {
+  const waiting: Waiting[] = [];
+  let running = 0;
+
+  async function runGroup(group: Waiting[]) {
+    if (group.length === 1) {
+      const [only] = group as [Waiting];
+      await run(only.statements).then(only.resolve, only.reject);
+      return;
+    }
+    let results: QueryResult[];
+    try {
+      results = await run(group.flatMap((each) => each.statements));
+    } catch (error) {
+      const code = databaseErrorFields(error)?.code;
+      if (code === undefined || OUTCOME_UNKNOWN_CLASSES.has(code.slice(0, 2))) {
+        for (const each of group) each.reject(error);
+        return;
+      }
+      for (const each of group) await run(each.statements).then(each.resolve, each.reject);
+      return;
+    }
+    let offset = 0;
+    for (const each of group) {
+      each.resolve(results.slice(offset, offset + each.statements.length));
+      offset += each.statements.length;
+    }
+  }
+
+  function next() {
+    while (running < concurrency && waiting.length > 0) {
+      running += 1;
+      void runGroup(waiting.splice(0, largestGroup)).finally(() => {
+        running -= 1;
+        next();
+      });
+    }
+  }
+
+  return (statements) =>
+    new Promise<QueryResult[]>((resolve, reject) => {
+      waiting.push({ statements, resolve, reject });
+      next();
+    });
+}
