@@ -195,14 +195,6 @@ describe('independent scripts (script-groups.ts)', () => {
     expect(transactions.size).toBe(db.kind === 'pglite' ? 2 : 11);
   });
 
-  it('runs one alone as its own transaction when nothing else is running', async () => {
-    const [, inserted] = await runIndependent(independentInsert(2100, 'alone'));
-    const [{ rows: current }] = (await db.transactionScript([
-      { sql: 'select xmin::text as transaction from public.driver_notes where id = $1', params: [2100] },
-    ])) as [{ rows: { transaction: string }[] }];
-    expect(inserted!.rows).toEqual([{ id: 2100, body: 'alone', transaction: current[0]!.transaction }]);
-  });
-
   it('gives the one that fails its own error and commits the others of its group', async () => {
     const ids = Array.from({ length: 40 }, (_, index) => 2200 + index);
     // The last one repeats an id already taken: it fails inside a group on either database.
