@@ -25,7 +25,8 @@ const OUTCOME_UNKNOWN_CLASSES = new Set(['08', '57', '58', 'XX']);
  * (the caller's role and claims, set by each script's first statement) and only inserts, so running several in
  * one transaction gives each the outcome it would get alone, in arrival order. When a group fails on a database
  * error, it rolled back whole: each of its scripts runs again alone, for its own answer (the one that failed gets
- * its error, the others commit).
+ * its error, the others commit). A group holds at most `largestGroup` scripts: one transaction stays a bounded
+ * message to the database, and a failure sends at most that many back to run alone.
  */
 export function groupScripts(run: RunScript, concurrency: number, largestGroup = 64): RunScript {
   const waiting: Waiting[] = [];
