@@ -9,11 +9,15 @@ type Waiting = {
 };
 
 /**
- * SQLSTATE classes after which a transaction's outcome is not known for sure (the connection, the server or the
- * operator stopped it, perhaps during its COMMIT): a group that fails so is not run again, as a lone transaction
- * would not be either.
+ * Whether a transaction's outcome is not known for sure after this error: no SQLSTATE (the driver lost the
+ * connection), a connection exception (08), the server or an operator ending the session (57P..), a system or
+ * internal error (58, XX); any of them may have come during its COMMIT. A group that fails so is not run again, as a
+ * lone transaction would not be either. Any other error (a broken rule, a cancelled statement: 57014) came from a
+ * statement, and the transaction rolled back.
  */
-const OUTCOME_UNKNOWN_CLASSES = new Set(['08', '57', '58', 'XX']);
+function outcomeUnknown(code: string | undefined): boolean {
+  return code === undefined || ['08', '58', 'XX'].includes(code.slice(0, 2)) || code.startsWith('57P');
+}
 
 /**
  * Group commit for independent writes: scripts that arrive while `concurrency` transactions are already running
@@ -42,8 +46,7 @@ export function groupScripts(run: RunScript, concurrency: number, largestGroup =
     try {
       results = await run(group.flatMap((each) => each.statements));
     } catch (error) {
-      const code = databaseErrorFields(error)?.code;
-      if (code === undefined || OUTCOME_UNKNOWN_CLASSES.has(code.slice(0, 2))) {
+      if (outcomeUnknown(databaseErrorFields(error)?.code)) {
         for (const each of group) each.reject(error);
         return;
       }

@@ -207,6 +207,24 @@ describe('independent scripts (script-groups.ts)', () => {
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)(
+    'runs alone again the scripts of a group in which a statement was cancelled (it rolled back)',
+    async () => {
+      const ids = Array.from({ length: 20 }, (_, index) => 2400 + index);
+      const scripts = ids.map((id) => independentInsert(id, 'beside a slow one'));
+      // Past the first ten, in the group, and last in it: its timeout, set for the rest of the transaction, reaches
+      // no other script of the group.
+      scripts[19]!.push(
+        { sql: `select set_config('statement_timeout', '20ms', true)`, params: [] },
+        { sql: 'select pg_sleep(1)', params: [] },
+      );
+      const outcomes = await Promise.allSettled(scripts.map(runIndependent));
+      expect(outcomes.slice(0, 19).every((outcome) => outcome.status === 'fulfilled')).toBe(true);
+      expect(outcomes[19]).toMatchObject({ status: 'rejected', reason: { code: '57014' } });
+      expect(await committed(2400, 2419)).toEqual({ n: 19 });
+    },
+  );
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
     'does not run again a group whose connection was lost, since its COMMIT may have happened',
     async () => {
       const ids = Array.from({ length: 20 }, (_, index) => 2300 + index);
