@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { inlineParameters, type Database, type Queryable, type QueryResult, type Statement } from './database.ts';
-import { groupScripts } from './script-groups.ts';
+import { transactionScripts } from './script-groups.ts';
 
 /**
  * Statements as one script: one message to the database's thread is what saves time (there is no round trip
@@ -93,16 +93,16 @@ export async function openPglite(dataDir: string): Promise<Database> {
     return result;
   }
 
-  const runScript = (statements: Statement[]) => call<QueryResult[]>({ op: 'script', sql: script(statements) });
-  // PGlite runs one transaction at a time: scripts that arrive during one go together as the next.
-  const grouped = groupScripts(runScript, 1);
-
   let copies = 0;
   return {
     kind: 'pglite',
     ...queryable(),
     transaction: (fn, options) => inTransaction(fn, options?.setup),
-    transactionScript: (statements, options) => (options?.independent ? grouped(statements) : runScript(statements)),
+    // PGlite runs one transaction at a time: independent scripts that arrive during one go together as the next.
+    transactionScript: transactionScripts(
+      (statements) => call<QueryResult[]>({ op: 'script', sql: script(statements) }),
+      1,
+    ),
     async snapshotDataDir(alongside) {
       copies += 1;
       try {

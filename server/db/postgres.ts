@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Database, Queryable, QueryResult, Row, Statement } from './database.ts';
-import { groupScripts } from './script-groups.ts';
+import { transactionScripts } from './script-groups.ts';
 
 type Client = Pick<pg.PoolClient, 'query'>;
 
@@ -105,13 +105,6 @@ export async function openPostgres(databaseUrl: string): Promise<Database> {
     }
   }
 
-  const script = (statements: Statement[]) =>
-    inTransaction(async (client) => {
-      const results = await pipelined(client, ['begin', ...statements.map(namedQuery), 'commit']);
-      return results.slice(1, -1).map((result) => ({ rows: result.rows, affectedRows: result.rowCount ?? 0 }));
-    });
-  const grouped = groupScripts(script, GROUPED_TRANSACTIONS);
-
   return {
     kind: 'postgres',
     ...wrap(pool),
@@ -122,7 +115,14 @@ export async function openPostgres(databaseUrl: string): Promise<Database> {
         await client.query('commit');
         return result;
       }),
-    transactionScript: (statements, options) => (options?.independent ? grouped(statements) : script(statements)),
+    transactionScript: transactionScripts(
+      (statements) =>
+        inTransaction(async (client) => {
+          const results = await pipelined(client, ['begin', ...statements.map(namedQuery), 'commit']);
+          return results.slice(1, -1).map((result) => ({ rows: result.rows, affectedRows: result.rowCount ?? 0 }));
+        }),
+      GROUPED_TRANSACTIONS,
+    ),
     close: () => pool.end(),
   };
 }

@@ -1,4 +1,4 @@
-import { databaseErrorFields, type QueryResult, type Statement } from './database.ts';
+import { databaseErrorFields, type Database, type QueryResult, type Statement } from './database.ts';
 
 type RunScript = (statements: Statement[]) => Promise<QueryResult[]>;
 
@@ -32,7 +32,7 @@ function outcomeUnknown(code: string | undefined): boolean {
  * its error, the others commit). A group holds at most `largestGroup` scripts: one transaction stays a bounded
  * message to the database, and a failure sends at most that many back to run alone.
  */
-export function groupScripts(run: RunScript, concurrency: number, largestGroup = 64): RunScript {
+function groupScripts(run: RunScript, concurrency: number, largestGroup = 64): RunScript {
   const waiting: Waiting[] = [];
   let running = 0;
 
@@ -75,4 +75,13 @@ export function groupScripts(run: RunScript, concurrency: number, largestGroup =
       waiting.push({ statements, resolve, reject });
       next();
     });
+}
+
+/**
+ * A driver's transactionScript from its way of running one script (`run`): a script the caller marks independent
+ * goes through groupScripts (at most `concurrency` such transactions at once), any other runs alone as before.
+ */
+export function transactionScripts(run: RunScript, concurrency: number): Database['transactionScript'] {
+  const grouped = groupScripts(run, concurrency);
+  return (statements, options) => (options?.independent ? grouped(statements) : run(statements));
 }

@@ -17,14 +17,15 @@ import { formatLoad, median, medianOfRounds, runLoad, verdict, type LoadResult }
 import { hasWrk, wrkPost } from './wrk.ts';
 
 /**
- * The load: `connections` concurrent connections, each measured load running for `seconds` (wrk's duration too)
- * or until `requests` requests, whichever comes first. Each side first runs a shorter load whose figures are
- * dropped (`warmUpSeconds`, `warmUpRequests`): the JIT, the connection pool and the database's plan caches warm
- * up, as they are on a server that has been running for a while. `postgres`: Postgres mode is measured too
- * (when TEST_DATABASE_URL is set). `rounds`: how many times the four loads of a mode (raw SQL one transaction
- * per submission and grouped, the API, Node's bare HTTP server) run in turn; each figure printed is the median of
- * its rounds, and the API's ratio to raw SQL the median of each round's. On two cores shared by the load generator, the server and the database, one run of
- * the same code gave anything from 0.74 to 0.86 of raw SQL on Postgres in a day: one round decided the verdict.
+ * The load: `connections` concurrent connections, each measured load running for `seconds` (wrk's duration too) or
+ * until `requests` requests, whichever comes first. Each side first runs a shorter load whose figures are dropped
+ * (`warmUpSeconds`, `warmUpRequests`): the JIT, the connection pool and the database's plan caches warm up, as they
+ * are on a server that has been running for a while. `postgres`: Postgres mode is measured too (when
+ * TEST_DATABASE_URL is set). `rounds`: how many times the four loads of a mode (raw SQL one transaction per
+ * submission and grouped, the API, Node's bare HTTP server) run in turn; each figure printed is the median of its
+ * rounds, and the API's ratio to raw SQL the median of each round's. On two cores shared by the load generator, the
+ * server and the database, one run of the same code gave anything from 0.74 to 0.86 of raw SQL on Postgres in a day:
+ * one round decided the verdict.
  */
 export type ApiSubmissionSize = {
   rounds: number;

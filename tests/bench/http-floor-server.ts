@@ -6,11 +6,11 @@ import { loadSchemaCache } from '../../server/rest/schema-cache.ts';
 import { buildInsert } from '../../server/rest/sql-builder.ts';
 
 /**
- * The least any HTTP API written for Node can add to a submission (the API submission bench's second baseline):
- * Node's own HTTP server, with no framework, key, routing, limits or error handling, reads the body, parses it
- * and runs the very transaction the API runs for it (the same SQL builder and role settings, grouped with those
- * waiting beside it as the API groups them) on the database of DATA_DIR (or DATABASE_URL), then answers 201. Started as a process of its own, as server/ is, and says where it
- * listens on stdout.
+ * The least any HTTP API written for Node can add to a submission (a baseline of the API submission bench):
+ * Node's own HTTP server, with no framework, key, routing, limits or error handling, reads the body, parses it and
+ * runs the very transaction the API runs for it (the same SQL builder and role settings, grouped with those waiting
+ * beside it as the API groups them) on the database of DATA_DIR (or DATABASE_URL), then answers 201. Started as a
+ * process of its own, as server/ is, and says where it listens on stdout.
  */
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error('DATA_DIR must be set');

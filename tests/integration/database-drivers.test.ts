@@ -180,6 +180,15 @@ describe('independent scripts (script-groups.ts)', () => {
   const runIndependent = (statements: Statement[]) => db.transactionScript(statements, { independent: true });
   const committed = async (from: number, to: number) =>
     (await db.transactionScript([{ ...countNotes, params: [from, to] }]))[0]!.rows[0];
+  /**
+   * Twenty inserts sent at once (ids from `firstId`), with `extra` added to the one at `at`: on Postgres the first
+   * ten run alone, the other ten as one group.
+   */
+  const twentyAtOnce = (firstId: number, caller: string, at: number, extra: Statement[]) => {
+    const scripts = Array.from({ length: 20 }, (_, index) => independentInsert(firstId + index, caller));
+    scripts[at]!.push(...extra);
+    return Promise.allSettled(scripts.map(runIndependent));
+  };
 
   it('sends those that arrive while others run as one transaction, each with its own settings and results', async () => {
     const ids = Array.from({ length: 40 }, (_, index) => 2000 + index);
@@ -209,15 +218,12 @@ describe('independent scripts (script-groups.ts)', () => {
   it.runIf(process.env.TEST_DATABASE_URL)(
     'runs alone again the scripts of a group in which a statement was cancelled (it rolled back)',
     async () => {
-      const ids = Array.from({ length: 20 }, (_, index) => 2400 + index);
-      const scripts = ids.map((id) => independentInsert(id, 'beside a slow one'));
       // Past the first ten, in the group, and last in it: its timeout, set for the rest of the transaction, reaches
       // no other script of the group.
-      scripts[19]!.push(
+      const outcomes = await twentyAtOnce(2400, 'beside a slow one', 19, [
         { sql: `select set_config('statement_timeout', '20ms', true)`, params: [] },
         { sql: 'select pg_sleep(1)', params: [] },
-      );
-      const outcomes = await Promise.allSettled(scripts.map(runIndependent));
+      ]);
       expect(outcomes.slice(0, 19).every((outcome) => outcome.status === 'fulfilled')).toBe(true);
       expect(outcomes[19]).toMatchObject({ status: 'rejected', reason: { code: '57014' } });
       expect(await committed(2400, 2419)).toEqual({ n: 19 });
@@ -227,11 +233,10 @@ describe('independent scripts (script-groups.ts)', () => {
   it.runIf(process.env.TEST_DATABASE_URL)(
     'does not run again a group whose connection was lost, since its COMMIT may have happened',
     async () => {
-      const ids = Array.from({ length: 20 }, (_, index) => 2300 + index);
-      const scripts = ids.map((id) => independentInsert(id, 'in a group'));
       // Past the first ten (which run alone), in the group: the server ends this connection.
-      scripts[15]!.push({ sql: 'select pg_terminate_backend(pg_backend_pid())', params: [] });
-      const outcomes = await Promise.allSettled(scripts.map(runIndependent));
+      const outcomes = await twentyAtOnce(2300, 'in a group', 15, [
+        { sql: 'select pg_terminate_backend(pg_backend_pid())', params: [] },
+      ]);
       expect(outcomes.slice(0, 10).every((outcome) => outcome.status === 'fulfilled')).toBe(true);
       expect(outcomes.slice(10).every((outcome) => outcome.status === 'rejected')).toBe(true);
       expect(await committed(2300, 2319)).toEqual({ n: 10 });
