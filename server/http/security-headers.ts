@@ -66,11 +66,21 @@ export function webContentSecurityPolicy(options: { scriptHashes: string[]; apiU
 const strictTransportSecurity = 'max-age=31536000';
 
 /**
+ * Scripts and style sheets, which a browser never shows as a page. It applies a Content-Security-Policy or
+ * X-Frame-Options only from the response of a document (or of a worker's script, and the web app starts no
+ * worker), and nosniff keeps these from being read as anything else; so those two headers are left off them.
+ * That is about 1 KB less per script on the first load of a signed-in page (eleven scripts for /portal), which
+ * over HTTP/1.1 sends every header in full. An SVG or an HTML page can be opened as a document: they keep both.
+ */
+const neverADocument = /^(?:text\/javascript|application\/javascript|text\/css)\b/i;
+
+/**
  * Headers on every response. All: X-Content-Type-Options nosniff, a Referrer-Policy, and HSTS when the request
  * came over https (directly, or as X-Forwarded-Proto from a proxy TRUST_PROXY trusts). The web build (every
- * path outside the API's) also: its Content-Security-Policy, with frame-ancestors 'none', and X-Frame-Options
- * for browsers that predate it. A header a route set itself (the dev mailbox's stricter CSP) is kept. A callback
- * hook rather than an async one, as closeAfterUnreadBody in server/app.ts, for the same reason.
+ * path outside the API's) also, on all but its scripts and style sheets (neverADocument): its
+ * Content-Security-Policy, with frame-ancestors 'none', and X-Frame-Options for browsers that predate it. A header
+ * a route set itself (the dev mailbox's stricter CSP) is kept. A callback hook rather than an async one, as
+ * closeAfterUnreadBody in server/app.ts, for the same reason.
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,
@@ -84,7 +94,8 @@ export function registerSecurityHeaders(
     set('X-Content-Type-Options', 'nosniff');
     set('Referrer-Policy', 'strict-origin-when-cross-origin');
     if (request.protocol === 'https') set('Strict-Transport-Security', strictTransportSecurity);
-    if (!pathIsUnder(request.url, apiPrefixes)) {
+    const contentType = String(reply.getHeader('content-type') ?? '');
+    if (!pathIsUnder(request.url, apiPrefixes) && !neverADocument.test(contentType)) {
       set('Content-Security-Policy', csp);
       set('X-Frame-Options', 'DENY');
     }

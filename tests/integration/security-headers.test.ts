@@ -6,10 +6,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { serverForThisFile } from '../support/server-for-file.ts';
 
 /**
- * The headers of server/ as a browser meets them: the web build (pages, the SPA fallback, assets) under a
- * Content-Security-Policy and the other security headers, the API with nosniff and its CORS intact, and HSTS
- * only for a request that came over https. The web build here is a small one written for the test (WEB_DIR),
- * shaped as the real one: pages with one inline start-up script, spa.html for other routes, hashed assets.
+ * The headers of server/ as a browser meets them: the web build (pages, the SPA fallback, an SVG) under a
+ * Content-Security-Policy and the other security headers, its scripts and style sheets with nosniff but no policy
+ * (a browser never shows them as a page), the API with nosniff and its CORS intact, and HSTS only for a request
+ * that came over https. The web build here is a small one written for the test (WEB_DIR), shaped as the real one:
+ * pages with one inline start-up script, spa.html for other routes, hashed assets.
  */
 
 const startScript = '(function(){import("/assets/index-test.js")})()';
@@ -25,6 +26,11 @@ mkdirSync(path.join(webDir, 'faq'));
 writeFileSync(path.join(webDir, 'faq', 'index.html'), page('FAQ'));
 mkdirSync(path.join(webDir, 'assets'));
 writeFileSync(path.join(webDir, 'assets', 'index-test.js'), 'export {};');
+writeFileSync(path.join(webDir, 'assets', 'index-test.css'), 'body{margin:0}');
+writeFileSync(
+  path.join(webDir, 'favicon.svg'),
+  '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+);
 afterAll(() => rmSync(webDir, { recursive: true, force: true }));
 
 const siteUrl = 'https://loans.example.com';
@@ -45,7 +51,12 @@ const webPaths = {
   'the home page': '/',
   'a prerendered page': '/faq',
   'a route of the app (SPA fallback)': '/portal/login',
-  'a hashed asset': '/assets/index-test.js',
+  'an SVG, which a browser can open as a document and run the scripts of': '/favicon.svg',
+};
+
+const scriptsAndStyleSheets = {
+  'a hashed script': '/assets/index-test.js',
+  'a hashed style sheet': '/assets/index-test.css',
 };
 
 describe('the web build', () => {
@@ -67,6 +78,19 @@ describe('the web build', () => {
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.get('strict-transport-security')).toBeNull();
   });
+
+  it.each(Object.entries(scriptsAndStyleSheets))(
+    'serves %s with nosniff and without the page-only headers',
+    async (_what, pathname) => {
+      const response = await fetch(`${server.url}${pathname}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/(javascript|css)/);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('content-security-policy')).toBeNull();
+      expect(response.headers.get('x-frame-options')).toBeNull();
+    },
+  );
 
   it('adds HSTS when the request came over https through a trusted proxy, and only then', async () => {
     const overHttps = await fetch(`${server.url}/faq`, { headers: { 'x-forwarded-proto': 'https' } });
