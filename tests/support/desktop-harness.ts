@@ -70,7 +70,10 @@ export class DesktopMain {
   readonly db: CacheDatabase;
   /** Documents handed to the system viewer (stands in for Electron's shell.openPath). */
   readonly shown: { fileName: string; data: Uint8Array }[] = [];
-  /** Files saved through the save dialog (Electron's dialog, not runnable here, is stood in for: it picks the suggested name in `saved/`). */
+  /**
+   * Files saved through the save dialog (Electron's dialog, not runnable here, is stood in for: it picks the
+   * suggested name in `saved/`), each listed once the handler has written it, so that a test may read it at once.
+   */
   readonly saved: { filePath: string; suggestedPath: string }[] = [];
   readonly handlers: IpcHandlers;
 
@@ -78,6 +81,22 @@ export class DesktopMain {
   constructor(folder = mkdtempSync(path.join(tmpdir(), 'loan-match-desktop-'))) {
     this.folder = folder;
     this.db = openCacheDatabase(path.join(folder, 'cache.sqlite'));
+    const suggestedPaths = new Map<string, string>();
+    const dialogs = dialogHandlers({
+      dialog: {
+        showSaveDialog: async (...args: unknown[]) => {
+          const options = args.at(-1) as SaveDialogOptions;
+          const filePath = path.join(this.folder, 'saved', path.basename(options.defaultPath));
+          mkdirSync(path.dirname(filePath), { recursive: true });
+          suggestedPaths.set(filePath, options.defaultPath);
+          return { canceled: false, filePath };
+        },
+        showOpenDialog: async () => ({ canceled: true, filePaths: [] }),
+      },
+      ownerWindow: () => undefined,
+      defaultFolder: () => path.join(this.folder, 'Documents'),
+    });
+    const saveFile = dialogs['dialog:save-file']!;
     this.handlers = {
       ...desktopDataHandlers({
         cache: new CacheStore(this.db),
@@ -92,20 +111,13 @@ export class DesktopMain {
           },
         }),
       }),
-      ...dialogHandlers({
-        dialog: {
-          showSaveDialog: async (...args: unknown[]) => {
-            const options = args.at(-1) as SaveDialogOptions;
-            const filePath = path.join(this.folder, 'saved', path.basename(options.defaultPath));
-            mkdirSync(path.dirname(filePath), { recursive: true });
-            this.saved.push({ filePath, suggestedPath: options.defaultPath });
-            return { canceled: false, filePath };
-          },
-          showOpenDialog: async () => ({ canceled: true, filePaths: [] }),
-        },
-        ownerWindow: () => undefined,
-        defaultFolder: () => path.join(this.folder, 'Documents'),
-      }),
+      ...dialogs,
+      'dialog:save-file': async (request) => {
+        const result = await saveFile(request);
+        if (result.saved)
+          this.saved.push({ filePath: result.filePath, suggestedPath: suggestedPaths.get(result.filePath)! });
+        return result;
+      },
     };
   }
 
