@@ -72,7 +72,7 @@ const strictTransportSecurity = 'max-age=31536000';
  * That is about 1 KB less per script on the first load of a signed-in page (eleven scripts for /portal), which
  * over HTTP/1.1 sends every header in full. An SVG or an HTML page can be opened as a document: they keep both.
  */
-const neverADocument = /^(?:text\/javascript|application\/javascript|text\/css)\b/i;
+const neverADocument = /^text\/(?:javascript|css)\b/i;
 
 /**
  * Headers on every response. All: X-Content-Type-Options nosniff, a Referrer-Policy, and HSTS when the request
@@ -94,8 +94,7 @@ export function registerSecurityHeaders(
     set('X-Content-Type-Options', 'nosniff');
     set('Referrer-Policy', 'strict-origin-when-cross-origin');
     if (request.protocol === 'https') set('Strict-Transport-Security', strictTransportSecurity);
-    const contentType = String(reply.getHeader('content-type') ?? '');
-    if (!pathIsUnder(request.url, apiPrefixes) && !neverADocument.test(contentType)) {
+    if (!pathIsUnder(request.url, apiPrefixes) && !neverADocument.test(String(reply.getHeader('content-type') ?? ''))) {
       set('Content-Security-Policy', csp);
       set('X-Frame-Options', 'DENY');
     }
