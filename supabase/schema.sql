@@ -2855,6 +2855,10 @@ begin
   if enabled is null or (enabled and number is null) then
     raise exception 'Please enter a valid US mobile number, for example (208) 555-0134' using errcode = '22023';
   end if;
+  if enabled and exists (select 1 from public.sms_opt_outs as o where o.phone_e164 = number and o.opted_out) then
+    raise exception 'This number replied STOP to our texts. To get them again, reply START to one of them from that phone.'
+      using errcode = '22023';
+  end if;
   insert into public.sms_consents (application_id, phone_e164, consented, consent_text, source, client_address)
   select a.id, number, enabled, public.sms_consent_text('portal'), 'portal', public.request_client_address()
     from public.applications as a
@@ -2862,13 +2866,6 @@ begin
   get diagnostics applications = row_count;
   if applications = 0 then
     raise exception 'There is no application of yours to text you about yet' using errcode = '22023';
-  end if;
-  if enabled then
-    insert into public.sms_opt_outs (phone_e164, opted_out, changed_via)
-    values (number, false, 'portal')
-    on conflict on constraint sms_opt_outs_pkey do update
-      set opted_out = false, changed_via = 'portal', changed_at = clock_timestamp()
-      where public.sms_opt_outs.opted_out;
   end if;
   return query select number, enabled, clock_timestamp();
 end;

@@ -88,3 +88,42 @@ test('an applicant turns texts on in the portal and gets a text when the applica
   );
   await officerPage.context().close();
 });
+
+/**
+ * A number that replied STOP: the portal says so and how texts come back (START from that phone), and refuses to
+ * turn them on itself, since a number typed there is not proved to be the applicant's. The number stays typed.
+ */
+test('a number that replied STOP is texted again only after START from the phone, not from the portal', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const applicant = await createAccount(database, baseURL!);
+  const number = `(208) 555-02${String(Math.floor(Math.random() * 100)).padStart(2, '0')}`;
+  const e164 = `+1${number.replace(/\D/g, '')}`;
+  await applicationFor(database, applicant, { user_id: applicant.id, phone: number, receive_sms: true });
+  // What the SMS webhook writes for a reply of STOP (tests/support/function-behaviour.ts signs real ones).
+  const stop = await database
+    .from('sms_opt_outs')
+    .upsert({ phone_e164: e164, opted_out: true, changed_via: 'reply_stop' });
+  expect(stop.error).toBeNull();
+
+  await signedInPortal(page, baseURL!, applicant);
+  const section = page.getByRole('region', { name: 'Text Messages' });
+  await expect(section.getByTestId('sms-status')).toHaveText(
+    new RegExp(
+      `^You replied STOP on .+: we send no texts to ${escaped(number)}\\. To get them again, reply START to one of our texts from that phone\\.$`,
+    ),
+  );
+  const consent = section.getByRole('checkbox', { name: SMS_CONSENT_TEXTS.portal });
+  await expect(consent).not.toBeChecked();
+  await consent.check();
+  await section.getByRole('button', { name: 'Save Text Settings' }).click();
+  await expect(section.getByRole('alert')).toHaveText(
+    'This number replied STOP to our texts. To get them again, reply START to one of them from that phone.',
+  );
+  await expect(section.getByLabel('Mobile number')).toHaveValue(number);
+  await expect(consent).toBeChecked();
+  const { data: optOut } = await database.from('sms_opt_outs').select('opted_out').eq('phone_e164', e164).single();
+  expect(optOut).toEqual({ opted_out: true });
+});

@@ -89,7 +89,7 @@ describe('the consent to texts', () => {
     expect(await consents(declined.applicationId)).toEqual([]);
   });
 
-  it('is changed in the portal for every application of the applicant, a new consent opting the number in again', async () => {
+  it('is changed in the portal for every application of the applicant, with the words and the number', async () => {
     const first = typedNumber();
     const { applicant, applicationId } = await appliedWithSms(true, first.typed);
     const second = await backend
@@ -100,9 +100,6 @@ describe('the consent to texts', () => {
       .single();
     expect(second.error).toBeNull();
     const other = typedNumber();
-    await backend.service
-      .from('sms_opt_outs')
-      .insert({ phone_e164: other.e164, opted_out: true, changed_via: 'reply_stop' });
 
     const set = (phone: string, enabled: boolean) =>
       backend.client(applicant).rpc('set_sms_preference', { phone, enabled });
@@ -111,11 +108,6 @@ describe('the consent to texts', () => {
       message: 'Please enter a valid US mobile number, for example (208) 555-0134',
     });
     expect((await set(other.typed, true)).error).toBeNull();
-    const opted = await backend.service
-      .from('sms_opt_outs')
-      .select('opted_out, changed_via')
-      .eq('phone_e164', other.e164);
-    expect(opted.data).toEqual([{ opted_out: false, changed_via: 'portal' }]);
     expect((await set(other.typed, false)).error).toBeNull();
 
     for (const id of [applicationId, String(second.data!.id)]) {
@@ -133,6 +125,50 @@ describe('the consent to texts', () => {
     expect(
       (await backend.anon.rpc('set_sms_preference', { phone: other.typed, enabled: true })).error?.message,
     ).toMatch(/permission denied/);
+  });
+
+  it('never undoes a STOP from the portal, whoever types the number: only a reply of START from the phone does', async () => {
+    const number = typedNumber();
+    const victim = await appliedWithSms(true, number.typed);
+    await backend.service
+      .from('sms_opt_outs')
+      .insert({ phone_e164: number.e164, opted_out: true, changed_via: 'reply_stop' });
+    const optOut = async () =>
+      (await backend.service.from('sms_opt_outs').select('opted_out, changed_via').eq('phone_e164', number.e164)).data;
+    const stopped = {
+      code: '22023',
+      message: 'This number replied STOP to our texts. To get them again, reply START to one of them from that phone.',
+    };
+    // Somebody else, with an application of their own, types the victim's number; then the victim in their portal.
+    const stranger = await appliedWithSms(false, typedNumber().typed);
+    for (const caller of [stranger.applicant, victim.applicant]) {
+      const tried = await backend.client(caller).rpc('set_sms_preference', { phone: number.typed, enabled: true });
+      expect(tried.error).toMatchObject(stopped);
+    }
+    expect(await optOut()).toEqual([{ opted_out: true, changed_via: 'reply_stop' }]);
+    // Nothing recorded for the refused choice, and nothing texted to the number.
+    expect((await consents(stranger.applicationId)).map((row) => row.phone_e164)).not.toContain(number.e164);
+    expect(await consents(victim.applicationId)).toHaveLength(1);
+    await event(victim.applicationId, 'approved');
+    await event(stranger.applicationId, 'approved');
+    expect(await queuedKinds(victim.applicationId)).toEqual([]);
+    expect(await queuedKinds(stranger.applicationId)).toEqual([]);
+    // Turning texts off stays possible; START from the phone (the SMS webhook's write) brings texts back.
+    expect(
+      (await backend.client(victim.applicant).rpc('set_sms_preference', { phone: number.typed, enabled: false })).error,
+    ).toBeNull();
+    expect(
+      (await backend.client(victim.applicant).rpc('set_sms_preference', { phone: number.typed, enabled: true })).error,
+    ).toMatchObject(stopped);
+    await backend.service
+      .from('sms_opt_outs')
+      .update({ opted_out: false, changed_via: 'reply_start' })
+      .eq('phone_e164', number.e164);
+    expect(
+      (await backend.client(victim.applicant).rpc('set_sms_preference', { phone: number.typed, enabled: true })).error,
+    ).toBeNull();
+    await event(victim.applicationId, 'document_requested');
+    expect((await queuedKinds(victim.applicationId)).map((row) => row.kind)).toEqual(['document_requested']);
   });
 
   it('uses the same words as the screens', async () => {
@@ -167,7 +203,10 @@ describe('the texts queued for the timeline’s events', () => {
       .insert({ phone_e164: number.e164, opted_out: true, changed_via: 'reply_stop' });
     await event(applicationId, 'approved');
     expect(await queuedKinds(applicationId)).toHaveLength(1);
-    await backend.client(applicant).rpc('set_sms_preference', { phone: number.typed, enabled: true });
+    await backend.service
+      .from('sms_opt_outs')
+      .update({ opted_out: false, changed_via: 'reply_start' })
+      .eq('phone_e164', number.e164);
     await event(applicationId, 'approved');
     expect((await queuedKinds(applicationId)).map((row) => row.kind)).toEqual([
       'document_needs_replacement',

@@ -34,8 +34,9 @@ function twiml(reply: string | null): Response {
  * sms-webhook (docs/product.md §12): what Twilio sends us, checked by its signature (X-Twilio-Signature over the
  * configured URL and the form's fields; anything unsigned or signed otherwise is refused with 403).
  * - A delivery report (MessageSid, MessageStatus): the text's status as the officer reads it.
- * - A reply (From, Body): STOP and its synonyms opt the number out (it is never texted again until START or a new
- *   consent in the portal), START opts it in again, HELP is answered; the answer goes back as TwiML.
+ * - A reply (From, Body): STOP and its synonyms opt the number out (it is never texted again until it replies
+ *   START: the portal cannot undo a STOP, its numbers being typed, not proved), START opts it in again, HELP is
+ *   answered; the answer goes back as TwiML.
  */
 export function createSmsWebhookHandler(environment: FunctionEnvironment & SmsWebhookSettings): FunctionHandler {
   const { service } = environment;

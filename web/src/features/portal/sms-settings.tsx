@@ -16,7 +16,7 @@ import {
 /** Where the applicant's texts stand, in their words. */
 function statusText({ consent, optOut }: SmsSettings): string {
   if (consent?.consented && consent.phone_e164 && optOut?.opted_out) {
-    return `You replied STOP on ${formatLongDate(optOut.changed_at)}: we send no texts to ${formatUsPhone(consent.phone_e164)}. Turn texts on below to get them again.`;
+    return `You replied STOP on ${formatLongDate(optOut.changed_at)}: we send no texts to ${formatUsPhone(consent.phone_e164)}. To get them again, reply START to one of our texts from that phone.`;
   }
   if (consent?.consented && consent.phone_e164) return `Texts are on for ${formatUsPhone(consent.phone_e164)}.`;
   if (consent?.consented) return 'Texts are off: the number you gave is not a US mobile number. Enter it below.';
