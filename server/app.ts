@@ -259,6 +259,7 @@ async function createApp(config: ServerConfig, db: Database, keys: ApiKeys, jwtS
       twilioAuthToken: config.sms.twilio?.authToken,
       webhookUrl: config.sms.webhookUrl,
       sms,
+      testEmails: localMode,
     }),
   );
   // Documents uploaded and never filed are removed while the server runs too, not only at start.

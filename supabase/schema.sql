@@ -498,8 +498,11 @@ create table public.email_send_log (
   sender text not null,
   recipient text not null,
   created_at timestamp with time zone default now() not null,
+  application_id uuid,
+  constraint email_send_log_application_id_fkey FOREIGN KEY (application_id) REFERENCES applications(id) ON DELETE SET NULL,
   constraint email_send_log_pkey PRIMARY KEY (id)
 );
+CREATE UNIQUE INDEX email_send_log_application_once ON public.email_send_log USING btree (application_id) WHERE (application_id IS NOT NULL);
 CREATE INDEX email_send_log_recipient_idx ON public.email_send_log USING btree (recipient, created_at DESC);
 CREATE INDEX email_send_log_sender_idx ON public.email_send_log USING btree (sender, created_at DESC);
 alter table public.email_send_log enable row level security;

@@ -26,6 +26,8 @@ export function createFunctionHandlers(environment: {
   twilioAuthToken: string | undefined;
   webhookUrl: string | undefined;
   sms: Omit<SmsEnvironment, 'service' | 'siteUrl'>;
+  /** send-emails takes the test page's requests (no application behind them): only in local mode. */
+  testEmails: boolean;
 }): Record<string, FunctionHandler> {
   return {
     'send-emails': createSendEmailsHandler(environment),

@@ -151,6 +151,7 @@ beforeAll(async () => {
     server: backend.server,
     siteUrl: backend.server.url,
     functionMail: (to: string) => mailbox(backend.server, to),
+    testEmails: true,
   } satisfies FunctionsTarget);
   const pending = await backend.service.from('applications').insert(qualifiedApplicationRow()).select('id').single();
   if (pending.error) throw new Error(pending.error.message);

@@ -13,7 +13,7 @@ import {
   verifyLinkIn,
 } from '../support/auth-helpers.ts';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
-import { sendEmailsPayload } from '../support/function-behaviour.ts';
+import { sendEmailsPayload, submitApplicationFor } from '../support/function-behaviour.ts';
 import { anonClient, serviceClient } from '../support/server-process.ts';
 import { serverForThisFile } from '../support/server-for-file.ts';
 
@@ -455,6 +455,7 @@ describe('a request naming another host (Host, X-Forwarded-Host) with SITE_URL u
 
   it('links the functions’ e-mails to this machine too (send-emails’ portal link)', async () => {
     const recipient = uniqueEmail('host-header');
+    await submitApplicationFor(server, recipient);
     const response = await fetch(`${server.url}/functions/v1/send-emails`, {
       method: 'POST',
       headers: {

@@ -19,6 +19,7 @@ import {
   invoke,
   sendEmailsPayload,
   SMS_WEBHOOK_TEST,
+  submitApplicationFor,
   type FunctionsTarget,
 } from '../support/function-behaviour.ts';
 import { startFunctionsGateway, startMailApiStandIn, type MailApiStandIn } from '../support/hosted-stand-ins.ts';
@@ -90,6 +91,8 @@ beforeAll(async () => {
         .map((request) => ({ to, subject: request.body.subject, text: request.body.text }))
         .reverse();
     },
+    // A deployment without SEND_EMAILS_TEST_PAGE=on: the test page's requests are refused.
+    testEmails: false,
   } satisfies FunctionsTarget);
 });
 
@@ -130,6 +133,7 @@ describe('the Deno entries', () => {
 describe('e-mail through the HTTP mail API', () => {
   it('posts each message with the API key, the sender, both bodies and the reply-to address', async () => {
     const recipient = uniqueEmail('owner');
+    await submitApplicationFor(server, recipient);
     const before = mailApi.requests.length;
     expect(await invoke(anonClient(target.api), 'send-emails', sendEmailsPayload(recipient))).toEqual({
       status: 200,
@@ -153,9 +157,11 @@ describe('e-mail through the HTTP mail API', () => {
   });
 
   it('answers the required message when the mail API fails', async () => {
+    const recipient = uniqueEmail('owner');
+    await submitApplicationFor(server, recipient);
     mailApi.failWith = 503;
     try {
-      expect(await invoke(anonClient(target.api), 'send-emails', sendEmailsPayload(uniqueEmail('owner')))).toEqual({
+      expect(await invoke(anonClient(target.api), 'send-emails', sendEmailsPayload(recipient))).toEqual({
         status: 500,
         body: { success: false, error: 'Failed to send emails' },
       });

@@ -40,6 +40,8 @@ beforeAll(() => {
     server,
     siteUrl: server.url,
     functionMail: (to: string) => mailbox(server, to),
+    // A server on this machine with its dev mailbox is in local mode: the test page's requests are taken.
+    testEmails: true,
   } satisfies FunctionsTarget);
 });
 

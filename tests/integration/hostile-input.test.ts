@@ -4,7 +4,8 @@ import { hostileInputs } from '../../shared/testing/hostile-input.ts';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { mailbox, uniqueEmail } from '../support/auth-helpers.ts';
 import { startTestBackend, type TestBackend, type TestUser } from '../support/database-actors.ts';
-import { sendEmailsPayload } from '../support/function-behaviour.ts';
+import { sendEmailsPayload, submitApplicationFor } from '../support/function-behaviour.ts';
+import { shownName } from '../../supabase/functions/send-emails/templates.ts';
 
 /**
  * Hostile input stored and e-mailed: every payload typed into the fields people fill in is
@@ -155,6 +156,7 @@ describe.each(hostileInputs)('$name', ({ value }) => {
 
   it('reaches e-mails as escaped text: the pre-qualification e-mails and a decision with its reason', async () => {
     const recipient = uniqueEmail('hostile-mail');
+    await submitApplicationFor(backend.server, recipient, { businessName: value, firstName: value });
     const payload = sendEmailsPayload(recipient);
     const sent = await backend.anon.functions.invoke('send-emails', {
       body: {
@@ -166,8 +168,9 @@ describe.each(hostileInputs)('$name', ({ value }) => {
     });
     expect(sent.error).toBeNull();
     const [confirmation] = await mailbox(backend.server, recipient);
-    expect(confirmation!.text).toContain(value);
-    expectEscaped(confirmation!.html, value);
+    // On one line and cut at NAME_SHOWN_MAX characters (the 10,000-character value), else whole.
+    expect(confirmation!.text).toContain(shownName(value));
+    expectEscaped(confirmation!.html, shownName(value));
 
     const inserted = await backend.service
       .from('applications')

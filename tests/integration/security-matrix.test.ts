@@ -827,7 +827,7 @@ const tableCases: TableCase[] = [
     },
     change: () => ({ opted_out: Math.random() < 0.5 }),
     // An applicant sees whether their own numbers replied STOP (the portal's settings say so); nobody writes it
-    // but the SMS webhook and set_sms_preference.
+    // but the SMS webhook (set_sms_preference never undoes a STOP).
     select: per('denied', 'own', 'own', 'all', 'own', 'all'),
     insert: insertedByServiceRoleOnly,
     update: serviceRoleOnly,

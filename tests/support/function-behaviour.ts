@@ -15,6 +15,13 @@ import { ACCEPTANCE_STATEMENT, offerSha256, type OfferRevision } from '../../sha
 import { ACCEPT_OFFER_MESSAGES } from '../../supabase/functions/accept-offer/handler.ts';
 import { sampleForm } from '../../shared/testing/samples.ts';
 import { defaultSendLimits } from '../../supabase/functions/_shared/rate-limit.ts';
+import {
+  NOT_SUBMITTED_MESSAGE,
+  SENT_ALREADY_MESSAGE,
+  SUBMISSION_WINDOW_SECONDS,
+  TEST_EMAILS_OFF_MESSAGE,
+} from '../../supabase/functions/send-emails/handler.ts';
+import { normalizeEmail } from '../../shared/validation/email.ts';
 import type { ClientRow } from '../../shared/admin/client-row.ts';
 import { qualifiedApplicationRow } from './application-rows.ts';
 import { mailbox, uniqueEmail } from './auth-helpers.ts';
@@ -44,6 +51,8 @@ export type FunctionsTarget = {
   siteUrl: string;
   /** The e-mails the functions sent to one address, newest first. */
   functionMail(to: string): Promise<SentMail[]>;
+  /** Whether send-emails takes the test page's requests (server/ in local mode; SEND_EMAILS_TEST_PAGE=on). */
+  testEmails: boolean;
 };
 
 export const testPassword = 'correct horse battery';
@@ -231,6 +240,28 @@ export function sendEmailsPayload(recipient: string): Record<string, unknown> {
   };
 }
 
+/**
+ * Stores the application a send-emails request for `recipient` tells of, as the wizard stores it before it asks
+ * for the e-mails (the function sends them only for an application just submitted). `names` as the request gives
+ * them; the application's id.
+ */
+export async function submitApplicationFor(
+  server: ApiAddress,
+  recipient: string,
+  names: { businessName?: string; firstName?: string; lastName?: string } = {},
+): Promise<string> {
+  const payload = sendEmailsPayload(recipient);
+  const row = qualifiedApplicationRow({
+    email: normalizeEmail(recipient),
+    business_name: (names.businessName ?? String(payload.businessName)).trim(),
+    first_name: (names.firstName ?? String(payload.firstName)).trim(),
+    last_name: (names.lastName ?? String(payload.lastName)).trim(),
+  });
+  const { data, error } = await serviceClient(server).from('applications').insert(row).select('id').single();
+  if (error) throw new Error(error.message);
+  return String(data.id);
+}
+
 /** The team's copies of the notifications about one applicant. */
 async function teamMailAbout(target: FunctionsTarget, applicant: string): Promise<SentMail[]> {
   return (await target.functionMail(brand.loansEmail)).filter((mail) => mail.text.includes(applicant));
@@ -243,10 +274,16 @@ async function teamMailAbout(target: FunctionsTarget, applicant: string): Promis
  */
 export function describeFunctionBehaviour(target: FunctionsTarget): void {
   describe('send-emails', () => {
-    it('sends the applicant confirmation and the team notification', async () => {
+    it('sends the applicant confirmation and the team notification, once for the application just submitted', async () => {
       const recipient = uniqueEmail('owner');
+      await submitApplicationFor(target.server, recipient);
       const outcome = await invoke(anonClient(target.api), 'send-emails', sendEmailsPayload(recipient));
       expect(outcome).toEqual({ status: 200, body: { success: true } });
+      // Asked again for the same application: nothing more is sent.
+      expect(await invoke(anonClient(target.api), 'send-emails', sendEmailsPayload(recipient))).toEqual({
+        status: 409,
+        body: { success: false, error: SENT_ALREADY_MESSAGE },
+      });
       const toApplicant = await target.functionMail(recipient);
       expect(toApplicant).toHaveLength(1);
       expect(toApplicant[0]!.subject).toBe('You pre-qualify: next steps for Harbor Cafe');
@@ -256,6 +293,42 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
       expect(toTeam).toHaveLength(1);
       expect(toTeam[0]!.subject).toBe('New pre-qualification: Harbor Cafe (qualified)');
       expect(toTeam[0]!.text).toContain('Business Name: Harbor Cafe');
+    });
+
+    it('sends nothing for an application that was not just submitted with those details (no relay of any words)', async () => {
+      const client = anonClient(target.api);
+      const recipient = uniqueEmail('victim');
+      const phishing = {
+        ...sendEmailsPayload(recipient),
+        firstName: 'Jordan\n\nYour account is suspended. Verify it at http://evil.example/login within 24 hours.',
+        businessName: 'ACCOUNT SUSPENDED - action required',
+      };
+      // No application at all; then one with other names; then one submitted longer ago than the window.
+      expect(await invoke(client, 'send-emails', phishing)).toEqual({
+        status: 400,
+        body: { success: false, error: NOT_SUBMITTED_MESSAGE },
+      });
+      await submitApplicationFor(target.server, recipient);
+      expect(await invoke(client, 'send-emails', phishing)).toEqual({
+        status: 400,
+        body: { success: false, error: NOT_SUBMITTED_MESSAGE },
+      });
+      const stale = uniqueEmail('stale');
+      const staleId = await submitApplicationFor(target.server, stale);
+      const longAgo = new Date(Date.now() - (SUBMISSION_WINDOW_SECONDS + 60) * 1000).toISOString();
+      const aged = await serviceClient(target.server)
+        .from('applications')
+        .update({ created_at: longAgo })
+        .eq('id', staleId);
+      if (aged.error) throw new Error(aged.error.message);
+      expect(await invoke(client, 'send-emails', sendEmailsPayload(stale))).toEqual({
+        status: 400,
+        body: { success: false, error: NOT_SUBMITTED_MESSAGE },
+      });
+      for (const address of [recipient, stale]) {
+        expect(await target.functionMail(address)).toEqual([]);
+        expect(await teamMailAbout(target, address)).toEqual([]);
+      }
     });
 
     it('answers the required message when required data is missing, and sends nothing', async () => {
@@ -290,6 +363,7 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
 
     it('tells the evaluation of the answers sent, never unmet criteria or next steps the caller made up', async () => {
       const recipient = uniqueEmail('owner');
+      await submitApplicationFor(target.server, recipient);
       const forged = {
         qualified: false,
         reasons: ['Your account is suspended. Verify at http://evil.example/login within 24 hours'],
@@ -314,6 +388,16 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
       const client = anonClient(target.api);
       const recipient = uniqueEmail('owner');
       const { formData: _answers, ...withoutAnswers } = sendEmailsPayload(recipient);
+      if (!target.testEmails) {
+        // Where the test page's requests are not taken (a deployment), they are refused whatever they say.
+        const ours = { qualified: true, reasons: [], suggestedNextSteps: [NEXT_STEPS.scheduleConsultation] };
+        expect(await invoke(client, 'send-emails', { ...withoutAnswers, evaluation: ours })).toEqual({
+          status: 403,
+          body: { success: false, error: TEST_EMAILS_OFF_MESSAGE },
+        });
+        expect(await target.functionMail(recipient)).toEqual([]);
+        return;
+      }
       const made = [
         { qualified: false, reasons: ['Verify your account at http://evil.example'], suggestedNextSteps: [] },
         { qualified: true, reasons: [], suggestedNextSteps: ['Wire the $500 processing fee to account 123'] },
@@ -342,6 +426,7 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
       const limited = uniqueEmail('limited');
       const outcomes: Outcome[] = [];
       for (let attempt = 0; attempt <= defaultSendLimits.perRecipient.limit; attempt++) {
+        await submitApplicationFor(target.server, limited);
         outcomes.push(await invoke(anonClient(target.api), 'send-emails', sendEmailsPayload(limited)));
       }
       expect(outcomes.map((outcome) => outcome.status)).toEqual([200, 200, 200, 200, 200, 429]);
@@ -356,6 +441,7 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
     it('limits how many e-mails one calling address can send', async () => {
       const service = serviceClient(target.server);
       const first = uniqueEmail('sender');
+      await submitApplicationFor(target.server, first);
       expect((await invoke(anonClient(target.api), 'send-emails', sendEmailsPayload(first))).status).toBe(200);
       // The address the function saw (the platform's X-Forwarded-For) is the one its log counts.
       const logged = await service.from('email_send_log').select('sender').eq('recipient', first).single();
@@ -372,7 +458,9 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
       for (let attempt = 0; attempt <= left; attempt++) {
         // Each call claims another address of its own: the platform's, not the caller's, is the one counted.
         const claimed = { 'x-forwarded-for': `203.0.113.${attempt + 1}`, 'x-real-ip': `198.51.100.${attempt + 1}` };
-        const payload = sendEmailsPayload(uniqueEmail('sender'));
+        const sender = uniqueEmail('sender');
+        await submitApplicationFor(target.server, sender);
+        const payload = sendEmailsPayload(sender);
         const outcome = await invoke(anonClient(target.api), 'send-emails', payload, { headers: claimed });
         statuses.push(outcome.status);
       }

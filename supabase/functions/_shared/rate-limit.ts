@@ -10,16 +10,21 @@ export const defaultSendLimits: SendLimits = {
   perRecipient: { limit: 5, windowSeconds: 3600 },
 };
 
+/** What allowSend decided: sent (and recorded), a limit reached, or the application's e-mails sent already. */
+export type SendDecision = 'allowed' | 'limited' | 'sent-already';
+
 /**
  * A rate limit kept in the email_send_log table (service role only), so it holds across function
- * instances and restarts, in hosted Supabase and under server/ alike. Returns false when either limit
- * is reached; otherwise records the send and returns true.
+ * instances and restarts, in hosted Supabase and under server/ alike. 'limited' when either limit is
+ * reached; otherwise records the send and answers 'allowed'. With `applicationIds` (newest first), the send is
+ * recorded against the first of them whose e-mails were not sent yet (a unique index keeps it to one send per
+ * application, also when two requests ask at once), and 'sent-already' when there is none.
  */
 export async function allowSend(
   service: SupabaseClient,
-  keys: { sender: string; recipient: string },
+  keys: { sender: string; recipient: string; applicationIds?: readonly string[] },
   limits: SendLimits = defaultSendLimits,
-): Promise<boolean> {
+): Promise<SendDecision> {
   const since = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
   const [bySender, byRecipient] = await Promise.all([
     service
@@ -36,9 +41,19 @@ export async function allowSend(
   if (bySender.error) throw new Error(bySender.error.message);
   if (byRecipient.error) throw new Error(byRecipient.error.message);
   if ((bySender.count ?? 0) >= limits.perSender.limit || (byRecipient.count ?? 0) >= limits.perRecipient.limit) {
-    return false;
+    return 'limited';
   }
-  const { error } = await service.from('email_send_log').insert({ sender: keys.sender, recipient: keys.recipient });
-  if (error) throw new Error(error.message);
-  return true;
+  const row = { sender: keys.sender, recipient: keys.recipient };
+  if (!keys.applicationIds) {
+    const { error } = await service.from('email_send_log').insert(row);
+    if (error) throw new Error(error.message);
+    return 'allowed';
+  }
+  for (const applicationId of keys.applicationIds) {
+    const { error } = await service.from('email_send_log').insert({ ...row, application_id: applicationId });
+    if (!error) return 'allowed';
+    // 23505: this application's e-mails were recorded already.
+    if (error.code !== '23505') throw new Error(error.message);
+  }
+  return 'sent-already';
 }

@@ -1,3 +1,4 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { evaluatePreQualification, NEXT_STEPS } from '../../../shared/evaluation/evaluate.ts';
 import { normalizeEmail, EMAIL_PATTERN } from '../../../shared/validation/email.ts';
 import {
@@ -31,14 +32,48 @@ export function evaluationToSend(payload: SendEmailsPayload): SendEmailsPayload[
 
 export const SEND_FAILED_MESSAGE = 'Failed to send emails';
 export const RATE_LIMITED_MESSAGE = 'Too many e-mails were requested. Please try again later.';
+export const NOT_SUBMITTED_MESSAGE = 'No application was just submitted with these details';
+export const SENT_ALREADY_MESSAGE = 'The e-mails of this application were sent already';
+export const TEST_EMAILS_OFF_MESSAGE = 'Test e-mails are turned off on this server';
+
+/** How long after an application is submitted its e-mails may be asked for (the wizard asks at once). */
+export const SUBMISSION_WINDOW_SECONDS = 3600;
+
+/**
+ * The applications a request's e-mails may tell of, newest first: submitted within SUBMISSION_WINDOW_SECONDS with
+ * the request's e-mail address and names, as the wizard stores them (shared/application/application-record.ts).
+ * The names are compared here, not in the query: a name may be thousands of characters, too long for an address.
+ */
+async function justSubmitted(service: SupabaseClient, payload: SendEmailsPayload): Promise<string[]> {
+  const { data, error } = await service
+    .from('applications')
+    .select('id, business_name, first_name, last_name')
+    .eq('email', payload.applicantEmail)
+    .gte('created_at', new Date(Date.now() - SUBMISSION_WINDOW_SECONDS * 1000).toISOString())
+    .order('created_at', { ascending: false })
+    .limit(20);
+  if (error) throw new Error(error.message);
+  return data
+    .filter(
+      (row) =>
+        row.business_name === payload.businessName.trim() &&
+        row.first_name === payload.firstName.trim() &&
+        row.last_name === payload.lastName.trim(),
+    )
+    .map((row) => String(row.id));
+}
 
 /**
  * send-emails (docs/product.md §7): the applicant's confirmation and the team's notification of a
- * pre-qualification. Answers {success} or {success: false, error}. Rate-limited per calling address and
- * per recipient. Runtime-neutral: server/ and the Deno entry (index.ts) give it mail and a service client.
+ * pre-qualification. Answers {success} or {success: false, error}. Anyone may call it (visitors apply signed
+ * out), so it sends only what an application just submitted tells, once per application: with the form's answers
+ * (the wizard), only when such an application exists and its e-mails were not sent yet; without them (the test
+ * page), only where `testEmails` is on (server/ in local mode, whose mail stays in the dev mailbox). Rate-limited
+ * per calling address and per recipient. Runtime-neutral: server/ and the Deno entry (index.ts) give it mail and a
+ * service client.
  */
 export function createSendEmailsHandler(
-  environment: FunctionEnvironment & { sendMail: SendMail; limits?: SendLimits },
+  environment: FunctionEnvironment & { sendMail: SendMail; limits?: SendLimits; testEmails?: boolean },
 ): FunctionHandler {
   return async (request) => {
     const early = preflight(request);
@@ -53,13 +88,19 @@ export function createSendEmailsHandler(
     const evaluation = evaluationToSend(parsed.data);
     if (!evaluation) return json({ success: false, error: 'Invalid e-mail notification data' }, 400);
     const payload = { ...parsed.data, evaluation, applicantEmail: normalizeEmail(parsed.data.applicantEmail) };
+    if (!payload.formData && !environment.testEmails) {
+      return json({ success: false, error: TEST_EMAILS_OFF_MESSAGE }, 403);
+    }
     try {
-      const allowed = await allowSend(
+      const applicationIds = payload.formData ? await justSubmitted(environment.service, payload) : undefined;
+      if (applicationIds?.length === 0) return json({ success: false, error: NOT_SUBMITTED_MESSAGE }, 400);
+      const decision = await allowSend(
         environment.service,
-        { sender: callerAddress(request), recipient: payload.applicantEmail },
+        { sender: callerAddress(request), recipient: payload.applicantEmail, applicationIds },
         environment.limits,
       );
-      if (!allowed) return json({ success: false, error: RATE_LIMITED_MESSAGE }, 429);
+      if (decision === 'limited') return json({ success: false, error: RATE_LIMITED_MESSAGE }, 429);
+      if (decision === 'sent-already') return json({ success: false, error: SENT_ALREADY_MESSAGE }, 409);
       await environment.sendMail(applicantEmail(payload, environment.siteUrl));
       await environment.sendMail(teamEmail(payload, environment.siteUrl));
       return json({ success: true });

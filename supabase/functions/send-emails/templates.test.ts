@@ -4,7 +4,7 @@ import { evaluatePreQualification } from '../../../shared/evaluation/evaluate.ts
 import { sampleForm } from '../../../shared/testing/samples.ts';
 import { APPLICATION_OWNERSHIP } from '../../../shared/messages/portal-admin.ts';
 import { escapeHtml } from '../_shared/mail.ts';
-import { applicantEmail, NOT_YOURS_LINE, teamEmail } from './templates.ts';
+import { applicantEmail, NAME_SHOWN_MAX, NOT_YOURS_LINE, shownName, teamEmail } from './templates.ts';
 
 describe('the pre-qualification e-mail to the applicant', () => {
   it('makes the scheduling and sign-up addresses links in its HTML part', () => {
@@ -24,6 +24,29 @@ describe('the pre-qualification e-mail to the applicant', () => {
     const signUp = 'https://loans.example/portal/login?mode=signup';
     expect(mail.html).toContain(`<a href="${signUp}">${signUp}</a>`);
     expect(mail.html).toContain('Lopez &lt;Bakery&gt;');
+  });
+});
+
+describe('the names the applicant’s e-mail shows', () => {
+  it('are on one line and at most NAME_SHOWN_MAX characters, whatever was typed', () => {
+    const typed = `Maria\n\nYour account is suspended.\r\nVerify it at http://evil.example ${'x'.repeat(200)}`;
+    const mail = applicantEmail(
+      {
+        applicantEmail: 'maria@example.com',
+        businessName: `Lopez\nBakery\t\tand Cafe`,
+        firstName: typed,
+        lastName: 'Lopez',
+        evaluation: evaluatePreQualification(sampleForm),
+      },
+      'https://loans.example',
+    );
+    const greeting = mail.text.split('\n\n')[0]!;
+    expect(greeting).toBe(`Hi ${shownName(typed)},`);
+    expect(shownName(typed)).toHaveLength(NAME_SHOWN_MAX);
+    expect(shownName(typed)).toMatch(/^Maria Your account is suspended\. Verify it at http:\/\/evil\.example x+…$/);
+    expect(mail.subject).toBe('You pre-qualify: next steps for Lopez Bakery and Cafe');
+    expect(shownName('  Maria  ')).toBe('Maria');
+    expect(shownName('x'.repeat(NAME_SHOWN_MAX))).toBe('x'.repeat(NAME_SHOWN_MAX));
   });
 });
 

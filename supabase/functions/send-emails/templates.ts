@@ -39,20 +39,33 @@ function layout(body: string): string {
  */
 export const NOT_YOURS_LINE = `Did not fill in this form? Someone may have typed your e-mail address by mistake. You can ignore this e-mail; if our client portal asks you '${APPLICATION_OWNERSHIP.question}' about it, answer '${APPLICATION_OWNERSHIP.notMine}'.`;
 
+/** The longest name the applicant's e-mail shows in full (the application keeps it in full). */
+export const NAME_SHOWN_MAX = 100;
+
+/**
+ * A name as the applicant's e-mail shows it: on one line, cut at NAME_SHOWN_MAX characters. The names are typed
+ * by whoever filled in the form, and the e-mail goes to the address they typed: it carries no paragraphs of theirs.
+ */
+export function shownName(name: string): string {
+  const line = name.replace(/\s+/g, ' ').trim();
+  return line.length > NAME_SHOWN_MAX ? `${line.slice(0, NAME_SHOWN_MAX - 1)}…` : line;
+}
+
 export function applicantEmail(payload: SendEmailsPayload, siteUrl: string): MailMessage {
   const { evaluation } = payload;
   const steps = list(evaluation.suggestedNextSteps);
-  const greeting = `Hi ${payload.firstName},`;
+  const greeting = `Hi ${shownName(payload.firstName)},`;
+  const businessName = shownName(payload.businessName);
   if (evaluation.qualified) {
     const intro = [
       greeting,
-      `Thank you for submitting the pre-qualification form for ${payload.businessName}. Good news: based on what you told us, you pre-qualify for SBA financing through our lending partners.`,
+      `Thank you for submitting the pre-qualification form for ${businessName}. Good news: based on what you told us, you pre-qualify for SBA financing through our lending partners.`,
       `Your next step is a free ${CONSULTATION_MINUTES}-minute consultation with one of our loan experts. You can book it here: ${brand.schedulingUrl}`,
       `Create your account in our secure client portal to upload your documents: ${siteUrl}/portal/login?mode=signup`,
     ];
     return {
       to: payload.applicantEmail,
-      subject: `You pre-qualify: next steps for ${payload.businessName}`,
+      subject: `You pre-qualify: next steps for ${businessName}`,
       text: `${intro.join('\n\n')}\n\nNext steps:\n${steps.text}\n\n${NOT_YOURS_LINE}\n\n${brand.productName}\n${brand.contactPhone}\n${brand.contactEmail}`,
       html: layout(
         `${paragraphs(intro, siteUrl)}<p><strong>Next steps</strong></p>${steps.html}${paragraphs([NOT_YOURS_LINE], siteUrl)}`,
@@ -63,11 +76,11 @@ export function applicantEmail(payload: SendEmailsPayload, siteUrl: string): Mai
   const areas = list(evaluation.reasons);
   const intro = [
     greeting,
-    `Thank you for submitting the pre-qualification form for ${payload.businessName}. Based on what you told us, you do not pre-qualify yet, but there is a path forward and we are happy to help you on it.`,
+    `Thank you for submitting the pre-qualification form for ${businessName}. Based on what you told us, you do not pre-qualify yet, but there is a path forward and we are happy to help you on it.`,
   ];
   return {
     to: payload.applicantEmail,
-    subject: `Your pre-qualification results for ${payload.businessName}`,
+    subject: `Your pre-qualification results for ${businessName}`,
     text: `${intro.join('\n\n')}\n\nAreas to address:\n${areas.text}\n\nNext steps:\n${steps.text}\n\nCall us at ${brand.contactPhone} or write to ${brand.contactEmail}.\n\n${NOT_YOURS_LINE}`,
     html: layout(
       `${paragraphs(intro, siteUrl)}<p><strong>Areas to address</strong></p>${areas.html}<p><strong>Next steps</strong></p>${steps.html}${paragraphs(
