@@ -19,6 +19,7 @@ import {
   userJson,
   type UserRow,
 } from './users.ts';
+import { forgetOpenSessions } from './open-sessions.ts';
 
 const durationUnits: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1000, ms: 1 };
 
@@ -147,12 +148,15 @@ export function registerAdminRoutes(admin: FastifyInstance, context: AuthContext
   admin.delete<ById>('/users/:id', async (request) => {
     const id = userIdParam(request.params);
     const body = objectBody(request.body);
-    return db.transaction(async (tx) => {
+    const deleted = await db.transaction(async (tx) => {
       const user = await findUserById(tx, id, true);
       if (!user) throw userNotFound();
       await deleteUser(tx, id, body.should_soft_delete === true);
       return userJson(user);
     });
+    // Its sessions went with it: its access tokens no longer reach the API (open-sessions.ts).
+    forgetOpenSessions();
+    return deleted;
   });
 
   admin.post('/generate_link', async (request) => {

@@ -3,7 +3,7 @@ import type { Queryable } from '../db/database.ts';
 import { AuthError, notAdmin } from './errors.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { authenticateRequest, isAuthFailure, type RequestAuth } from './request-auth.ts';
-import { sessionExists } from './sessions.ts';
+import { sessionExists } from './open-sessions.ts';
 import { findUserById, isPlainObject, isUuid, type UserRow } from './users.ts';
 
 /** The query string as sent (one value per name, the last one winning). */

@@ -3,6 +3,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import { signToken } from '../keys.ts';
 import { AuthError } from './errors.ts';
 import { findUserById, isBanned, touchLastSignIn, userJson, type UserRow } from './users.ts';
+import { forgetOpenSessions } from './open-sessions.ts';
 
 /** Lifetime of an access token, in seconds (GoTrue's default). */
 export const ACCESS_TOKEN_LIFETIME = 3600;
@@ -147,6 +148,7 @@ export async function refreshSession(
     if (token.revoked && !token.recently_rotated) {
       // Committed before answering: the family stays revoked.
       await tx.query('delete from auth.sessions where id = $1', [session.id]);
+      forgetOpenSessions();
       return alreadyUsed();
     }
     // A live token is revoked as it is used. A revoked one is here only within the reuse interval (a client that
@@ -160,12 +162,6 @@ export async function refreshSession(
   });
   if (outcome instanceof AuthError) throw outcome;
   return outcome;
-}
-
-/** The session an access token belongs to, if it still exists. */
-export async function sessionExists(db: Queryable, sessionId: string): Promise<boolean> {
-  const result = await db.query('select 1 from auth.sessions where id = $1', [sessionId]);
-  return result.rows.length > 0;
 }
 
 /** POST /logout: `local` ends this session, `others` every other one, `global` all of the user's. */
@@ -185,4 +181,5 @@ export async function endSessions(
       sessionId ?? null,
     ]);
   }
+  forgetOpenSessions();
 }

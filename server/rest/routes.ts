@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticateRequest, isAuthFailure, type RequestAuth } from '../auth/request-auth.ts';
+import { SESSION_ENDED_MESSAGE, sessionStillOpen } from '../auth/open-sessions.ts';
 import type { Database, QueryResult } from '../db/database.ts';
 import { runAsRequestRole, runStatementsAsRequestRole } from '../db/request-role.ts';
 import type { RateLimitRule } from '../auth/rate-limit.ts';
@@ -65,7 +66,10 @@ async function requireAuth(context: RestContext, request: FastifyRequest): Promi
     authorization: request.headers.authorization,
     apikey: Array.isArray(apikey) ? apikey[0] : apikey,
   });
-  if (!isAuthFailure(result)) return result;
+  if (!isAuthFailure(result)) {
+    if (await sessionStillOpen(context.db, result)) return result;
+    throw new PostgrestError(401, 'PGRST301', SESSION_ENDED_MESSAGE);
+  }
   if (result.reason === 'expired') throw new PostgrestError(401, 'PGRST303', 'JWT expired');
   if (result.reason === 'missing')
     throw new PostgrestError(

@@ -4,6 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { authenticateRequest, isAuthFailure, type RequestAuth } from '../auth/request-auth.ts';
+import { SESSION_ENDED_MESSAGE, sessionStillOpen } from '../auth/open-sessions.ts';
 import { SIGNED_URL_MAX_SECONDS } from '../../shared/db/api-limits.ts';
 import type { UploadLimits } from '../config.ts';
 import { databaseErrorFields, type Database, type Queryable } from '../db/database.ts';
@@ -106,7 +107,10 @@ export async function registerStorage(app: FastifyInstance, context: StorageCont
       authorization: header(request, 'authorization'),
       apikey: header(request, 'apikey'),
     });
-    if (!isAuthFailure(result)) return result;
+    if (!isAuthFailure(result)) {
+      if (await sessionStillOpen(db, result)) return result;
+      throw storageErrors.unauthorized(SESSION_ENDED_MESSAGE);
+    }
     throw storageErrors.unauthorized(result.reason === 'expired' ? 'jwt expired' : 'Invalid JWT');
   };
 

@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { authFetch, claimsOf, hashParams, openLink, uniqueEmail } from '../support/auth-helpers.ts';
+import { SESSION_ENDED_MESSAGE } from '../../server/auth/open-sessions.ts';
+import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { anonClient, serviceClient } from '../support/server-process.ts';
 import { serverForThisFile } from '../support/server-for-file.ts';
 
@@ -117,5 +119,73 @@ describe('e-mailed links expire', () => {
       token_hash: first.data.properties!.hashed_token,
     });
     expect(replaced.error).toMatchObject({ code: 'otp_expired', status: 403 });
+  });
+});
+
+describe('an access token whose session has ended', () => {
+  /** A read and a storage listing with `token`, as the app makes them: their HTTP statuses and messages. */
+  async function reach(token: string) {
+    const headers = { apikey: server.keys.anonKey, authorization: `Bearer ${token}` };
+    const rest = await fetch(`${server.url}/rest/v1/applications?select=id`, { headers });
+    const storage = await fetch(`${server.url}/storage/v1/object/list/documents`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ prefix: '' }),
+    });
+    return {
+      rest: { status: rest.status, message: ((await rest.json()) as { message?: string }).message },
+      storage: { status: storage.status, message: ((await storage.json()) as { message?: string }).message },
+    };
+  }
+  const ended = {
+    rest: { status: 401, message: SESSION_ENDED_MESSAGE },
+    // Storage answers HTTP 400 with its error's own statusCode ('401') in the body, as Supabase Storage does.
+    storage: { status: 400, message: SESSION_ENDED_MESSAGE },
+  };
+
+  it('reaches neither the API nor storage after a sign-out, while another session of the account still does', async () => {
+    const email = uniqueEmail('signed-out');
+    const signedUp = await anonClient(server).auth.signUp({ email, password: 'signed-out-pass' });
+    expect(signedUp.error).toBeNull();
+    const other = await anonClient(server).auth.signInWithPassword({ email, password: 'signed-out-pass' });
+    expect(other.error).toBeNull();
+    const token = signedUp.data.session!.access_token;
+    expect((await reach(token)).rest.status).toBe(200);
+    expect((await reach(token)).storage.status).toBe(200);
+
+    const out = await authFetch(server, '/logout?scope=local', { method: 'POST', token });
+    expect(out.status).toBe(204);
+    expect(await reach(token)).toEqual(ended);
+    const stillIn = await reach(other.data.session!.access_token);
+    expect([stillIn.rest.status, stillIn.storage.status]).toEqual([200, 200]);
+    // The keys belong to no session: unchanged.
+    expect((await reach(server.keys.serviceRoleKey)).rest.status).toBe(200);
+  });
+
+  it('no longer reads every application for an officer whose account was banned (its sessions ended)', async () => {
+    const service = serviceClient(server);
+    const email = uniqueEmail('former-officer');
+    const created = await service.auth.admin.createUser({
+      email,
+      password: 'former-officer-pass',
+      email_confirm: true,
+      app_metadata: { role: 'admin' },
+    });
+    expect(created.error).toBeNull();
+    const signedIn = await anonClient(server).auth.signInWithPassword({ email, password: 'former-officer-pass' });
+    const token = signedIn.data.session!.access_token;
+    const inserted = await service.from('applications').insert(qualifiedApplicationRow()).select('id').single();
+    expect(inserted.error).toBeNull();
+    const before = await fetch(`${server.url}/rest/v1/applications?select=id&id=eq.${inserted.data!.id}`, {
+      headers: { apikey: server.keys.anonKey, authorization: `Bearer ${token}` },
+    });
+    expect(await before.json()).toEqual([{ id: inserted.data!.id }]);
+
+    const banned = await service.auth.admin.updateUserById(created.data.user!.id, {
+      app_metadata: { role: null },
+      ban_duration: '876000h',
+    });
+    expect(banned.error).toBeNull();
+    expect(await reach(token)).toEqual(ended);
   });
 });
