@@ -97,30 +97,28 @@ export function userJson(user: UserRow) {
 export type UserJson = ReturnType<typeof userJson>;
 
 /**
- * What a repeated sign-up answers when it must not reveal that the address is taken: a user-shaped
- * object with a fresh id and no identities, exactly like GoTrue's obfuscated user.
+ * What a repeated sign-up answers when it must not reveal that the address is taken: the user a new sign-up
+ * answers, with a fresh id. GoTrue's obfuscated user has no identities, and a new user one, so that the list's
+ * length told whether an address had an account (supabase-js's own docs read it so); ours has one, like a new one.
  */
 export function obfuscatedUserJson(email: string, userMetadata: Metadata): UserJson {
   const now = new Date();
-  return {
-    ...userJson({
-      id: randomUUID(),
-      email,
-      encrypted_password: null,
-      email_confirmed_at: null,
-      confirmation_sent_at: now,
-      recovery_sent_at: null,
-      last_sign_in_at: null,
-      raw_app_meta_data: { provider: 'email', providers: ['email'] },
-      raw_user_meta_data: userMetadata,
-      banned_until: null,
-      deleted_at: null,
-      is_anonymous: false,
-      created_at: now,
-      updated_at: now,
-    }),
-    identities: [],
-  };
+  return userJson({
+    id: randomUUID(),
+    email,
+    encrypted_password: null,
+    email_confirmed_at: null,
+    confirmation_sent_at: now,
+    recovery_sent_at: null,
+    last_sign_in_at: null,
+    raw_app_meta_data: { provider: 'email', providers: ['email'] },
+    raw_user_meta_data: userMetadata,
+    banned_until: null,
+    deleted_at: null,
+    is_anonymous: false,
+    created_at: now,
+    updated_at: now,
+  });
 }
 
 export async function findUserById(db: Queryable, id: string, forUpdate = false): Promise<UserRow | undefined> {
