@@ -3010,8 +3010,10 @@ create policy "Admins can read every stored document" on storage.objects for sel
 create policy "Applicants can delete documents in their own folder" on storage.objects for delete to authenticated
   using (((bucket_id = 'documents'::text) AND ((storage.foldername(name))[1] = ( SELECT (auth.uid())::text AS uid)) AND (NOT (EXISTS ( SELECT 1
    FROM documents d
-  WHERE ((d.storage_path = objects.name) AND document_is_reviewed(d.id)))))));
+  WHERE (d.storage_path = objects.name))))));
 create policy "Applicants can read documents in their own folder" on storage.objects for select to authenticated
   using (((bucket_id = 'documents'::text) AND ((storage.foldername(name))[1] = ( SELECT (auth.uid())::text AS uid))));
 create policy "Applicants can upload documents into their own folder" on storage.objects for insert to authenticated
-  with check (((bucket_id = 'documents'::text) AND ((storage.foldername(name))[1] = ( SELECT (auth.uid())::text AS uid)) AND (name ~ ('^[^/]+/(taxReturns|financialStatements|bankStatements|businessLicense|leaseAgreement|idDocument|requested)/'::text || '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(pdf|doc|docx|xls|xlsx|jpg|jpeg|png)$'::text))));
+  with check (((bucket_id = 'documents'::text) AND ((storage.foldername(name))[1] = ( SELECT (auth.uid())::text AS uid)) AND (name ~ ('^[^/]+/(taxReturns|financialStatements|bankStatements|businessLicense|leaseAgreement|idDocument|requested)/'::text || '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(pdf|doc|docx|xls|xlsx|jpg|jpeg|png)$'::text)) AND (NOT (EXISTS ( SELECT 1
+   FROM documents d
+  WHERE (d.storage_path = objects.name))))));

@@ -418,17 +418,57 @@ describe('what an officer reviewed stays', () => {
     expect(data).toEqual([{ file_name: 'returns-2025.pdf' }]);
   });
 
-  it('the file of a reviewed document stays in storage, the file of another may go', async () => {
+  it('the file of a filed document is neither removed nor stored again while its row names it; then it may go', async () => {
+    // As the portal files a document: its file under a name of its own first, then the row that names it.
     const applicationId = await applicationOf(applicant);
-    const { id } = await upload(applicationId, 'taxReturns');
-    const { data: row } = await backend.service.from('documents').select('storage_path').eq('id', id).single();
-    const path = (row as { storage_path: string }).storage_path;
     const bucket = client(applicant).storage.from('documents');
-    expect((await bucket.upload(path, new Blob(['%PDF-1.4\n%%EOF\n'], { type: 'application/pdf' }))).error).toBeNull();
-    await review(id, 'accepted');
-    await bucket.remove([path]);
-    const kept = await backend.service.storage.from('documents').download(path);
-    expect(kept.error).toBeNull();
+    const pdf = (words: string) => new Blob([`%PDF-1.4\n% ${words}\n%%EOF\n`], { type: 'application/pdf' });
+    const stored = async (path: string) => {
+      const { data, error } = await backend.service.storage.from('documents').download(path);
+      return error ? null : await data.text();
+    };
+    const file = async () => {
+      const id = randomUUID();
+      const path = `${applicant.id}/taxReturns/${id}.pdf`;
+      expect((await bucket.upload(path, pdf('the original'))).error).toBeNull();
+      const filed = await client(applicant).from('documents').insert({
+        id,
+        user_id: applicant.id,
+        application_id: applicationId,
+        type: 'taxReturns',
+        file_name: 'returns.pdf',
+        file_size: 40,
+        content_type: 'application/pdf',
+        storage_path: path,
+      });
+      expect(filed.error).toBeNull();
+      return { id, path };
+    };
+    const original = '%PDF-1.4\n% the original\n%%EOF\n';
+
+    // Not reviewed yet, and an officer may be reading it: its file stays, and other bytes never take its name
+    // (also were the file gone some other way), so that the officer accepts what they saw.
+    const unreviewed = await file();
+    await bucket.remove([unreviewed.path]);
+    expect(await stored(unreviewed.path)).toBe(original);
+    await backend.service.storage.from('documents').remove([unreviewed.path]);
+    const again = await bucket.upload(unreviewed.path, pdf('other bytes'));
+    expect(again.error?.message).toMatch(/row-level security/);
+    expect(await stored(unreviewed.path)).toBeNull();
+
+    // Reviewed: its row stays (keep_reviewed_documents), and so does its file.
+    const reviewed = await file();
+    await review(reviewed.id, 'accepted');
+    await bucket.remove([reviewed.path]);
+    expect(await stored(reviewed.path)).toBe(original);
+
+    // Removed as the portal removes one: the row first, then the file may go.
+    const removed = await file();
+    expect((await client(applicant).from('documents').delete().eq('id', removed.id).select('id')).data).toEqual([
+      { id: removed.id },
+    ]);
+    expect((await bucket.remove([removed.path])).data).toHaveLength(1);
+    expect(await stored(removed.path)).toBeNull();
   });
 });
 
