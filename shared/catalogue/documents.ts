@@ -67,6 +67,42 @@ export function acceptedUploadExtension(fileName: string): UploadExtension | und
   return isUploadExtension(extension) ? extension : undefined;
 }
 
+/** The most bytes (UTF-8) of the applicant's file name kept in the name a document is saved or opened under. */
+const SAVED_STEM_BYTES = 150;
+
+/** The longest start of `text` that fits in `bytes` bytes of UTF-8, cut between characters. */
+function startWithin(text: string, bytes: number): string {
+  const encoder = new TextEncoder();
+  let kept = '';
+  for (const character of text) {
+    if (encoder.encode(kept + character).length > bytes) break;
+    kept += character;
+  }
+  return kept;
+}
+
+/**
+ * The name a document is saved or opened under, wherever it leaves us (the desktop's viewer, a lender's download,
+ * an officer's download in the browser). The system picks the program by the extension, and the applicant chose the
+ * file name (the API takes any): the extension is the one the server checked and stored the file with (from its
+ * storage path), never the file name's, so 'invoice.hta' or a name turned around by a right-to-left override
+ * saves and opens as the PDF, image or office file it was stored as. Control and direction characters and what
+ * Windows forbids in a name are left out of the rest. Throws for a storage path of a type the portal never stores.
+ */
+export function documentFileName(fileName: string, storagePath: string): string {
+  const extension = acceptedUploadExtension(storagePath.slice(storagePath.lastIndexOf('/') + 1));
+  if (!extension) throw new Error('This document was not stored as a type this app opens');
+  let stem = fileName
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .replace(/[<>:"/\\|?*]/g, '_')
+    .trim();
+  if (fileExtension(stem) === extension) stem = stem.slice(0, -(extension.length + 1));
+  stem = startWithin(stem, SAVED_STEM_BYTES)
+    .replace(/^[. ]+/, '')
+    .replace(/[. ]+$/, '');
+  return `${stem || 'document'}.${extension}`;
+}
+
 /**
  * Whether a browser shows the stored file in a tab of its own (its PDF viewer, an image); the others (Word,
  * Excel) are downloaded, and storage sends them as attachments whatever is asked.

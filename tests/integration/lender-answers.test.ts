@@ -78,7 +78,9 @@ async function review(documentId: string, outcome: 'accepted' | 'needs_replaceme
  * An approved application of a signed-up applicant, with a tax return uploaded and accepted by an officer, and a
  * generated package.
  */
-async function approvedWithPackage(): Promise<Omit<Flow, 'lender'> & { bytes: Buffer; returnId: string }> {
+async function approvedWithPackage(
+  returnFileName = 'return-2025.pdf',
+): Promise<Omit<Flow, 'lender'> & { bytes: Buffer; returnId: string }> {
   const applicant = await backend.createUser({ email: uniqueEmail('borrower') });
   const inserted = await backend.service
     .from('applications')
@@ -91,7 +93,7 @@ async function approvedWithPackage(): Promise<Omit<Flow, 'lender'> & { bytes: Bu
     .client(officer)
     .rpc('decide_application', { application_id: applicationId, decision: 'approved' });
   expect(decided.error).toBeNull();
-  const taxReturn = await upload(applicant, applicationId, 'taxReturns', 'return-2025.pdf');
+  const taxReturn = await upload(applicant, applicationId, 'taxReturns', returnFileName);
   await review(taxReturn.id, 'accepted');
   const generated = await backend
     .client(officer)
@@ -189,6 +191,19 @@ async function timeline(client: SupabaseClient, applicationId: string) {
 }
 
 describe('a package from consent to the lender’s answer', () => {
+  it('gives the lender each document under the type it was stored as, whatever the applicant named it', async () => {
+    // A PDF named to run on the lender's machine when opened ('.hta' runs under Windows' mshta).
+    const flow = await approvedWithPackage('Tax returns 2025.hta');
+    const lender = await sampleLender('Great Plains SBA Lending (sample)');
+    await consented(flow.applicationId, flow.applicant, lender.id);
+    const token = await sendTo(flow, lender);
+    const link = await documentLink(token, flow.returnId);
+    expect(link.status).toBe(200);
+    const file = await fetch(String(link.body.url));
+    expect(file.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''Tax%20returns%202025.hta.pdf");
+    expect(Buffer.from(await file.arrayBuffer())).toEqual(flow.bytes);
+  });
+
   it('goes to a consented lender, opens without an account with its documents, and records the answer everywhere', async () => {
     const flow = await approvedWithPackage();
     const lender = await sampleLender('Great Plains SBA Lending (sample)');

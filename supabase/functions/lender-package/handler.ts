@@ -1,3 +1,4 @@
+import { documentFileName } from '../../../shared/catalogue/documents.ts';
 import { acceptedDocuments } from '../../../shared/checklist/document-checklist.ts';
 import {
   LENDER_DOCUMENT_LINK_SECONDS,
@@ -283,7 +284,9 @@ export function createLenderPackageHandler(environment: FunctionEnvironment & { 
     const signed = await service.storage
       .from('documents')
       // The lender saves the file under the name the applicant gave it, not the stored id.
-      .createSignedUrl(document.storage_path, LENDER_DOCUMENT_LINK_SECONDS, { download: document.file_name });
+      .createSignedUrl(document.storage_path, LENDER_DOCUMENT_LINK_SECONDS, {
+        download: documentFileName(document.file_name, document.storage_path),
+      });
     if (signed.error || !signed.data) throw new Error(signed.error?.message ?? 'no signed link');
     return json({ success: true, url: signed.data.signedUrl });
   }
