@@ -17,13 +17,16 @@ import { functionNames, projectRoot, startDenoFunction, type DenoFunction } from
 import {
   describeFunctionBehaviour,
   invoke,
+  generatedBankPackage,
+  lenderWithConsent,
   sendEmailsPayload,
+  signedInAdmin,
   SMS_WEBHOOK_TEST,
   submitApplicationFor,
   type FunctionsTarget,
 } from '../support/function-behaviour.ts';
 import { startFunctionsGateway, startMailApiStandIn, type MailApiStandIn } from '../support/hosted-stand-ins.ts';
-import { anonClient } from '../support/server-process.ts';
+import { anonClient, serviceClient } from '../support/server-process.ts';
 import { serverForThisFile } from '../support/server-for-file.ts';
 
 /**
@@ -154,6 +157,29 @@ describe('e-mail through the HTTP mail API', () => {
       expect(request.body.html).toMatch(/^<!doctype html>/);
       expect(request.body.text.length).toBeGreaterThan(0);
     }
+  });
+
+  it('gives a package back when its e-mail to the lender cannot go, so that it can be sent again', async () => {
+    const admin = await signedInAdmin(target);
+    const { packageId, applicationId } = await generatedBankPackage(target);
+    const lender = await lenderWithConsent(target, applicationId, 'approved');
+    const stored = async () =>
+      (
+        await serviceClient(server)
+          .from('bank_packages')
+          .select('status, lender_id, bank_name, link_token_hash')
+          .eq('id', packageId)
+          .single()
+      ).data;
+    mailApi.failWith = 503;
+    try {
+      expect((await invoke(admin, 'send-bank-package', { packageId, lenderId: lender.id })).status).toBe(500);
+    } finally {
+      mailApi.failWith = undefined;
+    }
+    expect(await stored()).toEqual({ status: 'generated', lender_id: null, bank_name: '', link_token_hash: null });
+    expect((await invoke(admin, 'send-bank-package', { packageId, lenderId: lender.id })).status).toBe(200);
+    expect(await stored()).toMatchObject({ status: 'sent', lender_id: lender.id });
   });
 
   it('answers the required message when the mail API fails', async () => {

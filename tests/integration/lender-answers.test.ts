@@ -443,6 +443,8 @@ describe('the lender link', () => {
       .order('id');
     expect(packageAudit.data).toEqual([
       { action: 'bank_package.created', lender_name: null },
+      // Send to Bank claims the package for the lender before its e-mail goes (send-bank-package), then sends it.
+      { action: 'bank_package.updated', lender_name: lender.name },
       { action: 'bank_package.sent', lender_name: lender.name },
       { action: 'bank_package.sent_to_lender', lender_name: lender.name },
       { action: 'bank_package.updated', lender_name: lender.name },

@@ -675,6 +675,28 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
       expect(await target.functionMail(lender.contactEmail)).toHaveLength(1);
     });
 
+    it('send-bank-package sent twice at once (to two lenders) e-mails one lender only', async () => {
+      const { packageId, applicationId } = await generatedBankPackage(target);
+      const lenders = [
+        await lenderWithConsent(target, applicationId, 'approved'),
+        await lenderWithConsent(target, applicationId, 'approved'),
+      ];
+      const outcomes = await Promise.all(
+        lenders.map((lender) => invoke(admin, 'send-bank-package', { packageId, lenderId: lender.id })),
+      );
+      expect(outcomes.map((outcome) => outcome.status).sort()).toEqual([200, 409]);
+      const chosen = lenders[outcomes.findIndex((outcome) => outcome.status === 200)]!;
+      const other = lenders.find((lender) => lender !== chosen)!;
+      expect(await target.functionMail(chosen.contactEmail)).toHaveLength(1);
+      expect(await target.functionMail(other.contactEmail)).toEqual([]);
+      const { data } = await serviceClient(target.server)
+        .from('bank_packages')
+        .select('status, lender_id')
+        .eq('id', packageId)
+        .single();
+      expect(data).toEqual({ status: 'sent', lender_id: chosen.id });
+    });
+
     it('send-bank-package refuses a lender the applicant has not approved, or a paused one, and sends nothing', async () => {
       const { packageId, applicationId } = await generatedBankPackage(target);
       for (const consent of ['requested', 'declined'] as const) {

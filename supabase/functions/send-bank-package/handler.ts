@@ -104,18 +104,47 @@ export function createSendBankPackageHandler(
         `We would appreciate your answer by ${formatLongDate(answerDueAt, timeZone)}. The link works until ${formatLongDate(linkExpiresAt, timeZone)}; anyone who has it can read the package, so please do not forward it.`,
         `Questions? Write to ${brand.loansEmail}.`,
       ];
-      await environment.sendMail({
-        to: lender.contact_email,
-        // The borrower in the subject: a lender receives many packages, all addressed to itself.
-        subject: `${brand.productName} loan package ${number}: ${business}, ${amount}`,
-        text: lines.join('\n\n'),
-        html: htmlEmail(
-          lines,
-          environment.siteUrl,
-          `<p><a href="${escapeHtml(link)}">Open loan package ${escapeHtml(number)}</a></p>`,
-        ),
-        replyTo: brand.loansEmail,
-      });
+      const tokenHash = await lenderTokenHash(token);
+      // The package is this request's before any e-mail goes: two officers sending it at once (to one lender or two)
+      // must not both e-mail a lender. The claim names the lender and the link (the link opens nothing yet: it has
+      // no expiry until the package is marked sent; the audit log shows the claim as an update naming the lender)
+      // and is given back if the e-mail cannot go.
+      const claimed = await service
+        .from('bank_packages')
+        .update({ lender_id: lender.id, bank_name: lender.name, link_token_hash: tokenHash })
+        .eq('id', packageId)
+        .eq('status', 'generated')
+        .is('link_token_hash', null)
+        .select('id');
+      if (claimed.error) throw new Error(claimed.error.message);
+      if ((claimed.data ?? []).length === 0) {
+        return json({ success: false, error: SEND_PACKAGE_ERRORS.alreadySent }, 409);
+      }
+      const giveBack = () =>
+        service
+          .from('bank_packages')
+          .update({ lender_id: null, bank_name: '', link_token_hash: null })
+          .eq('id', packageId)
+          .eq('status', 'generated')
+          .eq('link_token_hash', tokenHash);
+      try {
+        await environment.sendMail({
+          to: lender.contact_email,
+          // The borrower in the subject: a lender receives many packages, all addressed to itself.
+          subject: `${brand.productName} loan package ${number}: ${business}, ${amount}`,
+          text: lines.join('\n\n'),
+          html: htmlEmail(
+            lines,
+            environment.siteUrl,
+            `<p><a href="${escapeHtml(link)}">Open loan package ${escapeHtml(number)}</a></p>`,
+          ),
+          replyTo: brand.loansEmail,
+        });
+      } catch (error) {
+        const givenBack = await giveBack();
+        if (givenBack.error) console.error('send-bank-package: the claim could not be given back:', givenBack.error);
+        throw error;
+      }
       const updated = await service
         .from('bank_packages')
         .update({
@@ -126,11 +155,12 @@ export function createSendBankPackageHandler(
           sent_at: sentAt.toISOString(),
           sent_by: admin.id,
           answer_due_at: answerDueAt.toISOString(),
-          link_token_hash: await lenderTokenHash(token),
+          link_token_hash: tokenHash,
           link_expires_at: linkExpiresAt.toISOString(),
         })
         .eq('id', packageId)
         .eq('status', 'generated')
+        .eq('link_token_hash', tokenHash)
         .select('id');
       if (updated.error) throw new Error(updated.error.message);
       if ((updated.data ?? []).length === 0) {
