@@ -33,7 +33,8 @@ describe('safeRedirect', () => {
 });
 
 describe('siteUrl', () => {
-  const reached = (host: string, port = 3000) => ({ protocol: 'http', host, port });
+  // As from a browser on this machine (local) unless said otherwise.
+  const reached = (host: string, port = 3000, local = true) => ({ protocol: 'http', host, port, local });
 
   it('prefers SITE_URL, else the origin the request came to when that is this machine', () => {
     expect(siteUrl('https://loans.example.com/', reached('localhost:3000'))).toBe(site);
@@ -46,6 +47,18 @@ describe('siteUrl', () => {
     expect(siteUrl(undefined, reached('attacker.example'))).toBe('http://localhost:3000');
     expect(siteUrl(undefined, reached('attacker.example:3000', 8080))).toBe('http://localhost:8080');
     expect(siteUrl(undefined, reached('localhost.attacker.example'))).toBe('http://localhost:3000');
+  });
+
+  it('takes a name of this machine on another port only from a request made on this machine', () => {
+    // `npm run dev`: the page on Vite's port, its requests forwarded to server/ by Vite on this machine.
+    expect(siteUrl(undefined, reached('localhost:5173'))).toBe('http://localhost:5173');
+    // From another machine (or through a proxy), the port would send the link to whatever listens there.
+    expect(siteUrl(undefined, reached('localhost:8081', 3000, false))).toBe('http://localhost:3000');
+    expect(siteUrl(undefined, reached('127.0.0.1:9999', 3000, false))).toBe('http://localhost:3000');
+    expect(siteUrl(undefined, reached('[::1]:8080', 3000, false))).toBe('http://localhost:3000');
+    // Its own port stays (the address typed in the browser), and the default port of the scheme is that port.
+    expect(siteUrl(undefined, reached('127.0.0.1:3000', 3000, false))).toBe('http://127.0.0.1:3000');
+    expect(siteUrl(undefined, reached('localhost', 80, false))).toBe('http://localhost');
   });
 
   it('reads the Host as one parsed origin: userinfo, paths, lists and bad ports never pass as this machine', () => {

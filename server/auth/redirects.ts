@@ -2,16 +2,19 @@ import { isLoopbackOrigin, localhostOrigin, parseRequestOrigin, type RequestAddr
 
 /**
  * The site's own address: SITE_URL when configured. Unset, the origin the request reached us at when that is a
- * name of this machine (localhost, 127.x.x.x, [::1]: `npm start` opened in a browser here), parsed and checked
- * by parseRequestOrigin; any other name in the request (its Host header, or X-Forwarded-Host through a trusted
- * proxy) is the client's choice, so links would go wherever it says: a password-reset link e-mailed to an
- * officer could point at an attacker's site. Then http://localhost on the port the request came in on: set
- * SITE_URL for any other name.
+ * name of this machine (localhost, 127.x.x.x, [::1]: `npm start` opened in a browser here, or `npm run dev`'s page
+ * on its own port) and the request came from this machine, parsed and checked by parseRequestOrigin. Any other
+ * name in the request (its Host header, or X-Forwarded-Host through a trusted proxy) is the client's choice, so
+ * links would go wherever it says: a password-reset link e-mailed to an officer could point at an attacker's site.
+ * From another machine even a name of this one is the client's choice: its port would send the link to whatever
+ * listens there. Then http://localhost on the port the request came in on: set SITE_URL for any other name.
  */
 export function siteUrl(configured: string | undefined, request: RequestAddress): string {
   if (configured !== undefined) return configured.replace(/\/+$/, '');
   const origin = parseRequestOrigin(request);
-  return isLoopbackOrigin(origin) ? origin.origin : localhostOrigin(request.port);
+  const samePort =
+    origin !== undefined && Number(origin.port || (origin.protocol === 'https:' ? 443 : 80)) === request.port;
+  return isLoopbackOrigin(origin) && (request.local || samePort) ? origin.origin : localhostOrigin(request.port);
 }
 
 /**

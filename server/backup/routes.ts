@@ -1,8 +1,6 @@
-import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { cameThroughProxy } from '../http/request-origin.ts';
+import { cameThroughProxy, fromThisMachine } from '../http/request-origin.ts';
 import { authenticateRequest, isAuthFailure } from '../auth/request-auth.ts';
-import { isLoopbackHost } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { archiveStream } from './archive.ts';
@@ -19,11 +17,6 @@ import { BACKUP_ROUTE, pgliteParts } from './contents.ts';
  * its own addresses), the request must not have come through a proxy, and it must carry the service-role
  * key. The archive holds everything, the JWT secret included, so it is nothing a client of the API gets.
  */
-function fromThisMachine(socket: Socket): boolean {
-  const remote = socket.remoteAddress?.replace(/^::ffff:/, '');
-  if (!remote) return false;
-  return isLoopbackHost(remote) || remote === socket.localAddress?.replace(/^::ffff:/, '');
-}
 
 export function registerBackupRoute(
   app: FastifyInstance,

@@ -4,7 +4,13 @@ import { isLoopbackHost } from '../config.ts';
  * What a request says about the address it reached: Fastify's protocol and host (the Host header, or
  * X-Forwarded-Proto/-Host from a proxy TRUST_PROXY trusts) and the local port it came in on.
  */
-export type RequestAddress = { protocol: string; host: string; port: number | undefined };
+export type RequestAddress = {
+  protocol: string;
+  host: string;
+  port: number | undefined;
+  /** The request came straight from this machine: its peer is this machine and it shows no sign of a proxy. */
+  local: boolean;
+};
 
 /** A host as a Host header may carry it: a name or IPv4 address, or an IPv6 literal in brackets, and a port. */
 const bareHost =
@@ -37,13 +43,26 @@ export function isLoopbackOrigin(origin: URL | undefined): origin is URL {
   return origin !== undefined && isLoopbackHost(origin.hostname);
 }
 
+/** Whether a connection's peer is this machine itself: loopback, or one of its own addresses. */
+export function fromThisMachine(socket: { remoteAddress?: string | undefined; localAddress?: string | undefined }) {
+  const remote = socket.remoteAddress?.replace(/^::ffff:/, '');
+  if (!remote) return false;
+  return isLoopbackHost(remote) || remote === socket.localAddress?.replace(/^::ffff:/, '');
+}
+
 /** A Fastify request's address as parseRequestOrigin and siteUrl read it. */
 export function requestAddress(request: {
   protocol: string;
   host: string;
-  socket: { localPort?: number | undefined };
+  headers: Record<string, string | string[] | undefined>;
+  socket: { localPort?: number | undefined; remoteAddress?: string | undefined; localAddress?: string | undefined };
 }): RequestAddress {
-  return { protocol: request.protocol, host: request.host, port: request.socket.localPort };
+  return {
+    protocol: request.protocol,
+    host: request.host,
+    port: request.socket.localPort,
+    local: fromThisMachine(request.socket) && !cameThroughProxy(request.headers),
+  };
 }
 
 /** http://localhost on the port the request came in on: where links go when the request's own name is not trusted. */

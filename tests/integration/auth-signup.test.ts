@@ -458,6 +458,10 @@ describe('a request naming another host (Host, X-Forwarded-Host) with SITE_URL u
     const attempts: Record<string, string>[] = [
       { host: 'attacker.example' },
       { 'x-forwarded-host': 'attacker.example' },
+      // A name of this machine on another port, from elsewhere (here: through a proxy, which says whom it forwards):
+      // the link would go to whatever listens on that port.
+      { host: 'localhost:8081', 'x-forwarded-for': '203.0.113.9' },
+      { host: '127.0.0.1:9999', 'x-real-ip': '203.0.113.9' },
     ];
     for (const headers of attempts) {
       const email = uniqueEmail('officer-target');
