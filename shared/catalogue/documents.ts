@@ -90,7 +90,7 @@ function startWithin(text: string, bytes: number): string {
  * Windows forbids in a name are left out of the rest. Throws for a storage path of a type the portal never stores.
  */
 export function documentFileName(fileName: string, storagePath: string): string {
-  const extension = acceptedUploadExtension(storagePath.slice(storagePath.lastIndexOf('/') + 1));
+  const extension = acceptedUploadExtension(storagePath);
   if (!extension) throw new Error('This document was not stored as a type this app opens');
   let stem = fileName
     .replace(/[\p{Cc}\p{Cf}]/gu, '')
