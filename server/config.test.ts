@@ -14,7 +14,14 @@ describe('loadConfig: auth, e-mail and rate-limit settings', () => {
       notificationRetryInterval: 60,
       documentEmails: { reviewBatchSeconds: 120, reminderDays: 3, reminderLimit: 3 },
       trustProxy: 'loopback',
-      rateLimits: { tokenBurst: 30, tokenPer5Min: 150, signupPer5Min: 30, recoverPer5Min: 30, verifyPer5Min: 30 },
+      rateLimits: {
+        tokenBurst: 30,
+        tokenPer5Min: 150,
+        signupPer5Min: 30,
+        recoverPer5Min: 30,
+        verifyPer5Min: 30,
+        badPasswordsPerHour: 10,
+      },
       submissionRateLimit: { burst: 5, per5Min: 1 },
     });
   });
@@ -36,6 +43,7 @@ describe('loadConfig: auth, e-mail and rate-limit settings', () => {
       RATE_LIMIT_SIGNUP_PER_5_MIN: '1',
       RATE_LIMIT_RECOVER_PER_5_MIN: '2',
       RATE_LIMIT_VERIFY_PER_5_MIN: '3',
+      RATE_LIMIT_BAD_PASSWORDS_PER_HOUR: '4',
       RATE_LIMIT_SUBMISSION_BURST: '20',
       RATE_LIMIT_SUBMISSIONS_PER_5_MIN: '0',
     });
@@ -48,7 +56,14 @@ describe('loadConfig: auth, e-mail and rate-limit settings', () => {
       notificationRetryInterval: 5,
       documentEmails: { reviewBatchSeconds: 30, reminderDays: 7, reminderLimit: 0 },
       trustProxy: false,
-      rateLimits: { tokenBurst: 5, tokenPer5Min: 0, signupPer5Min: 1, recoverPer5Min: 2, verifyPer5Min: 3 },
+      rateLimits: {
+        tokenBurst: 5,
+        tokenPer5Min: 0,
+        signupPer5Min: 1,
+        recoverPer5Min: 2,
+        verifyPer5Min: 3,
+        badPasswordsPerHour: 4,
+      },
       submissionRateLimit: { burst: 20, per5Min: 0 },
     });
   });

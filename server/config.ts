@@ -17,6 +17,8 @@ export type AuthRateLimits = {
   signupPer5Min: number;
   recoverPer5Min: number;
   verifyPer5Min: number;
+  /** Per account (the address typed), not per IP: wrong passwords allowed at once, and per hour after that. */
+  badPasswordsPerHour: number;
 };
 
 /**
@@ -268,6 +270,15 @@ const environmentSchema = z.object({
   RATE_LIMIT_SIGNUP_PER_5_MIN: perFiveMinutes('RATE_LIMIT_SIGNUP_PER_5_MIN', 30),
   RATE_LIMIT_RECOVER_PER_5_MIN: perFiveMinutes('RATE_LIMIT_RECOVER_PER_5_MIN', 30),
   RATE_LIMIT_VERIFY_PER_5_MIN: perFiveMinutes('RATE_LIMIT_VERIFY_PER_5_MIN', 30),
+  // Guesses at one account's password from many addresses: a person who forgot theirs tries a few, then resets
+  // it; 10 at once and 10 an hour after that (one every 6 minutes) stops a guesser at 250 a day. It also lets a
+  // stranger keep an account's password sign-in refused, one wrong try every 6 minutes: 'Forgot password?' still
+  // signs its owner in, through the e-mailed link.
+  RATE_LIMIT_BAD_PASSWORDS_PER_HOUR: z.coerce
+    .number({ error: 'RATE_LIMIT_BAD_PASSWORDS_PER_HOUR must be a number of sign-ins (0 turns the limit off)' })
+    .int('RATE_LIMIT_BAD_PASSWORDS_PER_HOUR must be a whole number')
+    .min(0, 'RATE_LIMIT_BAD_PASSWORDS_PER_HOUR must be 0 or more')
+    .default(10),
   // A person sends the wizard or the registration form once, a few times at most (a second business, a
   // correction): 5 at once and one more every 5 minutes leaves them room while a script filling the tables
   // from one address gets 12 rows an hour.
@@ -384,6 +395,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       signupPer5Min: e.RATE_LIMIT_SIGNUP_PER_5_MIN,
       recoverPer5Min: e.RATE_LIMIT_RECOVER_PER_5_MIN,
       verifyPer5Min: e.RATE_LIMIT_VERIFY_PER_5_MIN,
+      badPasswordsPerHour: e.RATE_LIMIT_BAD_PASSWORDS_PER_HOUR,
     },
     submissionRateLimit: { burst: e.RATE_LIMIT_SUBMISSION_BURST, per5Min: e.RATE_LIMIT_SUBMISSIONS_PER_5_MIN },
     emailSendLimits: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { perFiveMinutes, RateLimiter } from './rate-limit.ts';
+import { perFiveMinutes, perHour, RateLimiter } from './rate-limit.ts';
 
 function limiterAt(rule: ReturnType<typeof perFiveMinutes>) {
   const clock = { now: 0 };
@@ -54,5 +54,29 @@ describe('RateLimiter (token bucket per key)', () => {
   it('turns a limit off with 0', () => {
     expect(perFiveMinutes(0)).toBeUndefined();
     expect(perFiveMinutes(150, 0)).toBeUndefined();
+    expect(perHour(0)).toBeUndefined();
+  });
+
+  it('refills per hour: 10 an hour at once, then one every 6 minutes', () => {
+    const { limiter, clock } = limiterAt(perHour(10));
+    for (let i = 0; i < 10; i += 1) expect(limiter.take('a').allowed).toBe(true);
+    expect(limiter.take('a')).toEqual({ allowed: false, retryAfterSeconds: 360 });
+    clock.now += 360_000;
+    expect(limiter.take('a').allowed).toBe(true);
+    expect(limiter.take('a').allowed).toBe(false);
+  });
+
+  it('gives a token back, never above the capacity', () => {
+    const { limiter } = limiterAt(perFiveMinutes(1, 2));
+    limiter.take('a');
+    limiter.take('a');
+    limiter.giveBack('a');
+    expect(limiter.take('a').allowed).toBe(true);
+    expect(limiter.take('a').allowed).toBe(false);
+    limiter.giveBack('b');
+    limiter.giveBack('b');
+    expect(limiter.take('b').allowed).toBe(true);
+    expect(limiter.take('b').allowed).toBe(true);
+    expect(limiter.take('b').allowed).toBe(false);
   });
 });

@@ -13,8 +13,14 @@ export function perFiveMinutes(perFiveMinutes: number, burst = perFiveMinutes): 
   return { capacity: burst, refillPerSecond: perFiveMinutes / FIVE_MINUTES };
 }
 
+/** `perHour` requests per hour, all of which may come at once. */
+export function perHour(perHour: number): RateLimitRule | undefined {
+  if (perHour <= 0) return undefined;
+  return { capacity: perHour, refillPerSecond: perHour / 3600 };
+}
+
 /**
- * An in-memory per-key (per-IP) token-bucket limiter. One process serves the API, so memory is the
+ * An in-memory per-key (per-IP, or per account) token-bucket limiter. One process serves the API, so memory is the
  * right place; buckets that have refilled completely are forgotten so the map stays small.
  */
 export class RateLimiter {
@@ -44,6 +50,15 @@ export class RateLimiter {
       allowed: false,
       retryAfterSeconds: Math.max(1, Math.ceil((cost - bucket.tokens) / this.rule.refillPerSecond)),
     };
+  }
+
+  /** Gives back one token taken from the key's bucket (never above the capacity). */
+  giveBack(key: string): void {
+    const bucket = this.buckets.get(key);
+    if (!bucket) return;
+    const now = this.now();
+    const current = this.current(key, now);
+    this.buckets.set(key, { tokens: Math.min(this.rule.capacity, current.tokens + 1), updatedAt: now });
   }
 
   private current(key: string, now: number): Bucket {

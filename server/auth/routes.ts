@@ -42,6 +42,7 @@ import {
   requireUser,
 } from './http.ts';
 import { checkPasswordStrength, hashPassword, verifyPassword } from './passwords.ts';
+import { FailedSignIns } from './failed-sign-ins.ts';
 import { perFiveMinutes, RateLimiter } from './rate-limit.ts';
 import { safeRedirect, withHashParams, withQueryParams } from './redirects.ts';
 import { endSessions, refreshSession, startSession, type SessionJson, type TokenSigner } from './sessions.ts';
@@ -201,6 +202,7 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
     recover: limiter(perFiveMinutes(limits.recoverPer5Min)),
     verify: limiter(perFiveMinutes(limits.verifyPer5Min)),
   };
+  const failedSignIns = new FailedSignIns(limits.badPasswordsPerHour);
 
   await app.register(
     async (auth) => {
@@ -315,6 +317,7 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
           const email = optionalString(body, 'email');
           const password = optionalString(body, 'password');
           if (!email || !password) throw invalidCredentials();
+          failedSignIns.take(email);
           const user = await findUserByEmail(db, email.trim());
           // The password is checked first: an unconfirmed account says so only to whoever knows it (the password
           // its sign-up's link holds, as an unconfirmed account has none of its own).
@@ -331,10 +334,14 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
                   ? startSession(tx, signer, user, 'password', clientOf(request))
                   : undefined,
               );
-              if (signedIn) return signedIn;
+              if (signedIn) {
+                failedSignIns.giveBack(email);
+                return signedIn;
+              }
             }
             throw invalidCredentials();
           }
+          failedSignIns.giveBack(email);
           if (isBanned(user)) throw userBanned();
           if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
           return db.transaction((tx) => startSession(tx, signer, user, 'password', clientOf(request)));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { authFetch, uniqueEmail } from '../support/auth-helpers.ts';
-import { anonClient } from '../support/server-process.ts';
+import { testPassword } from '../support/function-behaviour.ts';
+import { anonClient, serviceClient } from '../support/server-process.ts';
 import { serverForThisFile } from '../support/server-for-file.ts';
 
 // Tiny per-IP budgets so that the limit is reached in a few requests.
@@ -11,8 +12,21 @@ const server = serverForThisFile({
     RATE_LIMIT_SIGNUP_PER_5_MIN: '2',
     RATE_LIMIT_RECOVER_PER_5_MIN: '2',
     RATE_LIMIT_VERIFY_PER_5_MIN: '2',
+    RATE_LIMIT_BAD_PASSWORDS_PER_HOUR: '3',
   },
 });
+
+/** A client address of its own for each try (a trusted local proxy tells it), so the per-IP budgets never bind. */
+let nextAddress = 1;
+const passwordSignIn = (email: string, password: string) =>
+  authFetch(server, '/token?grant_type=password', {
+    method: 'POST',
+    body: JSON.stringify({ email, password }),
+    headers: { 'x-forwarded-for': `198.51.100.${nextAddress++}` },
+  });
+
+const tooManyWrongPasswords =
+  'Too many wrong passwords were tried for this account. Please try again in 20 minutes, or choose a new password with "Forgot password?".';
 
 describe('per-IP rate limits on /auth/v1', () => {
   it('answers 429 over_request_rate_limit on /token past the burst, per client address', async () => {
@@ -88,5 +102,58 @@ describe('per-IP rate limits on /auth/v1', () => {
     const limited = await verify();
     expect(limited.status).toBe(429);
     expect(await limited.json()).toMatchObject({ code: 'over_request_rate_limit' });
+  });
+});
+
+describe('per-account limit of wrong passwords on /auth/v1/token', () => {
+  it('refuses an account’s password sign-ins, the right one too, after 3 wrong ones from 3 addresses', async () => {
+    const email = uniqueEmail('guessed');
+    const created = await serviceClient(server).auth.admin.createUser({
+      email,
+      password: testPassword,
+      email_confirm: true,
+    });
+    expect(created.error).toBeNull();
+    // Right passwords do not count.
+    for (let i = 0; i < 4; i += 1) expect((await passwordSignIn(email, testPassword)).status).toBe(200);
+    for (let i = 0; i < 3; i += 1) {
+      expect((await passwordSignIn(email.toUpperCase(), `wrong-${i}`)).body).toMatchObject({
+        code: 'invalid_credentials',
+      });
+    }
+    const guess = await passwordSignIn(email, 'wrong-3');
+    expect(guess.status).toBe(429);
+    expect(guess.body).toMatchObject({ code: 'over_request_rate_limit', message: tooManyWrongPasswords });
+    expect(Number(guess.headers.get('retry-after'))).toBeGreaterThan(1000);
+    const owner = await passwordSignIn(email, testPassword);
+    expect(owner.status).toBe(429);
+
+    // Another account is not touched.
+    const other = uniqueEmail('other');
+    expect(
+      (await serviceClient(server).auth.admin.createUser({ email: other, password: testPassword, email_confirm: true }))
+        .error,
+    ).toBeNull();
+    expect((await passwordSignIn(other, testPassword)).status).toBe(200);
+  });
+
+  it('answers an address without an account the same way, so the limit tells nothing of who has one', async () => {
+    const nobody = uniqueEmail('nobody');
+    for (let i = 0; i < 3; i += 1) {
+      expect((await passwordSignIn(nobody, `wrong-${i}`)).body).toMatchObject({ code: 'invalid_credentials' });
+    }
+    const refused = await passwordSignIn(nobody, 'wrong-3');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ message: tooManyWrongPasswords });
+  });
+
+  it('counts guesses sent at once: no more than the budget reach the password check', async () => {
+    const email = uniqueEmail('rushed');
+    expect(
+      (await serviceClient(server).auth.admin.createUser({ email, password: testPassword, email_confirm: true })).error,
+    ).toBeNull();
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => passwordSignIn(email, `wrong-${i}`)));
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([400, 400, 400, 429, 429, 429, 429, 429]);
   });
 });

@@ -19,6 +19,7 @@ const server = serverForThisFile({
     RATE_LIMIT_SIGNUP_PER_5_MIN: '0',
     RATE_LIMIT_RECOVER_PER_5_MIN: '0',
     RATE_LIMIT_VERIFY_PER_5_MIN: '0',
+    RATE_LIMIT_BAD_PASSWORDS_PER_HOUR: '0',
     RATE_LIMIT_SUBMISSIONS_PER_5_MIN: '0',
     LOG_LEVEL: 'fatal',
   },
