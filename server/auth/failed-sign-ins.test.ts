@@ -27,7 +27,7 @@ describe('FailedSignIns (wrong passwords per account)', () => {
     // 3 an hour: the next try is 20 minutes away.
     expect(refused?.headers).toEqual({ 'Retry-After': '1200' });
     expect(refused?.message).toBe(
-      'Too many wrong passwords were tried for this account. Please try again in 20 minutes, or choose a new password with "Forgot password?".',
+      'Too many wrong passwords were tried for this account. Please try again in 20 minutes, or reset your password.',
     );
   });
 

@@ -50,5 +50,5 @@ const keyOf = (email: string) => email.trim().toLowerCase();
  */
 export function tooManyWrongPasswordsMessage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many wrong passwords were tried for this account. Please try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}, or choose a new password with "Forgot password?".`;
+  return `Too many wrong passwords were tried for this account. Please try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}, or reset your password.`;
 }

@@ -143,6 +143,28 @@ test('an account not yet confirmed: sign-in says so and offers to send the confi
   await expect(page.getByRole('heading', { name: 'Secure Client Portal' })).toBeVisible();
 });
 
+test('after ten wrong passwords for one account, the sign-in says when to try again and keeps what was typed', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const account = await createAccount(database, baseURL!);
+  const auth = new AuthPages(page);
+  await auth.openLogin();
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    const answer = page.waitForResponse((response) => response.url().includes('/auth/v1/token'));
+    await auth.signIn(account.email, `wrong-password-${attempt}`);
+    expect((await answer).status()).toBe(400);
+  }
+  await auth.password().fill(account.password);
+  await auth.submit('Sign In').click();
+  await expect(auth.alert()).toHaveText(
+    /^Too many wrong passwords were tried for this account\. Please try again in \d+ minutes, or reset your password\.$/,
+  );
+  await expect(auth.email()).toHaveValue(account.email);
+  await expect(page).toHaveURL(/\/portal\/login$/);
+});
+
 test('a wrong password on an unconfirmed account offers nothing to resend', async ({ page, database }) => {
   const email = uniqueEmail('unconfirmed-wrong');
   expect((await database.auth.admin.createUser({ email, password: 'a-good-password' })).error).toBeNull();

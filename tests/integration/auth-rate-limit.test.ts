@@ -26,7 +26,7 @@ const passwordSignIn = (email: string, password: string) =>
   });
 
 const tooManyWrongPasswords =
-  'Too many wrong passwords were tried for this account. Please try again in 20 minutes, or choose a new password with "Forgot password?".';
+  'Too many wrong passwords were tried for this account. Please try again in 20 minutes, or reset your password.';
 
 describe('per-IP rate limits on /auth/v1', () => {
   it('answers 429 over_request_rate_limit on /token past the burst, per client address', async () => {
