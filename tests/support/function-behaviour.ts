@@ -1174,7 +1174,25 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
       });
       expect(made.error).toBeNull();
       const notFound = { status: 404, body: { success: false, error: 'No such application' } };
-      expect(await invoke(await signedIn(target.api, stranger), 'notify-officer', request)).toEqual(notFound);
+      const strangerClient = await signedIn(target.api, stranger);
+      expect(await invoke(strangerClient, 'notify-officer', request)).toEqual(notFound);
+      // Nor does the stranger's confirmed e-mail on the application make it theirs while another account has it,
+      // or once they said it is not theirs: the read policy's rule.
+      const service = serviceClient(target.server);
+      const { data: before } = await service
+        .from('applications')
+        .select('user_id, email')
+        .eq('id', asked.applicationId)
+        .single();
+      const set = async (columns: Record<string, unknown>) => {
+        const { error } = await service.from('applications').update(columns).eq('id', asked.applicationId);
+        expect(error).toBeNull();
+      };
+      await set({ email: stranger });
+      expect(await invoke(strangerClient, 'notify-officer', request)).toEqual(notFound);
+      await set({ user_id: null, disowned_at: new Date().toISOString() });
+      expect(await invoke(strangerClient, 'notify-officer', request)).toEqual(notFound);
+      await set({ user_id: before!.user_id, email: before!.email, disowned_at: null });
       expect(await invoke(asked.applicant, 'notify-officer', { applicationId: noSuchId })).toEqual(notFound);
       expect(await invoke(asked.applicant, 'notify-officer', { applicationId: 'x' })).toEqual({
         status: 400,

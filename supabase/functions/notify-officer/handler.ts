@@ -8,8 +8,8 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * notify-officer: the portal calls it after the applicant answers a consent request (approve, decline, withdraw
  * an approval); it e-mails the officer who asked each answer not told yet (see notifyOfficerOfConsentAnswers).
- * Only the application's applicant may call it: their account, or their confirmed e-mail, as the database's
- * read policy has it. It sends nothing but the notices due, once each. Answers {success, sent}.
+ * Only the application's applicant may call it: their account, or their confirmed e-mail while no account has the
+ * application, as the database's read policy has it. It sends nothing but the notices due, once each. Answers {success, sent}.
  */
 export function createNotifyOfficerHandler(environment: FunctionEnvironment & { sendMail: SendMail }): FunctionHandler {
   const { service } = environment;
@@ -27,14 +27,18 @@ export function createNotifyOfficerHandler(environment: FunctionEnvironment & { 
     try {
       const { data: application, error } = await service
         .from('applications')
-        .select('id, user_id, email, business_name, first_name, last_name')
+        .select('id, user_id, email, disowned_at, business_name, first_name, last_name')
         .eq('id', applicationId)
         .maybeSingle();
       if (error) throw new Error(error.message);
+      // The read policy's rule: by its e-mail only while no account has it, and nobody has said it is not theirs.
       const own =
         application &&
         (application.user_id === caller.id ||
-          (caller.emailConfirmed && caller.email?.toLowerCase() === application.email));
+          (application.user_id === null &&
+            application.disowned_at === null &&
+            caller.emailConfirmed &&
+            caller.email?.toLowerCase() === application.email));
       // The same answer for someone else's application as for none: nobody learns which ids exist.
       if (!own) return json({ success: false, error: 'No such application' }, 404);
       const sent = await notifyOfficerOfConsentAnswers(environment, application);
