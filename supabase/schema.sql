@@ -2082,6 +2082,9 @@ begin
   if make_loan_offer.expires_on is null or make_loan_offer.expires_on < public.earliest_us_today() then
     raise exception 'The offer must expire today or later' using errcode = '22023';
   end if;
+  if make_loan_offer.expires_on > (public.latest_us_today() + interval '1 year')::date then
+    raise exception 'The offer can expire at most a year from today' using errcode = '22023';
+  end if;
   if jsonb_typeof(coalesce(make_loan_offer.conditions, '[]'::jsonb)) <> 'array' then
     raise exception 'The conditions are a list of texts' using errcode = '22023';
   end if;

@@ -4,6 +4,7 @@ import { isoDay } from '../format/dates.ts';
 import {
   LOAN_OFFER_MESSAGES as M,
   LOAN_STAGE_MESSAGES as S,
+  aYearAfter,
   loanOfferArguments,
   loanOfferFormSchema,
   loanStageFormSchema,
@@ -121,6 +122,18 @@ describe('the loan offer form', () => {
   it('refuses an expiry before today or not a date', () => {
     expect(messages({ expiresOn: '2026-11-27' })).toEqual({ expiresOn: M.expiryPast });
     expect(messages({ expiresOn: 'soon' })).toEqual({ expiresOn: M.expiryRequired });
+  });
+
+  it('refuses an expiry more than a year from today', () => {
+    expect(messages({ expiresOn: '2027-11-28' })).toEqual({});
+    expect(messages({ expiresOn: '2027-11-29' })).toEqual({ expiresOn: M.expiryTooFar });
+    expect(messages({ expiresOn: '9999-12-31' })).toEqual({ expiresOn: M.expiryTooFar });
+  });
+
+  it('counts a year as Postgres adds one: 29 February to the 28th', () => {
+    expect(aYearAfter('2026-11-28')).toBe('2027-11-28');
+    expect(aYearAfter('2028-02-29')).toBe('2029-02-28');
+    expect(aYearAfter('2027-12-31')).toBe('2028-12-31');
   });
 
   it('drops blank conditions, and gives make_loan_offer only the rate fields of the kind chosen', () => {

@@ -36,6 +36,7 @@ export const LOAN_OFFER_MESSAGES = {
   conditionsTooLong: `The conditions can be at most ${CONDITIONS_CHARACTERS_MAX.toLocaleString('en-US')} characters in all`,
   expiryRequired: 'Please enter the day the offer expires',
   expiryPast: 'The offer must expire today or later',
+  expiryTooFar: 'The offer can expire at most a year from today',
 } as const;
 
 /** Whether a number has at most `places` decimal places. */
@@ -57,6 +58,16 @@ export function offerConditions(text: string): string[] {
 }
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The same day a year later (YYYY-MM-DD), 29 February becoming the 28th, as Postgres adds a year: the last day an
+ * offer made on `day` may expire (lenders' commitments hold for weeks or months; a year is the most we take).
+ */
+export function aYearAfter(day: string): string {
+  const [year, month, date] = day.split('-');
+  const next = `${Number(year) + 1}`.padStart(4, '0');
+  return month === '02' && date === '29' ? `${next}-02-28` : `${next}-${month}-${date}`;
+}
 
 /**
  * The offer form of a day (`today` as YYYY-MM-DD: the lender's own day on the page, the database's at the
@@ -100,7 +111,8 @@ export function loanOfferFormSchema(today: string) {
       expiresOn: z
         .string({ error: LOAN_OFFER_MESSAGES.expiryRequired })
         .regex(isoDate, LOAN_OFFER_MESSAGES.expiryRequired)
-        .refine((day) => !isoDate.test(day) || day >= today, LOAN_OFFER_MESSAGES.expiryPast),
+        .refine((day) => !isoDate.test(day) || day >= today, LOAN_OFFER_MESSAGES.expiryPast)
+        .refine((day) => !isoDate.test(day) || day <= aYearAfter(today), LOAN_OFFER_MESSAGES.expiryTooFar),
     })
     .superRefine(
       (offer, context) => {

@@ -51,16 +51,18 @@ test('a lender offers, is told what to fix, revises, and records the closing of 
   await form.getByLabel(/^Your fees/).fill('2500');
   await form.getByLabel(/^Collateral/).fill('Business assets');
   await form.getByLabel(/^Conditions/).fill('Personal guarantee\n\nLife insurance on the owner');
-  await form.getByLabel(/^Offer expires on/).fill(day(14));
+  await form.getByLabel(/^Offer expires on/).fill(day(400));
   await form.getByRole('button', { name: 'Send Offer' }).click();
   const amount = form.getByLabel(/^Amount/);
   await expect(amount).toHaveAttribute('aria-invalid', 'true');
   await expect(form.getByText(LOAN_OFFER_MESSAGES.amountAboveZero)).toBeVisible();
   await expect(form.getByText(LOAN_OFFER_MESSAGES.fixedRateRange)).toBeVisible();
+  await expect(form.getByText(LOAN_OFFER_MESSAGES.expiryTooFar)).toBeVisible();
   expect(await seriousAccessibilityViolations(lender, ['main'])).toEqual([]);
   // Fixed: what was typed is still there.
   await amount.fill('250000');
   await form.getByLabel(/^Fixed rate/).fill('9.5');
+  await form.getByLabel(/^Offer expires on/).fill(day(14));
   await expect(form.getByLabel(/^Conditions/)).toHaveValue('Personal guarantee\n\nLife insurance on the owner');
   await form.getByRole('button', { name: 'Send Offer' }).click();
 

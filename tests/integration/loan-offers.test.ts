@@ -129,6 +129,12 @@ describe('a lender’s offer through its link', () => {
     expect((await makeOffer(link.token, { expires_on: inDays(-2) })).error?.message).toBe(
       'The offer must expire today or later',
     );
+    // A year and a few days ahead: past a year from today anywhere in the US.
+    for (const expiresOn of [inDays(368), '9999-12-31']) {
+      expect((await makeOffer(link.token, { expires_on: expiresOn })).error?.message).toBe(
+        'The offer can expire at most a year from today',
+      );
+    }
     expect((await makeOffer(newLenderToken())).error?.message).toBe('This link has expired or was revoked');
     const variable = await makeOffer(link.token, {
       rate_kind: 'variable',

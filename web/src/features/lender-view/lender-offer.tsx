@@ -12,6 +12,7 @@ import {
   type LenderOfferRevision,
 } from '../../../../shared/matching/lender-answers.ts';
 import {
+  aYearAfter,
   loanOfferFormSchema,
   loanStageFormSchema,
   type LoanOfferForm,
@@ -200,7 +201,7 @@ export function OfferForm({
           <Textarea rows={4} {...register('conditions')} />
         </FormField>
         <FormField label="Offer expires on" error={errors.expiresOn?.message} required>
-          <Input type="date" min={today} {...register('expiresOn')} />
+          <Input type="date" min={today} max={aYearAfter(today)} {...register('expiresOn')} />
         </FormField>
         {failure ? <ErrorAlert message={failure} /> : null}
         <HStack gap="3">
