@@ -203,13 +203,14 @@ async function createApp(config: ServerConfig, db: Database, keys: ApiKeys, jwtS
   // local mode), SMTP when SMTP_URL is set.
   const mail = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, db });
   app.addHook('onClose', () => mail.close());
-  if (mail.kind === 'dev-mailbox' && localMode) {
-    registerDevMailbox(app, mail, { refuseProxied: config.devMailbox === undefined });
-  }
+  const devPages = {
+    refuseProxied: config.devMailbox === undefined,
+    siteHosts: [config.siteUrl, config.apiExternalUrl].flatMap((url) => (url ? [new URL(url).hostname] : [])),
+  };
+  if (mail.kind === 'dev-mailbox' && localMode) registerDevMailbox(app, mail, devPages);
   // Texts: the dev SMS outbox when Twilio is not set, on the dev mailbox's terms (DEV_MAILBOX says for both).
-  if (!config.sms.twilio && servesDevMailbox({ ...config, smtpUrl: undefined })) {
-    registerDevSmsOutbox(app, db, { refuseProxied: config.devMailbox === undefined });
-  }
+  if (!config.sms.twilio && servesDevMailbox({ ...config, smtpUrl: undefined }))
+    registerDevSmsOutbox(app, db, devPages);
 
   registerHealth(app, db);
   await registerAuth(app, { db, config, jwtSecret, mail });

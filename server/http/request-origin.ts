@@ -74,7 +74,21 @@ export function localhostOrigin(port: number | undefined): string {
  * Headers a proxy adds to what it forwards. A request carrying any of them (even empty) came through a proxy, or
  * pretends to: the routes only this machine's own browser may use (the dev mailbox, backups) refuse it.
  */
-const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'via', 'x-forwarded-host', 'x-forwarded-proto'];
+const PROXY_HEADERS = [
+  'x-forwarded-for',
+  'forwarded',
+  'x-real-ip',
+  'via',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  // The client's address as CDNs, tunnels and some proxies pass it on instead.
+  'client-ip',
+  'true-client-ip',
+  'x-client-ip',
+  'cf-connecting-ip',
+  'fastly-client-ip',
+  'x-cluster-client-ip',
+];
 
 /** Whether a request shows any sign of having come through a proxy (PROXY_HEADERS). */
 export function cameThroughProxy(headers: Record<string, string | string[] | undefined>): boolean {

@@ -16,9 +16,11 @@ export function registerDevMailbox(
      * DEV_MAILBOX=on says to serve it.
      */
     refuseProxied: boolean;
+    /** The names SITE_URL and API_EXTERNAL_URL give this server (server/http/local-only-routes.ts). */
+    siteHosts: readonly string[];
   },
 ): void {
-  registerLocalOnlyRoutes(app, options.refuseProxied, (scope) => {
+  registerLocalOnlyRoutes(app, options, (scope) => {
     scope.get('/_dev/mailbox/messages', async (request, reply) => {
       const query = request.query as Record<string, unknown>;
       const to = typeof query.to === 'string' && query.to !== '' ? query.to : undefined;

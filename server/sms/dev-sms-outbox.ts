@@ -40,8 +40,12 @@ function renderOutbox(texts: DevText[]): string {
  * The dev SMS outbox, beside the dev mailbox and served on the same terms: GET /_dev/sms (HTML) and
  * GET /_dev/sms/messages (JSON, newest first, `?to=+1...` to filter by number).
  */
-export function registerDevSmsOutbox(app: FastifyInstance, db: Queryable, options: { refuseProxied: boolean }): void {
-  registerLocalOnlyRoutes(app, options.refuseProxied, (scope) => {
+export function registerDevSmsOutbox(
+  app: FastifyInstance,
+  db: Queryable,
+  options: { refuseProxied: boolean; siteHosts: readonly string[] },
+): void {
+  registerLocalOnlyRoutes(app, options, (scope) => {
     scope.get('/_dev/sms/messages', async (request, reply) => {
       const query = request.query as Record<string, unknown>;
       const to = typeof query.to === 'string' && query.to !== '' ? query.to : undefined;

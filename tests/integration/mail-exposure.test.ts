@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { mailbox, uniqueEmail } from '../support/auth-helpers.ts';
+import { rawGet } from '../support/raw-http.ts';
 import {
   anonClient,
   removeDataDir,
@@ -114,6 +115,10 @@ describe('the dev mailbox on loopback', () => {
       expect(await status(implicit, '/_dev/mailbox/messages')).toBe(200);
       expect(await proxied(implicit, { 'x-forwarded-for': '203.0.113.9' })).toBe(404);
       expect(await proxied(implicit, { forwarded: 'for=203.0.113.9' })).toBe(404);
+      // What a CDN or a tunnel says instead.
+      for (const header of ['true-client-ip', 'cf-connecting-ip', 'client-ip', 'x-client-ip']) {
+        expect(await proxied(implicit, { [header]: '203.0.113.9' }), header).toBe(404);
+      }
       expect(
         (await fetch(`${implicit.url}/_dev/mailbox`, { headers: { 'x-forwarded-for': '203.0.113.9' } })).status,
       ).toBe(404);
@@ -125,6 +130,56 @@ describe('the dev mailbox on loopback', () => {
       expect(await proxied(chosen, { 'x-forwarded-for': '203.0.113.9' })).toBe(200);
     } finally {
       await chosen.stop();
+    }
+  });
+});
+
+describe('the dev pages and another site’s page in the same browser', () => {
+  it(
+    'answer no other site: neither a page elsewhere (Origin, Sec-Fetch-Site) nor a name pointed at this machine',
+    { timeout: 60_000 },
+    async () => {
+      const server = await start({ SMS_QUIET_HOURS: 'off' });
+      try {
+        const port = new URL(server.url).port;
+        const read = async (pathname: string, headers: Record<string, string>) =>
+          (await rawGet(`${server.url}${pathname}`, headers)).status;
+        for (const pathname of ['/_dev/mailbox/messages', '/_dev/mailbox', '/_dev/sms/messages', '/_dev/sms']) {
+          // A page of another site: what a browser says of it.
+          expect(await read(pathname, { origin: 'https://evil.example' }), pathname).toBe(403);
+          expect(await read(pathname, { 'sec-fetch-site': 'cross-site' }), pathname).toBe(403);
+          expect(await read(pathname, { 'sec-fetch-site': 'same-site' }), pathname).toBe(403);
+          // A name of the attacker's pointed at 127.0.0.1 (DNS rebinding): its page asks as its own origin.
+          const rebound = { host: `evil.example:${port}`, origin: `http://evil.example:${port}` };
+          expect(await read(pathname, { ...rebound, 'sec-fetch-site': 'same-origin' }), pathname).toBe(403);
+          // This server's own pages, the address typed in the bar, and tools that say nothing.
+          const own = {
+            host: `localhost:${port}`,
+            origin: `http://localhost:${port}`,
+            'sec-fetch-site': 'same-origin',
+          };
+          expect(await read(pathname, own), pathname).toBe(200);
+          expect(await read(pathname, { 'sec-fetch-site': 'none' }), pathname).toBe(200);
+          expect(await read(pathname, {}), pathname).toBe(200);
+        }
+      } finally {
+        await server.stop();
+      }
+    },
+  );
+
+  it('answer the name SITE_URL gives the server', { timeout: 60_000 }, async () => {
+    const server = await start({ SITE_URL: 'http://loans.example.test' });
+    try {
+      const port = new URL(server.url).port;
+      expect((await rawGet(`${server.url}/_dev/mailbox/messages`, { host: `loans.example.test:${port}` })).status).toBe(
+        200,
+      );
+      expect((await rawGet(`${server.url}/_dev/mailbox/messages`, { host: `other.example.test:${port}` })).status).toBe(
+        403,
+      );
+    } finally {
+      await server.stop();
     }
   });
 });
