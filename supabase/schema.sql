@@ -1683,6 +1683,10 @@ begin
     new.decided_by := auth.uid();
     new.decided_at := now();
   else
+    if new.decision_reason is distinct from old.decision_reason then
+      raise exception 'A decision''s reason is given with the decision and cannot change after it'
+        using errcode = 'check_violation';
+    end if;
     new.decided_by := old.decided_by;
     new.decided_at := old.decided_at;
   end if;

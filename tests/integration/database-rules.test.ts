@@ -288,6 +288,37 @@ describe('decisions on applications', () => {
     );
   });
 
+  it('keeps a decision’s reason as given: another officer cannot rewrite it under the first one’s name', async () => {
+    const id = await createApplication();
+    const decided = await backend
+      .client(admin)
+      .from('applications')
+      .update({ status: 'rejected', decision_reason: 'Revenue too low.' })
+      .eq('id', id);
+    expect(decided.error).toBeNull();
+    const second = await backend.createUser({ email: uniqueEmail('second-officer'), appRole: 'admin' });
+    for (const client of [backend.client(second), backend.client(admin), backend.service]) {
+      for (const reason of ['Rewritten later.', null]) {
+        const { error } = await client.from('applications').update({ decision_reason: reason }).eq('id', id);
+        expect(error?.code).toBe('23514');
+        expect(error?.message).toBe("A decision's reason is given with the decision and cannot change after it");
+      }
+    }
+    // What officers may still change on a decided application.
+    const assigned = await backend
+      .client(second)
+      .from('applications')
+      .update({ assigned_admin_id: second.id })
+      .eq('id', id);
+    expect(assigned.error).toBeNull();
+    const { data } = await backend.service
+      .from('applications')
+      .select('decision_reason, decided_by, assigned_admin_id')
+      .eq('id', id)
+      .single();
+    expect(data).toEqual({ decision_reason: 'Revenue too low.', decided_by: admin.id, assigned_admin_id: second.id });
+  });
+
   it('does not let anyone write decided_by or decided_at directly', async () => {
     const id = await createApplication();
     const direct = await backend.client(admin).from('applications').update({ decided_by: admin.id }).eq('id', id);
