@@ -55,3 +55,12 @@ export function confirmationLinkForAnotherAccountMessage(signedInEmail: string |
   const who = signedInEmail ? `another account (${signedInEmail})` : 'another account';
   return `This link could not sign you in here, because ${who} is signed in. Your e-mail address may already be confirmed: log out, then sign in with it.`;
 }
+
+/**
+ * A reset link opened where an account is signed in: the link is not used until that account logs out, since a
+ * link someone else sent would otherwise sign this browser into their account.
+ */
+export function resetLinkWhileSignedInMessage(signedInEmail: string | undefined): string {
+  const who = signedInEmail ? `as ${signedInEmail}` : 'to an account';
+  return `You are signed in ${who} in this browser. To set a new password with this link, log out first. If you did not ask for a password reset, do not use the link: stay signed in and go back to your portal.`;
+}

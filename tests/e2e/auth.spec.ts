@@ -5,7 +5,7 @@ import { removeDataDir, serviceClient, startServerProcess, temporaryDataDir } fr
 import { expect, test } from './fixtures.ts';
 import { seriousAccessibilityViolations } from './pages/accessibility.ts';
 import { AuthPages } from './pages/auth-pages.ts';
-import { createAccount, plantSession } from './pages/portal-session.ts';
+import { createAccount, plantSession, sessionStorageKey } from './pages/portal-session.ts';
 
 test('sign-in and sign-up: the toggle, Forgot password only when signing in, the help block, every validation message', async ({
   page,
@@ -280,6 +280,54 @@ test('forgot password: validation, Check Your Email, Try a different email, Back
   await page.getByRole('link', { name: 'Back to Login' }).click();
   await page.waitForURL('**/portal/login');
   await expect(await latestMail({ url: baseURL! }, account.email, 'Reset your')).toBeTruthy();
+});
+
+test('a reset link never takes the place of the account signed in here, names the account it resets, and a sign-in put in a link is refused', async ({
+  page,
+  browser,
+  baseURL,
+  database,
+}) => {
+  const victim = await createAccount(database, baseURL!);
+  const stranger = await createAccount(database, baseURL!);
+  // The stranger's own reset link, as they could forward it.
+  const generated = await database.auth.admin.generateLink({
+    type: 'recovery',
+    email: stranger.email,
+    options: { redirectTo: `${baseURL}/portal/reset-password` },
+  });
+  expect(generated.error).toBeNull();
+  const storedEmail = () =>
+    page.evaluate((key) => {
+      const stored = localStorage.getItem(key);
+      return stored ? (JSON.parse(stored) as { user?: { email?: string } }).user?.email : undefined;
+    }, sessionStorageKey(baseURL!));
+
+  await plantSession(page, baseURL!, victim.session);
+  await page.goto('/portal');
+  await expect(page.getByRole('heading', { name: 'Secure Client Portal' })).toBeVisible();
+  await page.goto(generated.data.properties!.action_link);
+  await expect(page.getByRole('heading', { name: 'Log Out First' })).toBeVisible();
+  await expect(page.getByText(`You are signed in as ${victim.email} in this browser.`)).toBeVisible();
+  expect(await storedEmail()).toBe(victim.email);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  // The person signed in here may still choose to use it: the form then says whose password it sets.
+  await page.getByRole('button', { name: 'Log Out and Use the Link' }).click();
+  await expect(page.getByRole('heading', { name: 'Set New Password' })).toBeVisible();
+  await expect(page.getByText(`You are choosing a new password for ${stranger.email}.`)).toBeVisible();
+
+  // A plain sign-in's tokens put in a reset link: refused, in a browser where nobody is signed in too.
+  const other = await browser.newContext({ baseURL: baseURL! });
+  const fresh = await other.newPage();
+  const tokens = new URLSearchParams({
+    access_token: stranger.session.access_token,
+    refresh_token: stranger.session.refresh_token,
+    type: 'recovery',
+  });
+  await fresh.goto(`/portal/reset-password#${tokens.toString()}`);
+  await expect(fresh.getByRole('heading', { name: 'Invalid Reset Link' })).toBeVisible();
+  await expect(fresh.evaluate((key) => localStorage.getItem(key), sessionStorageKey(baseURL!))).resolves.toBeNull();
+  await other.close();
 });
 
 test('reset password through the mailbox, opened on another device: the rules, Password Updated, the redirect, and the link works once', async ({

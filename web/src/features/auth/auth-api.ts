@@ -2,7 +2,7 @@ import type { AuthError } from '@supabase/supabase-js';
 import { APPLICANT_ROLE, RESET_PASSWORD_PATH } from '../../../../shared/catalogue/accounts.ts';
 import { AUTH_MESSAGES } from '../../../../shared/messages/auth.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
-import { readResetLink } from './reset-link.ts';
+import { readResetLink, tokensAccount } from './reset-link.ts';
 
 async function signUpRequest(email: string, password: string, data?: Record<string, unknown>) {
   const supabase = await loadSupabase();
@@ -44,9 +44,16 @@ export async function updatePassword(password: string): Promise<AuthError | null
   return error;
 }
 
-/** Where the reset page is: checking its link, showing the form, refusing the link (why), or done. */
+/**
+ * Where the reset page is: checking its link, showing the form (for whose account), refusing the link (why), held
+ * because another account is signed in here (whose), or done.
+ */
 export type ResetStage =
-  { kind: 'verifying' } | { kind: 'form' } | { kind: 'invalid'; message: string } | { kind: 'updated' };
+  | { kind: 'verifying' }
+  | { kind: 'form'; email: string | undefined }
+  | { kind: 'invalid'; message: string }
+  | { kind: 'signedInElsewhere'; email: string | undefined }
+  | { kind: 'updated' };
 
 /** Takes the e-mail's token out of the address (and so out of the history), keeping the rest of it. */
 function forgetResetToken(): void {
@@ -62,6 +69,17 @@ export async function verifyResetLink(): Promise<ResetStage> {
   if (link.kind === 'error') return { kind: 'invalid', message: AUTH_MESSAGES.invalidResetLink };
   try {
     const supabase = await loadSupabase();
+    // A link never takes the place of another account signed in here: a link someone else sent (their own reset,
+    // or their sign-in's tokens) would otherwise sign this browser into their account, where whatever is uploaded
+    // next is theirs to read. The person signed in here logs out first, if the link is theirs to use.
+    const current = (await supabase.auth.getSession()).data.session;
+    const account = link.kind === 'tokens' ? tokensAccount(link.accessToken) : undefined;
+    if (link.kind === 'tokens' && !account?.fromReset) {
+      return { kind: 'invalid', message: AUTH_MESSAGES.invalidResetLink };
+    }
+    if (current && (link.kind === 'tokenHash' || (account && account.userId !== current.user.id))) {
+      return { kind: 'signedInElsewhere', email: current.user.email };
+    }
     if (link.kind === 'tokenHash') {
       // Used once: a reload then finds the session this starts, not a spent token.
       const { error } = await supabase.auth.verifyOtp({ token_hash: link.tokenHash, type: 'recovery' });
@@ -77,7 +95,9 @@ export async function verifyResetLink(): Promise<ResetStage> {
     }
     // A PKCE code in the address is exchanged by supabase-js before getSession answers.
     const { data } = await supabase.auth.getSession();
-    return data.session ? { kind: 'form' } : { kind: 'invalid', message: AUTH_MESSAGES.invalidResetLink };
+    return data.session
+      ? { kind: 'form', email: data.session.user.email }
+      : { kind: 'invalid', message: AUTH_MESSAGES.invalidResetLink };
   } catch (error) {
     console.error('Reset link check failed', error);
     return { kind: 'invalid', message: AUTH_MESSAGES.resetError };

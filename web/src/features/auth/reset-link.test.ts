@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readResetLink } from './reset-link.ts';
+import { readResetLink, tokensAccount } from './reset-link.ts';
 
 describe('readResetLink', () => {
   it('reads the e-mail’s token_hash when type is recovery', () => {
@@ -33,5 +33,35 @@ describe('readResetLink', () => {
 
   it('finds nothing for a PKCE code (supabase-js exchanges it)', () => {
     expect(readResetLink({ hash: '', search: '?code=abc' })).toEqual({ kind: 'none' });
+  });
+});
+
+/** An access token's shape with these claims (the signature is not read). */
+const tokenWith = (claims: Record<string, unknown>) =>
+  `e30.${btoa(JSON.stringify(claims)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.sig`;
+
+describe('tokensAccount', () => {
+  it('reads whose session a link carries, and whether it came from a reset', () => {
+    expect(tokensAccount(tokenWith({ sub: 'u1', amr: [{ method: 'recovery', timestamp: 1 }] }))).toEqual({
+      userId: 'u1',
+      fromReset: true,
+    });
+    expect(tokensAccount(tokenWith({ sub: 'u1', amr: [{ method: 'password', timestamp: 1 }] }))).toEqual({
+      userId: 'u1',
+      fromReset: false,
+    });
+    expect(tokensAccount(tokenWith({ sub: 'u1' }))).toEqual({ userId: 'u1', fromReset: false });
+  });
+
+  it('reads claims written in base64url, whatever their length', () => {
+    for (const name of ['a', 'ab', 'abc', 'é~?>']) {
+      expect(tokensAccount(tokenWith({ sub: name, amr: [{ method: 'recovery' }] }))?.userId).toBe(name);
+    }
+  });
+
+  it('knows nothing of what is not a token', () => {
+    expect(tokensAccount('not-a-token')).toBeUndefined();
+    expect(tokensAccount('a.%%%.c')).toBeUndefined();
+    expect(tokensAccount(tokenWith({ amr: [{ method: 'recovery' }] }))).toBeUndefined();
   });
 });

@@ -4,9 +4,14 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { PASSWORD_UPDATED_REDIRECT_MS } from '../../../../shared/catalogue/accounts.ts';
-import { AUTH_MESSAGES, updatePasswordErrorMessage } from '../../../../shared/messages/auth.ts';
+import {
+  AUTH_MESSAGES,
+  resetLinkWhileSignedInMessage,
+  updatePasswordErrorMessage,
+} from '../../../../shared/messages/auth.ts';
 import { resetPasswordSchema, type ResetPasswordForm } from '../../../../shared/validation/auth.ts';
 import { FormField } from '../../components/form-controls.tsx';
+import { signOut } from '../../lib/auth-state.ts';
 import { AuthLayout, AuthMessage } from './auth-layout.tsx';
 import { updatePassword, verifyResetLink, type ResetStage as Stage } from './auth-api.ts';
 
@@ -33,6 +38,15 @@ export function ResetPasswordPage() {
       current = false;
     };
   }, []);
+
+  const [loggingOut, setLoggingOut] = useState(false);
+  const logOutAndUseLink = async () => {
+    setLoggingOut(true);
+    const signedOut = await signOut();
+    const next = signedOut ? await verifyResetLink() : { kind: 'invalid' as const, message: AUTH_MESSAGES.resetError };
+    setLoggingOut(false);
+    setStage(next);
+  };
 
   useEffect(() => {
     if (stage.kind !== 'updated') return;
@@ -93,9 +107,24 @@ export function ResetPasswordPage() {
           </Button>
         </AuthLayout>
       );
+    case 'signedInElsewhere':
+      return (
+        <AuthLayout {...meta} heading="Log Out First">
+          <AuthMessage status="info">{resetLinkWhileSignedInMessage(stage.email)}</AuthMessage>
+          <Stack direction="row" gap="4" align="center">
+            <Button colorPalette="blue" loading={loggingOut} onClick={() => void logOutAndUseLink()}>
+              Log Out and Use the Link
+            </Button>
+            <Link asChild color="blue.700">
+              <RouterLink to="/portal">Back to Portal</RouterLink>
+            </Link>
+          </Stack>
+        </AuthLayout>
+      );
     case 'form':
       return (
         <AuthLayout {...meta} heading="Set New Password">
+          {stage.email ? <Text>You are choosing a new password for {stage.email}.</Text> : null}
           {failure ? <AuthMessage status="error">{failure}</AuthMessage> : null}
           <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Set new password">
             <Stack gap="4">
