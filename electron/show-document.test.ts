@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { documentViewer } from './show-document.ts';
+import { documentViewer, INTERNET_ZONE_MARK } from './show-document.ts';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -39,5 +39,19 @@ describe('opening a kept document in the system viewer', () => {
     const show = documentViewer({ folder, openPath: async () => '' });
     const filePath = await show(new Uint8Array([37, 80, 68, 70]), 'run-me.hta', 'user/taxReturns/1b2c.pdf');
     expect(path.basename(filePath)).toBe('run-me.hta.pdf');
+  });
+
+  it('marks the file as from the internet on Windows, so that Office opens it in Protected View', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'loan-match-viewer-'));
+    folders.push(folder);
+    // On NTFS the mark is the file's Zone.Identifier stream; elsewhere the same name is a file beside it, which
+    // is how this test reads what was written.
+    const windows = documentViewer({ folder, openPath: async () => '', platform: 'win32' });
+    const marked = await windows(new Uint8Array([208, 207]), 'forecast.xls', 'user/financials/1b2c.xls');
+    expect(readFileSync(`${marked}:Zone.Identifier`, 'utf8')).toBe('[ZoneTransfer]\r\nZoneId=3\r\n');
+    expect(INTERNET_ZONE_MARK).toContain('ZoneId=3');
+    const linux = documentViewer({ folder, openPath: async () => '', platform: 'linux' });
+    const plain = await linux(new Uint8Array([208, 207]), 'forecast.xls', 'user/financials/1b2c.xls');
+    expect(existsSync(`${plain}:Zone.Identifier`)).toBe(false);
   });
 });
