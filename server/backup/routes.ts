@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { cameThroughProxy, fromThisMachine } from '../http/request-origin.ts';
+import { cameFromThisMachine } from '../http/request-origin.ts';
 import { authenticateRequest, isAuthFailure } from '../auth/request-auth.ts';
 import type { Database } from '../db/database.ts';
 import type { FileStore } from '../storage/file-store.ts';
@@ -17,7 +17,6 @@ import { BACKUP_ROUTE, pgliteParts } from './contents.ts';
  * its own addresses), the request must not have come through a proxy, and it must carry the service-role
  * key. The archive holds everything, the JWT secret included, so it is nothing a client of the API gets.
  */
-
 export function registerBackupRoute(
   app: FastifyInstance,
   context: { db: Database; dataDir: string; files: FileStore; jwtSecret: Uint8Array; jwtSecretConfigured: boolean },
@@ -25,7 +24,7 @@ export function registerBackupRoute(
   if (!context.db.snapshotDataDir) return;
   app.post(BACKUP_ROUTE, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    if (!fromThisMachine(request.raw.socket) || cameThroughProxy(request.headers)) {
+    if (!cameFromThisMachine(request)) {
       return reply.code(403).send({ message: 'Backups are made only from this machine (npm run backup)' });
     }
     const auth = await authenticateRequest(context.jwtSecret, request.headers);

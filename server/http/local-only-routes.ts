@@ -49,8 +49,8 @@ export function crossSite(
   if (!own) return true;
   const origin = request.headers.origin;
   if (origin !== undefined && origin !== own.origin) return true;
-  const hostname = own.hostname.replace(/^\[(.*)\]$/, '$1');
-  return !(isLoopbackHost(hostname) || isIP(hostname) !== 0 || siteHosts.includes(hostname));
+  const address = own.hostname.replace(/^\[(.*)\]$/, '$1');
+  return !(isLoopbackHost(own.hostname) || isIP(address) !== 0 || siteHosts.includes(own.hostname));
 }
 
 /** The headers of a page these routes serve: never cached, no script, nothing framed or submitted. */

@@ -44,10 +44,18 @@ export function isLoopbackOrigin(origin: URL | undefined): origin is URL {
 }
 
 /** Whether a connection's peer is this machine itself: loopback, or one of its own addresses. */
-export function fromThisMachine(socket: { remoteAddress?: string | undefined; localAddress?: string | undefined }) {
+function fromThisMachine(socket: { remoteAddress?: string | undefined; localAddress?: string | undefined }) {
   const remote = socket.remoteAddress?.replace(/^::ffff:/, '');
   if (!remote) return false;
   return isLoopbackHost(remote) || remote === socket.localAddress?.replace(/^::ffff:/, '');
+}
+
+/** Whether a request came straight from this machine: its peer is this machine and it shows no sign of a proxy. */
+export function cameFromThisMachine(request: {
+  headers: Record<string, string | string[] | undefined>;
+  socket: { remoteAddress?: string | undefined; localAddress?: string | undefined };
+}): boolean {
+  return fromThisMachine(request.socket) && !cameThroughProxy(request.headers);
 }
 
 /** A Fastify request's address as parseRequestOrigin and siteUrl read it. */
@@ -61,7 +69,7 @@ export function requestAddress(request: {
     protocol: request.protocol,
     host: request.host,
     port: request.socket.localPort,
-    local: fromThisMachine(request.socket) && !cameThroughProxy(request.headers),
+    local: cameFromThisMachine(request),
   };
 }
 

@@ -74,8 +74,10 @@ const SAVED_STEM_BYTES = 150;
 function startWithin(text: string, bytes: number): string {
   const encoder = new TextEncoder();
   let kept = '';
+  let used = 0;
   for (const character of text) {
-    if (encoder.encode(kept + character).length > bytes) break;
+    used += encoder.encode(character).length;
+    if (used > bytes) break;
     kept += character;
   }
   return kept;
