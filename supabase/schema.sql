@@ -2358,22 +2358,37 @@ end;
 $function$;
 -- execute on public.record_deleted_row(): none of the API roles
 
-CREATE OR REPLACE FUNCTION public.record_loan_stage(application_id uuid, stage text, expected_closing_on date DEFAULT NULL::date, funded_amount numeric DEFAULT NULL::numeric, funded_on date DEFAULT NULL::date, reason text DEFAULT NULL::text)
+CREATE OR REPLACE FUNCTION public.record_loan_stage(application_id uuid, stage text, expected_closing_on date DEFAULT NULL::date, funded_amount numeric DEFAULT NULL::numeric, funded_on date DEFAULT NULL::date, reason text DEFAULT NULL::text, seen_stage text DEFAULT NULL::text)
  RETURNS loan_stages
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  current_stage text;
 begin
   if not public.is_admin() then
     raise exception 'Only admins can record a loan''s stage' using errcode = '42501';
+  end if;
+  select a.loan_stage into current_stage
+    from public.applications as a where a.id = record_loan_stage.application_id for update;
+  -- A loan with no stage (no accepted offer, or no such application) is refused by insert_loan_stage in its words.
+  if record_loan_stage.seen_stage is not null and current_stage <> record_loan_stage.seen_stage then
+    raise exception 'The loan’s stage was recorded meanwhile: it is % now',
+      case current_stage
+        when 'in_closing' then 'In closing'
+        when 'funded' then 'Funded'
+        when 'did_not_close' then 'Did not close'
+        else 'Offer accepted'
+      end
+      using errcode = '55000';
   end if;
   return public.insert_loan_stage(record_loan_stage.application_id, record_loan_stage.stage,
                                   record_loan_stage.expected_closing_on, record_loan_stage.funded_amount,
                                   record_loan_stage.funded_on, record_loan_stage.reason, 'officer', null);
 end;
 $function$;
--- execute on public.record_loan_stage(application_id uuid, stage text, expected_closing_on date, funded_amount numeric, funded_on date, reason text): authenticated
+-- execute on public.record_loan_stage(application_id uuid, stage text, expected_closing_on date, funded_amount numeric, funded_on date, reason text, seen_stage text): authenticated
 
 CREATE OR REPLACE FUNCTION public.record_loan_stage_by_link(token text, stage text, expected_closing_on date DEFAULT NULL::date, funded_amount numeric DEFAULT NULL::numeric, funded_on date DEFAULT NULL::date, reason text DEFAULT NULL::text)
  RETURNS loan_stages

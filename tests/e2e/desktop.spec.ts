@@ -1123,7 +1123,7 @@ test('offline, the Pipeline and a loan’s offers read the copy; In closing reco
     );
     const conflict = sent.filter({ hasText: `Record In closing for ${rowan.businessName}` });
     await expect(conflict).toContainText('was not applied: the loan’s stage was changed meanwhile');
-    await expect(conflict).toContainText('This loan is already in closing');
+    await expect(conflict).toContainText('The loan’s stage was recorded meanwhile: it is In closing now');
     await page.keyboard.press('Escape');
     const stagesOf = async (applicationId: string) =>
       (

@@ -440,9 +440,9 @@ describe('desktop sync against server/', () => {
     expect(result).toEqual({ applied: 1, conflicts: 3, refused: 0, unreachable: false, signInNeeded: false });
     expect(outbox.list().map((entry) => [entry.state, entry.lastError])).toEqual([
       ['done', null],
-      ['conflict', 'This loan is already in closing'],
       ['conflict', 'The loan’s stage was recorded meanwhile: it is In closing now'],
-      ['conflict', 'This loan has already closed or did not close: its stage cannot change'],
+      ['conflict', 'The loan’s stage was recorded meanwhile: it is In closing now'],
+      ['conflict', 'The loan’s stage was recorded meanwhile: it is Did not close now'],
     ]);
     const stages = async (applicationId: string) =>
       (
@@ -498,7 +498,7 @@ describe('desktop sync against server/', () => {
     expect(result).toEqual({ applied: 1, conflicts: 1, refused: 0, unreachable: false, signInNeeded: false });
     expect(outbox.list().map((entry) => [entry.state, entry.lastError])).toEqual([
       ['done', null],
-      ['conflict', 'This loan is already in closing'],
+      ['conflict', 'The loan’s stage was recorded meanwhile: it is In closing now'],
     ]);
     const { data: stages } = await backend.service
       .from('loan_stages')

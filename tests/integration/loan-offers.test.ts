@@ -425,6 +425,37 @@ describe('the loan’s stages', () => {
     expect(data).toEqual([{ stage: 'in_closing' }]);
   });
 
+  it('an officer’s stage is refused once another was recorded since the stage the officer saw, in words that say so', async () => {
+    const { applicationId, chosen } = await acceptedLoan();
+    // The officer saw the offer accepted; the lender then recorded In closing through its link.
+    expect(
+      (
+        await backend.service.rpc('record_loan_stage_by_link', {
+          token: chosen.token,
+          stage: 'in_closing',
+          expected_closing_on: inDays(30),
+        })
+      ).error,
+    ).toBeNull();
+    // Did not close follows In closing, but not the stage the officer saw: it is not recorded over it.
+    const late = await record(applicationId, 'did_not_close', { reason: 'Sold.', seen_stage: 'accepted' });
+    expect([late.error?.code, late.error?.message]).toEqual([
+      '55000',
+      'The loan’s stage was recorded meanwhile: it is In closing now',
+    ]);
+    const seen = await record(applicationId, 'did_not_close', { reason: 'Sold.', seen_stage: 'in_closing' });
+    expect(seen.error).toBeNull();
+    const { data } = await backend.service
+      .from('loan_stages')
+      .select('stage, recorded_via')
+      .eq('application_id', applicationId)
+      .order('created_at');
+    expect(data).toEqual([
+      { stage: 'in_closing', recorded_via: 'lender' },
+      { stage: 'did_not_close', recorded_via: 'officer' },
+    ]);
+  });
+
   it('are recorded by the chosen lender’s link, not another lender’s, an applicant’s or before an acceptance', async () => {
     const { applicant, applicationId, chosen, other } = await acceptedLoan();
     const byOther = await backend.service.rpc('record_loan_stage_by_link', {

@@ -2,7 +2,6 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { officerStatusLabel } from '../../../shared/admin/application-lists.ts';
 import { formatLongDate } from '../../../shared/format/dates.ts';
 import type { DesktopBridge, OutboxEntry, StageIntent } from '../../../shared/ipc/channels.ts';
-import { loanStageLabels, nextLoanStages, type LoanStage } from '../../../shared/offers/loan-stages.ts';
 import type { ApplicationStatus } from '../../../shared/status/transitions.ts';
 import {
   CHANGED_MEANWHILE_CODES,
@@ -82,34 +81,24 @@ async function recordedByMe(supabase: SupabaseClient, entry: StageIntent, office
 }
 
 /**
- * Sends a queued loan stage (one this officer's earlier attempt already recorded counts as sent). record_loan_stage itself refuses, in its words, a stage recorded twice or after the loan
- * closed; but not one that still follows another stage recorded meanwhile (Did not close queued on an accepted loan
- * that went In closing meanwhile), which the officer did not see: that one is refused here, first, with the stage
- * the loan is at now (55000, as the server's out of order).
+ * Sends a queued loan stage with the stage the officer saw: record_loan_stage refuses it, in its words, when another
+ * stage was recorded meanwhile, twice or after the loan closed. A refusal of a stage this officer's earlier attempt
+ * already recorded (it landed, its answer was lost) counts as sent.
  */
 async function sendStage(
   supabase: SupabaseClient,
   entry: StageIntent,
   officerId?: string,
 ): Promise<{ error: { message: string; code?: string } | null; status: number }> {
-  const seen = await supabase
-    .from('applications')
-    .select('loan_stage')
-    .eq('id', entry.applicationId)
-    .maybeSingle<{ loan_stage: 'accepted' | LoanStage | null }>();
-  if (seen.error) return { error: seen.error, status: seen.status };
-  const now = seen.data?.loan_stage;
-  if (now === entry.stage && (await recordedByMe(supabase, entry, officerId))) return { error: null, status: 200 };
+  const sent = await supabase.rpc('record_loan_stage', recordLoanStageArguments(entry));
   if (
-    now &&
-    now !== 'accepted' &&
-    now !== entry.expectedCurrentStage &&
-    nextLoanStages(true, [{ stage: now }]).includes(entry.stage)
+    sent.error &&
+    STAGE_CHANGED_MEANWHILE_CODES.includes(sent.error.code) &&
+    (await recordedByMe(supabase, entry, officerId))
   ) {
-    const message = `The loan’s stage was recorded meanwhile: it is ${loanStageLabels[now]} now`;
-    return { error: { message, code: '55000' }, status: 409 };
+    return { error: null, status: 200 };
   }
-  return supabase.rpc('record_loan_stage', recordLoanStageArguments(entry));
+  return sent;
 }
 
 /**
@@ -153,8 +142,8 @@ async function send(
  * refused by the server and kept as a conflict with what the server holds now, never overwritten; a review goes
  * through review_document with the document as the officer saw it, so a document replaced, deleted or reviewed
  * meanwhile is kept as a conflict with the server's words, never reviewed silently; a loan stage goes through
- * record_loan_stage once the loan is found at the stage the officer saw, so a stage recorded meanwhile (by the
- * lender through its link, or another officer) is kept as a conflict in the server's words; a note the server refuses is
+ * record_loan_stage with the stage the officer saw, so a stage recorded meanwhile (by the lender through its link,
+ * or another officer) is refused by the server and kept as a conflict in its words; a note the server refuses is
  * kept as refused, said in plain words. Stops at the first entry that cannot reach the server, or
  * that the server refused for the session it went with (expired, or gone to anon): it stays first in line, sent
  * again once the officer's session is renewed. The caller sends only with the session of the outbox's owner, whose

@@ -163,12 +163,14 @@ export function recordLoanStageArguments(record: StageRecord) {
     funded_amount: record.fundedAmount ?? null,
     funded_on: record.fundedOn ?? null,
     reason: record.reason ?? null,
+    // The server refuses the stage if another was recorded since the officer saw this one.
+    seen_stage: record.expectedCurrentStage,
   };
 }
 
 /**
  * record_loan_stage's refusals, written for the officer: 22023 bad input; 23505 'This loan is already in closing'
- * and 55000 out of order or already closed, which mean another stage was recorded meanwhile
+ * and 55000 recorded meanwhile, out of order or already closed, which mean another stage was recorded meanwhile
  * (STAGE_CHANGED_MEANWHILE_CODES).
  */
 export const STAGE_REFUSAL_CODES: readonly string[] = ['22023', '23505', '55000'];
