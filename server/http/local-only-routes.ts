@@ -34,17 +34,23 @@ export function registerLocalOnlyRoutes(
 
 /**
  * Whether a request came from another site's page, as far as a browser tells:
- * - Sec-Fetch-Site other than 'same-origin' or 'none' (typed in the address bar): a page elsewhere asked;
+ * - Sec-Fetch-Site other than 'same-origin' or 'none' (typed in the address bar): a page elsewhere asked, unless it
+ *   is a link followed in the tab itself (a GET navigation to a document: the developer clicked the mailbox's
+ *   address on the Vite page, say), whose answer only the developer sees, never the page that had the link;
  * - an Origin other than the request's own: the same, from a browser that does not send Sec-Fetch-Site;
  * - a Host that is none of this machine's names, an address, or the site's configured name: a page whose own
  *   name was pointed at this machine (DNS rebinding) asks as 'same-origin', under its own name.
  */
 export function crossSite(
-  request: Pick<FastifyRequest, 'headers' | 'protocol' | 'host'>,
+  request: Pick<FastifyRequest, 'headers' | 'protocol' | 'host' | 'method'>,
   siteHosts: readonly string[],
 ): boolean {
   const fetchSite = request.headers['sec-fetch-site'];
-  if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') return true;
+  const followedLink =
+    request.method === 'GET' &&
+    request.headers['sec-fetch-mode'] === 'navigate' &&
+    request.headers['sec-fetch-dest'] === 'document';
+  if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none' && !followedLink) return true;
   const own = parseRequestOrigin({ protocol: request.protocol, host: request.host });
   if (!own) return true;
   const origin = request.headers.origin;

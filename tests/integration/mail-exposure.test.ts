@@ -136,7 +136,7 @@ describe('the dev mailbox on loopback', () => {
 
 describe('the dev pages and another site’s page in the same browser', () => {
   it(
-    'answer no other site: neither a page elsewhere (Origin, Sec-Fetch-Site) nor a name pointed at this machine',
+    'answer no other site: neither a page elsewhere (Origin, Sec-Fetch-Site) nor a name pointed at this machine; a link followed in the tab opens them',
     { timeout: 60_000 },
     async () => {
       const server = await start({ SMS_QUIET_HOURS: 'off' });
@@ -149,9 +149,21 @@ describe('the dev pages and another site’s page in the same browser', () => {
           expect(await read(pathname, { origin: 'https://evil.example' }), pathname).toBe(403);
           expect(await read(pathname, { 'sec-fetch-site': 'cross-site' }), pathname).toBe(403);
           expect(await read(pathname, { 'sec-fetch-site': 'same-site' }), pathname).toBe(403);
+          // Framed by it, or fetched in a frame's name: the page elsewhere could show or read it.
+          const framed = { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'iframe' };
+          expect(await read(pathname, framed), pathname).toBe(403);
+          expect(await read(pathname, { ...framed, 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'document' })).toBe(403);
+          // A link on another site followed in the tab: only the developer sees what it opens.
+          const followed = {
+            'sec-fetch-site': 'cross-site',
+            'sec-fetch-mode': 'navigate',
+            'sec-fetch-dest': 'document',
+          };
+          expect(await read(pathname, followed), pathname).toBe(200);
           // A name of the attacker's pointed at 127.0.0.1 (DNS rebinding): its page asks as its own origin.
           const rebound = { host: `evil.example:${port}`, origin: `http://evil.example:${port}` };
           expect(await read(pathname, { ...rebound, 'sec-fetch-site': 'same-origin' }), pathname).toBe(403);
+          expect(await read(pathname, { ...followed, host: rebound.host }), pathname).toBe(403);
           // This server's own pages, the address typed in the bar, and tools that say nothing.
           const own = {
             host: `localhost:${port}`,
