@@ -1016,12 +1016,24 @@ begin
   select c.* into consent
     from public.lender_consents as c
    where c.id = answer_lender_consent.consent_id
-     and public.application_is_confirmed_by_caller(c.application_id);
+     and public.application_is_confirmed_by_caller(c.application_id)
+     for update of c;
   if not found then
     raise exception 'No consent request of yours has this id' using errcode = 'P0002';
   end if;
   if answer not in ('approved', 'declined', 'withdrawn') then
     raise exception 'An answer is approved, declined or withdrawn' using errcode = '22023';
+  end if;
+  if answer in ('approved', 'declined') and consent.status <> 'requested' then
+    raise exception '%', case consent.status
+        when 'approved' then 'You have already approved this lender. To stop your file going to it, withdraw your approval.'
+        when 'declined' then 'You have already declined this lender.'
+        else 'You have already withdrawn your approval of this lender.'
+      end
+      using errcode = '55000';
+  end if;
+  if answer = 'withdrawn' and consent.status = 'withdrawn' then
+    raise exception 'You have already withdrawn your approval of this lender.' using errcode = '55000';
   end if;
   if answer = 'withdrawn' and consent.status <> 'approved' then
     raise exception 'Only an approval can be withdrawn' using errcode = '22023';

@@ -229,6 +229,36 @@ test('consent: the applicant approves one lender and declines another, the answe
     );
 });
 
+test('a request answered meanwhile in another tab: the answer this page gives is refused, says which stands, and shows it', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const account = await createAccount(database, baseURL!);
+  const officer = await createAccount(database, baseURL!, { admin: true });
+  const application = await applicationFor(database, account);
+  const consents = await askConsents(database, application.id, officer);
+  await signedInPortal(page, baseURL!, account);
+  const lenders = new PortalLenders(page);
+  const sierra = lenders.request(SIERRA);
+  await expect(sierra.getByText('Status: Waiting for your answer')).toBeVisible();
+
+  // Approved in another tab, while this one still shows the request.
+  const elsewhere = await database
+    .from('lender_consents')
+    .update({ status: 'approved', answered_at: new Date().toISOString() })
+    .eq('id', consents.sierra);
+  expect(elsewhere.error).toBeNull();
+  await lenders.decline(SIERRA);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(sierra.getByRole('alert')).toHaveText(
+    'You have already approved this lender. To stop your file going to it, withdraw your approval.',
+  );
+  await expect(sierra.getByText('Status: Approved')).toBeVisible();
+  await expect(sierra.getByRole('button', { name: /^Withdraw/ })).toBeVisible();
+  expect(await consentRow(database, consents.sierra)).toMatchObject({ status: 'approved' });
+});
+
 test('an answer that cannot be saved says so, and the request stays open', async ({ page, baseURL, database }) => {
   const account = await createAccount(database, baseURL!);
   const officer = await createAccount(database, baseURL!, { admin: true });

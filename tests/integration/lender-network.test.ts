@@ -137,6 +137,44 @@ describe('the lender network', () => {
     expect((await packageTo(otherId)).error?.message).toBe('The applicant has not approved this lender');
   });
 
+  it('takes one answer to a request: a tab that still shows it is told the answer given, and changes nothing', async () => {
+    const lenderNamed = async (name: string) =>
+      String((await backend.client(officer).from('lenders').select('id').eq('name', name)).data![0]!.id);
+    const answer = (consentId: string, value: string) =>
+      backend.client(applicant).rpc('answer_lender_consent', { consent_id: consentId, answer: value });
+    const refusal = async (consentId: string, value: string) => {
+      const { error } = await answer(consentId, value);
+      return [error?.code, error?.message];
+    };
+    const status = async (consentId: string) =>
+      (await backend.service.from('lender_consents').select('status').eq('id', consentId).single()).data?.status;
+
+    // Approved in one tab: declining it in another would leave the lender's link open.
+    const approved = await askConsent(await lenderNamed('Harbor Express Capital (sample)'));
+    expect((await answer(approved, 'approved')).error).toBeNull();
+    const again = 'You have already approved this lender. To stop your file going to it, withdraw your approval.';
+    expect(await refusal(approved, 'declined')).toEqual(['55000', again]);
+    expect(await refusal(approved, 'approved')).toEqual(['55000', again]);
+    expect(await status(approved)).toBe('approved');
+    expect((await answer(approved, 'withdrawn')).error).toBeNull();
+    const withdrawn = 'You have already withdrawn your approval of this lender.';
+    expect(await refusal(approved, 'withdrawn')).toEqual(['55000', withdrawn]);
+    expect(await refusal(approved, 'approved')).toEqual(['55000', withdrawn]);
+    expect(await status(approved)).toBe('withdrawn');
+
+    // Declined in one tab, then approved in another: the first answer stands.
+    const declined = await askConsent(await lenderNamed('Founders First Fund (sample)'));
+    expect((await answer(declined, 'declined')).error).toBeNull();
+    expect(await refusal(declined, 'approved')).toEqual(['55000', 'You have already declined this lender.']);
+    expect(await status(declined)).toBe('declined');
+
+    // Two answers at once: one is taken, the other told.
+    const both = await askConsent(await lenderNamed('Main Street Micro Loans (sample)'));
+    const answers = await Promise.all([answer(both, 'declined'), answer(both, 'approved')]);
+    expect(answers.filter((result) => result.error === null)).toHaveLength(1);
+    expect(answers.map((result) => result.error?.code).filter(Boolean)).toEqual(['55000']);
+  });
+
   it('lets an officer ask about active lenders only', async () => {
     const paused = await backend.client(officer).from('lenders').select('id').eq('active', false);
     const { error } = await backend

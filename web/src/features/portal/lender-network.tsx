@@ -211,6 +211,13 @@ function ConsentCard({ consent, businessName, readOnly }: ConsentCardProps) {
   const [pending, setPending] = useState<ConsentAnswer | null>(null);
   // The answer whose confirmation is open: declining and withdrawing cannot be undone here, so both ask first.
   const [confirming, setConfirming] = useState<'declined' | 'withdrawn' | null>(null);
+  // A request answered meanwhile (in another tab) is read again with its answer: a confirmation opened for the
+  // answer it no longer takes is closed, and the refusal shows on the card.
+  const openDialog =
+    (confirming === 'declined' && consent.status === 'requested') ||
+    (confirming === 'withdrawn' && consent.status === 'approved')
+      ? confirming
+      : null;
   const heading = useRef<HTMLHeadingElement>(null);
   const answered = consentAnsweredLabel(consent);
 
@@ -235,7 +242,7 @@ function ConsentCard({ consent, businessName, readOnly }: ConsentCardProps) {
   ) => (
     <ActionDialog
       role="alertdialog"
-      open={confirming === value}
+      open={openDialog === value}
       onOpenChange={(open) => setConfirming(open ? value : null)}
       title={title}
       trigger={trigger}
@@ -318,7 +325,7 @@ function ConsentCard({ consent, businessName, readOnly }: ConsentCardProps) {
           )}
         </Box>
       ) : null}
-      {answering.isError && confirming === null ? (
+      {answering.isError && openDialog === null ? (
         <Text color="fg.error" role="alert" fontSize="sm" mt="3">
           {answering.error.message}
         </Text>

@@ -131,8 +131,9 @@ const lendersApi = api.injectEndpoints({
           return { error: { message: PORTAL_MESSAGES.answerFailed } satisfies ApiError };
         }
       },
-      // The application's timeline records the answer: it is read again.
-      invalidatesTags: (_result, error) => (error ? [] : ['Portal']),
+      // The application's timeline records the answer: it is read again. A refused answer (the request was answered
+      // meanwhile, in another tab say) reads the requests again, so that the card shows the answer that stands.
+      invalidatesTags: (_result, error) => (error ? ['PortalLenders'] : ['Portal']),
       async onQueryStarted({ consentId }, { dispatch, getState, queryFulfilled }) {
         const answered = await queryFulfilled.catch(() => null);
         if (!answered) return;
