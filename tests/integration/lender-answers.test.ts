@@ -8,6 +8,11 @@ import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { mailbox, uniqueEmail } from '../support/auth-helpers.ts';
 import { startTestBackend, type TestBackend, type TestUser } from '../support/database-actors.ts';
 import { pdfBytes } from '../support/sample-files.ts';
+import { collectingMail } from '../support/collecting-mail.ts';
+import {
+  createSendBankPackageHandler,
+  SEND_PACKAGE_ERRORS,
+} from '../../supabase/functions/send-bank-package/handler.ts';
 
 /**
  * A package from consent to a lender's answer (20261124100000_lender_answers.sql and the send-bank-package and
@@ -384,6 +389,46 @@ describe('the lender link', () => {
       .rpc('answer_lender_consent', { consent_id: consentId, answer: 'withdrawn' });
     expect(withdrawn.error).toBeNull();
     expect(await invoke(backend.anon, 'lender-package', { token, action: 'view' })).toEqual(expired);
+  });
+
+  it('is not sent when the applicant withdraws their approval while its e-mail goes: the officer is told, and the package can go to another lender', async () => {
+    const flow = await approvedWithPackage();
+    const withdrawnLender = await sampleLender('Founders First Fund (sample)');
+    const otherLender = await sampleLender('Main Street Micro Loans (sample)');
+    const consentId = await consented(flow.applicationId, flow.applicant, withdrawnLender.id);
+    await consented(flow.applicationId, flow.applicant, otherLender.id);
+    // The send-bank-package function, whose e-mail leaves while the applicant withdraws in the portal.
+    const { sent, environment } = collectingMail(backend.service, async (message) => {
+      sent.push(message);
+      const withdrawn = await backend
+        .client(flow.applicant)
+        .rpc('answer_lender_consent', { consent_id: consentId, answer: 'withdrawn' });
+      expect(withdrawn.error).toBeNull();
+      return { id: '1' };
+    });
+    const send = createSendBankPackageHandler(environment);
+    const answer = await send(
+      new Request('http://127.0.0.1/functions/v1/send-bank-package', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${officer.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ packageId: flow.packageId, lenderId: withdrawnLender.id }),
+      }),
+    );
+    expect(answer.status).toBe(403);
+    expect(await answer.json()).toEqual({ success: false, error: SEND_PACKAGE_ERRORS.consentWithdrawn });
+    // The e-mail went, but its link opens nothing.
+    expect(sent.map((message) => message.to)).toEqual([withdrawnLender.contact_email]);
+    const token = /\/lender#([A-Za-z0-9_-]+)/.exec(sent[0]!.text)?.[1];
+    expect((await invoke(backend.anon, 'lender-package', { token, action: 'view' })).status).toBe(404);
+    const { data: row } = await backend.service
+      .from('bank_packages')
+      .select('status, lender_id, link_token_hash, link_revoked_at')
+      .eq('id', flow.packageId)
+      .single();
+    expect(row).toEqual({ status: 'generated', lender_id: null, link_token_hash: null, link_revoked_at: null });
+    // Sent to another lender the applicant approved, its link opens.
+    const otherToken = await sendTo(flow, otherLender);
+    expect((await invoke(backend.anon, 'lender-package', { token: otherToken, action: 'view' })).status).toBe(200);
   });
 
   it('stops working once the lender is deleted from the network; the package keeps its name', async () => {

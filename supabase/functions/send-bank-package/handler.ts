@@ -26,7 +26,12 @@ export const SEND_PACKAGE_ERRORS = {
   alreadySent: 'This package has already been sent',
   paused: 'This lender is paused',
   noConsent: 'The applicant has not approved this lender',
+  consentWithdrawn:
+    'The applicant withdrew their approval of this lender while the package was being sent: the link in its e-mail does not open, and the package is not sent',
 } as const;
+
+/** The database's refusal of a package to a lender the applicant has not approved (require_lender_consent). */
+const NO_CONSENT_CODE = '42501';
 
 /**
  * send-bank-package: Send to Bank (docs/architecture.md, Departure 11 and Lender network). Sends a generated package to
@@ -73,6 +78,8 @@ export function createSendBankPackageHandler(
         return json({ success: false, error: SEND_PACKAGE_ERRORS.alreadySent }, 409);
       }
       if (!lender.active) return json({ success: false, error: SEND_PACKAGE_ERRORS.paused }, 409);
+      // Checked before any e-mail goes: the claim below is refused for a lender the applicant has not approved only
+      // when it names another lender than the package already had.
       const consent = await service
         .from('lender_consents')
         .select('id')
@@ -116,14 +123,18 @@ export function createSendBankPackageHandler(
         .eq('status', 'generated')
         .is('link_token_hash', null)
         .select('id');
+      // The approval was withdrawn since it was checked: the database refuses the claim (require_lender_consent).
+      if (claimed.error?.code === NO_CONSENT_CODE)
+        return json({ success: false, error: SEND_PACKAGE_ERRORS.noConsent }, 403);
       if (claimed.error) throw new Error(claimed.error.message);
       if ((claimed.data ?? []).length === 0) {
         return json({ success: false, error: SEND_PACKAGE_ERRORS.alreadySent }, 409);
       }
+      // A withdrawal of the approval meanwhile revoked the claimed link too: the package goes back with no link at all.
       const giveBack = () =>
         service
           .from('bank_packages')
-          .update({ lender_id: null, bank_name: '', link_token_hash: null })
+          .update({ lender_id: null, bank_name: '', link_token_hash: null, link_revoked_at: null })
           .eq('id', packageId)
           .eq('status', 'generated')
           .eq('link_token_hash', tokenHash);
@@ -162,6 +173,13 @@ export function createSendBankPackageHandler(
         .eq('status', 'generated')
         .eq('link_token_hash', tokenHash)
         .select('id');
+      if (updated.error?.code === NO_CONSENT_CODE) {
+        // The applicant withdrew the approval while the e-mail went: its link was never made to open (it has no
+        // expiry until the package is sent), and the package goes back to be sent to another lender.
+        const givenBack = await giveBack();
+        if (givenBack.error) throw new Error(givenBack.error.message);
+        return json({ success: false, error: SEND_PACKAGE_ERRORS.consentWithdrawn }, 403);
+      }
       if (updated.error) throw new Error(updated.error.message);
       if ((updated.data ?? []).length === 0) {
         return json({ success: false, error: SEND_PACKAGE_ERRORS.alreadySent }, 409);
