@@ -113,4 +113,14 @@ describe('the index values offers are compared at', () => {
       ]),
     ).toEqual({ prime: { percent: 7.5, asOf: '2026-11-20' }, sofr_30_day: { percent: 5.3, asOf: '2026-11-19' } });
   });
+
+  it('are of the latest day, whatever was entered last: an earlier day’s value entered after is history', () => {
+    expect(
+      latestIndexValues([
+        { rate_index: 'prime', percent: 7.25, as_of: '2026-11-23' },
+        { rate_index: 'prime', percent: '7.500', as_of: '2026-11-30' },
+        { rate_index: 'prime', percent: 7.4, as_of: '2026-11-30' },
+      ]),
+    ).toEqual({ prime: { percent: 7.5, asOf: '2026-11-30' } });
+  });
 });

@@ -117,11 +117,20 @@ export function offerCost(
   };
 }
 
-/** Each index's latest value, from stored values newest first (rate_index_values: every entry is kept). */
+/**
+ * Each index's current value: the one of its latest day, and of that day the one entered last, from stored values
+ * newest entry first (rate_index_values: every entry is kept). A value entered for an earlier day (a second officer
+ * filling in last week's) is history, never the current one in place of a later day's.
+ */
 export function latestIndexValues(
   newestFirst: readonly { rate_index: RateIndex; percent: number | string; as_of: string }[],
 ): Partial<Record<RateIndex, IndexValue>> {
   const latest: Partial<Record<RateIndex, IndexValue>> = {};
-  for (const value of newestFirst) latest[value.rate_index] ??= { percent: Number(value.percent), asOf: value.as_of };
+  for (const value of newestFirst) {
+    const kept = latest[value.rate_index];
+    // Days are YYYY-MM-DD, so their text sorts as the days do.
+    if (!kept || value.as_of > kept.asOf)
+      latest[value.rate_index] = { percent: Number(value.percent), asOf: value.as_of };
+  }
   return latest;
 }
