@@ -2079,7 +2079,7 @@ end;
 $function$;
 -- execute on public.log_impersonation(client_id uuid, phase text): authenticated
 
-CREATE OR REPLACE FUNCTION public.make_loan_offer(token text, amount numeric, rate_kind text, fixed_rate numeric, rate_index text, spread numeric, term_months integer, lender_fees numeric, sba_guaranty_fee numeric, collateral text, conditions jsonb, expires_on date)
+CREATE OR REPLACE FUNCTION public.make_loan_offer(token text, amount numeric, rate_kind text, fixed_rate numeric, rate_index text, spread numeric, term_months integer, lender_fees numeric, sba_guaranty_fee numeric, collateral text, conditions jsonb, expires_on date, seen_revision integer DEFAULT NULL::integer, seen_withdrawn boolean DEFAULT NULL::boolean)
  RETURNS loan_offers
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -2088,6 +2088,7 @@ AS $function$
 declare
   target public.bank_packages := public.package_of_link(make_loan_offer.token);
   latest integer;
+  latest_withdrawn boolean;
   made public.loan_offers;
   kept_conditions text[];
 begin
@@ -2109,6 +2110,10 @@ begin
     from jsonb_array_elements_text(coalesce(make_loan_offer.conditions, '[]'::jsonb)) with ordinality as u(c, n)
    where btrim(c) <> '';
   select coalesce(max(o.revision), 0) into latest from public.loan_offers as o where o.package_id = target.id;
+  select o.withdrawn_at is not null into latest_withdrawn
+    from public.loan_offers as o where o.package_id = target.id and o.revision = latest;
+  perform public.refuse_offer_changed_meanwhile(latest, coalesce(latest_withdrawn, false),
+                                                make_loan_offer.seen_revision, make_loan_offer.seen_withdrawn);
   begin
     insert into public.loan_offers (package_id, application_id, revision, amount, rate_kind, fixed_rate, rate_index,
                                     spread, term_months, lender_fees, sba_guaranty_fee, collateral, conditions,
@@ -2138,7 +2143,7 @@ begin
   return made;
 end;
 $function$;
--- execute on public.make_loan_offer(token text, amount numeric, rate_kind text, fixed_rate numeric, rate_index text, spread numeric, term_months integer, lender_fees numeric, sba_guaranty_fee numeric, collateral text, conditions jsonb, expires_on date): service_role
+-- execute on public.make_loan_offer(token text, amount numeric, rate_kind text, fixed_rate numeric, rate_index text, spread numeric, term_months integer, lender_fees numeric, sba_guaranty_fee numeric, collateral text, conditions jsonb, expires_on date, seen_revision integer, seen_withdrawn boolean): service_role
 
 CREATE OR REPLACE FUNCTION public.name_lender_in_audit()
  RETURNS trigger
@@ -2376,25 +2381,11 @@ CREATE OR REPLACE FUNCTION public.record_loan_stage(application_id uuid, stage t
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-declare
-  current_stage text;
 begin
   if not public.is_admin() then
     raise exception 'Only admins can record a loan''s stage' using errcode = '42501';
   end if;
-  select a.loan_stage into current_stage
-    from public.applications as a where a.id = record_loan_stage.application_id for update;
-  -- A loan with no stage (no accepted offer, or no such application) is refused by insert_loan_stage in its words.
-  if record_loan_stage.seen_stage is not null and current_stage <> record_loan_stage.seen_stage then
-    raise exception 'The loan’s stage was recorded meanwhile: it is % now',
-      case current_stage
-        when 'in_closing' then 'In closing'
-        when 'funded' then 'Funded'
-        when 'did_not_close' then 'Did not close'
-        else 'Offer accepted'
-      end
-      using errcode = '55000';
-  end if;
+  perform public.refuse_stage_recorded_meanwhile(record_loan_stage.application_id, record_loan_stage.seen_stage);
   return public.insert_loan_stage(record_loan_stage.application_id, record_loan_stage.stage,
                                   record_loan_stage.expected_closing_on, record_loan_stage.funded_amount,
                                   record_loan_stage.funded_on, record_loan_stage.reason, 'officer', null);
@@ -2402,7 +2393,7 @@ end;
 $function$;
 -- execute on public.record_loan_stage(application_id uuid, stage text, expected_closing_on date, funded_amount numeric, funded_on date, reason text, seen_stage text): authenticated
 
-CREATE OR REPLACE FUNCTION public.record_loan_stage_by_link(token text, stage text, expected_closing_on date DEFAULT NULL::date, funded_amount numeric DEFAULT NULL::numeric, funded_on date DEFAULT NULL::date, reason text DEFAULT NULL::text)
+CREATE OR REPLACE FUNCTION public.record_loan_stage_by_link(token text, stage text, expected_closing_on date DEFAULT NULL::date, funded_amount numeric DEFAULT NULL::numeric, funded_on date DEFAULT NULL::date, reason text DEFAULT NULL::text, seen_stage text DEFAULT NULL::text)
  RETURNS loan_stages
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -2415,13 +2406,14 @@ begin
     raise exception 'Only the lender whose offer the applicant accepted records the loan''s stages'
       using errcode = '42501';
   end if;
+  perform public.refuse_stage_recorded_meanwhile(target.application_id, record_loan_stage_by_link.seen_stage);
   return public.insert_loan_stage(target.application_id, record_loan_stage_by_link.stage,
                                   record_loan_stage_by_link.expected_closing_on,
                                   record_loan_stage_by_link.funded_amount, record_loan_stage_by_link.funded_on,
                                   record_loan_stage_by_link.reason, 'lender', target.id);
 end;
 $function$;
--- execute on public.record_loan_stage_by_link(token text, stage text, expected_closing_on date, funded_amount numeric, funded_on date, reason text): service_role
+-- execute on public.record_loan_stage_by_link(token text, stage text, expected_closing_on date, funded_amount numeric, funded_on date, reason text, seen_stage text): service_role
 
 CREATE OR REPLACE FUNCTION public.record_package_event()
  RETURNS trigger
@@ -2570,6 +2562,30 @@ end;
 $function$;
 -- execute on public.refuse_audit_log_change(): none of the API roles
 
+CREATE OR REPLACE FUNCTION public.refuse_offer_changed_meanwhile(latest_revision integer, latest_withdrawn boolean, seen_revision integer, seen_withdrawn boolean)
+ RETURNS void
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if refuse_offer_changed_meanwhile.seen_revision is null then
+    return;
+  end if;
+  if refuse_offer_changed_meanwhile.latest_revision <> refuse_offer_changed_meanwhile.seen_revision then
+    raise exception 'This offer changed meanwhile (revision % was made with this link since you opened the page): reload the page to read it before you change it',
+      refuse_offer_changed_meanwhile.latest_revision
+      using errcode = '55000';
+  end if;
+  if refuse_offer_changed_meanwhile.latest_withdrawn
+     and not coalesce(refuse_offer_changed_meanwhile.seen_withdrawn, false) then
+    raise exception 'This offer was withdrawn meanwhile with this link: reload the page to read it before you change it'
+      using errcode = '55000';
+  end if;
+end;
+$function$;
+-- execute on public.refuse_offer_changed_meanwhile(latest_revision integer, latest_withdrawn boolean, seen_revision integer, seen_withdrawn boolean): none of the API roles
+
 CREATE OR REPLACE FUNCTION public.refuse_offer_changes_after_acceptance(target bank_packages)
  RETURNS void
  LANGUAGE plpgsql
@@ -2589,6 +2605,32 @@ begin
 end;
 $function$;
 -- execute on public.refuse_offer_changes_after_acceptance(target bank_packages): none of the API roles
+
+CREATE OR REPLACE FUNCTION public.refuse_stage_recorded_meanwhile(application_id uuid, seen_stage text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  current_stage text;
+begin
+  select a.loan_stage into current_stage
+    from public.applications as a where a.id = refuse_stage_recorded_meanwhile.application_id for update;
+  -- A loan with no stage (no accepted offer, or no such application) is refused by insert_loan_stage in its words.
+  if refuse_stage_recorded_meanwhile.seen_stage is not null
+     and current_stage <> refuse_stage_recorded_meanwhile.seen_stage then
+    raise exception 'The loan’s stage was recorded meanwhile: it is % now',
+      case current_stage
+        when 'in_closing' then 'In closing'
+        when 'funded' then 'Funded'
+        when 'did_not_close' then 'Did not close'
+        else 'Offer accepted'
+      end
+      using errcode = '55000';
+  end if;
+end;
+$function$;
+-- execute on public.refuse_stage_recorded_meanwhile(application_id uuid, seen_stage text): none of the API roles
 
 CREATE OR REPLACE FUNCTION public.release_document_reminder(reminder_id uuid)
  RETURNS void
@@ -2988,7 +3030,7 @@ AS $function$
 $function$;
 -- execute on public.us_phone_e164(typed text): none of the API roles
 
-CREATE OR REPLACE FUNCTION public.withdraw_loan_offer(token text)
+CREATE OR REPLACE FUNCTION public.withdraw_loan_offer(token text, seen_revision integer DEFAULT NULL::integer)
  RETURNS loan_offers
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -2997,8 +3039,14 @@ AS $function$
 declare
   target public.bank_packages := public.package_of_link(withdraw_loan_offer.token);
   withdrawn public.loan_offers;
+  latest public.loan_offers;
 begin
   perform public.refuse_offer_changes_after_acceptance(target);
+  select o.* into latest from public.loan_offers as o where o.package_id = target.id order by o.revision desc limit 1;
+  if latest.id is not null then
+    perform public.refuse_offer_changed_meanwhile(latest.revision, latest.withdrawn_at is not null,
+                                                  withdraw_loan_offer.seen_revision, false);
+  end if;
   update public.loan_offers as o
      set withdrawn_at = now()
    where o.package_id = target.id and o.withdrawn_at is null
@@ -3012,7 +3060,7 @@ begin
   return withdrawn;
 end;
 $function$;
--- execute on public.withdraw_loan_offer(token text): service_role
+-- execute on public.withdraw_loan_offer(token text, seen_revision integer): service_role
 
 CREATE OR REPLACE FUNCTION public.years_in_business_number(years_in_business text)
  RETURNS numeric

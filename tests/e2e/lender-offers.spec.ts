@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { LENDER_VIEW_MESSAGES } from '../../shared/matching/lender-answers.ts';
 import { LOAN_OFFER_MESSAGES, LOAN_STAGE_MESSAGES } from '../../shared/validation/loan-offer-form.ts';
-import { acceptOffer, sentLenderLink } from '../support/lender-links.ts';
+import { acceptOffer, offerTerms, sentLenderLink } from '../support/lender-links.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousAccessibilityViolations } from './pages/accessibility.ts';
 import { lenderPage } from './pages/lender-page.ts';
@@ -129,7 +129,7 @@ test('a lender offers, is told what to fix, revises, and records the closing of 
   });
   expect(elsewhere.error).toBeNull();
   await stages.getByRole('button', { name: 'Record Stage' }).click();
-  await expect(stages).toContainText('This loan is already in closing');
+  await expect(stages).toContainText('The loan’s stage was recorded meanwhile: it is In closing now');
   await expect(stages.getByRole('list', { name: 'Recorded stages' })).toContainText('In closing: expected to close on');
   await expect(stages.getByRole('radio', { name: 'Funded' })).toBeVisible();
   await stages.getByRole('radio', { name: 'Funded' }).check();
@@ -152,4 +152,52 @@ test('a lender offers, is told what to fix, revises, and records the closing of 
   await expect(second.getByRole('radio')).toHaveCount(0);
   await expect(second.getByRole('button', { name: /Send/ })).toHaveCount(0);
   await expect(second.getByRole('main')).not.toContainText(chosen.name);
+});
+
+test('two people at a lender with the same link: a page that did not see the other’s change is told, and keeps what was typed', async ({
+  browser,
+  baseURL,
+  database,
+}) => {
+  const applicant = await createAccount(database, baseURL!);
+  const application = await applicationFor(database, applicant, { user_id: applicant.id });
+  await database.from('applications').update({ status: 'approved' }).eq('id', application.id);
+  const chosen = await sentLink(database, baseURL!, application.id);
+  expect((await database.rpc('make_loan_offer', { token: chosen.token, ...offerTerms() })).error).toBeNull();
+
+  const lender = await lenderPage(browser, chosen.link);
+  const offer = lender.getByRole('region', { name: 'Your offer' });
+  await expect(offer).toContainText('Revision 1, made on');
+  await offer.getByRole('button', { name: 'Revise offer' }).click();
+  const revise = lender.getByRole('form', { name: 'Your offer' });
+  await revise.getByLabel(/^Amount/).fill('230000');
+  // Meanwhile a colleague revises it from another screen.
+  const colleague = await database.rpc('make_loan_offer', { token: chosen.token, ...offerTerms({ amount: 260_000 }) });
+  expect(colleague.error).toBeNull();
+  await revise.getByRole('button', { name: 'Send Revised Offer' }).click();
+  await expect(revise).toContainText(
+    'This offer changed meanwhile (revision 2 was made with this link since you opened the page): reload the page to read it before you change it',
+  );
+  await expect(revise.getByLabel(/^Amount/)).toHaveValue('230000');
+
+  // Read again, the page shows the colleague's revision; withdrawn meanwhile, a withdrawal from here is told so.
+  await lender.reload();
+  await expect(offer).toContainText('Revision 2, made on');
+  await expect(offer).toContainText('$260,000');
+  const withdrawn = await database.rpc('withdraw_loan_offer', { token: chosen.token });
+  expect(withdrawn.error).toBeNull();
+  await offer.getByRole('button', { name: 'Withdraw offer' }).click();
+  await expect(offer).toContainText(
+    'This offer was withdrawn meanwhile with this link: reload the page to read it before you change it',
+  );
+  await expect(offer).toContainText('You withdrew your offer (revision 2).');
+  const { data: revisions } = await database
+    .from('loan_offers')
+    .select('revision, amount')
+    .eq('package_id', chosen.packageId)
+    .order('revision');
+  expect(revisions).toEqual([
+    { revision: 1, amount: 250000 },
+    { revision: 2, amount: 260000 },
+  ]);
 });

@@ -1076,6 +1076,74 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
       });
     });
 
+    it('changes no offer and records no stage over a change made meanwhile: the page that did not see it is told', async () => {
+      const sent = await sentPackage();
+      const offerSeeing = (seenOffer: Record<string, unknown>, changes: Record<string, unknown> = {}) =>
+        invoke(anonymous, 'lender-package', {
+          token: sent.token,
+          action: 'offer',
+          offer: { ...offerForm, ...changes },
+          seenOffer,
+        });
+      const withdrawSeeing = (seenOffer: Record<string, unknown>) =>
+        invoke(anonymous, 'lender-package', { token: sent.token, action: 'withdraw', seenOffer });
+      const madeMeanwhile = (revision: number) => ({
+        status: 409,
+        body: {
+          success: false,
+          error: `This offer changed meanwhile (revision ${revision} was made with this link since you opened the page): reload the page to read it before you change it`,
+        },
+      });
+      // Two people at the lender make the first offer at once: one is made, the other is told.
+      const first = await Promise.all([
+        offerSeeing({ revision: 0, withdrawn: false }),
+        offerSeeing({ revision: 0, withdrawn: false }, { amount: 200_000 }),
+      ]);
+      expect(first.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      expect(first.find((answer) => answer.status === 409)).toEqual(madeMeanwhile(1));
+      // A withdrawal from a page that shows no offer withdraws nothing; from one that shows it, it does.
+      expect(await withdrawSeeing({ revision: 0, withdrawn: false })).toEqual(madeMeanwhile(1));
+      expect((await withdrawSeeing({ revision: 1, withdrawn: false })).status).toBe(200);
+      // A revision from a page that still shows the offer live is not made over the withdrawal; once seen, it is.
+      expect(await offerSeeing({ revision: 1, withdrawn: false })).toEqual({
+        status: 409,
+        body: {
+          success: false,
+          error: 'This offer was withdrawn meanwhile with this link: reload the page to read it before you change it',
+        },
+      });
+      expect(await offerSeeing({ revision: 1, withdrawn: true })).toEqual({
+        status: 200,
+        body: { success: true, revision: 2 },
+      });
+
+      // Accepted, then put in closing by an officer: a Did not close from the page that showed the offer accepted
+      // is refused, and the same from a page that showed In closing is recorded.
+      const applicant = await applicantAccount(sent.applicationId);
+      const offerId = ((await viewOf(sent.token)).offers as { id: string }[])[0]!.id;
+      expect((await acceptOffer(serviceClient(target.server), applicant, offerId)).error).toBeNull();
+      const byOfficer = await admin.rpc('record_loan_stage', {
+        application_id: sent.applicationId,
+        stage: 'in_closing',
+        expected_closing_on: offerForm.expiresOn,
+        seen_stage: 'accepted',
+      });
+      expect(byOfficer.error).toBeNull();
+      const didNotClose = (seenStage: string) =>
+        invoke(anonymous, 'lender-package', {
+          token: sent.token,
+          action: 'stage',
+          stage: 'did_not_close',
+          reason: 'The borrower walked away.',
+          seenStage,
+        });
+      expect(await didNotClose('accepted')).toEqual({
+        status: 409,
+        body: { success: false, error: 'The loan’s stage was recorded meanwhile: it is In closing now' },
+      });
+      expect(await didNotClose('in_closing')).toEqual({ status: 200, body: { success: true, stage: 'did_not_close' } });
+    });
+
     it('stops opening a link once an officer revokes it', async () => {
       const sent = await sentPackage();
       const revoked = await admin.rpc('revoke_lender_link', { package_id: sent.packageId });

@@ -108,6 +108,24 @@ function refusal(error: { code?: string; message: string }): Response {
   return json({ success: false, error: message }, status);
 }
 
+/**
+ * What the lender's page showed when the lender acted, for the database to refuse a change made meanwhile (by
+ * someone else with the link, or an officer): the latest offer revision (0: none) and whether it was withdrawn,
+ * and the loan's stage. A caller that sends none is not checked.
+ */
+function seenOffer(value: unknown): { seen_revision: number | null; seen_withdrawn: boolean | null } {
+  const seen = value as { revision?: unknown; withdrawn?: unknown } | null | undefined;
+  const revision = seen?.revision;
+  if (typeof revision !== 'number' || !Number.isInteger(revision) || revision < 0) {
+    return { seen_revision: null, seen_withdrawn: null };
+  }
+  return { seen_revision: revision, seen_withdrawn: seen?.withdrawn === true };
+}
+
+function seenStage(value: unknown): string | null {
+  return value === 'accepted' || value === 'in_closing' ? value : null;
+}
+
 /** Tokens are 43 base64url characters; anything else is not a link we made. */
 const tokenPattern = /^[A-Za-z0-9_-]{20,100}$/;
 
@@ -119,11 +137,13 @@ const tokenPattern = /^[A-Za-z0-9_-]{20,100}$/;
  * - {token, action: 'document', documentId}: a signed link (one minute) to one of those, checked again now.
  * - {token, action: 'answer', answer, note}: records interested / need_more_info / declined with a note, then
  *   e-mails the officer who sent the package and the applicant.
- * - {token, action: 'offer', offer}: the offer form's values (shared/validation/loan-offer-form.ts) make or revise
- *   the package's offer (make_loan_offer), which makes the answer 'interested'; the first one e-mails the officer.
- * - {token, action: 'withdraw'}: withdraws the current offer.
- * - {token, action: 'stage', stage, expectedClosingOn, fundedAmount, fundedOn, reason}: the loan's closing stage,
- *   recorded only by the lender whose offer the applicant accepted (record_loan_stage_by_link).
+ * - {token, action: 'offer', offer, seenOffer}: the offer form's values (shared/validation/loan-offer-form.ts) make
+ *   or revise the package's offer (make_loan_offer), which makes the answer 'interested'; the first one e-mails the
+ *   officer.
+ * - {token, action: 'withdraw', seenOffer}: withdraws the current offer.
+ * - {token, action: 'stage', stage, expectedClosingOn, fundedAmount, fundedOn, reason, seenStage}: the loan's closing
+ *   stage, recorded only by the lender whose offer the applicant accepted (record_loan_stage_by_link).
+ * `seenOffer` ({revision, withdrawn}) and `seenStage` are what the page showed: a change made meanwhile is refused.
  * The database's refusals (an offer out of range, the applicant chose another lender...) reach the lender in its
  * words with a 4xx.
  * An unknown, expired or revoked link answers 404 with the same message, whichever it is.
@@ -227,12 +247,15 @@ export function createLenderPackageHandler(environment: FunctionEnvironment & { 
   }
 
   /** Makes or revises the offer from the form's values, checked as the page checks them (the database too). */
-  async function makeOffer(row: PackageRow, token: string, values: unknown): Promise<Response> {
+  async function makeOffer(row: PackageRow, token: string, values: unknown, seen: unknown): Promise<Response> {
     const parsed = loanOfferFormSchema(earliestUsToday()).safeParse(values);
     if (!parsed.success) {
       return json({ success: false, error: parsed.error.issues[0]?.message ?? 'The offer is incomplete' }, 400);
     }
-    const made = await service.rpc('make_loan_offer', loanOfferArguments(token, parsed.data));
+    const made = await service.rpc('make_loan_offer', {
+      ...loanOfferArguments(token, parsed.data),
+      ...seenOffer(seen),
+    });
     if (made.error) return refusal(made.error);
     const offer = made.data as OfferRow;
     // The first offer is the lender's answer: the officer who sent the package hears it. The applicant hears of
@@ -255,6 +278,7 @@ export function createLenderPackageHandler(environment: FunctionEnvironment & { 
       funded_amount: stage === 'funded' ? amount : null,
       funded_on: stage === 'funded' ? text(body.fundedOn) : null,
       reason: stage === 'did_not_close' ? text(body.reason) : null,
+      seen_stage: seenStage(body.seenStage),
     });
     if (recorded.error) return refusal(recorded.error);
     await bestEffort([], row);
@@ -303,7 +327,15 @@ export function createLenderPackageHandler(environment: FunctionEnvironment & { 
     const early = preflight(request);
     if (early) return early;
     const body = (await readJson(request)) as
-      | { token?: unknown; action?: unknown; answer?: unknown; note?: unknown; documentId?: unknown; offer?: unknown }
+      | {
+          token?: unknown;
+          action?: unknown;
+          answer?: unknown;
+          note?: unknown;
+          documentId?: unknown;
+          offer?: unknown;
+          seenOffer?: unknown;
+        }
       | undefined;
     const token = typeof body?.token === 'string' ? body.token : '';
     if (!tokenPattern.test(token)) return json({ success: false, error: LENDER_VIEW_MESSAGES.linkInvalid }, 404);
@@ -312,9 +344,10 @@ export function createLenderPackageHandler(environment: FunctionEnvironment & { 
       if (!row) return json({ success: false, error: LENDER_VIEW_MESSAGES.linkInvalid }, 404);
       if (body?.action === 'view') return json({ success: true, ...(await view(row)) });
       if (body?.action === 'document') return await documentLink(row, body.documentId);
-      if (body?.action === 'offer') return await makeOffer(row, token, body.offer);
+      if (body?.action === 'offer') return await makeOffer(row, token, body.offer, body.seenOffer);
       if (body?.action === 'withdraw') {
-        const withdrawn = await service.rpc('withdraw_loan_offer', { token });
+        const { seen_revision } = seenOffer(body.seenOffer);
+        const withdrawn = await service.rpc('withdraw_loan_offer', { token, seen_revision });
         if (withdrawn.error) return refusal(withdrawn.error);
         await bestEffort([], row);
         return json({ success: true });

@@ -20,7 +20,15 @@ import {
 } from '../../../../shared/validation/loan-offer-form.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { FormField, RadioGroupField, SelectInput } from '../../components/form-controls.tsx';
-import { recordStage, sendOffer, sendThen, withdrawOffer, type StageDetails } from './lender-package-api.ts';
+import {
+  recordStage,
+  seenOffer,
+  sendOffer,
+  sendThen,
+  withdrawOffer,
+  type SeenOffer,
+  type StageDetails,
+} from './lender-package-api.ts';
 
 /**
  * The lender's offer on its page (docs/product.md §11, Offers and funding): the form that makes or revises it, the
@@ -108,10 +116,13 @@ export function OfferForm({
   token,
   current,
   from = current,
+  seen,
   onSent,
   onCancel,
 }: {
   token: string;
+  /** The offer as the page showed it: a change made meanwhile with the link is refused. */
+  seen: SeenOffer;
   /** The live offer this form revises. */
   current?: LenderOfferRevision | undefined;
   /** The terms the form starts from: the live offer's, or the withdrawn one's when making a new offer. */
@@ -130,7 +141,7 @@ export function OfferForm({
   } = useForm<LoanOfferForm>({ resolver: zodResolver(schema), defaultValues: formValues(from) });
   const rateKind = useWatch({ control, name: 'rateKind' });
   const submit = handleSubmit((offer) =>
-    sendThen(() => sendOffer(token, offer), onSent, setFailure, LENDER_VIEW_MESSAGES.offerFailed),
+    sendThen(() => sendOffer(token, offer, seen), onSent, setFailure, LENDER_VIEW_MESSAGES.offerFailed),
   );
   const number = { valueAsNumber: true } as const;
   return (
@@ -242,6 +253,7 @@ export function CurrentOffer({
         token={token}
         current={live}
         from={latest}
+        seen={seenOffer(latest)}
         onSent={async () => {
           setRevising(false);
           await onChanged();
@@ -252,7 +264,14 @@ export function CurrentOffer({
   }
   const withdraw = async () => {
     setWithdrawing(true);
-    await sendThen(() => withdrawOffer(token), onChanged, setFailure, LENDER_VIEW_MESSAGES.offerFailed);
+    // A refusal (the offer changed meanwhile) reads the page again too, so that it shows the offer as it is now,
+    // under the refusal's words.
+    const withdrawOrReread = async () => {
+      const refusal = await withdrawOffer(token, seenOffer(latest));
+      if (refusal) await onChanged();
+      return refusal;
+    };
+    await sendThen(withdrawOrReread, onChanged, setFailure, LENDER_VIEW_MESSAGES.offerFailed);
     setWithdrawing(false);
   };
   return (
@@ -343,6 +362,7 @@ export function AcceptedOffer({
         {closed ? null : (
           <StageFormView
             token={token}
+            seenStage={stages.some((stage) => stage.stage === 'in_closing') ? 'in_closing' : 'accepted'}
             choices={choices}
             onRecorded={onChanged}
             failure={refusal}
@@ -356,12 +376,15 @@ export function AcceptedOffer({
 
 function StageFormView({
   token,
+  seenStage,
   choices,
   onRecorded,
   failure,
   setFailure,
 }: {
   token: string;
+  /** The loan's stage as the page showed it: a stage an officer recorded meanwhile makes this one refused. */
+  seenStage: 'accepted' | 'in_closing';
   choices: readonly { value: StageDetails['stage']; label: string }[];
   onRecorded: () => Promise<void>;
   failure: string | null;
@@ -389,7 +412,7 @@ function StageFormView({
     // A refusal (the officer recorded a stage meanwhile) reads the page again too, so that it shows the loan's
     // stages as they are, under the refusal's words.
     const recordOrReread = async () => {
-      const refusal = await recordStage(token, details);
+      const refusal = await recordStage(token, details, seenStage);
       if (refusal) await onRecorded();
       return refusal;
     };

@@ -1,6 +1,7 @@
 import {
   LENDER_VIEW_MESSAGES,
   type LenderLoanStage,
+  type LenderOfferRevision,
   type LenderPackageView,
 } from '../../../../shared/matching/lender-answers.ts';
 import type { LenderAnswerForm } from '../../../../shared/validation/lender-answer.ts';
@@ -61,14 +62,24 @@ async function change(body: Record<string, unknown>, failed: string): Promise<st
   return (await functionErrorMessage(error)) ?? failed;
 }
 
-/** Makes or revises the lender's offer from the form's values (the function checks them as the form does). */
-export function sendOffer(token: string, offer: LoanOfferForm): Promise<string | null> {
-  return change({ token, action: 'offer', offer }, LENDER_VIEW_MESSAGES.offerFailed);
+/**
+ * The offer as the page showed it: its latest revision (0: none yet) and whether it was withdrawn. The database
+ * refuses a change when someone else with the link changed the offer meanwhile.
+ */
+export type SeenOffer = { revision: number; withdrawn: boolean };
+
+export function seenOffer(latest: LenderOfferRevision | undefined): SeenOffer {
+  return { revision: latest?.revision ?? 0, withdrawn: latest?.withdrawn ?? false };
 }
 
-/** Withdraws the lender's current offer. */
-export function withdrawOffer(token: string): Promise<string | null> {
-  return change({ token, action: 'withdraw' }, LENDER_VIEW_MESSAGES.offerFailed);
+/** Makes or revises the lender's offer from the form's values (the function checks them as the form does). */
+export function sendOffer(token: string, offer: LoanOfferForm, seen: SeenOffer): Promise<string | null> {
+  return change({ token, action: 'offer', offer, seenOffer: seen }, LENDER_VIEW_MESSAGES.offerFailed);
+}
+
+/** Withdraws the lender's current offer, the one the page showed. */
+export function withdrawOffer(token: string, seen: SeenOffer): Promise<string | null> {
+  return change({ token, action: 'withdraw', seenOffer: seen }, LENDER_VIEW_MESSAGES.offerFailed);
 }
 
 /** The loan's closing stage with its details, as the lender whose offer was accepted records it. */
@@ -80,9 +91,16 @@ export type StageDetails = {
   reason?: string;
 };
 
-/** Records a closing stage of the loan this lender won. */
-export function recordStage(token: string, details: StageDetails): Promise<string | null> {
-  return change({ token, action: 'stage', ...details }, LENDER_VIEW_MESSAGES.stageFailed);
+/**
+ * Records a closing stage of the loan this lender won, from the stage the page showed (`seenStage`): the database
+ * refuses it when an officer recorded another meanwhile.
+ */
+export function recordStage(
+  token: string,
+  details: StageDetails,
+  seenStage: 'accepted' | 'in_closing',
+): Promise<string | null> {
+  return change({ token, action: 'stage', ...details, seenStage }, LENDER_VIEW_MESSAGES.stageFailed);
 }
 
 /** Sends the lender's answer: null once recorded, else why not in words. Throws when the server cannot be reached. */

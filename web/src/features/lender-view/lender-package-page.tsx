@@ -13,7 +13,7 @@ import { lenderAnswerSchema, type LenderAnswerForm } from '../../../../shared/va
 import { FormField, RadioGroupField } from '../../components/form-controls.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { hashText } from '../../lib/address-hash.ts';
-import { documentLink, packageStage, sendAnswer, sendThen, type Stage } from './lender-package-api.ts';
+import { documentLink, packageStage, seenOffer, sendAnswer, sendThen, type Stage } from './lender-package-api.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { AcceptedOffer, CurrentOffer, OfferForm } from './lender-offer.tsx';
 
@@ -268,7 +268,8 @@ function AnswerForm({ token, onAnswered }: { token: string; onAnswered: () => Pr
           )}
         </Stack>
       </chakra.form>
-      {interested ? <OfferForm token={token} onSent={onAnswered} /> : null}
+      {/* Shown only while the package has no offer. */}
+      {interested ? <OfferForm token={token} seen={seenOffer(undefined)} onSent={onAnswered} /> : null}
     </>
   );
 }
