@@ -2703,8 +2703,20 @@ begin
   if due_date is not null and due_date < public.earliest_us_today() then
     raise exception 'The due date is in the past' using errcode = '22023';
   end if;
-  if not exists (select 1 from public.applications as a where a.id = request_document.application_id) then
+  -- Locked: two officers asking at once are taken one after the other.
+  perform 1 from public.applications as a where a.id = request_document.application_id for update;
+  if not found then
     raise exception 'No application has this id' using errcode = 'P0002';
+  end if;
+  -- A request sent again with its id (the desktop's outbox, its first answer lost) is the duplicate key below.
+  if exists (
+    select 1 from public.document_requests as r
+     where r.application_id = request_document.application_id and r.id <> request_document.id
+       and r.status = 'open' and lower(r.title) = lower(given_title)
+       and not exists (select 1 from public.documents as d where d.request_id = r.id)
+  ) then
+    raise exception 'A request titled “%” already waits for the applicant’s file', given_title
+      using errcode = '22023';
   end if;
   insert into public.document_requests (id, application_id, title, details, due_date)
   values (request_document.id, request_document.application_id, given_title, given_details, request_document.due_date)

@@ -110,6 +110,14 @@ test('an officer reviews documents, sends one back with a reason, asks for anoth
   await expect(request).toBeHidden();
   await expect(item('Debt schedule')).toContainText('Missing');
   await expect(item('Debt schedule')).toContainText('Every business debt with its lender, balance and payment.');
+  // Asked again (a colleague did not see it) while it waits for the file: refused in words, the dialog kept.
+  await documents.getByRole('button', { name: 'Request a Document' }).click();
+  await request.getByLabel('Title').fill('debt schedule');
+  await request.getByLabel(/What exactly is needed/).fill('Every debt.');
+  await request.getByRole('button', { name: 'Send Request' }).click();
+  await expect(request).toContainText('A request titled “debt schedule” already waits for the applicant’s file');
+  await request.getByRole('button', { name: 'Cancel' }).click();
+  await expect(request).toBeHidden();
   // The applicant is told.
   await expect
     .poll(async () => (await mailbox({ url: baseURL! }, applicant.email)).map((mail) => mail.subject))

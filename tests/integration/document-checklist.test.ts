@@ -313,6 +313,37 @@ describe('bad input and races get a clear refusal and change nothing', () => {
     expect(wrongTime.error).toMatchObject({ code: 'PT409', message: 'This document changed meanwhile' });
   });
 
+  it('a request of a title that already waits for the applicant’s file, even two at once; once filed, it may be asked again', async () => {
+    const applicationId = await applicationOf(applicant);
+    const ask = (title: string) =>
+      client(officer).rpc('request_document', { application_id: applicationId, title, details: 'Every debt.' });
+    const both = await Promise.all([ask('Debt schedule'), ask('Debt schedule')]);
+    expect(both.filter((asked) => asked.error === null)).toHaveLength(1);
+    expect(both.map((asked) => asked.error).filter(Boolean)).toEqual([
+      expect.objectContaining({
+        code: '22023',
+        message: 'A request titled “Debt schedule” already waits for the applicant’s file',
+      }),
+    ]);
+    expect((await ask(' debt SCHEDULE ')).error?.code).toBe('22023');
+    const first = both.find((asked) => asked.error === null)!.data as { id: string };
+    // Sent again with its id (its first answer lost): the duplicate key says it is stored.
+    const again = await client(officer).rpc('request_document', {
+      id: first.id,
+      application_id: applicationId,
+      title: 'Debt schedule',
+      details: 'Every debt.',
+    });
+    expect(again.error?.code).toBe('23505');
+    expect((await upload(applicationId, 'requested', { requestId: first.id })).result.error).toBeNull();
+    expect((await ask('Debt schedule')).error).toBeNull();
+    const { count } = await backend.service
+      .from('document_requests')
+      .select('id', { count: 'exact', head: true })
+      .eq('application_id', applicationId);
+    expect(count).toBe(2);
+  });
+
   it('a request with an empty title, no details, or a due date in the past', async () => {
     const applicationId = await applicationOf(applicant);
     const ask = (title: string, details: string, due_date?: string) =>
