@@ -33,12 +33,27 @@ describe('htmlParagraph', () => {
     }
     // A site under a path: only that path is ours.
     expect(htmlParagraph('https://x.example/app/portal', 'https://x.example/app')).toContain('<a href=');
-    expect(htmlParagraph('https://x.example/other', 'https://x.example/app')).not.toContain('<a href=');
+    expect(htmlParagraph('https://x.example/portal', 'https://x.example/app')).not.toContain('<a href=');
+  });
+
+  it('links only the pages our e-mails link to: none of the site’s addresses that do something when opened', () => {
+    for (const page of ['/portal', '/portal/login?mode=signup', '/admin?list=approved&application=1', '/lender#t']) {
+      expect(htmlParagraph(`https://x.example${page}`, site), page).toContain('<a href=');
+    }
+    for (const address of [
+      'https://x.example/portal/reset-password#access_token=a.b.c&type=recovery',
+      'https://x.example/auth/v1/verify?token=abc&type=signup&redirect_to=https://x.example/portal',
+      'https://x.example/_dev/mailbox',
+      'https://x.example/portal/documents',
+      'https://x.example/',
+    ]) {
+      expect(htmlParagraph(`See ${address}`, site), address).not.toContain('<a href=');
+    }
   });
 
   it('never turns typed markup into a link or an attribute', () => {
-    const paragraph = htmlParagraph('See https://x.example/"onmouseover="alert(1)', site);
+    const paragraph = htmlParagraph('See https://x.example/portal?"onmouseover="alert(1)', site);
     expect(paragraph).not.toContain('"onmouseover');
-    expect(paragraph).toContain('href="https://x.example/&quot;onmouseover=&quot;alert(1"');
+    expect(paragraph).toContain('href="https://x.example/portal?&quot;onmouseover=&quot;alert(1"');
   });
 });

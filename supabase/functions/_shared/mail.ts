@@ -19,8 +19,15 @@ export function escapeHtml(value: string): string {
 const WEB_ADDRESS = /https?:\/\/[^\s<]*[^\s<.,;:!?)]/g;
 
 /**
- * Whether a web address is one of ours: on the site (`siteUrl`, its path included) or the scheduling page. The
- * address is read as escaped text ('&amp;'), which changes neither its origin nor its path.
+ * The site's pages our e-mails link to (the portal, its sign-up, an application in the dashboard, a lender's
+ * package): only these become links. Others of the site's addresses do things when opened (a password reset's
+ * link, an account's confirmation, the dev mailbox), and someone could type one into a note we e-mail.
+ */
+const LINKED_PAGES: readonly string[] = ['/portal', '/portal/login', '/admin', '/lender'];
+
+/**
+ * Whether a web address is one of ours to link: one of LINKED_PAGES on the site (`siteUrl`, its path included), or
+ * the scheduling page. The address is read as escaped text ('&amp;'), which changes neither its origin nor its path.
  */
 function isOurAddress(address: string, siteUrl: string): boolean {
   let url: URL;
@@ -29,16 +36,17 @@ function isOurAddress(address: string, siteUrl: string): boolean {
   } catch {
     return false;
   }
-  return [siteUrl, brand.schedulingUrl].some((ours) => {
-    const base = new URL(ours);
-    const path = base.pathname.replace(/\/$/, '');
-    return url.origin === base.origin && (url.pathname === path || url.pathname.startsWith(`${path}/`));
-  });
+  const scheduling = new URL(brand.schedulingUrl);
+  if (url.origin === scheduling.origin && url.pathname === scheduling.pathname) return true;
+  const site = new URL(siteUrl);
+  const base = site.pathname.replace(/\/$/, '');
+  return url.origin === site.origin && LINKED_PAGES.some((page) => url.pathname === `${base}${page}`);
 }
 
 /**
  * One line (or note) of an e-mail as an HTML paragraph: escaped, its line breaks kept, and our own web addresses
- * (the site at `siteUrl`, the scheduling page) links, as the plain-text part shows them. Any other address stays
+ * (the site's pages at `siteUrl` our e-mails link to, the scheduling page) links, as the plain-text part shows
+ * them. Any other address stays
  * text: names and notes are typed by others (a visitor's first name on the sign-up form can be a whole
  * sentence), and our sender must not hand a stranger's link a click.
  */
