@@ -87,7 +87,7 @@ test('an accepted offer moves the application to the Pipeline, where the officer
   expect(byLender.error).toBeNull();
   await closing.getByRole('button', { name: 'Record In closing' }).click();
   await expect(closing).toBeHidden();
-  await expect(loan.getByRole('alert')).toHaveText('This loan is already in closing');
+  await expect(loan.getByRole('alert')).toHaveText('The loan’s stage was recorded meanwhile: it is In closing now');
   await expect(loan.getByRole('list', { name: 'Loan stages' })).toContainText('In closing');
   await expect(loan.getByRole('list', { name: 'Loan stages' })).toContainText('by the lender');
 
