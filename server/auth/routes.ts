@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import type { MailMessage } from '../mail/transport.ts';
 import { ADMIN_ROLE, RESET_PASSWORD_PATH } from '../../shared/catalogue/accounts.ts';
+import { EMAIL_PATTERN } from '../../shared/validation/email.ts';
 import { registerAdminRoutes } from './admin-routes.ts';
 import { clientOf, requestSite, resetPageLink, verifyLink, type AuthContext } from './context.ts';
 import {
@@ -291,7 +292,9 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
               pkce && { challenge: pkce, authenticationMethod: 'email/signup' },
               passwordHash,
             );
-            return { user: { ...user, confirmation_sent_at: new Date() }, token };
+            // The link is stamped in this transaction (now(), as created_at): the same times the answer for an
+            // address that has an account shows (obfuscatedUserJson), which a later clock here would tell apart.
+            return { user: { ...user, confirmation_sent_at: user.created_at }, token };
           });
         } catch (error) {
           // Two sign-ups raced for the address: the loser is a repeated sign-up.
@@ -314,11 +317,16 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
           if (body.email === undefined && body.phone !== undefined) {
             throw new AuthError(400, 'phone_provider_disabled', 'Phone logins are disabled');
           }
-          const email = optionalString(body, 'email');
+          const typed = optionalString(body, 'email');
           const password = optionalString(body, 'password');
-          if (!email || !password) throw invalidCredentials();
+          if (!typed || !password) throw invalidCredentials();
+          // Addresses are stored as normalizeAuthEmail leaves them (ASCII, lower case): one it refuses reaches no
+          // account, and must not reach one through the database's lower() either, which reads 'İ' as 'i' where
+          // JavaScript does not (each such spelling would have had a wrong-password budget of its own).
+          const email = typed.trim().toLowerCase();
+          if (!EMAIL_PATTERN.test(email)) throw invalidCredentials();
           failedSignIns.take(email);
-          const user = await findUserByEmail(db, email.trim());
+          const user = await findUserByEmail(db, email);
           // The password is checked first: an unconfirmed account says so only to whoever knows it (the password
           // its sign-up's link holds, as an unconfirmed account has none of its own).
           const held =

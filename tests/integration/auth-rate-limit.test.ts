@@ -137,6 +137,22 @@ describe('per-account limit of wrong passwords on /auth/v1/token', () => {
     expect((await passwordSignIn(other, testPassword)).status).toBe(200);
   });
 
+  it('is one budget however the address is spelt: a letter the database lowers to ASCII reaches no account', async () => {
+    // 'İ' (U+0130) is 'i' to Postgres' lower() but not to JavaScript's: each spelling had a budget of its own.
+    const email = uniqueEmail('mimi');
+    expect(
+      (await serviceClient(server).auth.admin.createUser({ email, password: testPassword, email_confirm: true })).error,
+    ).toBeNull();
+    const dotted = email.replace('i', 'İ');
+    expect(dotted).not.toBe(email);
+    expect((await passwordSignIn(dotted, testPassword)).body).toMatchObject({ code: 'invalid_credentials' });
+    for (let i = 0; i < 3; i += 1) {
+      expect((await passwordSignIn(email, `wrong-${i}`)).body).toMatchObject({ code: 'invalid_credentials' });
+    }
+    expect((await passwordSignIn(email.replace('i', 'İ'), testPassword)).status).toBe(400);
+    expect((await passwordSignIn(email, testPassword)).status).toBe(429);
+  });
+
   it('answers an address without an account the same way, so the limit tells nothing of who has one', async () => {
     const nobody = uniqueEmail('nobody');
     for (let i = 0; i < 3; i += 1) {

@@ -174,6 +174,10 @@ describe('sign-up with e-mail confirmation', () => {
     const fresh = await anonClient(server).auth.signUp({ email: uniqueEmail('fresh'), password: 'fresh-pass' });
     expect(fresh.error).toBeNull();
     expect(shapeOf(data.user)).toEqual(shapeOf(fresh.data.user));
+    // Nor do its times: the link's is the account's own, as the obfuscated user's (found in an attacker's walk).
+    for (const user of [data.user, fresh.data.user]) {
+      expect(user?.confirmation_sent_at).toBe(user?.created_at);
+    }
     expect(data.user?.identities).toHaveLength(1);
     expect(data.user?.identities?.[0]).toMatchObject({ user_id: data.user?.id, provider: 'email', email });
     // The real account is untouched: its password is still the first one.
