@@ -138,8 +138,11 @@ export function registerAdminRoutes(admin: FastifyInstance, context: AuthContext
         appMetadata: appMetadata && mergeMetadata(user.raw_app_meta_data ?? {}, appMetadata),
         bannedUntil,
       });
-      // A password set by an admin, or a ban, ends the user's sessions.
-      if (passwordHash || bannedUntil) await endSessions(tx, id, undefined, 'global');
+      // A password set by an admin, a ban, or a role given or taken ends the user's sessions: their access tokens
+      // carry the role they were signed in with (is_admin() reads it), so an officer demoted would stay one for
+      // up to an hour.
+      const roleChanged = user.raw_app_meta_data?.role !== row.raw_app_meta_data?.role;
+      if (passwordHash || bannedUntil || roleChanged) await endSessions(tx, id, undefined, 'global');
       return row;
     });
     return userJson(updated);

@@ -253,6 +253,35 @@ describe('admin API', () => {
   });
 });
 
+describe('an account’s role', () => {
+  it('taken or given by the service role ends the account’s sessions, since its tokens carry the role', async () => {
+    const admin = serviceClient(server).auth.admin;
+    const email = uniqueEmail('demoted');
+    const created = await admin.createUser({
+      email,
+      password: 'officer-pass',
+      email_confirm: true,
+      app_metadata: { role: 'admin' },
+    });
+    expect(created.error).toBeNull();
+    const officer = anonClient(server);
+    const signedIn = await officer.auth.signInWithPassword({ email, password: 'officer-pass' });
+    expect(signedIn.error).toBeNull();
+    expect((await officer.rpc('is_admin')).data).toBe(true);
+    // A change that is not of the role keeps the session.
+    expect((await admin.updateUserById(created.data.user!.id, { app_metadata: { tier: 'gold' } })).error).toBeNull();
+    expect((await authFetch(server, '/user', { token: signedIn.data.session!.access_token })).status).toBe(200);
+
+    expect((await admin.updateUserById(created.data.user!.id, { app_metadata: { role: null } })).error).toBeNull();
+    expect((await authFetch(server, '/user', { token: signedIn.data.session!.access_token })).status).toBe(403);
+    expect((await officer.rpc('is_admin')).data).not.toBe(true);
+    const refreshed = await anonClient(server).auth.refreshSession({
+      refresh_token: signedIn.data.session!.refresh_token,
+    });
+    expect(refreshed.error).not.toBeNull();
+  });
+});
+
 describe('health and settings', () => {
   it('reports the server and the database as up', async () => {
     const health = await fetch(`${server.url}/health`);
