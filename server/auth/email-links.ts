@@ -209,11 +209,16 @@ export async function openerSignIn(
  * address and asks whoever opened it, the owner of the inbox, to choose the password.
  */
 export async function contestUnconfirmedAccount(tx: Queryable, userId: string): Promise<void> {
-  await tx.query(
-    `update auth.users set encrypted_password = null, updated_at = now()
+  // Nor are either's details: the first sign-up's (its metadata, and the profile made from it) could be a
+  // stranger's, and the owner of the inbox would inherit them.
+  const contested = await tx.query(
+    `update auth.users set encrypted_password = null, raw_user_meta_data = '{}'::jsonb, updated_at = now()
      where id = $1 and email_confirmed_at is null`,
     [userId],
   );
+  if (contested.affectedRows === 1) {
+    await tx.query(`update public.profiles set business_name = '', phone = '' where user_id = $1`, [userId]);
+  }
   await tx.query(
     `delete from auth.flow_state where id in (select flow_state_id from auth.one_time_tokens
        where user_id = $1 and token_type = 'confirmation_token')`,

@@ -256,8 +256,10 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
           if (existing && !existing.email_confirmed_at && existing.raw_app_meta_data?.role !== ADMIN_ROLE) {
             // The link holds no password after a resend: this sign-up's (with its challenge) may take its place.
             if (held === null || knowsHeldPassword) {
-              // The same person again (they know the password): their details, and the link for this browser.
-              if (givenMetadata) await updateUser(db, existing.id, { userMetadata: givenMetadata });
+              // The same person again: the link for this browser, and their details when they know the password
+              // (anyone may ask a resend, and a stranger who knows only the address must not replace the details).
+              if (givenMetadata && knowsHeldPassword)
+                await updateUser(db, existing.id, { userMetadata: givenMetadata });
               await resendConfirmation(request, existing, email, api, redirectTo, pkce, passwordHash);
             } else {
               // Two people claim an address nobody has proved yet. Neither password is kept: the link confirms the

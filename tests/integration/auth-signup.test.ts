@@ -282,6 +282,53 @@ describe('sign-up with e-mail confirmation', () => {
     expect(data.session?.user.email).toBe(email);
   });
 
+  it('keeps the details of no stranger who knows only the address: neither after a resend nor in a contest', async () => {
+    const service = serviceClient(server);
+    const detailsOf = async (email: string) => {
+      const { data } = await service.auth.admin.listUsers({ page: 1, perPage: 1000 });
+      const user = data.users.find((row) => row.email === email)!;
+      const profile = await service.from('profiles').select('business_name, phone').eq('user_id', user.id).single();
+      return { metadata: user.user_metadata, profile: profile.data };
+    };
+    // The owner signs up; a stranger asks a resend (the link then holds no password) and signs up with details.
+    const owned = uniqueEmail('owned');
+    const ownerData = { business_name: 'Owner LLC' };
+    expect(
+      (await anonClient(server).auth.signUp({ email: owned, password: 'owner-pass', options: { data: ownerData } }))
+        .error,
+    ).toBeNull();
+    expect((await pkceClient(server).auth.resend({ type: 'signup', email: owned })).error).toBeNull();
+    const strangerData = { business_name: 'Stranger Inc', phone: '+15559999999' };
+    expect(
+      (
+        await pkceClient(server).auth.signUp({
+          email: owned,
+          password: 'stranger-pass',
+          options: { data: strangerData },
+        })
+      ).error,
+    ).toBeNull();
+    expect(await detailsOf(owned)).toEqual({
+      metadata: expect.objectContaining(ownerData),
+      profile: { business_name: 'Owner LLC', phone: '' },
+    });
+    expect((await detailsOf(owned)).metadata).not.toHaveProperty('phone');
+
+    // A stranger signs up first with details; the owner's sign-up contests the address: neither's details stay.
+    const squatted = uniqueEmail('squatted');
+    expect(
+      (
+        await anonClient(server).auth.signUp({
+          email: squatted,
+          password: 'stranger-pass',
+          options: { data: strangerData },
+        })
+      ).error,
+    ).toBeNull();
+    expect((await anonClient(server).auth.signUp({ email: squatted, password: 'owner-pass' })).error).toBeNull();
+    expect(await detailsOf(squatted)).toEqual({ metadata: {}, profile: { business_name: '', phone: '' } });
+  });
+
   it('keeps no password of two people who signed up with one address: the link asks its opener to choose one', async () => {
     // Someone signs up with the owner's address before the owner has an account; the account stays unconfirmed.
     const email = uniqueEmail('owner');
