@@ -965,7 +965,8 @@ begin
   select o.package_id into offer_package
     from public.loan_offers as o
     join public.applications as a on a.id = o.application_id
-   where o.id = accept_loan_offer.offer_id and a.user_id = accept_loan_offer.applicant_id;
+   where o.id = accept_loan_offer.offer_id and a.user_id = accept_loan_offer.applicant_id
+     and a.confirmed_by_applicant_at is not null and a.disowned_at is null;
   if not found then
     raise exception 'No offer of yours has this id' using errcode = 'P0002';
   end if;

@@ -262,6 +262,14 @@ describe('the applicant’s acceptance', () => {
     expect((await accept(stranger, second.id)).error?.message).toBe('No offer of yours has this id');
     expect((await accept(officer, second.id)).error?.message).toBe('No offer of yours has this id');
     expect((await accept(applicant, second.id, '   ')).error?.message).toBe('Type your full name to accept the offer');
+    // Linked to the applicant's account but not confirmed by them as theirs (or disowned): nobody's to accept on.
+    await backend.db.query(`update public.applications set confirmed_by_applicant_at = null where id = $1`, [
+      applicationId,
+    ]);
+    expect((await accept(applicant, second.id)).error?.message).toBe('No offer of yours has this id');
+    await backend.db.query(`update public.applications set confirmed_by_applicant_at = now() where id = $1`, [
+      applicationId,
+    ]);
 
     await backend.db.query(`update public.loan_offers set expires_on = current_date - 2 where id = $1`, [second.id]);
     expect((await accept(applicant, second.id)).error?.message).toBe(gone);
