@@ -157,6 +157,12 @@ async function verifyToken(
   });
 }
 
+/** Whether the session behind a token's claims began by one of `methods` (its `amr`, as startSession wrote it). */
+function signedInBy(claims: Record<string, unknown>, methods: readonly string[]): boolean {
+  const amr = Array.isArray(claims.amr) ? (claims.amr as unknown[]) : [];
+  return amr.some((entry) => methods.includes(String((entry as { method?: unknown } | null)?.method)));
+}
+
 /** Registers /auth/v1: the GoTrue subset supabase-js uses, and the admin API. */
 export async function registerAuth(app: FastifyInstance, context: AuthContext): Promise<void> {
   const { config, db } = context;
@@ -485,7 +491,7 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
       });
 
       auth.put('/user', async (request) => {
-        const { user, sessionId } = await requireUser(db, secret, request);
+        const { user, sessionId, auth: signedIn } = await requireUser(db, secret, request);
         const body = objectBody(request.body);
         if (body.app_metadata !== undefined && body.app_metadata !== null) {
           throw new AuthError(403, 'not_admin', 'Updating app_metadata requires admin privileges');
@@ -504,6 +510,15 @@ export async function registerAuth(app: FastifyInstance, context: AuthContext): 
         const password = optionalString(body, 'password');
         let passwordHash: string | undefined;
         if (password !== undefined) {
+          // A password is changed from a password reset's link (or an invitation's), or chosen by an account that
+          // has none: never from any session, so that a stolen access token cannot lock its owner out for good.
+          if (user.encrypted_password && !signedInBy(signedIn.claims, ['recovery', 'invite'])) {
+            throw new AuthError(
+              401,
+              'reauthentication_needed',
+              'Changing the password needs a password reset link: use Forgot password',
+            );
+          }
           checkPasswordStrength(password);
           if (await verifyPassword(password, user.encrypted_password)) {
             throw new AuthError(422, 'same_password', 'New password should be different from the old password.');

@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { authFetch, claimsOf, tokenSignedByServer, uniqueEmail } from '../support/auth-helpers.ts';
+import { authFetch, claimsOf, recoveryClient, tokenSignedByServer, uniqueEmail } from '../support/auth-helpers.ts';
 import { anonClient, clientWithKey, serviceClient } from '../support/server-process.ts';
 import { serverForThisFile } from '../support/server-for-file.ts';
 
@@ -80,9 +80,15 @@ describe('what a user may change about themselves', () => {
     expect(user.body.app_metadata).toEqual({ provider: 'email', providers: ['email'] });
   });
 
-  it('changes the password, refuses the same one, and signs out the other sessions', async () => {
+  it('changes the password from a reset link only, refuses the same one, and signs out the other sessions', async () => {
     const email = uniqueEmail('changer');
-    const { client } = await signedUpClient(email, 'first-pass');
+    const { client: signedIn } = await signedUpClient(email, 'first-pass');
+    // A session signed in with the password (a stolen access token, say) cannot change it.
+    expect((await signedIn.auth.updateUser({ password: 'thief-pass' })).error).toMatchObject({
+      code: 'reauthentication_needed',
+      status: 401,
+    });
+    const client = await recoveryClient(server, email);
     const other = anonClient(server);
     const { data: otherSignIn } = await other.auth.signInWithPassword({ email, password: 'first-pass' });
 

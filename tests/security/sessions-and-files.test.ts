@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { AUTOCONFIRM_WARNING } from '../../server/app.ts';
 import { pdfBytes } from '../support/sample-files.ts';
+import { recoveryClient } from '../support/auth-helpers.ts';
 import { anonClient, serviceClient } from '../support/server-process.ts';
 import { serverForThisFile } from '../support/server-for-file.ts';
 import { signedInApplicant } from './support.ts';
@@ -44,7 +45,8 @@ describe('sessions', () => {
       (await elsewhere.auth.signInWithPassword({ email: second.email, password: second.password })).error,
     ).toBeNull();
     const elsewhereToken = (await elsewhere.auth.getSession()).data.session!.refresh_token;
-    expect((await second.client.auth.updateUser({ password: `New-${randomUUID()}` })).error).toBeNull();
+    const resetting = await recoveryClient(server, second.email);
+    expect((await resetting.auth.updateUser({ password: `New-${randomUUID()}` })).error).toBeNull();
     expect((await refresh(elsewhereToken)).error).toMatchObject({ status: 400 });
   });
 

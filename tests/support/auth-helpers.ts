@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { decodeJwt } from 'jose';
 import { loadJwtSecret, signToken } from '../../server/keys.ts';
-import { clientWithKey, type ServerProcess } from './server-process.ts';
+import { anonClient, clientWithKey, serviceClient, type ServerProcess } from './server-process.ts';
 
 /** An e-mail as GET /_dev/mailbox/messages returns it. */
 export type MailboxMessage = {
@@ -63,6 +63,22 @@ export function hashParams(url: URL): URLSearchParams {
 /** A supabase-js client like the web app's: PKCE flow (the code verifier kept in memory). */
 export function pkceClient(server: { url: string; keys: { anonKey: string } }): SupabaseClient {
   return clientWithKey(server.url, server.keys.anonKey, { flowType: 'pkce' });
+}
+
+/**
+ * A client signed in from a password reset's link of `email` (made by the service role, opened as the reset page
+ * does): the session a password is changed from.
+ */
+export async function recoveryClient(
+  server: Parameters<typeof serviceClient>[0],
+  email: string,
+): Promise<SupabaseClient> {
+  const link = await serviceClient(server).auth.admin.generateLink({ type: 'recovery', email });
+  if (link.error) throw new Error(link.error.message);
+  const client = anonClient(server);
+  const verified = await client.auth.verifyOtp({ type: 'recovery', token_hash: link.data.properties.hashed_token });
+  if (verified.error) throw new Error(verified.error.message);
+  return client;
 }
 
 export type AccessClaims = {
