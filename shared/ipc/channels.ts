@@ -8,6 +8,7 @@ import type {
 } from '../db/admin-rows.ts';
 import type { ApplicationRow } from '../db/applications.ts';
 import type { ApplicationStatus } from '../status/transitions.ts';
+import type { SeenLoanStage } from '../offers/loan-stages.ts';
 
 /**
  * The desktop IPC contract, part 1: channel names and their request and response types. Kept free of
@@ -204,7 +205,7 @@ export type StageIntent = {
   /** Did not close: why. */
   reason?: string;
   /** The application's loan_stage the officer saw. */
-  expectedCurrentStage: 'accepted' | 'in_closing';
+  expectedCurrentStage: SeenLoanStage;
   /** The business name. */
   label: string;
 };

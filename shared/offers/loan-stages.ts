@@ -18,6 +18,14 @@ export const loanStageLabels: Readonly<Record<LoanStage, string>> = {
   did_not_close: 'Did not close',
 };
 
+/** The stage a screen shows a loan at, sent with the next stage recorded so that one recorded meanwhile refuses it. */
+export type SeenLoanStage = 'accepted' | 'in_closing';
+
+/** The stage a loan whose stages are `recorded` is at, before the next one: In closing once recorded, else accepted. */
+export function seenLoanStage(recorded: readonly Pick<LoanStageRow, 'stage'>[]): SeenLoanStage {
+  return recorded.some((row) => row.stage === 'in_closing') ? 'in_closing' : 'accepted';
+}
+
 /** The stages that may be recorded next, in the order the screens offer them. */
 export function nextLoanStages(accepted: boolean, recorded: readonly Pick<LoanStageRow, 'stage'>[]): LoanStage[] {
   if (!accepted) return [];

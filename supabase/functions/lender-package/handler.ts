@@ -11,7 +11,7 @@ import {
   type LenderPackageView,
 } from '../../../shared/matching/lender-answers.ts';
 import { earliestUsToday } from '../../../shared/format/dates.ts';
-import { loanStageLabels, type LoanStage } from '../../../shared/offers/loan-stages.ts';
+import { loanStageLabels, type LoanStage, type SeenLoanStage } from '../../../shared/offers/loan-stages.ts';
 import { loanOfferArguments, loanOfferFormSchema } from '../../../shared/validation/loan-offer-form.ts';
 import { bankPackageNumber } from '../../../shared/summary/file-names.ts';
 import { notifyApplicantOfEvents } from '../_shared/applicant-events.ts';
@@ -122,7 +122,7 @@ function seenOffer(value: unknown): { seen_revision: number | null; seen_withdra
   return { seen_revision: revision, seen_withdrawn: seen?.withdrawn === true };
 }
 
-function seenStage(value: unknown): string | null {
+function seenStage(value: unknown): SeenLoanStage | null {
   return value === 'accepted' || value === 'in_closing' ? value : null;
 }
 

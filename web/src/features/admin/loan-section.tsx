@@ -7,7 +7,13 @@ import { formatDateTime, formatLongDate, isoDay } from '../../../../shared/forma
 import { formatUsd, formatUsdInput } from '../../../../shared/format/money.ts';
 import { offerCost } from '../../../../shared/offers/offer-cost.ts';
 import { offerRateText, offerTermsOf } from '../../../../shared/offers/offer-text.ts';
-import { loanStageLabels, nextLoanStages, type LoanStage } from '../../../../shared/offers/loan-stages.ts';
+import {
+  loanStageLabels,
+  nextLoanStages,
+  seenLoanStage,
+  type LoanStage,
+  type SeenLoanStage,
+} from '../../../../shared/offers/loan-stages.ts';
 import { loanStageFormSchema, type LoanStageForm } from '../../../../shared/validation/loan-offer-form.ts';
 import { ActionDialog } from '../../components/action-dialog.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
@@ -44,10 +50,7 @@ export function LoanSection({ detail }: { detail: ApplicationDetail }) {
   const indexValues = useRateIndexValuesQuery(undefined, {
     skip: detail.offers.every((offer) => offer.rate_kind === 'fixed'),
   });
-  const seenStage =
-    detail.application.loan_stage === 'in_closing' || detail.stages.some((row) => row.stage === 'in_closing')
-      ? 'in_closing'
-      : 'accepted';
+  const seenStage = detail.application.loan_stage === 'in_closing' ? 'in_closing' : seenLoanStage(detail.stages);
   return (
     <Box as="section" aria-label="Offers and funding">
       <Heading as="h3" size="md" mb="2">
@@ -167,7 +170,7 @@ function StageDialog({
 }: {
   applicationId: string;
   businessName: string;
-  seenStage: 'accepted' | 'in_closing';
+  seenStage: SeenLoanStage;
   stage: LoanStage;
   /** The refusal of a stage recorded meanwhile, for the section to keep; null once a stage is recorded. */
   onOutcome: (refusal: string | null) => void;

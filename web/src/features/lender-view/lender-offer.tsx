@@ -4,7 +4,12 @@ import { Box, Button, chakra, Heading, HStack, Input, List, Stack, Text, Textare
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { formatLongDate, isoDay } from '../../../../shared/format/dates.ts';
-import { loanStageLabels, nextLoanStages } from '../../../../shared/offers/loan-stages.ts';
+import {
+  loanStageLabels,
+  nextLoanStages,
+  seenLoanStage,
+  type SeenLoanStage,
+} from '../../../../shared/offers/loan-stages.ts';
 import { formatUsdInput } from '../../../../shared/format/money.ts';
 import {
   LENDER_VIEW_MESSAGES,
@@ -362,7 +367,7 @@ export function AcceptedOffer({
         {closed ? null : (
           <StageFormView
             token={token}
-            seenStage={stages.some((stage) => stage.stage === 'in_closing') ? 'in_closing' : 'accepted'}
+            seenStage={seenLoanStage(stages)}
             choices={choices}
             onRecorded={onChanged}
             failure={refusal}
@@ -384,7 +389,7 @@ function StageFormView({
 }: {
   token: string;
   /** The loan's stage as the page showed it: a stage an officer recorded meanwhile makes this one refused. */
-  seenStage: 'accepted' | 'in_closing';
+  seenStage: SeenLoanStage;
   choices: readonly { value: StageDetails['stage']; label: string }[];
   onRecorded: () => Promise<void>;
   failure: string | null;

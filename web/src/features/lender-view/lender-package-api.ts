@@ -4,6 +4,7 @@ import {
   type LenderOfferRevision,
   type LenderPackageView,
 } from '../../../../shared/matching/lender-answers.ts';
+import type { SeenLoanStage } from '../../../../shared/offers/loan-stages.ts';
 import type { LenderAnswerForm } from '../../../../shared/validation/lender-answer.ts';
 import type { LoanOfferForm } from '../../../../shared/validation/loan-offer-form.ts';
 import { functionErrorMessage } from '../../lib/function-error.ts';
@@ -95,11 +96,7 @@ export type StageDetails = {
  * Records a closing stage of the loan this lender won, from the stage the page showed (`seenStage`): the database
  * refuses it when an officer recorded another meanwhile.
  */
-export function recordStage(
-  token: string,
-  details: StageDetails,
-  seenStage: 'accepted' | 'in_closing',
-): Promise<string | null> {
+export function recordStage(token: string, details: StageDetails, seenStage: SeenLoanStage): Promise<string | null> {
   return change({ token, action: 'stage', ...details, seenStage }, LENDER_VIEW_MESSAGES.stageFailed);
 }
 
