@@ -38,7 +38,7 @@ describe('readResetLink', () => {
 
 /** An access token's shape with these claims (the signature is not read). */
 const tokenWith = (claims: Record<string, unknown>) =>
-  `e30.${btoa(JSON.stringify(claims)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.sig`;
+  `e30.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.sig`;
 
 describe('tokensAccount', () => {
   it('reads whose session a link carries, and whether it came from a reset', () => {
@@ -54,7 +54,7 @@ describe('tokensAccount', () => {
   });
 
   it('reads claims written in base64url, whatever their length', () => {
-    for (const name of ['a', 'ab', 'abc', 'é~?>']) {
+    for (const name of ['a', 'ab', 'abc', 'é~?>', 'Zoë 名前']) {
       expect(tokensAccount(tokenWith({ sub: name, amr: [{ method: 'recovery' }] }))?.userId).toBe(name);
     }
   });

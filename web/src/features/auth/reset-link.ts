@@ -1,3 +1,5 @@
+import { decodeJwt, type JWTPayload } from 'jose';
+
 /**
  * What the reset link put in the address: the e-mail's token (token_hash with type recovery: the page verifies
  * it, on whatever device the e-mail is opened), tokens (implicit flow, in the hash, or in the query when type
@@ -27,26 +29,22 @@ export function readResetLink(location: { hash: string; search: string }): Reset
 
 /**
  * Who the tokens of a link say they are, and whether they came from a reset: the access token's own claims (its
- * middle part), read without checking its signature. Only used to refuse a link, never to trust one: the server
- * checks the token when the page uses it. A reset's session says 'recovery' among its sign-in methods (amr); a
- * session from a plain sign-in put in a link does not, and would sign whoever opens it into someone else's account.
+ * middle part, decoded by jose), read without checking its signature. Only used to refuse a link, never to trust
+ * one: the server checks the token when the page uses it. A reset's session says 'recovery' among its sign-in
+ * methods (amr); a session from a plain sign-in put in a link does not, and would sign whoever opens it into
+ * someone else's account.
  */
 export function tokensAccount(accessToken: string): { userId: string; fromReset: boolean } | undefined {
+  let claims: JWTPayload;
   try {
-    const payload = accessToken.split('.')[1];
-    if (!payload) return undefined;
-    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
-    const claims = JSON.parse(atob(base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '='))) as {
-      sub?: unknown;
-      amr?: unknown;
-    };
-    if (typeof claims.sub !== 'string') return undefined;
-    const methods = Array.isArray(claims.amr) ? claims.amr : [];
-    const fromReset = methods.some(
-      (entry) => typeof entry === 'object' && entry !== null && (entry as { method?: unknown }).method === 'recovery',
-    );
-    return { userId: claims.sub, fromReset };
+    claims = decodeJwt(accessToken);
   } catch {
     return undefined;
   }
+  if (typeof claims.sub !== 'string') return undefined;
+  const methods: unknown[] = Array.isArray(claims.amr) ? claims.amr : [];
+  const fromReset = methods.some(
+    (entry) => typeof entry === 'object' && entry !== null && (entry as { method?: unknown }).method === 'recovery',
+  );
+  return { userId: claims.sub, fromReset };
 }
