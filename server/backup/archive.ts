@@ -21,6 +21,11 @@ import { z } from 'zod';
 export const BACKUP_FORMAT = 'loan-match-backup';
 export const BACKUP_FORMAT_VERSION = 1;
 export const MANIFEST_ENTRY = 'manifest.json';
+/**
+ * The largest manifest a restore reads (it is held in memory to be parsed). A manifest lists each stored file in
+ * about 170 bytes, so this is some 390,000 files; an archive with a larger one is refused before it is read in.
+ */
+export const MANIFEST_LIMIT_BYTES = 64 * 1024 * 1024;
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -184,6 +189,11 @@ export async function readArchive(file: string, extractTo?: string): Promise<Man
       const name = entry.path;
       if (entry.type !== 'File' || (name !== MANIFEST_ENTRY && !isArchiveEntryName(name)) || seen.has(name)) {
         refused ??= `unexpected entry ${name} (${entry.type})`;
+        entry.resume();
+        return;
+      }
+      if (name === MANIFEST_ENTRY && entry.size > MANIFEST_LIMIT_BYTES) {
+        refused ??= `its manifest is over ${MANIFEST_LIMIT_BYTES / 1024 / 1024} MB`;
         entry.resume();
         return;
       }
