@@ -215,7 +215,6 @@ export async function registerStorage(app: FastifyInstance, context: StorageCont
         try {
           if ('truncated' in source && source.truncated) throw storageErrors.tooLarge(limit);
           if (received.size === 0) throw storageErrors.badRequest('The file is empty');
-          await limits.checkQuota(db, auth, { bucket: bucketId, name }, received.size);
           if (!(await contentMatchesExtension(received.tempFile, extension))) {
             throw storageErrors.badType(
               `The file's content does not match its .${extension} extension. Please upload the original file, with the extension of its real type.`,
@@ -233,7 +232,8 @@ export async function registerStorage(app: FastifyInstance, context: StorageCont
             httpStatusCode: 200,
           };
           const owner = typeof auth.claims.sub === 'string' ? auth.claims.sub : null;
-          const replacedId = await asCaller(request, auth, false, async (tx) => {
+          /** Stores the object's row (RLS decides), returning the id of the file it replaces. */
+          const storeRow = async (tx: Queryable) => {
             const existing =
               mode === 'create'
                 ? undefined
@@ -263,6 +263,11 @@ export async function registerStorage(app: FastifyInstance, context: StorageCont
             // The file is in place before the row commits: a crash leaves at worst an unreferenced file.
             await files.commit(received.tempFile, bucketId, id);
             return existing?.id;
+          };
+          // The quota's last check and the row, in the account's turn: two uploads at once cannot both pass it.
+          const replacedId = await limits.inTurn(auth, request.ip, async () => {
+            await limits.checkQuota(db, auth, { bucket: bucketId, name }, received.size);
+            return asCaller(request, auth, false, storeRow);
           });
           if (replacedId) await files.remove(bucketId, replacedId);
           return reply.code(200).send({ Id: id, Key: `${bucketId}/${name}` });

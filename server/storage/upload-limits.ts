@@ -15,8 +15,9 @@ function accountOf(auth: RequestAuth, ip: string): string {
  * - a rate (token bucket per account) taken when the upload starts, before a byte is read;
  * - a quota on the bytes the account's stored files take up (every bucket, files never filed included, the file
  *   an upsert replaces left out), checked before the body is read and again with the file's real size.
- * Two uploads of one account at the same moment may each pass the second check: the quota can be passed by at
- * most one file per upload under way, which the rate bounds.
+ * The second check and the upload's row take turns per account (`inTurn`): two uploads of one account at the same
+ * moment would otherwise each pass it, and the quota be passed by one file per upload under way. The turns are kept
+ * in this process, which is the only one serving the data folder's files (one server per DATA_DIR).
  */
 export class UploadLimiter {
   private readonly rate: RateLimiter | undefined;
@@ -26,6 +27,30 @@ export class UploadLimiter {
       limits.burst > 0 && limits.perHour > 0
         ? new RateLimiter({ capacity: limits.burst, refillPerSecond: limits.perHour / 3600 })
         : undefined;
+  }
+
+  /** The accounts with an upload in its turn: each one's last turn, which the next one waits for. */
+  private readonly turns = new Map<string, Promise<unknown>>();
+
+  /**
+   * Runs `upload` (the quota's last check and the stored row) once the account's earlier uploads have had their turn.
+   * Accounts the quota does not apply to do not wait.
+   */
+  async inTurn<T>(auth: RequestAuth, ip: string, upload: () => Promise<T>): Promise<T> {
+    if (!this.quotaAppliesTo(auth)) return upload();
+    const account = accountOf(auth, ip);
+    const mine = (this.turns.get(account) ?? Promise.resolve()).then(upload);
+    const over = mine.catch(() => undefined);
+    this.turns.set(account, over);
+    try {
+      return await mine;
+    } finally {
+      if (this.turns.get(account) === over) this.turns.delete(account);
+    }
+  }
+
+  private quotaAppliesTo(auth: RequestAuth): boolean {
+    return this.limits.quotaBytes > 0 && !isOfficerOrService(auth) && typeof auth.claims.sub === 'string';
   }
 
   /** Takes one upload from the account's budget; throws the Storage error to answer when it has none. */
@@ -43,7 +68,7 @@ export class UploadLimiter {
     replacing: { bucket: string; name: string },
     incomingBytes: number,
   ): Promise<void> {
-    if (this.limits.quotaBytes <= 0 || isOfficerOrService(auth) || typeof auth.claims.sub !== 'string') return;
+    if (!this.quotaAppliesTo(auth)) return;
     const stored = await db.query<{ bytes: string | number }>(
       `select coalesce(sum(coalesce((metadata->>'size')::bigint, 0)), 0) as bytes from storage.objects
        where owner = $1::uuid and not (bucket_id = $2 and name = $3)`,

@@ -37,6 +37,19 @@ describe('one applicant account', () => {
     ).toBeNull();
   });
 
+  it('stores no more than its quota when uploads arrive at once: each is checked after the ones before it', async () => {
+    const applicant = await signedInApplicant(server);
+    const uploads = await Promise.all(
+      [0, 1, 2, 3].map(() => documents(applicant.client).upload(pathFor(applicant.id), new Blob([largePdf(400 * KB)]))),
+    );
+    const refused = uploads.filter((upload) => upload.error);
+    expect(refused).toHaveLength(2);
+    for (const upload of refused)
+      expect(upload.error).toMatchObject({ message: expect.stringContaining('at most 1 MB') });
+    const listed = await documents(applicant.client).list(`${applicant.id}/taxReturns`);
+    expect(listed.data).toHaveLength(2);
+  });
+
   it('uploads at most its burst at once, then is told to wait (429, Retry-After), whether or not the uploads succeed', async () => {
     const applicant = await signedInApplicant(server);
     for (let index = 0; index < 6; index += 1) {
