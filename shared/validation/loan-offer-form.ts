@@ -171,6 +171,13 @@ export const LOAN_STAGE_MESSAGES = {
 } as const;
 
 /**
+ * Beside Funded's amount, which starts at the accepted offer's: most loans fund what was offered, and a figure
+ * typed from scratch is where a zero goes missing or one too many.
+ */
+export const fundedAmountHint = (offered: string) =>
+  `Filled in from the accepted offer (${offered}): change it if the lender funded another amount.`;
+
+/**
  * A closing stage as the lender whose offer was accepted records it (the same limits as loan_stages): In closing
  * needs the expected closing day; Funded the amount (as an offer's) and the day, not after `today`; Did not close
  * the reason. The fields of the other stages are ignored.

@@ -93,6 +93,11 @@ test('an accepted offer moves the application to the Pipeline, where the officer
 
   await loan.getByRole('button', { name: 'Record Funded' }).click();
   const funded = page.getByRole('dialog', { name: 'Record: Funded' });
+  // The amount starts at the accepted offer's, said beside it.
+  await expect(funded.getByLabel('Funded amount ($)')).toHaveValue('250000');
+  await expect(funded).toContainText(
+    'Filled in from the accepted offer ($250,000): change it if the lender funded another amount.',
+  );
   await funded.getByLabel('Funded amount ($)').fill('0');
   await funded.getByLabel('Funding date').fill(inDays(0));
   await funded.getByRole('button', { name: 'Record Funded' }).click();

@@ -133,6 +133,9 @@ test('a lender offers, is told what to fix, revises, and records the closing of 
   await expect(stages.getByRole('list', { name: 'Recorded stages' })).toContainText('In closing: expected to close on');
   await expect(stages.getByRole('radio', { name: 'Funded' })).toBeVisible();
   await stages.getByRole('radio', { name: 'Funded' }).check();
+  // The amount starts at the accepted offer's; this loan funded another.
+  await expect(stages.getByLabel(/^Funded amount/)).toHaveValue('240000');
+  await expect(stages).toContainText('Filled in from the accepted offer ($240,000)');
   await stages.getByLabel(/^Funded amount/).fill('250000');
   await stages.getByLabel(/^Funding date/).fill(day(1));
   await stages.getByRole('button', { name: 'Record Stage' }).click();

@@ -14,7 +14,11 @@ import {
   type LoanStage,
   type SeenLoanStage,
 } from '../../../../shared/offers/loan-stages.ts';
-import { loanStageFormSchema, type LoanStageForm } from '../../../../shared/validation/loan-offer-form.ts';
+import {
+  fundedAmountHint,
+  loanStageFormSchema,
+  type LoanStageForm,
+} from '../../../../shared/validation/loan-offer-form.ts';
 import { ActionDialog } from '../../components/action-dialog.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { FormField } from '../../components/form-controls.tsx';
@@ -51,6 +55,7 @@ export function LoanSection({ detail }: { detail: ApplicationDetail }) {
     skip: detail.offers.every((offer) => offer.rate_kind === 'fixed'),
   });
   const seenStage = detail.application.loan_stage === 'in_closing' ? 'in_closing' : seenLoanStage(detail.stages);
+  const accepted = acceptance ? detail.offers.find((offer) => offer.id === acceptance.offer_id) : undefined;
   return (
     <Box as="section" aria-label="Offers and funding">
       <Heading as="h3" size="md" mb="2">
@@ -148,6 +153,7 @@ export function LoanSection({ detail }: { detail: ApplicationDetail }) {
               businessName={detail.application.business_name}
               seenStage={seenStage}
               stage={stage}
+              acceptedAmount={accepted ? Number(accepted.amount) : null}
               onOutcome={setRefusal}
             />
           ))}
@@ -166,18 +172,27 @@ function StageDialog({
   businessName,
   seenStage,
   stage,
+  acceptedAmount,
   onOutcome,
 }: {
   applicationId: string;
   businessName: string;
   seenStage: SeenLoanStage;
   stage: LoanStage;
+  /** The accepted offer's amount, where Funded's amount starts. */
+  acceptedAmount: number | null;
   /** The refusal of a stage recorded meanwhile, for the section to keep; null once a stage is recorded. */
   onOutcome: (refusal: string | null) => void;
 }) {
   const [open, setOpen] = useState(false);
   const [recordStage, recording] = useRecordLoanStageMutation();
-  const empty: LoanStageForm = { stage, expectedClosingOn: '', fundedOn: '', reason: '' };
+  const empty: LoanStageForm = {
+    stage,
+    expectedClosingOn: '',
+    fundedAmount: acceptedAmount ?? undefined,
+    fundedOn: '',
+    reason: '',
+  };
   const {
     register,
     handleSubmit,
@@ -230,7 +245,12 @@ function StageDialog({
         ) : null}
         {stage === 'funded' ? (
           <>
-            <FormField label="Funded amount ($)" required error={errors.fundedAmount?.message}>
+            <FormField
+              label="Funded amount ($)"
+              required
+              error={errors.fundedAmount?.message}
+              helperText={acceptedAmount === null ? undefined : fundedAmountHint(formatUsdInput(acceptedAmount))}
+            >
               <Input type="number" min={0} step="0.01" {...register('fundedAmount', { valueAsNumber: true })} />
             </FormField>
             <FormField label="Funding date" required error={errors.fundedOn?.message}>

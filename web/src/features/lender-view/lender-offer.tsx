@@ -18,6 +18,7 @@ import {
 } from '../../../../shared/matching/lender-answers.ts';
 import {
   aYearAfter,
+  fundedAmountHint,
   loanOfferFormSchema,
   loanStageFormSchema,
   type LoanOfferForm,
@@ -368,6 +369,7 @@ export function AcceptedOffer({
           <StageFormView
             token={token}
             seenStage={seenLoanStage(stages)}
+            offeredAmount={offer.amount}
             choices={choices}
             onRecorded={onChanged}
             failure={refusal}
@@ -382,6 +384,7 @@ export function AcceptedOffer({
 function StageFormView({
   token,
   seenStage,
+  offeredAmount,
   choices,
   onRecorded,
   failure,
@@ -390,6 +393,8 @@ function StageFormView({
   token: string;
   /** The loan's stage as the page showed it: a stage an officer recorded meanwhile makes this one refused. */
   seenStage: SeenLoanStage;
+  /** The accepted offer's amount, where Funded's amount starts. */
+  offeredAmount: number;
   choices: readonly { value: StageDetails['stage']; label: string }[];
   onRecorded: () => Promise<void>;
   failure: string | null;
@@ -404,7 +409,7 @@ function StageFormView({
     formState: { errors, isSubmitting },
   } = useForm<LoanStageForm>({
     resolver: zodResolver(schema),
-    defaultValues: { expectedClosingOn: '', fundedOn: '', reason: '' },
+    defaultValues: { expectedClosingOn: '', fundedAmount: offeredAmount, fundedOn: '', reason: '' },
   });
   const stage = useWatch({ control, name: 'stage' });
   const submit = handleSubmit(async (form) => {
@@ -440,7 +445,12 @@ function StageFormView({
         ) : null}
         {stage === 'funded' ? (
           <>
-            <FormField label="Funded amount ($)" error={errors.fundedAmount?.message} required>
+            <FormField
+              label="Funded amount ($)"
+              error={errors.fundedAmount?.message}
+              helperText={fundedAmountHint(formatUsdInput(offeredAmount))}
+              required
+            >
               <Input type="number" min={0} step="0.01" {...register('fundedAmount', { valueAsNumber: true })} />
             </FormField>
             <FormField label="Funding date" error={errors.fundedOn?.message} required>
