@@ -14,13 +14,17 @@ import { ConnectionStore } from './settings.ts';
 let folder: string;
 let db: CacheDatabase;
 let handlers: IpcHandlers;
+/** How many times the copies of documents opened in the viewer were removed. */
+let shownDocumentsForgotten: number;
 beforeEach(() => {
   folder = mkdtempSync(path.join(tmpdir(), 'loan-match-desktop-'));
   db = openCacheDatabase(path.join(folder, 'cache.sqlite'));
+  shownDocumentsForgotten = 0;
   handlers = desktopDataHandlers({
     cache: new CacheStore(db),
     outbox: new Outbox(db),
     connection: new ConnectionStore(path.join(folder, 'connection.json')),
+    forgetShownDocuments: () => (shownDocumentsForgotten += 1),
   });
 });
 afterEach(() => {
@@ -53,7 +57,7 @@ describe('desktop data handlers (main process, real SQLite)', () => {
     expect(await dispatch(handlers, 'outbox:list', undefined)).toEqual([]);
   });
 
-  it('remembers the server on first start, owner-readable, and forgets the cache when the server changes', async () => {
+  it('remembers the server on first start, owner-readable, keeps it, and forgets the cache when its key changes', async () => {
     expect((await dispatch(handlers, 'settings:get', undefined)).connection).toBeNull();
     await dispatch(handlers, 'settings:save-connection', connection);
     expect(statSync(path.join(folder, 'connection.json')).mode & 0o777).toBe(0o600);
@@ -61,12 +65,21 @@ describe('desktop data handlers (main process, real SQLite)', () => {
     // The same server again keeps the cache.
     await dispatch(handlers, 'settings:save-connection', connection);
     expect((await dispatch(handlers, 'cache:get-status', undefined)).applications).toBe(1);
-    const moved = await dispatch(handlers, 'settings:save-connection', {
+    // The window cannot move the app to another server (a hostile page would take the officer's session there).
+    await expect(
+      dispatch(handlers, 'settings:save-connection', { ...connection, supabaseUrl: 'https://loans.attacker.example' }),
+    ).rejects.toThrow('This app is connected to http://localhost:3000 and stays connected to it');
+    expect((await dispatch(handlers, 'settings:get', undefined)).connection).toEqual(connection);
+    expect((await dispatch(handlers, 'cache:get-status', undefined)).applications).toBe(1);
+    expect(shownDocumentsForgotten).toBe(0);
+    // Another key for the same server is another project: its copy goes, with the documents opened from it.
+    const rekeyed = await dispatch(handlers, 'settings:save-connection', {
       ...connection,
-      supabaseUrl: 'https://abcd.supabase.co',
+      anonKey: 'eyJhbGciOiJIUzI1NiJ9.another.key',
     });
-    expect(moved.connection?.supabaseUrl).toBe('https://abcd.supabase.co');
+    expect(rekeyed.connection?.anonKey).toBe('eyJhbGciOiJIUzI1NiJ9.another.key');
     expect((await dispatch(handlers, 'cache:get-status', undefined)).applications).toBe(0);
+    expect(shownDocumentsForgotten).toBe(1);
   });
 
   it('answers the admin list and detail from the cache, and changes the document budget in megabytes', async () => {
@@ -102,8 +115,20 @@ describe('desktop data handlers (main process, real SQLite)', () => {
       expectedStatus: 'pending',
       label: 'Business 00001',
     });
+    expect(shownDocumentsForgotten).toBe(1);
     await dispatch(handlers, 'cache:clear', undefined);
     expect((await dispatch(handlers, 'cache:get-status', undefined)).applications).toBe(0);
     expect(await dispatch(handlers, 'outbox:list', undefined)).toEqual([]);
+    // Nor do the copies of the documents the officer opened stay on the machine.
+    expect(shownDocumentsForgotten).toBe(2);
+  });
+
+  it('removes the documents an officer opened when another one signs in, not when the same one does again', async () => {
+    await dispatch(handlers, 'cache:claim', { userId: '20000000-0000-4000-8000-000000000001' });
+    expect(shownDocumentsForgotten).toBe(1);
+    await dispatch(handlers, 'cache:claim', { userId: '20000000-0000-4000-8000-000000000001' });
+    expect(shownDocumentsForgotten).toBe(1);
+    await dispatch(handlers, 'cache:claim', { userId: '20000000-0000-4000-8000-000000000002' });
+    expect(shownDocumentsForgotten).toBe(2);
   });
 });

@@ -18,6 +18,8 @@ export function desktopDataHandlers(stores: {
   fetch?: typeof fetch;
   /** Opens a kept document in the system's viewer (electron/show-document.ts). */
   showDocument?: (data: Uint8Array, fileName: string, storagePath: string) => Promise<unknown>;
+  /** Removes the copies of documents opened in the viewer (electron/show-document.ts). */
+  forgetShownDocuments?: () => void;
 }): IpcHandlers {
   const { cache, outbox, connection } = stores;
   const fetchKey = async (supabaseUrl: string): Promise<string> => {
@@ -37,6 +39,12 @@ export function desktopDataHandlers(stores: {
     }
     return config.anonKey;
   };
+  /** The copy, the queue (`everything`: every account's), and the documents opened from it go. */
+  const forget = (options: { everything?: boolean } = {}) => {
+    const status = cache.clear(options);
+    stores.forgetShownDocuments?.();
+    return status;
+  };
   const settings = (): DesktopSettings => ({
     connection: connection.read(),
     documentBudgetMb: Math.round(cache.documentBudgetBytes() / megabyte),
@@ -44,15 +52,17 @@ export function desktopDataHandlers(stores: {
   return {
     'settings:get': async () => settings(),
     'settings:save-connection': async ({ supabaseUrl, anonKey }) => {
-      const next = {
-        supabaseUrl: new URL(supabaseUrl).origin,
-        anonKey: anonKey ?? (await fetchKey(new URL(supabaseUrl).origin)),
-      };
-      // Another server means other data: what was cached or queued for the previous one goes.
+      const origin = new URL(supabaseUrl).origin;
       const previous = connection.read();
-      if (previous && (previous.supabaseUrl !== next.supabaseUrl || previous.anonKey !== next.anonKey)) {
-        cache.clear({ everything: true });
+      // The server is chosen on the first start, and the window never moves the app to another one: a page that
+      // could (a hostile text the admin shows, run as script) would send the officer's session, and every password
+      // typed after, to a server of its own.
+      if (previous && previous.supabaseUrl !== origin) {
+        throw new Error(`This app is connected to ${previous.supabaseUrl} and stays connected to it`);
       }
+      const next = { supabaseUrl: origin, anonKey: anonKey ?? (await fetchKey(origin)) };
+      // Another key means another project: what was cached or queued under the previous one goes.
+      if (previous && previous.anonKey !== next.anonKey) forget({ everything: true });
       connection.save(next);
       return settings();
     },
@@ -69,8 +79,14 @@ export function desktopDataHandlers(stores: {
     'cache:lenders': async () => cache.lenders(),
     'cache:pipeline-history': async () => cache.pipelineHistory(),
     'cache:rate-index-values': async () => cache.rateIndexValues(),
-    'cache:claim': async ({ userId }) => cache.claim(userId),
-    'cache:clear': async () => cache.clear(),
+    'cache:claim': async ({ userId }) => {
+      const previousOwner = cache.status().owner;
+      const status = cache.claim(userId);
+      // Another officer signed in: the documents the previous one opened go with their copy.
+      if (previousOwner !== userId) stores.forgetShownDocuments?.();
+      return status;
+    },
+    'cache:clear': async () => forget(),
     'documents:keep': async ({ documentId, data }) => cache.keepDocument(documentId, data),
     'documents:read': async ({ documentId }) => cache.readDocument(documentId),
     'documents:show': async ({ documentId, fileName }) => {

@@ -7,7 +7,7 @@ import { openCacheDatabase } from './cache/cache-database.ts';
 import { Outbox } from './cache/outbox.ts';
 import { desktopDataHandlers } from './desktop-handlers.ts';
 import { dialogHandlers } from './dialogs.ts';
-import { documentViewer } from './show-document.ts';
+import { documentViewer, forgetShownDocuments } from './show-document.ts';
 import { registerIpcHandlers } from './ipc-handlers.ts';
 import { ConnectionStore } from './settings.ts';
 import { sqliteNativeBinding } from './sqlite-native-binding.ts';
@@ -54,6 +54,10 @@ async function createWindow() {
 // Every web contents (the window, and anything it might try to create) stays on app:// pages.
 app.on('web-contents-created', (_event, contents) => guardWindow(contents, (url) => shell.openExternal(url)));
 
+/** Where documents opened in the system's viewer are copied; emptied at each start (and at logout). */
+const shownDocuments = path.join(app.getPath('temp'), 'loan-match-documents');
+forgetShownDocuments(shownDocuments);
+
 registerIpcHandlers(ipcMain, {
   'app:get-info': async () => ({ name: app.getName(), version: app.getVersion(), platform: process.platform }),
   // Settings, the offline cache, kept documents and the outbox.
@@ -61,10 +65,8 @@ registerIpcHandlers(ipcMain, {
     cache: new CacheStore(cacheDatabase),
     outbox: new Outbox(cacheDatabase),
     connection,
-    showDocument: documentViewer({
-      folder: path.join(app.getPath('temp'), 'loan-match-documents'),
-      openPath: (filePath) => shell.openPath(filePath),
-    }),
+    showDocument: documentViewer({ folder: shownDocuments, openPath: (filePath) => shell.openPath(filePath) }),
+    forgetShownDocuments: () => forgetShownDocuments(shownDocuments),
   }),
   // Native save dialogs for letters, term sheets and packages (docs/product.md §7, Local-only behaviour).
   ...dialogHandlers({ dialog, ownerWindow: () => mainWindow, defaultFolder: () => app.getPath('documents') }),

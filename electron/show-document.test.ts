@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { documentViewer, INTERNET_ZONE_MARK } from './show-document.ts';
+import { documentViewer, forgetShownDocuments, INTERNET_ZONE_MARK } from './show-document.ts';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -53,5 +53,18 @@ describe('opening a kept document in the system viewer', () => {
     const linux = documentViewer({ folder, openPath: async () => '', platform: 'linux' });
     const plain = await linux(new Uint8Array([208, 207]), 'forecast.xls', 'user/financials/1b2c.xls');
     expect(existsSync(`${plain}:Zone.Identifier`)).toBe(false);
+  });
+
+  it('removes every copy handed to the viewer, and a folder never made is no problem', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'loan-match-viewer-'));
+    folders.push(folder);
+    const show = documentViewer({ folder, openPath: async () => '' });
+    const first = await show(new Uint8Array([37, 80, 68, 70]), 'tax-return-2025.pdf', 'user/taxReturns/1b2c.pdf');
+    const second = await show(new Uint8Array([37, 80, 68, 70]), 'bank-statement.pdf', 'user/bankStatements/9f.pdf');
+    forgetShownDocuments(folder);
+    expect(existsSync(first)).toBe(false);
+    expect(existsSync(second)).toBe(false);
+    expect(readdirSync(folder)).toEqual([]);
+    expect(() => forgetShownDocuments(path.join(folder, 'never-made'))).not.toThrow();
   });
 });

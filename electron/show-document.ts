@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { documentFileName } from '../shared/catalogue/documents.ts';
 
@@ -33,4 +33,25 @@ export function documentViewer(deps: {
     if (problem) throw new Error(`Could not open ${fileName}: ${problem}`);
     return filePath;
   };
+}
+
+/**
+ * Removes the copies handed to the viewer (every folder under `folder`): at start, at logout and when another
+ * officer signs in, so that nothing of an officer's documents stays beside the cache that was cleared. A copy still
+ * open in a viewer on Windows cannot be removed then: it goes at the next start.
+ */
+export function forgetShownDocuments(folder: string): void {
+  let entries: string[];
+  try {
+    entries = readdirSync(folder);
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    try {
+      rmSync(path.join(folder, entry), { recursive: true, force: true });
+    } catch {
+      // Still open in a viewer (Windows): removed at the next start.
+    }
+  }
 }

@@ -61,6 +61,10 @@ describe('window guards', () => {
   it('hands only https, mailto and tel links to the operating system', () => {
     expect(isSafeExternalUrl('https://calendly.com/x')).toBe(true);
     expect(isSafeExternalUrl('mailto:loans@example.com')).toBe(true);
+    expect(isSafeExternalUrl('mailto:loans@example.com?Subject=Your%20file&body=Hello&cc=a@example.com')).toBe(true);
+    // A mail program may read other fields of the link, such as a local file to attach.
+    expect(isSafeExternalUrl('mailto:x@example.com?attach=C:%5CUsers%5Cofficer%5Ccache.sqlite')).toBe(false);
+    expect(isSafeExternalUrl('mailto:x@example.com?subject=Hi&Attachment=/etc/passwd')).toBe(false);
     expect(isSafeExternalUrl('tel:+15550104200')).toBe(true);
     expect(isSafeExternalUrl('http://example.com')).toBe(false);
     expect(isSafeExternalUrl('https://user:pass@example.com')).toBe(false);

@@ -10,12 +10,17 @@ export function isAppUrl(target: string): boolean {
   }
 }
 
+/** What a mailto: link may carry besides its addresses: a mail program may read others (attach=, a local file). */
+const mailtoFields = new Set(['subject', 'body', 'cc', 'bcc']);
+
 /** Links the app may hand to the operating system: web pages over https, e-mail and phone links. */
 export function isSafeExternalUrl(target: string): boolean {
   try {
     const url = new URL(target);
     if (url.protocol === 'https:') return url.host !== '' && !url.username && !url.password;
-    return url.protocol === 'mailto:' || url.protocol === 'tel:';
+    if (url.protocol === 'mailto:')
+      return [...url.searchParams.keys()].every((key) => mailtoFields.has(key.toLowerCase()));
+    return url.protocol === 'tel:';
   } catch {
     return false;
   }

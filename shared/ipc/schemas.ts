@@ -148,13 +148,23 @@ const stageIntent = z
     }
   });
 
+/**
+ * A host name made of letters, digits, dots and hyphens (punycode for others), or an IPv6 address in brackets: the
+ * address goes into the window's Content-Security-Policy, where '*' or a quote would let it reach other servers.
+ */
+const plainHost = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])$/i;
+
 /** An http(s) address without credentials, query or fragment: where the Supabase API is. */
 const serverAddress = z
   .url({ protocol: /^https?$/, error: 'The server address must start with http:// or https://' })
   .refine((value) => {
     const url = new URL(value);
     return url.username === '' && url.password === '' && url.search === '' && url.hash === '';
-  }, 'The server address must not contain a user name, password, query or fragment');
+  }, 'The server address must not contain a user name, password, query or fragment')
+  .refine(
+    (value) => plainHost.test(new URL(value).hostname),
+    'The server address must be a host name of letters, digits, dots and hyphens, or an IP address',
+  );
 
 /** The most rows one sync page may carry. */
 const syncPageLimit = 5_000;
