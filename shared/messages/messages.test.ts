@@ -152,6 +152,11 @@ describe('portal and admin messages (product.md §8)', () => {
         'These answers were changed in another tab or window after you opened them, so yours were not saved. They are still below: submit again to replace the stored answers, or reload the page to see them.',
       additionalInfoDecidedMeanwhile:
         'A loan officer decided on this application while you were editing, so your answers were not saved. Please contact us if you need to add anything.',
+      additionalInfoBeforeDecision:
+        'Send your answers before a loan officer decides on this application: after that they can no longer be sent or changed.',
+      additionalInfoNoneSent: 'No additional information was sent for this application.',
+      additionalInfoDraftNotSent:
+        'The answers below were started in this browser but not sent before the decision, so your loan officer does not have them. If they matter to your loan, please contact us.',
       lendersLoadFailed: 'Failed to load your lender matches. Please reload the page to try again.',
       answerFailed: 'Failed to save your answer. Please try again.',
       offersLoadFailed: 'Failed to load your offers. Please reload the page to try again.',

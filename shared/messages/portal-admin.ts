@@ -18,6 +18,16 @@ export const PORTAL_MESSAGES = {
     'These answers were changed in another tab or window after you opened them, so yours were not saved. They are still below: submit again to replace the stored answers, or reload the page to see them.',
   additionalInfoDecidedMeanwhile:
     'A loan officer decided on this application while you were editing, so your answers were not saved. Please contact us if you need to add anything.',
+  /**
+   * Not in the original description: the answers can be sent until an officer decides (docs/architecture.md,
+   * Departure 10), which the applicant is told while they can; once decided, what was started and not sent is
+   * still shown (from the browser's draft), and nothing is said to have been sent that was not.
+   */
+  additionalInfoBeforeDecision:
+    'Send your answers before a loan officer decides on this application: after that they can no longer be sent or changed.',
+  additionalInfoNoneSent: 'No additional information was sent for this application.',
+  additionalInfoDraftNotSent:
+    'The answers below were started in this browser but not sent before the decision, so your loan officer does not have them. If they matter to your loan, please contact us.',
   /** Not in the original description (docs/architecture.md, Lender network): the portal's lender matches. */
   lendersLoadFailed: 'Failed to load your lender matches. Please reload the page to try again.',
   /**

@@ -808,6 +808,42 @@ test('an officer who decides while the applicant edits: the submission is refuse
   expect(data?.market_analysis).toMatchObject({ targetCustomers: 'Cafes' });
 });
 
+test('answers started and not sent before the officer decides are still shown, said not sent; with none started the form gives way to a sentence', async ({
+  page,
+  browser,
+  baseURL,
+  database,
+}) => {
+  const { account, application, portal } = await applicantOnPortal(page, baseURL!, database);
+  // While the form can be sent, the applicant is told until when.
+  await expect(page.getByText(PORTAL_MESSAGES.additionalInfoBeforeDecision)).toBeVisible();
+  await portal.infoField('Project Description').fill('A second oven line for wholesale orders.');
+  await expect
+    .poll(() => page.evaluate(() => JSON.stringify(localStorage)), { timeout: 10_000 })
+    .toContain('A second oven line for wholesale orders.');
+
+  await database.from('applications').update({ status: 'approved' }).eq('id', application.id);
+  await page.reload();
+  await expect(page.getByText(PORTAL_MESSAGES.additionalInfoDraftNotSent)).toBeVisible();
+  await expect(portal.infoField('Project Description')).toHaveValue('A second oven line for wholesale orders.');
+  await expect(portal.infoField('Project Description')).toBeDisabled();
+  await expect(portal.submitInfoButton()).toHaveCount(0);
+  await expect(page.getByText(PORTAL_MESSAGES.additionalInfoBeforeDecision)).toHaveCount(0);
+  const { data: stored } = await database.from('additional_info').select('id').eq('user_id', account.id);
+  expect(stored).toEqual([]);
+
+  // In another browser, where nothing was started: no empty form that reads as sent.
+  const elsewhere = await browser.newContext({ baseURL: baseURL! });
+  try {
+    const other = await elsewhere.newPage();
+    await signedInPortal(other, baseURL!, account);
+    await expect(other.getByText(PORTAL_MESSAGES.additionalInfoNoneSent)).toBeVisible();
+    await expect(other.getByRole('form', { name: 'Additional information' })).toHaveCount(0);
+  } finally {
+    await elsewhere.close();
+  }
+});
+
 test('an admin viewing a client’s portal sees it read-only with the banner, recorded in the audit log; Exit goes to /admin', async ({
   page,
   baseURL,

@@ -69,6 +69,12 @@ export function AdditionalInfoFormSection({
     const kept = lockedReason ? null : readDraft(userId, applicationId);
     return kept && differsFrom(kept, storedValues ?? emptyAdditionalInfoForm) ? kept : null;
   }, [userId, applicationId, lockedReason, storedValues]);
+  // Locked with nothing stored: the answers started in this browser and never sent, shown as they were typed
+  // (rather than an empty form that reads as sent), or no form at all.
+  const unsent = useMemo(() => {
+    const kept = lockedReason && !stored ? readDraft(userId, applicationId) : null;
+    return kept && differsFrom(kept, emptyAdditionalInfoForm) ? kept : null;
+  }, [userId, applicationId, lockedReason, stored]);
   const {
     register,
     handleSubmit,
@@ -77,7 +83,7 @@ export function AdditionalInfoFormSection({
     setValue,
     formState: { errors, isSubmitting },
   } = useForm<AdditionalInfoForm>({
-    defaultValues: draft ?? storedValues ?? emptyAdditionalInfoForm,
+    defaultValues: draft ?? storedValues ?? unsent ?? emptyAdditionalInfoForm,
     resolver: additionalInfoResolver,
   });
   const [save] = useSaveAdditionalInfoMutation();
@@ -130,59 +136,67 @@ export function AdditionalInfoFormSection({
       </Heading>
       {forApplication ? <Text color="gray.700">{forApplication}</Text> : null}
       {lockedReason ? <Text color="gray.700">{lockedReason}</Text> : null}
+      {lockedReason && !stored ? (
+        <Text color="gray.700">
+          {unsent ? PORTAL_MESSAGES.additionalInfoDraftNotSent : PORTAL_MESSAGES.additionalInfoNoneSent}
+        </Text>
+      ) : null}
+      {lockedReason ? null : <Text color="gray.700">{PORTAL_MESSAGES.additionalInfoBeforeDecision}</Text>}
       {draft && !lockedReason ? (
         <Text color="gray.700" fontSize="sm">
           Your unsaved answers from your last visit have been restored. Submit them to store them.
         </Text>
       ) : null}
-      <form
-        // The rules are fetched as soon as the applicant starts on the form; should that fail (the network
-        // dropped), the submission fails as a failed save does, and nothing typed is lost.
-        onFocus={() => void loadRules().catch(() => undefined)}
-        onSubmit={(event) => void onSubmit(event).catch(() => setOutcome(failed))}
-        noValidate
-        aria-label="Additional information"
-      >
-        <chakra.fieldset disabled={Boolean(lockedReason)} minW="0">
-          <Stack gap="6">
-            {additionalInfoSections.map((section) => (
-              <Box key={section.id} as="fieldset" borderWidth="1px" borderRadius="md" p="5" minW="0">
-                <Heading as="legend" size="md" px="1">
-                  {section.title}
-                </Heading>
-                <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" mt="2">
-                  {section.fields.map((field) => (
-                    <Box key={field.name} gridColumn={field.kind === 'textarea' ? { md: 'span 2' } : undefined}>
-                      <InfoField
-                        field={field}
-                        register={register}
-                        error={errors[field.name]?.message}
-                        onMoneyBlur={moneyBlur(field.name)}
-                      />
-                    </Box>
-                  ))}
-                </SimpleGrid>
-              </Box>
-            ))}
-            {lockedReason ? null : (
-              // Its words may take two lines on a narrow phone with wider text spacing, instead of leaving the page.
-              <Button
-                type="submit"
-                colorPalette="blue"
-                size="lg"
-                alignSelf="flex-start"
-                whiteSpace="normal"
-                h="auto"
-                minH="11"
-                py="2"
-                disabled={isSubmitting}
-              >
-                {isSubmitting ? 'Submitting...' : 'Submit Additional Information'}
-              </Button>
-            )}
-          </Stack>
-        </chakra.fieldset>
-      </form>
+      {lockedReason && !stored && !unsent && !outcome ? null : (
+        <form
+          // The rules are fetched as soon as the applicant starts on the form; should that fail (the network
+          // dropped), the submission fails as a failed save does, and nothing typed is lost.
+          onFocus={() => void loadRules().catch(() => undefined)}
+          onSubmit={(event) => void onSubmit(event).catch(() => setOutcome(failed))}
+          noValidate
+          aria-label="Additional information"
+        >
+          <chakra.fieldset disabled={Boolean(lockedReason)} minW="0">
+            <Stack gap="6">
+              {additionalInfoSections.map((section) => (
+                <Box key={section.id} as="fieldset" borderWidth="1px" borderRadius="md" p="5" minW="0">
+                  <Heading as="legend" size="md" px="1">
+                    {section.title}
+                  </Heading>
+                  <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" mt="2">
+                    {section.fields.map((field) => (
+                      <Box key={field.name} gridColumn={field.kind === 'textarea' ? { md: 'span 2' } : undefined}>
+                        <InfoField
+                          field={field}
+                          register={register}
+                          error={errors[field.name]?.message}
+                          onMoneyBlur={moneyBlur(field.name)}
+                        />
+                      </Box>
+                    ))}
+                  </SimpleGrid>
+                </Box>
+              ))}
+              {lockedReason ? null : (
+                // Its words may take two lines on a narrow phone with wider text spacing, instead of leaving the page.
+                <Button
+                  type="submit"
+                  colorPalette="blue"
+                  size="lg"
+                  alignSelf="flex-start"
+                  whiteSpace="normal"
+                  h="auto"
+                  minH="11"
+                  py="2"
+                  disabled={isSubmitting}
+                >
+                  {isSubmitting ? 'Submitting...' : 'Submit Additional Information'}
+                </Button>
+              )}
+            </Stack>
+          </chakra.fieldset>
+        </form>
+      )}
       {outcome?.saved ? (
         <Alert.Root status="success" role="status">
           <Alert.Indicator />
