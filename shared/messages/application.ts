@@ -1,4 +1,4 @@
-import { formatUsd, parseMoney, parseMoneyInput } from '../format/money.ts';
+import { formatUsd, formatUsdInput, parseMoney, parseMoneyInput } from '../format/money.ts';
 import { errorMessageOr } from './error-message.ts';
 import { isRateLimited, TOO_MANY_SUBMISSIONS } from './rate-limit.ts';
 
@@ -34,7 +34,7 @@ export function submissionErrorMessage(error: unknown): string {
 /**
  * A note under a money field of the wizard when the amount it will store is not the one the text seems to
  * mean: docs/product.md §5 keeps only the digits and the point of a money field, with no numeric check, so '1.2M'
- * is stored as $1 and '1.200.000' as $1.20. The form still accepts it (the described rule); the note says how it
+ * is stored as $1.20 and '1.200.000' as $1.20 (written with its cents, as the Review step shows it). The form still accepts it (the described rule); the note says how it
  * is read while the applicant can still change it. Nothing for an amount typed in digits ('$1,200,000.50').
  */
 export function moneyReadingNote(text: string): string | undefined {
@@ -43,5 +43,5 @@ export function moneyReadingNote(text: string): string | undefined {
   const meant = parseMoneyInput(text);
   if (meant === stored) return undefined;
   const example = meant !== null && meant > 0 ? formatUsd(meant).slice(1) : '250,000';
-  return `This will be read as ${formatUsd(stored)}. Please type the amount in digits, such as ${example}.`;
+  return `This will be read as ${formatUsdInput(stored)}. Please type the amount in digits, such as ${example}.`;
 }

@@ -28,10 +28,10 @@ import {
 
 describe('the wizard’s note on a money field that will not be read as it seems', () => {
   it.each([
-    ['1.2M', 'This will be read as $1. Please type the amount in digits, such as 1,200,000.'],
+    ['1.2M', 'This will be read as $1.20. Please type the amount in digits, such as 1,200,000.'],
     ['4k', 'This will be read as $4. Please type the amount in digits, such as 4,000.'],
-    ['$1.5 million', 'This will be read as $2. Please type the amount in digits, such as 250,000.'],
-    ['1.200.000', 'This will be read as $1. Please type the amount in digits, such as 250,000.'],
+    ['$1.5 million', 'This will be read as $1.50. Please type the amount in digits, such as 250,000.'],
+    ['1.200.000', 'This will be read as $1.20. Please type the amount in digits, such as 250,000.'],
     ['-5000', 'This will be read as $5,000. Please type the amount in digits, such as 250,000.'],
   ])('%j gets %j', (typed, note) => {
     expect(moneyReadingNote(typed)).toBe(note);

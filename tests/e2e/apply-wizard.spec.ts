@@ -91,10 +91,10 @@ test('a new visitor goes from the home page through the wizard to the qualified 
   }
   // A shorthand amount is accepted as docs/product.md §5 stores it (its digits); the field says how it will be read.
   await apply.fillFields({ annualRevenue: '1.2M' });
-  const note = apply.message('This will be read as $1. Please type the amount in digits, such as 1,200,000.');
+  const note = apply.message('This will be read as $1.20. Please type the amount in digits, such as 1,200,000.');
   await expect(note).toBeVisible();
   await expect(apply.control('annualRevenue')).toHaveAccessibleDescription(
-    'This will be read as $1. Please type the amount in digits, such as 1,200,000.',
+    'This will be read as $1.20. Please type the amount in digits, such as 1,200,000.',
   );
   await apply.fillFields(ApplyPage.stepValues(form, 2));
   await expect(note).toHaveCount(0);
@@ -212,6 +212,24 @@ test('a new visitor goes from the home page through the wizard to the qualified 
       { timeout: 15_000 },
     )
     .toEqual([`New pre-qualification: ${form.businessName} (qualified)`]);
+});
+
+test('a shorthand amount left in the wizard is shown on the Review as it will be read, with the same note', async ({
+  page,
+}) => {
+  const apply = new ApplyPage(page);
+  await apply.open();
+  const form = { ...sampleForm, annualRevenue: '1.2M' };
+  for (const step of [0, 1, 2, 3]) {
+    await apply.fillFields(ApplyPage.stepValues(form, step));
+    await apply.next();
+  }
+  await expect(apply.stepHeading).toHaveText('Review Your Application');
+  await expect(apply.reviewValue('Financial Information', 'Annual Revenue')).toHaveText(
+    '$1.20This will be read as $1.20. Please type the amount in digits, such as 1,200,000.',
+  );
+  // An amount typed in digits has no note.
+  await expect(apply.reviewValue('Financial Information', 'Monthly Debt Payments')).not.toContainText('read as');
 });
 
 test('someone already signed in who pre-qualifies is sent to their portal, not asked to create an account', async ({

@@ -1,6 +1,7 @@
 import { Box, chakra } from '@chakra-ui/react';
 
-export type DetailRow = { label: string; value: string };
+/** A label and its value; `note`, when given, says under the value what the reader should check. */
+export type DetailRow = { label: string; value: string; note?: string | undefined };
 
 /**
  * Read-only label/value pairs as a description list (what a visitor entered, on a review screen). Values keep
@@ -22,6 +23,11 @@ export function DetailList({ rows, labelShare = 2 }: { rows: readonly DetailRow[
           </chakra.dt>
           <chakra.dd fontWeight="medium" whiteSpace="pre-line" overflowWrap="anywhere" mb={{ base: '2', sm: '0' }}>
             {row.value}
+            {row.note ? (
+              <chakra.span display="block" fontWeight="normal" textStyle="sm" color="orange.800">
+                {row.note}
+              </chakra.span>
+            ) : null}
           </chakra.dd>
         </Box>
       ))}

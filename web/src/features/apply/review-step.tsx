@@ -7,6 +7,7 @@ import {
 } from '../../../../shared/catalogue/pre-qualification.ts';
 import { wizardSteps } from '../../../../shared/catalogue/wizard.ts';
 import { formAnswerText } from '../../../../shared/application/application-answers.ts';
+import { moneyReadingNote } from '../../../../shared/messages/application.ts';
 import { isBlank } from '../../../../shared/validation/field-errors.ts';
 import { DetailList, type DetailRow } from '../../components/detail-list.tsx';
 
@@ -23,7 +24,11 @@ function row(
   field: PreQualificationField,
   label: string = preQualificationFields[field].label,
 ) {
-  return { label, value: shown(form, field) };
+  const value = form[field];
+  // A money answer not read as it seems ('1.2M' is $1.20) says so again here, where it is submitted.
+  const note =
+    preQualificationFields[field].kind === 'money' && typeof value === 'string' ? moneyReadingNote(value) : undefined;
+  return { label, value: shown(form, field), note };
 }
 
 /**
