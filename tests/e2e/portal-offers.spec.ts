@@ -6,6 +6,7 @@ import { offerCost, type IndexValue } from '../../shared/offers/offer-cost.ts';
 import { offerTermsOf, type OfferRevision } from '../../shared/offers/offer-text.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousAccessibilityViolations } from './pages/accessibility.ts';
+import { unreadableText, widenTextSpacing } from './pages/layout.ts';
 import { applicationFor, createAccount, plantImpersonation, signedInPortal } from './pages/portal-session.ts';
 
 /**
@@ -197,6 +198,12 @@ test('an applicant compares two lenders’ offers, sees the lowest marked, and a
   await page.reload();
   await expect(fixedCard).toContainText('Accepted by Jordan Reyes.');
   await expect(page.getByRole('button', { name: /^Accept this offer/ })).toHaveCount(0);
+
+  // Read whole at 320 CSS px (400% zoom), with a reader's wider text spacing: the accepted mark wraps in its card.
+  await page.setViewportSize({ width: 320, height: 640 });
+  await widenTextSpacing(page);
+  await expect(fixedCard).toContainText('Accepted on');
+  expect(await unreadableText(page)).toEqual([]);
 });
 
 test('an officer viewing the client’s portal reads the client’s offers as the client does, with nothing to accept', async ({

@@ -169,7 +169,8 @@ function OfferCard({ item, comparing, readOnly }: { item: ComparedOffer; compari
         {lender}
       </Heading>
       {offer.accepted_at ? (
-        <Badge colorPalette="green" size="lg" mb="3">
+        // A badge keeps to one line: this one's words wrap on a narrow or zoomed screen rather than widen the page.
+        <Badge colorPalette="green" size="lg" mb="3" whiteSpace="normal" h="auto" py="1">
           Accepted on {formatLongDate(offer.accepted_at)}
         </Badge>
       ) : null}
