@@ -23,6 +23,13 @@ describe('application timeline', () => {
   it('tells an applicant whether an officer or the evaluation declined the application', () => {
     expect(applicantStatusLabel('pending', null)).toBe('In review');
     expect(applicantStatusLabel('approved', '2026-11-20T10:00:00Z')).toBe('Approved');
+    // Once an offer is accepted, where the loan stands, in the timeline's words.
+    expect(applicantStatusLabel('approved', '2026-11-20T10:00:00Z', 'accepted')).toBe('Approved · Offer accepted');
+    expect(applicantStatusLabel('approved', '2026-11-20T10:00:00Z', 'in_closing')).toBe('Approved · Loan in closing');
+    expect(applicantStatusLabel('approved', '2026-11-20T10:00:00Z', 'funded')).toBe('Approved · Loan funded');
+    expect(applicantStatusLabel('approved', '2026-11-20T10:00:00Z', 'did_not_close')).toBe(
+      'Approved · Loan did not close',
+    );
     expect(applicantStatusLabel('rejected', null)).toBe('Not qualified');
     expect(applicantStatusLabel('rejected', '2026-11-20T10:00:00Z')).toBe('Declined');
   });

@@ -103,12 +103,27 @@ export type ApplicationEvent = {
   created_at: string;
 };
 
+/** The timeline's words for where an approved application's loan stands (applications.loan_stage). */
+const loanStageEvents = {
+  accepted: 'offer_accepted',
+  in_closing: 'loan_in_closing',
+  funded: 'loan_funded',
+  did_not_close: 'loan_did_not_close',
+} as const satisfies Record<string, ApplicationEventKind>;
+
 /**
  * The status an applicant reads: an application the evaluation declined (rejected, never decided by an
- * officer) is 'Not qualified'; a rejected one an officer decided is 'Declined'.
+ * officer) is 'Not qualified'; a rejected one an officer decided is 'Declined'; an approved one says where its loan
+ * stands once an offer is accepted ('Approved · Loan in closing'), in the timeline's words.
  */
-export function applicantStatusLabel(status: ApplicationStatus, decidedAt: string | null): string {
+export function applicantStatusLabel(
+  status: ApplicationStatus,
+  decidedAt: string | null,
+  loanStage: keyof typeof loanStageEvents | null = null,
+): string {
   if (status === 'pending') return 'In review';
-  if (status === 'approved') return 'Approved';
+  if (status === 'approved') {
+    return loanStage ? `Approved · ${applicationEventLabels[loanStageEvents[loanStage]]}` : 'Approved';
+  }
   return decidedAt === null ? 'Not qualified' : 'Declined';
 }

@@ -131,7 +131,10 @@ test('two lenders offer, the applicant accepts one, the other is told, and the o
     `Your loan was funded: $240,000 on ${formatLongDate(`${inDays(0)}T12:00:00Z`, 'UTC')}.`,
   );
   await expect(summitCard).not.toContainText('Offer expires');
-  const timeline = portalPage.getByRole('article', { name: `Application for ${businessName}` }).getByRole('listitem');
+  const card = portalPage.getByRole('article', { name: `Application for ${businessName}` });
+  // The application's status says so too, at the top of its card.
+  await expect(card.getByText('Status: Approved · Loan funded')).toBeVisible();
+  const timeline = card.getByRole('listitem');
   for (const step of [
     `Offer received: ${harbor.name}`,
     `Offer received: ${summit.name}`,

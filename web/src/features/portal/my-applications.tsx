@@ -45,7 +45,7 @@ export function MyApplications({ applications, toConfirm, readOnly }: Props) {
 }
 
 function ApplicationCard({ application }: { application: PortalApplication }) {
-  const status = applicantStatusLabel(application.status, application.decided_at);
+  const status = applicantStatusLabel(application.status, application.decided_at, application.loan_stage ?? null);
   return (
     <Box
       as="article"
