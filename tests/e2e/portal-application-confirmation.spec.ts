@@ -43,6 +43,10 @@ test('an application made elsewhere in the applicant’s e-mail is asked about f
   await expect(question).toContainText(`An application for ${made.businessName} ($250,000 - $500,000), submitted`);
   await expect(portal.application(made.businessName)).toHaveCount(0);
   await expect(page.getByText('We have no pre-qualification application for this account yet.')).toHaveCount(0);
+  // The application is in: what the form waits for is the applicant's answer.
+  await expect(
+    page.getByText('The additional-information form opens once you confirm your application above.'),
+  ).toBeVisible();
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
   await question.getByRole('button', { name: 'Yes, it is mine' }).click();

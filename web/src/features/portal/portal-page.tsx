@@ -175,7 +175,9 @@ function PortalContent({ data, reload }: { data: PortalData; reload: () => Promi
         />
       ) : (
         <Text color="gray.700">
-          The additional-information form opens once your pre-qualification application is in.
+          {data.toConfirm.length > 0
+            ? 'The additional-information form opens once you confirm your application above.'
+            : 'The additional-information form opens once your pre-qualification application is in.'}
         </Text>
       )}
     </>
