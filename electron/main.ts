@@ -42,7 +42,9 @@ protocol.registerSchemesAsPrivileged([appSchemePrivileges]);
 let mainWindow: BrowserWindow | undefined;
 
 async function createWindow() {
-  const window = new BrowserWindow(mainWindowOptions(path.join(import.meta.dirname, 'preload.cjs')));
+  const window = new BrowserWindow(
+    mainWindowOptions(path.join(import.meta.dirname, 'preload.cjs'), { packaged: app.isPackaged }),
+  );
   mainWindow = window;
   window.on('closed', () => {
     if (mainWindow === window) mainWindow = undefined;

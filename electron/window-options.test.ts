@@ -3,7 +3,7 @@ import { mainWindowOptions } from './window-options.ts';
 
 describe('main window security defaults', () => {
   it('isolates and sandboxes the renderer without Node or webviews', () => {
-    const { webPreferences } = mainWindowOptions('/app/preload.cjs');
+    const { webPreferences } = mainWindowOptions('/app/preload.cjs', { packaged: true });
     expect(webPreferences).toMatchObject({
       preload: '/app/preload.cjs',
       contextIsolation: true,
@@ -14,5 +14,10 @@ describe('main window security defaults', () => {
       allowRunningInsecureContent: false,
       webviewTag: false,
     });
+  });
+
+  it('opens no developer tools in the installed app, and keeps them for development', () => {
+    expect(mainWindowOptions('/app/preload.cjs', { packaged: true }).webPreferences.devTools).toBe(false);
+    expect(mainWindowOptions('/app/preload.cjs', { packaged: false }).webPreferences.devTools).toBe(true);
   });
 });
