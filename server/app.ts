@@ -8,7 +8,7 @@ import { registerBackupRoute } from './backup/routes.ts';
 import { perFiveMinutes } from './auth/rate-limit.ts';
 import { registerAuth } from './auth/routes.ts';
 import type { ServerConfig } from './config.ts';
-import { isLoopbackHost, servesDevMailbox } from './config.ts';
+import { isLoopbackHost, listenedHost, servesDevMailbox } from './config.ts';
 import type { Database } from './db/database.ts';
 import { bootDatabase } from './db/boot.ts';
 import { refreshStatistics, STATISTICS_INTERVAL_SECONDS, vacuumDeadRows } from './db/statistics.ts';
@@ -269,8 +269,9 @@ async function createApp(config: ServerConfig, db: Database, keys: ApiKeys, jwtS
     await Promise.all(removed.map((id) => files.remove('documents', id)));
     if (removed.length > 0) console.warn(`Removed ${removed.length} uploaded document(s) that were never filed.`);
   });
-  // What e-mails sent on a timer link to: SITE_URL, else this server (no request tells its origin).
-  const timerSiteUrl = () => config.siteUrl ?? `http://localhost:${new URL(internalUrl(app)).port}`;
+  // What e-mails sent on a timer link to: SITE_URL, else this server as it listens (no request tells its origin),
+  // the address an e-mail sent during a request names too ('localhost' when it listens on every interface).
+  const timerSiteUrl = () => config.siteUrl ?? `http://${listenedHost(config.host)}:${new URL(internalUrl(app)).port}`;
   // An applicant's e-mail about an officer's change is sent by the officer's browser right after the change;
   // when that call fails (the officer's session was signed out elsewhere, the connection dropped), this sends it.
   runWhileListening(app, config.notificationRetryInterval, "Retrying the applicants' e-mails", async () => {

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, isLoopbackHost, loadConfig, servesDevMailbox } from './config.ts';
+import { ConfigError, isLoopbackHost, listenedHost, loadConfig, servesDevMailbox } from './config.ts';
 
 describe('loadConfig: auth, e-mail and rate-limit settings', () => {
   it('has the hosted defaults', () => {
@@ -165,6 +165,17 @@ describe('loadConfig: the site and the API addresses', () => {
     expect(() => loadConfig({ API_EXTERNAL_URL: 'api.loans.example.com' })).toThrow(
       'API_EXTERNAL_URL must be an absolute URL such as https://api.loans.example.com',
     );
+  });
+});
+
+describe('HOST as the links of e-mails sent on a timer name it (without SITE_URL)', () => {
+  it('keeps an address or a name, brackets an IPv6 address, and says localhost for every interface', () => {
+    expect(listenedHost('127.0.0.1')).toBe('127.0.0.1');
+    expect(listenedHost('localhost')).toBe('localhost');
+    expect(listenedHost('loans.example.com')).toBe('loans.example.com');
+    expect(listenedHost('::1')).toBe('[::1]');
+    expect(listenedHost('[::1]')).toBe('[::1]');
+    for (const host of ['0.0.0.0', '::', '[::]']) expect(listenedHost(host), host).toBe('localhost');
   });
 });
 

@@ -288,6 +288,12 @@ const environmentSchema = z.object({
   EMAIL_LIMIT_PER_RECIPIENT_PER_HOUR: perHour('EMAIL_LIMIT_PER_RECIPIENT_PER_HOUR', 5),
 });
 
+/** HOST as a URL names it: every interface ('0.0.0.0', '::') as localhost, an IPv6 address in brackets. */
+export function listenedHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '[::]') return 'localhost';
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
 /** True for a HOST only this machine can reach (127.0.0.0/8, ::1, localhost). */
 export function isLoopbackHost(host: string): boolean {
   const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();

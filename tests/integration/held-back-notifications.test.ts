@@ -66,6 +66,8 @@ describe('a decision whose e-mail the officer’s browser did not send', () => {
     await expect
       .poll(async () => (await mailbox(backend.server, email)).map((mail) => mail.subject), { timeout: 15_000 })
       .toEqual([expect.stringContaining('your application has been approved')]);
+    // Its link names this server as the e-mails sent during a request do (HOST 127.0.0.1, no SITE_URL).
+    expect((await mailbox(backend.server, email))[0]?.text).toContain(`${backend.server.url}/portal`);
     const event = await backend.service
       .from('application_events')
       .select('notified_at')
