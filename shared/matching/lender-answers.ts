@@ -50,6 +50,8 @@ export const LENDER_VIEW_MESSAGES = {
   choseAnotherLender: 'The applicant chose another lender.',
   offerFailed: 'Failed to send your offer. Please try again.',
   stageFailed: 'Failed to record the stage. Please try again.',
+  noteBecomesCondition:
+    'An offer goes with its conditions rather than a note: what you typed is the first condition below, to keep, change or remove.',
 } as const;
 
 /** A revision of the lender's offer as its page shows it (percent a year, dollars, days as YYYY-MM-DD). */

@@ -38,9 +38,13 @@ test('a lender offers, is told what to fix, revises, and records the closing of 
   const other = await sentLink(database, baseURL!, application.id);
 
   const lender = await lenderPage(browser, chosen.link);
+  // A note typed before choosing Interested is not lost: it becomes the offer's first condition, said so.
+  await lender.getByLabel('Note to the loan officer and the applicant').fill('Renewed business license before closing');
   await lender.getByRole('radio', { name: 'Interested' }).check();
   const form = lender.getByRole('form', { name: 'Your offer' });
   await expect(form).toBeVisible();
+  await expect(lender.getByText(LENDER_VIEW_MESSAGES.noteBecomesCondition)).toBeVisible();
+  await expect(form.getByLabel(/^Conditions/)).toHaveValue('Renewed business license before closing');
   // No note and no Send Answer: the answer is the offer.
   await expect(lender.getByRole('button', { name: 'Send Answer' })).toHaveCount(0);
 

@@ -122,6 +122,7 @@ export function OfferForm({
   token,
   current,
   from = current,
+  startingConditions = '',
   seen,
   onSent,
   onCancel,
@@ -133,6 +134,8 @@ export function OfferForm({
   current?: LenderOfferRevision | undefined;
   /** The terms the form starts from: the live offer's, or the withdrawn one's when making a new offer. */
   from?: LenderOfferRevision | undefined;
+  /** A first offer's conditions to start with (the note the lender typed before choosing Interested). */
+  startingConditions?: string;
   onSent: () => Promise<void>;
   onCancel?: (() => void) | undefined;
 }) {
@@ -144,7 +147,10 @@ export function OfferForm({
     handleSubmit,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<LoanOfferForm>({ resolver: zodResolver(schema), defaultValues: formValues(from) });
+  } = useForm<LoanOfferForm>({
+    resolver: zodResolver(schema),
+    defaultValues: from ? formValues(from) : { ...formValues(undefined), conditions: startingConditions },
+  });
   const rateKind = useWatch({ control, name: 'rateKind' });
   const submit = handleSubmit((offer) =>
     sendThen(() => sendOffer(token, offer, seen), onSent, setFailure, LENDER_VIEW_MESSAGES.offerFailed),

@@ -235,8 +235,10 @@ function AnswerForm({ token, onAnswered }: { token: string; onAnswered: () => Pr
   const submit = handleSubmit((form) =>
     sendThen(() => sendAnswer(token, form), onAnswered, setFailure, LENDER_VIEW_MESSAGES.answerFailed),
   );
-  // Interested: the answer is an offer, made in the offer form below the choice.
+  // Interested: the answer is an offer, made in the offer form below the choice. An offer carries conditions, not a
+  // note: a note typed before the choice becomes the offer's first condition, said so, rather than lost.
   const interested = useWatch({ control, name: 'answer' }) === 'interested';
+  const note = (useWatch({ control, name: 'note' }) ?? '').trim();
   return (
     <>
       <chakra.form aria-label="Your answer" onSubmit={(event) => void submit(event)} noValidate>
@@ -251,6 +253,7 @@ function AnswerForm({ token, onAnswered }: { token: string; onAnswered: () => Pr
             required
             inputProps={register('answer')}
           />
+          {interested && note ? <Text color="gray.700">{LENDER_VIEW_MESSAGES.noteBecomesCondition}</Text> : null}
           {interested ? null : (
             <>
               <FormField
@@ -269,7 +272,9 @@ function AnswerForm({ token, onAnswered }: { token: string; onAnswered: () => Pr
         </Stack>
       </chakra.form>
       {/* Shown only while the package has no offer. */}
-      {interested ? <OfferForm token={token} seen={seenOffer(undefined)} onSent={onAnswered} /> : null}
+      {interested ? (
+        <OfferForm token={token} seen={seenOffer(undefined)} startingConditions={note} onSent={onAnswered} />
+      ) : null}
     </>
   );
 }
