@@ -32,7 +32,13 @@ test('an accepted offer moves the application to the Pipeline, where the officer
   const otherOffer = await database.rpc('make_loan_offer', {
     token: other.token,
     // 30-day SOFR: no other test enters its value, so it is entered here first.
-    ...offerTerms({ rate_kind: 'variable', fixed_rate: null, rate_index: 'sofr_30_day', spread: 2.75 }),
+    ...offerTerms({
+      rate_kind: 'variable',
+      fixed_rate: null,
+      rate_index: 'sofr_30_day',
+      spread: 2.75,
+      sba_guaranty_fee: 3_281.25,
+    }),
   });
   if (otherOffer.error) throw new Error(otherOffer.error.message);
   const accepted = await acceptOffer(database, applicant.id, (made.data as { id: string }).id);
@@ -69,6 +75,8 @@ test('an accepted offer moves the application to the Pipeline, where the officer
   const variableOffer = loan.getByRole('listitem', { name: other.name });
   await expect(variableOffer).toContainText('30-day SOFR + 2.75%');
   await expect(variableOffer).toContainText('monthly payment once the index value is entered');
+  // Dollars and cents as the lender made the offer and the applicant reads it.
+  await expect(variableOffer).toContainText('SBA guaranty fee $3,281.25');
   await expect(loan.getByTestId('offer-acceptance')).toContainText('Accepted by Maria Lopez');
   await expect(loan.getByTestId('offer-acceptance')).toContainText('from 203.0.113.9');
   await expect(loan.getByRole('button', { name: 'Record Funded' })).toHaveCount(0);

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { LoanOfferRow } from '../../../../shared/db/admin-rows.ts';
 import { formatDateTime, formatLongDate, isoDay } from '../../../../shared/format/dates.ts';
-import { formatUsd, formatUsdInput } from '../../../../shared/format/money.ts';
+import { formatUsdInput } from '../../../../shared/format/money.ts';
 import { offerCost } from '../../../../shared/offers/offer-cost.ts';
 import { offerRateText, offerTermsOf } from '../../../../shared/offers/offer-text.ts';
 import {
@@ -89,11 +89,12 @@ export function LoanSection({ detail }: { detail: ApplicationDetail }) {
                 {offer.withdrawn_at ? <Badge colorPalette="gray">Withdrawn</Badge> : null}
               </HStack>
               <Text>
-                {formatUsd(Number(offer.amount))} at {offerRateText(offer)} for {offer.term_months} months
-                {monthly} · fees {formatUsd(Number(offer.lender_fees))}
+                {/* In dollars and cents as the lender made it and the applicant reads it. */}
+                {formatUsdInput(Number(offer.amount))} at {offerRateText(offer)} for {offer.term_months} months
+                {monthly} · fees {formatUsdInput(Number(offer.lender_fees))}
                 {offer.sba_guaranty_fee === null
                   ? ''
-                  : ` · SBA guaranty fee ${formatUsd(Number(offer.sba_guaranty_fee))}`}{' '}
+                  : ` · SBA guaranty fee ${formatUsdInput(Number(offer.sba_guaranty_fee))}`}{' '}
                 · expires {formatLongDate(`${offer.expires_on}T12:00:00`)}
               </Text>
               {offer.collateral ? <Text fontSize="sm">Collateral: {offer.collateral}</Text> : null}
@@ -121,7 +122,7 @@ export function LoanSection({ detail }: { detail: ApplicationDetail }) {
                 ? ` · expected to close ${formatLongDate(`${stage.expected_closing_on}T12:00:00`)}`
                 : ''}
               {stage.funded_amount !== null
-                ? ` · ${formatUsd(Number(stage.funded_amount))} on ${formatLongDate(`${stage.funded_on}T12:00:00`)}`
+                ? ` · ${formatUsdInput(Number(stage.funded_amount))} on ${formatLongDate(`${stage.funded_on}T12:00:00`)}`
                 : ''}
               {stage.reason ? ` · ${stage.reason}` : ''}
               {` · recorded ${formatDateTime(stage.created_at)} by ${stage.recorded_via === 'lender' ? 'the lender' : 'an officer'}`}
