@@ -1011,11 +1011,16 @@ test('a pre-application letter: the required fields and defaults, stored, downlo
 }) => {
   const { officer, application, admin } = await officerWithNewApplication(page, baseURL!, database);
   await page.goto(`/admin?application=${application.id}`);
+  await expect(admin.detail()).toContainText('No letter has been made yet.');
   await admin.detail().getByRole('button', { name: 'Send Pre-Application Letter' }).click();
   // The original description's name for the dialog (docs/product.md §2, Admin dashboard); the application it is for
   // is said in its body.
   const dialog = page.getByRole('dialog', { name: 'Generate Pre-Application Letter' });
   await expect(dialog).toContainText(`For ${application.businessName}`);
+  // The button says Send, as described: the dialog says who sends the letter.
+  await expect(dialog).toContainText(
+    'The letter is stored here and downloaded as a PDF, for you to send to the applicant.',
+  );
   await expect(dialog.getByLabel(/^Rate/)).toHaveValue('WSJ Prime + 275');
   await expect(dialog.getByLabel(/^Term \(years\)/)).toHaveValue('10');
   await expect(dialog.getByLabel(/^Estimated Monthly Payment/)).toHaveValue('100');

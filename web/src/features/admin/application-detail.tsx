@@ -177,7 +177,7 @@ function DetailContent({
 
       <GeneratedDocuments
         title="Pre-Application Letters"
-        empty="No letter has been sent yet."
+        empty="No letter has been made yet."
         downloadFailed={ADMIN_MESSAGES.letterDownloadFailed}
         items={detail.letters.map((letter) => ({
           id: letter.id,

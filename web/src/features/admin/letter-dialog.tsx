@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Input, SimpleGrid, Textarea } from '@chakra-ui/react';
+import { Input, SimpleGrid, Text, Textarea } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import type { LetterRow } from '../../../../shared/db/admin-rows.ts';
 import type { ApplicationRow } from '../../../../shared/db/applications.ts';
@@ -68,6 +68,8 @@ export function LetterDialog({ application }: { application: ApplicationRow }) {
       busy={isSubmitting}
       onConfirm={() => void onSubmit()}
     >
+      {/* The described button says Send; what it does is make the letter, which the officer sends. */}
+      <Text color="gray.700">The letter is stored here and downloaded as a PDF, for you to send to the applicant.</Text>
       <FormField label="Street Address" required error={errors.address?.message}>
         <Input {...register('address')} />
       </FormField>
