@@ -115,6 +115,8 @@ test('a lender offers, is told what to fix, revises, and records the closing of 
   const won = lender.getByRole('region', { name: 'Accepted offer' });
   await expect(won).toContainText('Revision 3, as accepted');
   await expect(won).toContainText('$240,000');
+  // An accepted offer no longer expires: its day is not shown.
+  await expect(won).not.toContainText('Expires on');
   await expect(lender.getByRole('button', { name: 'Revise offer' })).toHaveCount(0);
 
   // In closing, then Funded; each needs its details.

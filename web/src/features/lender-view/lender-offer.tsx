@@ -57,8 +57,8 @@ function rateText(offer: LenderOfferRevision): string {
   return `${index} ${spread < 0 ? '−' : '+'} ${Math.abs(spread)}%`;
 }
 
-/** An offer's terms, as the lender made them. */
-export function OfferTerms({ offer }: { offer: LenderOfferRevision }) {
+/** An offer's terms, as the lender made them; once `accepted`, without the day it would have expired. */
+export function OfferTerms({ offer, accepted = false }: { offer: LenderOfferRevision; accepted?: boolean }) {
   const rows: [string, string][] = [
     ['Amount', formatUsdInput(offer.amount)],
     ['Rate', rateText(offer)],
@@ -66,7 +66,7 @@ export function OfferTerms({ offer }: { offer: LenderOfferRevision }) {
     ['Your fees', formatUsdInput(offer.lenderFees)],
     ['SBA guaranty fee', offer.sbaGuarantyFee === null ? 'Not stated' : formatUsdInput(offer.sbaGuarantyFee)],
     ['Collateral', offer.collateral || 'None stated'],
-    ['Expires on', longDay(offer.expiresOn)],
+    ...(accepted ? [] : [['Expires on', longDay(offer.expiresOn)] as [string, string]]),
   ];
   return (
     <Box>
@@ -354,7 +354,7 @@ export function AcceptedOffer({
           The Applicant Accepted Your Offer
         </Heading>
         <Text mb="2">Revision {offer.revision}, as accepted:</Text>
-        <OfferTerms offer={offer} />
+        <OfferTerms offer={offer} accepted />
       </Box>
       <Box as="section" aria-label="Loan stages">
         <Heading as="h2" size="lg" mb="2">
