@@ -92,7 +92,7 @@ test('an applicant sees how many lenders fit and what would widen their options,
 
   await expect(lenders.fitCounts()).toHaveText([
     `Fit your application now: ${summary.fit} of ${summary.lenders} lenders`,
-    `Might fit after your loan officer reviews your application: ${summary.review} ${summary.review === 1 ? 'lender' : 'lenders'}`,
+    `Might fit once your loan officer looks closer at them: ${summary.review} ${summary.review === 1 ? 'lender' : 'lenders'}`,
   ]);
   await expect(lenders.wideningOptions()).toHaveText(sentences);
   await expect(lenders.matches()).toContainText(

@@ -130,7 +130,7 @@ function LenderMatches({ application, criteria }: { application: PortalApplicati
               </chakra.strong>
             </List.Item>
             <List.Item>
-              Might fit after your loan officer reviews your application:{' '}
+              Might fit once your loan officer looks closer at them:{' '}
               <chakra.strong>{lenderCount(summary.review)}</chakra.strong>
             </List.Item>
           </List.Root>
