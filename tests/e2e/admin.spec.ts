@@ -123,6 +123,9 @@ test('an officer finds an application, reads its detail, approves one and reject
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
 
+  // A search that finds nothing says which search.
+  await admin.searchFor('No Such Business Anywhere');
+  await expect(page.getByText('No applications here match “No Such Business Anywhere”.')).toBeVisible();
   await admin.searchFor(first.businessName);
   await expect(admin.list('Pending Applications').getByRole('row')).toHaveCount(2);
   await expect(admin.row(first.businessName)).toContainText(first.email);

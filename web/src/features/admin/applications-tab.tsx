@@ -277,7 +277,12 @@ function ApplicationList({
           </Table.Body>
         </Table.Root>
       </Box>
-      {data && total === 0 ? <Text color="gray.600">No applications here.</Text> : null}
+      {data && total === 0 ? (
+        <Text color="gray.600" overflowWrap="anywhere">
+          {/* A search that found nothing names itself: the officer sees what to change. */}
+          {query.trim() ? `No applications here match “${query.trim()}”.` : 'No applications here.'}
+        </Text>
+      ) : null}
       <Pager page={page} pages={pages} total={total} noun={['application', 'applications']} onPage={setPage} />
     </Stack>
   );
