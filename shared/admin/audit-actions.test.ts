@@ -103,4 +103,33 @@ describe('audit actions in words', () => {
       auditEntryText({ action: 'lender_consent.created', record_id: 'consent-1', lender_name: 'Old name' }, known),
     ).toBe('Lender consent created (First Sierra Bank)');
   });
+
+  it('names the file a review was of and its outcome, when the detail holds both', () => {
+    const known = {
+      consents: [],
+      lenders: [],
+      reviews: [
+        { id: 'review-1', document_id: 'document-1', outcome: 'needs_replacement' as const },
+        { id: 'review-2', document_id: 'document-2', outcome: 'accepted' as const },
+        { id: 'review-3', document_id: 'document-gone', outcome: 'accepted' as const },
+      ],
+      documents: [
+        { id: 'document-1', file_name: 'tax-return-2025.pdf' },
+        { id: 'document-2', file_name: 'bank-statement.pdf' },
+      ],
+    };
+    expect(auditEntryText({ action: 'document_review.created', record_id: 'review-1' }, known)).toBe(
+      'Document reviewed (tax-return-2025.pdf: needs replacement)',
+    );
+    expect(auditEntryText({ action: 'document_review.created', record_id: 'review-2' }, known)).toBe(
+      'Document reviewed (bank-statement.pdf: accepted)',
+    );
+    // A review of a file no longer held, or one the detail does not hold: the action alone.
+    expect(auditEntryText({ action: 'document_review.created', record_id: 'review-3' }, known)).toBe(
+      'Document reviewed',
+    );
+    expect(auditEntryText({ action: 'document_review.created', record_id: 'review-9' }, known)).toBe(
+      'Document reviewed',
+    );
+  });
 });

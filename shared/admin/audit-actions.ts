@@ -95,21 +95,29 @@ export function auditEntryActor(entry: {
   return entry.actor_id === null ? 'system' : undefined;
 }
 
-/** What the application's detail knows of the lenders: the consent requests and the lenders. */
-type AuditLenderLookup = {
+/**
+ * What the application's detail knows that an entry names: the consent requests and the lenders; the document
+ * reviews and the documents (optional: a caller without them gets the action alone).
+ */
+type AuditLookup = {
   consents: readonly { id: string; lender_id: string }[];
   lenders: readonly { id: string; name: string }[];
+  reviews?: readonly { id: string; document_id: string; outcome: 'accepted' | 'needs_replacement' }[];
+  documents?: readonly { id: string; file_name: string }[];
 };
+
+const reviewOutcomes = { accepted: 'accepted', needs_replacement: 'needs replacement' } as const;
 
 /**
  * An entry's action in words, naming the lender when it is about a consent request or a bank package:
  * 'Lender consent created (First Sierra Bank)'. A consent request is named by its lender's name of today when
  * the detail holds both, else by the name the entry recorded when written; a package entry by the lender the
- * package was for when the entry was written (none for a package made before it was sent).
+ * package was for when the entry was written (none for a package made before it was sent). A document's review
+ * names the file and the outcome: 'Document reviewed (tax-return-2025.pdf: needs replacement)'.
  */
 export function auditEntryText(
   entry: { action: string; record_id: string | null; lender_name?: string | null },
-  known: AuditLenderLookup,
+  known: AuditLookup,
 ): string {
   const text = auditActionText(entry.action);
   const { subject } = actionParts(entry.action);
@@ -119,6 +127,10 @@ export function auditEntryText(
     lender = known.lenders.find((row) => row.id === consent?.lender_id)?.name ?? entry.lender_name;
   } else if (subject === 'bank_package') {
     lender = entry.lender_name;
+  } else if (subject === 'document_review') {
+    const review = known.reviews?.find((row) => row.id === entry.record_id);
+    const document = known.documents?.find((row) => row.id === review?.document_id);
+    if (review && document) return `${text} (${document.file_name}: ${reviewOutcomes[review.outcome]})`;
   }
   return lender ? `${text} (${lender})` : text;
 }

@@ -138,7 +138,8 @@ test('an officer reviews documents, sends one back with a reason, asks for anoth
   // On the timeline and in the audit log.
   await expect(admin.detail()).toContainText(`Document accepted: ${returns}`);
   await expect(admin.detail()).toContainText('Document requested: Debt schedule');
-  await expect(admin.detail()).toContainText('Document reviewed');
+  // The audit log names the file reviewed and what was decided.
+  await expect(admin.detail()).toContainText(`Document reviewed (${returns}: accepted)`);
   expect(await seriousAccessibilityViolations(page, ['section[aria-label="Application detail"]'])).toEqual([]);
 
   // The list: its column, and its filter.

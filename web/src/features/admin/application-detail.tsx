@@ -81,11 +81,14 @@ function DetailContent({
   const info = detail.additionalInfo ? additionalInfoFormFromSections(detail.additionalInfo) : null;
   const [openDocument, opened] = useOpenDocumentMutation();
   const auditLogHeadingId = useId();
-  // The same query the Lender Matches section reads (one request): the audit log names the lenders by it.
+  // The same query the Lender Matches section reads (one request): the audit log names the lenders by it, and
+  // the reviewed files by the detail's own documents.
   const network = useLenderNetworkQuery(application.id);
-  const auditLenders = {
+  const auditNames = {
     consents: network.data?.consents ?? [],
     lenders: network.data?.lenders ?? [],
+    reviews: detail.reviews,
+    documents: detail.documents,
   };
   // Opening the detail brings it into view and moves the focus to its heading (a disclosure's content).
   const heading = useRef<HTMLHeadingElement>(null);
@@ -282,7 +285,7 @@ function DetailContent({
             <List.Root ps="5" gap="1" fontSize="sm" aria-labelledby={auditLogHeadingId}>
               {detail.audit.map((entry) => (
                 <List.Item key={entry.id}>
-                  {auditEntryText(entry, auditLenders)} — {when(entry.created_at)} by{' '}
+                  {auditEntryText(entry, auditNames)} — {when(entry.created_at)} by{' '}
                   {actor(entry, me, application.user_id, auditEntryActor(entry))}
                 </List.Item>
               ))}
