@@ -62,7 +62,15 @@ function ApplicationCard({ application }: { application: PortalApplication }) {
             {formatLongDate(application.created_at)}
           </Text>
         </Box>
-        <Badge colorPalette={statusPalette[application.status]} alignSelf="flex-start" size="lg">
+        {/* With the loan's stage the status is long: it wraps on a narrow or zoomed screen. */}
+        <Badge
+          colorPalette={statusPalette[application.status]}
+          alignSelf="flex-start"
+          size="lg"
+          whiteSpace="normal"
+          h="auto"
+          py="1"
+        >
           Status: {status}
         </Badge>
       </Stack>
