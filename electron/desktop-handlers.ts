@@ -80,7 +80,7 @@ export function desktopDataHandlers(stores: {
     'cache:pipeline-history': async () => cache.pipelineHistory(),
     'cache:rate-index-values': async () => cache.rateIndexValues(),
     'cache:claim': async ({ userId }) => {
-      const previousOwner = cache.status().owner;
+      const previousOwner = cache.owner();
       const status = cache.claim(userId);
       // Another officer signed in: the documents the previous one opened go with their copy.
       if (previousOwner !== userId) stores.forgetShownDocuments?.();

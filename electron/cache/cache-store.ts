@@ -76,6 +76,11 @@ export class CacheStore {
     return prepared;
   }
 
+  /** The account the cache belongs to (cacheOwner): one read, where the whole status is not needed. */
+  owner(): string | null {
+    return cacheOwner(this.db);
+  }
+
   status(): CacheStatus {
     const cursors: CacheStatus['cursors'] = {};
     for (const row of this.db.prepare('select table_name, cursor_at, cursor_id from sync_state').all() as {

@@ -64,17 +64,18 @@ export function AdditionalInfoFormSection({
   lockedReason,
 }: AdditionalInfoFormProps) {
   const storedValues = useMemo(() => (stored ? additionalInfoFormFromSections(stored) : undefined), [stored]);
+  // What this browser kept of the answers typed and not sent: read at first, and again when the form locks or the
+  // stored answers change (the draft is kept, or cleared, as the applicant types and submits).
+  const kept = useMemo(
+    () => readDraft(userId, applicationId),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- read again when the lock or the stored answers change
+    [userId, applicationId, lockedReason, storedValues],
+  );
   // A kept draft that holds nothing new (an empty form never typed in) is not restored with a notice.
-  const draft = useMemo(() => {
-    const kept = lockedReason ? null : readDraft(userId, applicationId);
-    return kept && differsFrom(kept, storedValues ?? emptyAdditionalInfoForm) ? kept : null;
-  }, [userId, applicationId, lockedReason, storedValues]);
+  const draft = !lockedReason && kept && differsFrom(kept, storedValues ?? emptyAdditionalInfoForm) ? kept : null;
   // Locked with nothing stored: the answers started in this browser and never sent, shown as they were typed
   // (rather than an empty form that reads as sent), or no form at all.
-  const unsent = useMemo(() => {
-    const kept = lockedReason && !stored ? readDraft(userId, applicationId) : null;
-    return kept && differsFrom(kept, emptyAdditionalInfoForm) ? kept : null;
-  }, [userId, applicationId, lockedReason, stored]);
+  const unsent = lockedReason && !stored && kept && differsFrom(kept, emptyAdditionalInfoForm) ? kept : null;
   const {
     register,
     handleSubmit,
