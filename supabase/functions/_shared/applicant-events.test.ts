@@ -67,6 +67,15 @@ describe('the e-mail an applicant gets when their application changes', () => {
     );
     // Said once: the headline is not repeated in other words.
     expect(mail.text.match(/asked for/g)).toHaveLength(1);
+    expect(mail.text).not.toContain('due');
+  });
+
+  it('gives the due date of a requested document when the officer set one', () => {
+    const mail = applicationChangeEmail(
+      { ...change, kind: 'document_requested', subject: 'Debt schedule', reason: null, dueDate: '2027-01-04' },
+      'https://loans.example',
+    );
+    expect(mail.text).toContain('It is for Lopez & Sons Bakery: Debt schedule, due January 4, 2027. The request');
   });
 
   it('tells that a request was cancelled, with the officer’s reason', () => {

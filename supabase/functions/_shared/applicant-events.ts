@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { brand } from '../../../shared/brand/brand.ts';
+import { formatLongDate } from '../../../shared/format/dates.ts';
 import {
   applicationEventLabels,
   applicationEventText,
@@ -40,6 +41,8 @@ export type ApplicationChange = {
   businessName: string;
   /** Whether the application belongs to an account already (applications.user_id). */
   hasAccount: boolean;
+  /** A requested document's due date (YYYY-MM-DD), when the officer gave one. */
+  dueDate?: string | null;
 };
 
 /** Each notified event's headline: the e-mail's subject after the product's name, so it has no colon of its own. */
@@ -71,7 +74,7 @@ function whatHappened(change: ApplicationChange): string {
     case 'package_sent':
       return `The loan package of ${change.businessName} was sent to ${lender}, with your approval. We will tell you when they answer.`;
     case 'document_requested':
-      return `It is for ${change.businessName}: ${change.subject ?? 'a document'}. The request in your client portal says exactly what is needed, and you can upload it there.`;
+      return `It is for ${change.businessName}: ${change.subject ?? 'a document'}${change.dueDate ? `, due ${formatLongDate(change.dueDate, 'UTC')}` : ''}. The request in your client portal says exactly what is needed, and you can upload it there.`;
     case 'document_request_cancelled':
       return `${change.subject ?? 'The document'} is no longer needed for ${change.businessName}: there is nothing to upload for it.`;
     case 'offer_made':
@@ -173,6 +176,7 @@ export async function notifyApplicantOfEvents(
     .is('notified_at', null)
     .order('id');
   if (events.error) throw new Error(events.error.message);
+  const dueDates = await requestDueDates(service, applicationId, events.data ?? []);
   let sent = 0;
   for (const event of events.data ?? []) {
     const claimed = await service
@@ -194,6 +198,7 @@ export async function notifyApplicantOfEvents(
             firstName: application.first_name,
             businessName: application.business_name,
             hasAccount: application.user_id !== null,
+            dueDate: event.kind === 'document_requested' ? dueDates.get(event.subject) : null,
           },
           environment.siteUrl,
         ),
@@ -205,6 +210,27 @@ export async function notifyApplicantOfEvents(
     sent += 1;
   }
   return sent;
+}
+
+/**
+ * The due dates of the application's open document requests, by title, when `events` e-mail one: the event names
+ * the request by its title, and the newest request of a title is the one it tells of (an older one of the same
+ * title was answered before it could be asked again).
+ */
+async function requestDueDates(
+  service: SupabaseClient,
+  applicationId: string,
+  events: readonly { kind: string }[],
+): Promise<Map<string, string | null>> {
+  if (!events.some((event) => event.kind === 'document_requested')) return new Map();
+  const requests = await service
+    .from('document_requests')
+    .select('title, due_date')
+    .eq('application_id', applicationId)
+    .eq('status', 'open')
+    .order('created_at');
+  if (requests.error) throw new Error(requests.error.message);
+  return new Map(requests.data.map((request) => [String(request.title), request.due_date as string | null]));
 }
 
 /** How far back the server's retry looks: a change older than a week is no news to e-mail any more. */
