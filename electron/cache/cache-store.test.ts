@@ -326,7 +326,7 @@ describe('desktop cache: the admin lists, as the database answers them', () => {
         applicationRow(5, {
           business_name: '100% Organic_Farm',
           first_name: 'Sam',
-          last_name: 'Ode',
+          last_name: 'O’Dea',
           email: 'sam@example.com',
         }),
       ],
@@ -341,9 +341,12 @@ describe('desktop cache: the admin lists, as the database answers them', () => {
     expect(search('c_fe')).toBe(0);
     expect(search('nobody')).toBe(0);
     // Every word, each in any of the columns: a full name, words out of order, with a comma.
-    expect(search('Sam Ode')).toBe(1);
-    expect(search('ode, 100%')).toBe(1);
+    expect(search('Sam O’Dea')).toBe(1);
+    expect(search('o’dea, 100%')).toBe(1);
     expect(search('Sam Reyes')).toBe(0);
+    // An apostrophe finds either kind, and the punctuation around a word is left off.
+    expect(search("o'dea.")).toBe(1);
+    expect(search('(Sam)')).toBe(1);
   });
 
   it('sorts newest, oldest and by business name, and pages by 25', () => {

@@ -11,16 +11,33 @@ describe('the officer’s search', () => {
     expect(searchWords('a '.repeat(40))).toHaveLength(SEARCH_WORDS_MAX);
   });
 
+  it('leaves sentence punctuation, brackets and quotation marks off the ends of its words', () => {
+    expect(searchWords('Ann Lee. (Partners) "Quoted" “Curly”? dana@lopez.com.')).toEqual([
+      'Ann',
+      'Lee',
+      'Partners',
+      'Quoted',
+      'Curly',
+      'dana@lopez.com',
+    ]);
+    // Inside a word, and a word of nothing else, they stay or go whole.
+    expect(searchWords('St.Paul ... O’Neil A&B')).toEqual(['St.Paul', 'O’Neil', 'A&B']);
+  });
+
   it('takes \\, % and _ literally in its LIKE patterns', () => {
     expect(containsPattern('100%_off\\x', '%')).toBe('%100\\%\\_off\\\\x%');
     expect(containsPattern('dana', '*')).toBe('*dana*');
   });
 
+  it('takes an apostrophe, straight or curly, as any one character', () => {
+    for (const word of ["joe's", 'joe’s', 'joe‘s', 'joe`s']) expect(containsPattern(word, '%')).toBe('%joe_s%');
+  });
+
   it('is one quoted or=(...) filter per word for PostgREST', () => {
     // In the applications' search_text: the searched columns in one text.
-    expect(postgrestSearchFilters('(Smith) "Jo"')).toEqual([
-      'search_text.ilike."*(Smith)*"',
-      'search_text.ilike."*\\"Jo\\"*"',
+    expect(postgrestSearchFilters('Sm(it)h J"o')).toEqual([
+      'search_text.ilike."*Sm(it)h*"',
+      'search_text.ilike."*J\\"o*"',
     ]);
     expect(postgrestSearchFilters('5%')).toEqual(['search_text.ilike."*5\\\\%*"']);
     expect(postgrestSearchFilters('')).toEqual([]);

@@ -3,7 +3,11 @@
  * desktop app's offline cache (SQLite answers): the words typed, each of which must appear, letter case
  * aside, in the business name, the first or last name or the e-mail. So 'Dana Reyes' finds Dana Reyes (her
  * first and last names are two columns), and 'Smith Jones' finds 'Smith, Jones (Partners)'. Every character but
- * the separators is taken literally, '%' and '_' included.
+ * the separators is taken literally, '%' and '_' included, but two kinds people type without meaning them:
+ * - an apostrophe is any one character, so that "Joe's" finds "Joe’s" (a phone's keyboard types the curly one,
+ *   most others the straight one, and a name is stored as its applicant typed it);
+ * - the punctuation that ends a sentence or wraps a word ('Lee.', '(Partners)', '"Quoted"') is left off a word's
+ *   ends: copied from an e-mail or a note, it would find only what has the same punctuation.
  *
  * Words are separated by white space, by commas ('Reyes, Dana' finds her too) and by '*', which PostgREST reads
  * as a wildcard in any pattern. Words past the tenth are not looked for (each word is four conditions in the
@@ -17,9 +21,13 @@ export const SEARCH_WORDS_MAX = 10;
  */
 export const SEARCH_MAX_LENGTH = 200;
 
+/** What is left off the ends of a word: sentence punctuation, brackets and quotation marks. */
+const WRAPPING = /^[.;:!?()[\]{}"“”]+|[.;:!?()[\]{}"“”]+$/gu;
+
 export function searchWords(search: string): string[] {
   return search
     .split(/[\s,*]+/u)
+    .map((word) => word.replace(WRAPPING, ''))
     .filter((word) => word !== '')
     .slice(0, SEARCH_WORDS_MAX);
 }
@@ -34,9 +42,13 @@ export const searchedColumns = ['business_name', 'first_name', 'last_name', 'ema
  */
 const SEARCH_TEXT = 'search_text';
 
-/** A LIKE pattern that finds the word anywhere, its '\', '%' and '_' taken literally (LIKE's escape is '\'). */
+/**
+ * A LIKE pattern that finds the word anywhere, its '\', '%' and '_' taken literally (LIKE's escape is '\'), and
+ * each apostrophe, straight or curly, as LIKE's one character ('_').
+ */
 export function containsPattern(word: string, wildcard: '%' | '*'): string {
-  return `${wildcard}${word.replace(/[\\%_]/g, (character) => `\\${character}`)}${wildcard}`;
+  const literal = word.replace(/[\\%_]/g, (character) => `\\${character}`);
+  return `${wildcard}${literal.replace(/['‘’`]/gu, '_')}${wildcard}`;
 }
 
 /**

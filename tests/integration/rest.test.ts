@@ -82,6 +82,7 @@ describe('PostgREST reads through supabase-js', () => {
       { business_name: '100% Pure_Juice', first_name: 'Bulk', last_name: 'B12' },
       { business_name: 'Back\\Slash "Quoted" Co', first_name: 'Cy', last_name: 'Ode' },
       { business_name: '100 Pure Juices', first_name: 'Dee', last_name: 'Fox' },
+      { business_name: 'Joe’s Diner', first_name: 'Joe', last_name: "O'Neil" },
     ];
     const inserted = await client
       .from('applications')
@@ -104,6 +105,10 @@ describe('PostgREST reads through supabase-js', () => {
     expect(await found('%')).toEqual(['100% Pure_Juice']);
     expect(await found('100 juice')).toEqual(['100 Pure Juices', '100% Pure_Juice']);
     expect(await found('bulk fox')).toEqual([]);
+    // An apostrophe finds either kind; the punctuation around a word is left off.
+    expect(await found("joe's")).toEqual(['Joe’s Diner']);
+    expect(await found('o’neil')).toEqual(['Joe’s Diner']);
+    expect(await found('Ann Lee.')).toEqual(['Smith, Jones (Partners)']);
     // Each of the four searched columns: the business, first and last names above, and the e-mail.
     expect(await found('@LOPEZBAKERY.com')).toHaveLength(stored.length);
   });
