@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { preQualificationFields } from '../catalogue/pre-qualification.ts';
 import { sampleApplicationRow } from '../testing/samples.ts';
-import { applicationAnswers } from './application-answers.ts';
+import { applicationAnswers, formAnswerText } from './application-answers.ts';
 
 describe('applicationAnswers', () => {
   it('lists every wizard field once, in form order, with its label', () => {
@@ -27,8 +27,18 @@ describe('applicationAnswers', () => {
     expect(value('receiveSms')).toBe('Yes');
     expect(value('receiveMarketing')).toBe('No');
     expect(value('phone')).toBe('Not given');
+    expect(
+      applicationAnswers({ ...sampleApplicationRow, phone: '208.555.0134' }).find((a) => a.field === 'phone')?.value,
+    ).toBe('(208) 555-0134');
     const creditOptions = preQualificationFields.creditScore.options;
     const credit = creditOptions.find((option) => option.value === sampleApplicationRow.credit_score)!;
     expect(value('creditScore')).toBe(credit.label);
+  });
+});
+
+describe('formAnswerText', () => {
+  it('writes a typed US number as (208) 555-0134 and leaves another as typed', () => {
+    expect(formAnswerText('phone', '2085550134')).toBe('(208) 555-0134');
+    expect(formAnswerText('phone', ' +44 20 7946 0958 ')).toBe('+44 20 7946 0958');
   });
 });

@@ -2,6 +2,7 @@ import { optionLabel } from '../catalogue/fields.ts';
 import { preQualificationFields, type PreQualificationField } from '../catalogue/pre-qualification.ts';
 import type { ApplicationRow } from '../db/applications.ts';
 import { formatUsd, formatUsdInput, parseMoney } from '../format/money.ts';
+import { formatTypedUsPhone } from '../sms/phone-format.ts';
 
 /** The applications column of each wizard answer (the reverse of buildApplicationRecord's mapping). */
 const columnOf = {
@@ -42,6 +43,7 @@ export function applicationAnswers(
     let value: string;
     if (typeof raw === 'boolean') value = raw ? 'Yes' : 'No';
     else if (spec.kind === 'money') value = formatUsd(Number(raw));
+    else if (spec.kind === 'tel') value = formatTypedUsPhone(String(raw ?? ''));
     else if ('options' in spec && spec.options) value = optionLabel(spec.options, String(raw ?? ''));
     else value = String(raw ?? '');
     return { field, label: spec.label, value: value.trim() === '' ? 'Not given' : value };
@@ -50,7 +52,7 @@ export function applicationAnswers(
 
 /**
  * A wizard answer as the applicant typed it, in words: the option's label for a choice, dollars for money with the
- * cents typed (the amount stored: '1,500.50 ' gives $1,500.50), Yes/No for a checkbox, text trimmed; '' when
+ * cents typed (the amount stored: '1,500.50 ' gives $1,500.50), a US number as (208) 555-0134, Yes/No for a checkbox, text trimmed; '' when
  * blank. The review step and the loan team's e-mail show answers so.
  */
 export function formAnswerText(field: PreQualificationField, value: unknown): string {
@@ -60,5 +62,6 @@ export function formAnswerText(field: PreQualificationField, value: unknown): st
   const spec = preQualificationFields[field];
   if ('options' in spec) return optionLabel(spec.options, text);
   if (spec.kind === 'money') return formatUsdInput(parseMoney(text));
+  if (spec.kind === 'tel') return formatTypedUsPhone(text);
   return text;
 }

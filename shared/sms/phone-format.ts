@@ -16,3 +16,16 @@ export function formatUsPhone(e164: string): string {
   const digits = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(e164);
   return digits ? `(${digits[1]}) ${digits[2]}-${digits[3]}` : e164;
 }
+
+/**
+ * A number as someone typed it ('2085550134', '208.555.0134', '+1 208-555-0134'), written as Americans read it,
+ * '(208) 555-0134', when it is ten digits (after a leading 1) and nothing but digits, spaces and ( ) + - .
+ * Anything else (an extension, a word, another country's number) is given back as typed, trimmed.
+ */
+export function formatTypedUsPhone(typed: string): string {
+  const text = typed.trim();
+  if (!/^[\d\s().+-]*$/.test(text)) return text;
+  const digits = text.replace(/\D/g, '');
+  const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+  return national.length === 10 ? formatUsPhone(`+1${national}`) : text;
+}

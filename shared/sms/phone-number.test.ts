@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatUsPhone } from './phone-format.ts';
+import { formatTypedUsPhone, formatUsPhone } from './phone-format.ts';
 import { PHONE_MESSAGES } from './phone-format.ts';
 import { normalizeUsMobile } from './phone-number.ts';
 
@@ -96,5 +96,19 @@ describe('a number shown to a person', () => {
     expect(formatUsPhone('+442079460958')).toBe('+442079460958');
     expect(formatUsPhone('2085550134')).toBe('2085550134');
     expect(formatUsPhone('')).toBe('');
+  });
+});
+
+describe('a number as someone typed it, shown to an officer', () => {
+  it('is written as Americans write it when it is a US number of ten digits', () => {
+    for (const typed of ['2085550134', ' 208.555.0134 ', '+1 208-555-0134', '1 (208) 555 0134', '(208) 555-0134']) {
+      expect(formatTypedUsPhone(typed)).toBe('(208) 555-0134');
+    }
+  });
+
+  it('is left as typed when it says more or other than a US number', () => {
+    for (const typed of ['208-555-0134 ext 12', 'call 2085550134', '+44 20 7946 0958', '555-0134', '']) {
+      expect(formatTypedUsPhone(typed)).toBe(typed.trim());
+    }
   });
 });

@@ -5,6 +5,7 @@ import type { ClientRow } from '../../../../shared/admin/client-row.ts';
 import { IMPERSONATION_STORAGE_KEYS } from '../../../../shared/catalogue/accounts.ts';
 import { formatLongDate } from '../../../../shared/format/dates.ts';
 import { ADMIN_MESSAGES, clientResetSentMessage } from '../../../../shared/messages/portal-admin.ts';
+import { formatTypedUsPhone } from '../../../../shared/sms/phone-format.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { EmailAddress } from '../../components/email-address.tsx';
 import { rowsAsCardsOnPhones } from '../../components/rows-as-cards.ts';
@@ -112,7 +113,7 @@ export function ClientsTab() {
                     {client.last_sign_in_at ? formatLongDate(client.last_sign_in_at) : 'Never'}
                   </Table.Cell>
                   <Table.Cell data-label="Phone" overflowWrap="normal">
-                    {client.profile.phone || 'Not given'}
+                    {formatTypedUsPhone(client.profile.phone ?? '') || 'Not given'}
                   </Table.Cell>
                   <Table.Cell data-label="Portal last viewed" overflowWrap="anywhere">
                     {client.last_portal_view ? portalViewText(client.last_portal_view) : 'Never'}
