@@ -715,7 +715,10 @@ test('offline, what only the server can do says so at once and keeps what was ty
       .getByRole('listitem', { name: `Lender ${SIERRA}` })
       .getByRole('button', { name: 'Ask Consent' })
       .click();
-    await expect(matches.getByRole('alert')).toHaveText(ADMIN_MESSAGES.consentRequestOffline);
+    const askOffline = page.getByRole('dialog', { name: `Ask the applicant’s consent for ${SIERRA}?` });
+    await askOffline.getByRole('button', { name: 'Ask Consent' }).click();
+    await expect(askOffline.getByRole('alert')).toHaveText(ADMIN_MESSAGES.consentRequestOffline);
+    await askOffline.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Close detail' }).click();
 
     // A term sheet.
@@ -796,6 +799,7 @@ test('online, an asked consent and a revoked link show in the detail at once (th
       .getByRole('listitem', { name: `Lender ${SIERRA}` });
     // Each change shows once it is made and the whole copy synced after it: on a busy machine, more than 10 s.
     await sierra.getByRole('button', { name: 'Ask Consent' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Ask Consent' }).click();
     await expect(sierra).toContainText('Consent asked, waiting for the applicant', { timeout: 30_000 });
     await expect(sierra.getByRole('button', { name: 'Ask Consent' })).toHaveCount(0);
     const sent = detail

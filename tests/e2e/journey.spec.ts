@@ -130,6 +130,11 @@ test('a visitor pre-qualifies, opens an account, sends documents and information
     .getByRole('listitem', { name: `Lender ${sierra}` })
     .getByRole('button', { name: 'Ask Consent' })
     .click();
+  // Asked first: the applicant is e-mailed at once.
+  const ask = officerPage.getByRole('dialog', { name: `Ask the applicant’s consent for ${sierra}?` });
+  await expect(ask).toContainText('Nothing goes to the lender before they approve.');
+  await ask.getByRole('button', { name: 'Ask Consent' }).click();
+  await expect(ask).toHaveCount(0);
   await expect(matches.getByRole('listitem', { name: `Lender ${sierra}` })).toContainText('Consent asked');
   await page.reload();
   portal = await openPortal(page);

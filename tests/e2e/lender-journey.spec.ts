@@ -96,6 +96,10 @@ test('from matches to a lender’s interested answer, every step explained to th
   for (const name of [SIERRA, GREAT_PLAINS]) {
     const lender = matches.getByRole('listitem', { name: `Lender ${name}` });
     await lender.getByRole('button', { name: 'Ask Consent' }).click();
+    await officerPage
+      .getByRole('dialog', { name: `Ask the applicant’s consent for ${name}?` })
+      .getByRole('button', { name: 'Ask Consent' })
+      .click();
     await expect(lender).toContainText('Consent asked, waiting for the applicant');
   }
   await expect

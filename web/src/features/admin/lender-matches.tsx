@@ -1,10 +1,12 @@
 import { Badge, Box, Button, chakra, Heading, HStack, List, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import type { ApplicationRow } from '../../../../shared/db/applications.ts';
 import { formatUsd } from '../../../../shared/format/money.ts';
 import { lenderConsentStatusLabels, lenderProgramsLabel } from '../../../../shared/matching/applicant-matches.ts';
 import { matchLenders, type CriterionOutcome, type MatchOutcome } from '../../../../shared/matching/lender-match.ts';
 import type { AdminConsent } from '../../../../shared/db/admin-rows.ts';
 import { useAskLenderConsentMutation, useLenderNetworkQuery } from './lender-network-api.ts';
+import { ActionDialog } from '../../components/action-dialog.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 
 const outcomePalette: Record<MatchOutcome, string> = { fit: 'green', review: 'orange', 'no fit': 'red' };
@@ -18,13 +20,52 @@ function consentText(consent: AdminConsent): string {
 }
 
 /**
+ * Ask Consent, asked first: the applicant is e-mailed at once, about a lender they will read as one we chose for
+ * them, and a click meant for the next row's button would e-mail them about the wrong one.
+ */
+function AskConsentDialog({ applicationId, lender }: { applicationId: string; lender: { id: string; name: string } }) {
+  const [open, setOpen] = useState(false);
+  const [ask, asking] = useAskLenderConsentMutation();
+  return (
+    <ActionDialog
+      open={open}
+      onOpenChange={setOpen}
+      title={`Ask the applicant’s consent for ${lender.name}?`}
+      trigger={
+        <Button size="xs" variant="outline">
+          Ask Consent
+          {/* Each button names its lender to a screen reader, which reads the buttons one by one. */}
+          <Text as="span" srOnly>
+            {' '}
+            ({lender.name})
+          </Text>
+        </Button>
+      }
+      confirmLabel="Ask Consent"
+      confirmPalette="blue"
+      busy={asking.isLoading}
+      onConfirm={() => {
+        void ask({ applicationId, lenderId: lender.id }).then((result) => {
+          if (!result.error) setOpen(false);
+        });
+      }}
+    >
+      <Text>
+        The applicant is e-mailed now and asked, in their client portal, to approve or decline sending their loan
+        package to {lender.name}. Nothing goes to the lender before they approve.
+      </Text>
+      {asking.isError ? <ErrorAlert message={asking.error.message} mt="3" /> : null}
+    </ActionDialog>
+  );
+}
+
+/**
  * Lender Matches: every active lender of the network ranked for this application (shared/matching, the same
  * function the portal and the benchmarks use), each criterion with its reason, the applicant's consent per
  * lender, and Ask Consent for lenders not asked yet (not for a lender that does not fit).
  */
 export function LenderMatches({ application }: { application: ApplicationRow }) {
   const network = useLenderNetworkQuery(application.id);
-  const [ask, asking] = useAskLenderConsentMutation();
   const canAsk = application.status !== 'rejected';
   return (
     <Box as="section" aria-label="Lender Matches">
@@ -37,7 +78,6 @@ export function LenderMatches({ application }: { application: ApplicationRow }) 
         <Spinner aria-label="Loading lender matches" />
       ) : (
         <Stack gap="2">
-          {asking.isError ? <ErrorAlert message={asking.error.message} /> : null}
           <Stack as="ol" listStyleType="none" gap="2">
             {matchLenders(application, network.data.lenders).map((match) => {
               const consent = network.data!.consents.find((row) => row.lender_id === match.lender.id);
@@ -68,19 +108,7 @@ export function LenderMatches({ application }: { application: ApplicationRow }) 
                         Not offered: this lender does not fit
                       </Text>
                     ) : canAsk && !consent ? (
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        loading={asking.isLoading && asking.originalArgs?.lenderId === match.lender.id}
-                        onClick={() => void ask({ applicationId: application.id, lenderId: match.lender.id })}
-                      >
-                        Ask Consent
-                        {/* Each button names its lender to a screen reader, which reads the buttons one by one. */}
-                        <Text as="span" srOnly>
-                          {' '}
-                          ({match.lender.name})
-                        </Text>
-                      </Button>
+                      <AskConsentDialog applicationId={application.id} lender={match.lender} />
                     ) : null}
                   </HStack>
                   <chakra.details mt="1">
