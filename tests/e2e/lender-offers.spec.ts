@@ -83,6 +83,11 @@ test('a lender offers, is told what to fix, revises, and records the closing of 
   // Revised to a variable rate: the form opens with the offer's terms.
   await offer.getByRole('button', { name: 'Revise offer' }).click();
   const revise = lender.getByRole('form', { name: 'Your offer' });
+  // The form's heading takes the focus from the button it replaced, and gives it back at Cancel.
+  await expect(revise.getByRole('heading', { name: 'Revise Your Offer (revision 2)' })).toBeFocused();
+  await revise.getByRole('button', { name: 'Cancel' }).click();
+  await expect(offer.getByRole('button', { name: 'Revise offer' })).toBeFocused();
+  await offer.getByRole('button', { name: 'Revise offer' }).click();
   await expect(revise.getByLabel(/^Amount/)).toHaveValue('250000');
   await revise.getByRole('radio', { name: /^Variable/ }).check();
   await revise.getByLabel(/^Index/).selectOption({ label: 'Prime' });
@@ -90,6 +95,7 @@ test('a lender offers, is told what to fix, revises, and records the closing of 
   await revise.getByRole('button', { name: 'Send Revised Offer' }).click();
   await expect(offer).toContainText('Revision 2, made on');
   await expect(offer).toContainText('Prime + 2.75%');
+  await expect(offer.getByRole('button', { name: 'Revise offer' })).toBeFocused();
 
   // Withdrawn, then made again from the withdrawn terms.
   await offer.getByRole('button', { name: 'Withdraw offer' }).click();

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { rateIndexes } from '../../../../shared/offers/offer-cost.ts';
 import { Box, Button, chakra, Heading, HStack, Input, List, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { formatLongDate, isoDay } from '../../../../shared/format/dates.ts';
 import {
@@ -126,8 +126,14 @@ export function OfferForm({
   seen,
   onSent,
   onCancel,
+  focusOnOpen = false,
 }: {
   token: string;
+  /**
+   * The form opened at the lender's press of a button that it replaces: its heading takes the focus, so that a
+   * screen reader says where the lender is and a phone's screen shows the form's top (not its keyboard).
+   */
+  focusOnOpen?: boolean;
   /** The offer as the page showed it: a change made meanwhile with the link is refused. */
   seen: SeenOffer;
   /** The live offer this form revises. */
@@ -156,9 +162,13 @@ export function OfferForm({
     sendThen(() => sendOffer(token, offer, seen), onSent, setFailure, LENDER_VIEW_MESSAGES.offerFailed),
   );
   const number = { valueAsNumber: true } as const;
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusOnOpen) heading.current?.focus();
+  }, [focusOnOpen]);
   return (
     <chakra.form aria-label="Your offer" onSubmit={(event) => void submit(event)} noValidate>
-      <Heading as="h2" size="lg" mb="1">
+      <Heading as="h2" size="lg" mb="1" ref={heading} tabIndex={focusOnOpen ? -1 : undefined}>
         {current ? `Revise Your Offer (revision ${current.revision + 1})` : 'Your Offer'}
       </Heading>
       <Text color="gray.600" mb="3">
@@ -258,6 +268,18 @@ export function CurrentOffer({
   const [revising, setRevising] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [withdrawing, setWithdrawing] = useState(false);
+  // Back from the form (sent or cancelled), the focus returns to the button that opened it, which is back too.
+  const reviseButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+  useEffect(() => {
+    if (revising || !returnFocus.current) return;
+    returnFocus.current = false;
+    reviseButton.current?.focus();
+  }, [revising]);
+  const closeForm = () => {
+    returnFocus.current = true;
+    setRevising(false);
+  };
   const live = latest && !latest.withdrawn ? latest : undefined;
   if (revising || !latest) {
     return (
@@ -266,11 +288,12 @@ export function CurrentOffer({
         current={live}
         from={latest}
         seen={seenOffer(latest)}
+        focusOnOpen={revising}
         onSent={async () => {
-          setRevising(false);
+          closeForm();
           await onChanged();
         }}
-        onCancel={latest ? () => setRevising(false) : undefined}
+        onCancel={latest ? closeForm : undefined}
       />
     );
   }
@@ -303,7 +326,7 @@ export function CurrentOffer({
       )}
       {failure ? <ErrorAlert message={failure} mt="2" /> : null}
       <HStack gap="3" mt="3">
-        <Button colorPalette="blue" onClick={() => setRevising(true)}>
+        <Button colorPalette="blue" ref={reviseButton} onClick={() => setRevising(true)}>
           {live ? 'Revise offer' : 'Make a new offer'}
         </Button>
         {live ? (
