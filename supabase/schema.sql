@@ -636,6 +636,7 @@ create policy "Applicants can read the offers made to their applications" on pub
   WHERE ((a.id = loan_offers.application_id) AND (a.user_id = ( SELECT auth.uid() AS uid))))));
 CREATE TRIGGER loan_offers_audit AFTER INSERT OR DELETE OR UPDATE ON public.loan_offers FOR EACH ROW EXECUTE FUNCTION audit_row_change('loan_offer');
 CREATE TRIGGER loan_offers_follow_offer_expiries AFTER INSERT OR UPDATE ON public.loan_offers FOR EACH ROW EXECUTE FUNCTION follow_offer_expiries();
+CREATE TRIGGER loan_offers_limit_changes BEFORE INSERT ON public.loan_offers FOR EACH ROW EXECUTE FUNCTION limit_offer_changes();
 CREATE TRIGGER loan_offers_record_deleted_row AFTER DELETE ON public.loan_offers FOR EACH ROW EXECUTE FUNCTION record_deleted_row();
 CREATE TRIGGER loan_offers_set_updated_at BEFORE UPDATE ON public.loan_offers FOR EACH ROW EXECUTE FUNCTION set_updated_at();
 grant select on public.loan_offers to authenticated;
@@ -2005,6 +2006,22 @@ AS $function$
      and p.link_expires_at > now();
 $function$;
 -- execute on public.lender_package(token text): service_role
+
+CREATE OR REPLACE FUNCTION public.limit_offer_changes()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if (select count(*) from public.loan_offers as o
+       where o.package_id = new.package_id and o.created_at > clock_timestamp() - interval '24 hours') >= 10 then
+    raise exception 'This offer was made or revised 10 times in the last 24 hours, the most a day allows: change it again tomorrow, or write to the loan officer'
+      using errcode = '54000';
+  end if;
+  return new;
+end;
+$function$;
+-- execute on public.limit_offer_changes(): none of the API roles
 
 CREATE OR REPLACE FUNCTION public.link_applications_to_confirmed_account()
  RETURNS trigger

@@ -145,6 +145,45 @@ describe('a lender’s offer through its link', () => {
     expect(variable.error).toBeNull();
   });
 
+  it('is made or revised at most ten times in 24 hours through a link; the lender is told why, with 429', async () => {
+    const { applicationId } = await approvedApplication();
+    const link = await lenderLink(applicationId);
+    for (let change = 1; change <= 10; change += 1) {
+      expect((await makeOffer(link.token, { amount: 200_000 + change })).error).toBeNull();
+    }
+    const limit =
+      'This offer was made or revised 10 times in the last 24 hours, the most a day allows: change it again tomorrow, or write to the loan officer';
+    expect((await makeOffer(link.token)).error?.message).toBe(limit);
+    // Through the lender's page: its words, and a status that says to wait.
+    const offer = {
+      amount: 250_000,
+      rateKind: 'fixed',
+      fixedRate: 9.5,
+      termMonths: 120,
+      lenderFees: 1_500,
+      collateral: '',
+      conditions: '',
+      expiresOn: inDays(20),
+    };
+    const refused = await backend.anon.functions.invoke('lender-package', {
+      body: { token: link.token, action: 'offer', offer, seenOffer: { revision: 10, withdrawn: false } },
+    });
+    const response = (refused.error as { context: Response } | null)?.context;
+    expect(response?.status).toBe(429);
+    expect(await response?.json()).toEqual({ success: false, error: limit });
+    const { data } = await backend.service.from('loan_offers').select('revision').eq('application_id', applicationId);
+    expect(data).toHaveLength(10);
+    // A day after the first changes, the link may change the offer again.
+    await backend.db.query(
+      `update public.loan_offers set created_at = created_at - interval '25 hours' where application_id = $1 and revision <= 3`,
+      [applicationId],
+    );
+    expect((await makeOffer(link.token)).error).toBeNull();
+    // Another package's offer has its own count.
+    const other = await lenderLink(applicationId, 'other');
+    expect((await makeOffer(other.token)).error).toBeNull();
+  });
+
   it('cannot be made or read by anyone but the service role (the lender-package function)', async () => {
     const { applicant, applicationId } = await approvedApplication();
     const link = await lenderLink(applicationId);

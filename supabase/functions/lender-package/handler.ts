@@ -96,6 +96,8 @@ const refusalStatus: Readonly<Record<string, number>> = {
   P0002: 404,
   '55000': 409,
   '23505': 409,
+  // A limit of what a link may do in a day (limit_offer_changes).
+  '54000': 429,
 };
 
 function refusal(error: { code?: string; message: string }): Response {
