@@ -1247,6 +1247,7 @@ AS $function$
 declare
   given_reason text := btrim(coalesce(reason, ''), E' \t\r\n');
   request public.document_requests;
+  unreviewed text;
 begin
   if not public.is_admin() then
     raise exception 'Only a loan officer can cancel a request' using errcode = '42501';
@@ -1257,16 +1258,29 @@ begin
   if char_length(given_reason) > 2000 then
     raise exception 'The reason can be at most 2,000 characters' using errcode = '22023';
   end if;
-  update public.document_requests as q
-     set status = 'cancelled', cancelled_at = now(), cancelled_by = auth.uid(), cancel_reason = given_reason
-   where q.id = cancel_document_request.request_id and q.status = 'open'
-  returning * into request;
+  -- Locked: an upload for this request waits for the cancellation, or the cancellation for the upload.
+  select * into request from public.document_requests as q where q.id = cancel_document_request.request_id for update;
   if not found then
-    if exists (select 1 from public.document_requests as q where q.id = cancel_document_request.request_id) then
-      raise exception 'This request was cancelled already' using errcode = 'PT409';
-    end if;
     raise exception 'No request has this id' using errcode = 'P0002';
   end if;
+  if request.status <> 'open' then
+    raise exception 'This request was cancelled already' using errcode = 'PT409';
+  end if;
+  select d.file_name into unreviewed
+    from public.documents as d
+   where d.request_id = request.id
+     and not exists (select 1 from public.documents as n where n.replaces_id = d.id)
+     and not exists (select 1 from public.document_reviews as r where r.document_id = d.id)
+   order by d.created_at desc
+   limit 1;
+  if unreviewed is not null then
+    raise exception 'The applicant uploaded % for this request: review it first, then cancel the request if it is still not needed', unreviewed
+      using errcode = 'PT409';
+  end if;
+  update public.document_requests as q
+     set status = 'cancelled', cancelled_at = now(), cancelled_by = auth.uid(), cancel_reason = given_reason
+   where q.id = request.id
+  returning * into request;
   insert into public.application_events (application_id, kind, subject, reason)
   values (request.application_id, 'document_request_cancelled', request.title, request.cancel_reason);
   return request;
@@ -1286,7 +1300,8 @@ declare
   latest text;
 begin
   if new.request_id is not null then
-    select * into request from public.document_requests as q where q.id = new.request_id;
+    -- Shared lock: a cancellation of the request waits for this upload, or this upload for the cancellation.
+    select * into request from public.document_requests as q where q.id = new.request_id for share;
     if not found or new.application_id is distinct from request.application_id then
       raise exception 'This request is not one of this application''s' using errcode = '22023';
     end if;

@@ -18,6 +18,7 @@ async function uploaded(
   applicationId: string,
   type: string,
   replaces: string | null = null,
+  requestId: string | null = null,
 ) {
   const fileName = `${type}-${crypto.randomUUID().slice(0, 6)}.pdf`;
   const storagePath = `${owner.id}/${type}/${crypto.randomUUID()}.pdf`;
@@ -35,6 +36,7 @@ async function uploaded(
     content_type: 'application/pdf',
     storage_path: storagePath,
     replaces_id: replaces,
+    request_id: requestId,
   });
   if (error) throw new Error(error.message);
   return fileName;
@@ -258,4 +260,40 @@ test('the bank package lists every checklist item with its state; Send to Bank n
   send = await sendDialog(second);
   await expect(send.getByRole('status', { name: 'Documents not accepted' })).toHaveCount(0);
   await expect(send).not.toContainText('Not every document is accepted');
+});
+
+test('a request the applicant answered while the officer’s page showed it missing is not cancelled: the officer is told of the file, which can then be reviewed', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const { officer, applicant, applicationId, businessName } = await withTwoDocuments(database, baseURL!);
+  const call = await officerApi(baseURL!, officer);
+  const projection = (await call('request_document', {
+    application_id: applicationId,
+    title: 'Profit projection',
+    details: 'Next year, month by month.',
+    due_date: null,
+  })) as { id: string };
+  const admin = new AdminPages(page);
+  await plantSession(page, baseURL!, officer.session);
+  await admin.openDashboard();
+  await admin.searchFor(businessName);
+  await admin.row(businessName).getByRole('button', { name: /View/ }).click();
+  const item = admin
+    .detail()
+    .getByRole('region', { name: 'Documents' })
+    .getByRole('listitem', { name: 'Profit projection' });
+  await expect(item).toContainText('Missing');
+  // Meanwhile the applicant uploads it.
+  const fileName = await uploaded(database, applicant, applicationId, 'requested', null, projection.id);
+  await item.getByRole('button', { name: 'Cancel Request (Profit projection)' }).click();
+  const cancelling = page.getByRole('dialog', { name: 'Cancel the request: Profit projection' });
+  await cancelling.getByLabel(/Why it is no longer needed/).fill('The forecast is in the business plan.');
+  await cancelling.getByRole('button', { name: 'Cancel Request' }).click();
+  await expect(cancelling).toContainText(
+    `The applicant uploaded ${fileName} for this request: review it first, then cancel the request if it is still not needed`,
+  );
+  await cancelling.getByRole('button', { name: 'Keep Request' }).click();
+  await expect(item.getByRole('button', { name: `Accept ${fileName}` })).toBeVisible();
 });

@@ -384,6 +384,38 @@ describe('bad input and races get a clear refusal and change nothing', () => {
     expect(noReason.error?.code).toBe('22023');
   });
 
+  it('a request the applicant answered is not cancelled until an officer reviewed the file', async () => {
+    const applicationId = await applicationOf(applicant);
+    const ids = await play(applicationId, [{ request: 'projection', title: 'Profit projection' }]);
+    const requestId = ids.get('projection')!;
+    const { id, result } = await upload(applicationId, 'requested', { requestId });
+    const fileName = result.data!.file_name;
+    const cancel = () =>
+      client(officer).rpc('cancel_document_request', { request_id: requestId, reason: 'Not needed.' });
+    expect((await cancel()).error).toMatchObject({
+      code: 'PT409',
+      message: `The applicant uploaded ${fileName} for this request: review it first, then cancel the request if it is still not needed`,
+    });
+    // Reviewed, the file is the officer's to weigh: the request may go.
+    await review(id, 'needs_replacement', 'Wrong year.');
+    expect((await cancel()).error).toBeNull();
+  });
+
+  it('an upload and a cancellation of the same request at once: never both', async () => {
+    const applicationId = await applicationOf(applicant);
+    for (let round = 0; round < 4; round += 1) {
+      const ids = await play(applicationId, [{ request: 'lease', title: `Lease ${round}` }]);
+      const requestId = ids.get('lease')!;
+      const [uploaded, cancelled] = await Promise.all([
+        upload(applicationId, 'requested', { requestId }),
+        client(officer).rpc('cancel_document_request', { request_id: requestId, reason: 'Not needed.' }),
+      ]);
+      const both = uploaded.result.error === null && cancelled.error === null;
+      expect(both).toBe(false);
+      expect(uploaded.result.error === null || cancelled.error === null).toBe(true);
+    }
+  });
+
   it('a requested document for another application’s request, and a replacement nobody asked for', async () => {
     const applicationId = await applicationOf(applicant);
     const other = await applicationOf(applicant);
