@@ -160,9 +160,9 @@ test('an officer reviews documents, sends one back with a reason, asks for anoth
     );
   await expect.poll(async () => (await reviewsMail()).length, { timeout: 90_000 }).toBe(1);
   const [told] = await reviewsMail();
-  expect(told?.text).toContain(`• ${returns}: accepted.`);
+  expect(told?.text).toContain(`• Tax Returns (${returns}): accepted.`);
   expect(told?.text).toContain(
-    `• ${license}: needs replacement. Your loan officer's note: This license expired in 2024: please send the current one.`,
+    `• Business License (${license}): needs replacement. Your loan officer's note: This license expired in 2024: please send the current one.`,
   );
 });
 

@@ -109,9 +109,10 @@ describe('the review e-mail', () => {
     expect(more).toEqual([]);
     expect(mail?.subject).toBe('Loan Match: Your loan officer reviewed your documents');
     expect(mail?.text).toContain('Your loan officer reviewed 2 documents of');
-    expect(mail?.text).toMatch(/• taxReturns-\w{6}\.pdf: accepted\./);
+    // Each file with the item it is filed under.
+    expect(mail?.text).toMatch(/• Tax Returns \(taxReturns-\w{6}\.pdf\): accepted\./);
     expect(mail?.text).toMatch(
-      /• bankStatements-\w{6}\.pdf: needs replacement\. Your loan officer's note: These statements stop in March; please send April to June\./,
+      /• Bank Statements \(bankStatements-\w{6}\.pdf\): needs replacement\. Your loan officer's note: These statements stop in March; please send April to June\./,
     );
 
     await sendReviewEmails(environment, { ...policy, reviewBatchSeconds: 0 });
@@ -131,10 +132,45 @@ describe('the review e-mail', () => {
     const [mail] = to(sent, email);
     expect(mail?.text).toContain('Your loan officer reviewed 2 documents of');
     expect(mail?.text.split('\n').filter((line) => line.startsWith('• '))).toEqual([
-      expect.stringMatching(/^• businessLicense-\w{6}\.pdf: accepted\.$/),
-      expect.stringMatching(/^• taxReturns-\w{6}\.pdf: accepted\.$/),
+      expect.stringMatching(/^• Business License \(businessLicense-\w{6}\.pdf\): accepted\.$/),
+      expect.stringMatching(/^• Tax Returns \(taxReturns-\w{6}\.pdf\): accepted\.$/),
     ]);
     expect(mail?.text).not.toContain('Please upload a replacement');
+  });
+
+  it('does not ask again for a file the applicant replaced before the e-mail went, whatever its name', async () => {
+    const email = uniqueEmail('quick-replacer');
+    const id = await applicationFor(email);
+    const license = await upload(id, 'businessLicense');
+    const bank = await upload(id, 'bankStatements');
+    await review(license, 'needs_replacement', 'It expired.');
+    await review(bank, 'needs_replacement', 'Page 2 is missing.');
+    // Replaced under the same name, before the officer is done.
+    const { data: flagged } = await backend.service.from('documents').select('file_name').eq('id', license).single();
+    const again = await backend
+      .client(applicant)
+      .from('documents')
+      .insert({
+        user_id: applicant.id,
+        application_id: id,
+        type: 'businessLicense',
+        replaces_id: license,
+        file_name: flagged!.file_name,
+        file_size: 1_000,
+        content_type: 'application/pdf',
+        storage_path: `${applicant.id}/businessLicense/${randomUUID()}.pdf`,
+      });
+    expect(again.error).toBeNull();
+    const { sent, environment } = collecting();
+    await sendReviewEmails(environment, { ...policy, reviewBatchSeconds: 0 });
+    const [mail] = to(sent, email);
+    expect(mail?.text.split('\n').filter((line) => line.startsWith('• '))).toEqual([
+      `• Business License (${String(flagged!.file_name)}): needed replacing, and you have uploaded its replacement since.`,
+      expect.stringMatching(
+        /^• Bank Statements \(bankStatements-\w{6}\.pdf\): needs replacement\. Your loan officer's note: Page 2 is missing\.$/,
+      ),
+    ]);
+    expect(mail?.text).toContain('Please upload a replacement for the document that needs it, in your client portal.');
   });
 
   it('gives the reviews back when the e-mail fails, so that the next run sends them', async () => {

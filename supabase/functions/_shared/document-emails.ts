@@ -1,6 +1,11 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import type { ChecklistItem } from '../../../shared/checklist/document-checklist.ts';
+import type {
+  Checklist,
+  ChecklistDocument,
+  ChecklistItem,
+  ReviewedDocument,
+} from '../../../shared/checklist/document-checklist.ts';
 import { formatLongDate } from '../../../shared/format/dates.ts';
 import { applicantLetter, type Addressee } from './applicant-events.ts';
 import type { MailMessage, SendMail } from './mail.ts';
@@ -90,17 +95,30 @@ async function applicantOf(service: SupabaseClient, applicationId: string): Prom
   };
 }
 
-/** One officer's review as the applicant is told of it: the file, and why it needs replacing if it does. */
-export type ReviewNews = { fileName: string; accepted: boolean; reason: string | null };
+/**
+ * One officer's review as the applicant is told of it: the file, the checklist item it is filed under, and why it
+ * needs replacing if it does, unless the applicant has replaced it since (the e-mail waits for the officer to be
+ * done, and the applicant may have been quicker).
+ */
+export type ReviewNews = {
+  fileName: string;
+  accepted: boolean;
+  reason: string | null;
+  item?: string | undefined;
+  replacedSince?: boolean;
+};
+
+function reviewLine(review: ReviewNews): string {
+  const named = review.item ? `${review.item} (${review.fileName})` : review.fileName;
+  if (review.accepted) return `• ${named}: accepted.`;
+  if (review.replacedSince) return `• ${named}: needed replacing, and you have uploaded its replacement since.`;
+  return `• ${named}: needs replacement. Your loan officer's note: ${review.reason ?? ''}`;
+}
 
 /** The e-mail of a batch of reviews: every document reviewed, accepted or to be replaced (and why). */
 export function reviewsEmail(applicant: Applicant, reviews: readonly ReviewNews[], siteUrl: string): MailMessage {
-  const toReplace = reviews.filter((review) => !review.accepted).length;
-  const listed = reviews.map((review) =>
-    review.accepted
-      ? `• ${review.fileName}: accepted.`
-      : `• ${review.fileName}: needs replacement. Your loan officer's note: ${review.reason ?? ''}`,
-  );
+  const toReplace = reviews.filter((review) => !review.accepted && !review.replacedSince).length;
+  const listed = reviews.map(reviewLine);
   return applicantLetter(
     applicant,
     'Your loan officer reviewed your documents',
@@ -199,7 +217,10 @@ export async function sendReviewEmails(environment: Environment, policy: Documen
       latest.delete(fileName);
       latest.set(fileName, { fileName, accepted: event.kind === 'document_accepted', reason: event.reason });
     }
-    const news = [...latest.values()];
+    const news = withChecklistNow(
+      [...latest.values()],
+      await storedChecklist<{ file_name: string }>(service, applicationId, ['file_name']),
+    );
     try {
       await environment.sendMail(reviewsEmail(applicant, news, environment.siteUrl));
     } catch (failure) {
@@ -215,6 +236,26 @@ export async function sendReviewEmails(environment: Environment, policy: Documen
     sent += 1;
   }
   return sent;
+}
+
+/**
+ * The reviews told with where their files stand now: the checklist item each is filed under, and whether a file
+ * sent back has been replaced since. The timeline's events name a file, not a document, and a replacement may have
+ * the same name: a name is replaced since when no current file of that name is still waiting to be replaced.
+ */
+function withChecklistNow(news: ReviewNews[], checklist: Checklist<ChecklistDocument & { file_name: string }>) {
+  return news.map((review) => {
+    const named = (documents: readonly ReviewedDocument<ChecklistDocument & { file_name: string }>[]) =>
+      documents.filter((reviewed) => reviewed.document.file_name === review.fileName);
+    const current = checklist.items.flatMap((item) => named(item.current).map((reviewed) => ({ item, reviewed })));
+    const replaced = checklist.items.flatMap((item) => named(item.replaced).map((reviewed) => ({ item, reviewed })));
+    const stillFlagged = current.some(({ reviewed }) => reviewed.review?.outcome === 'needs_replacement');
+    return {
+      ...review,
+      item: (current[0] ?? replaced[0])?.item.title,
+      replacedSince: !review.accepted && !stillFlagged && replaced.length > 0,
+    };
+  });
 }
 
 /**
