@@ -117,7 +117,7 @@ describe('notify-applicant', () => {
     const mails = await mailbox(backend.server, email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain('your application has been approved');
-    expect(mails[0]!.text).toContain("Our loan officer's note: Fits the SBA 7(a).");
+    expect(mails[0]!.text).toContain("Your loan officer's note: Fits the SBA 7(a).");
     expect(mails[0]!.text).toMatch(/\/portal/);
   });
 

@@ -191,7 +191,7 @@ describe.each(hostileInputs)('$name', ({ value }) => {
     });
     expect(notified.error).toBeNull();
     const decision = (await mailbox(backend.server, recipient)).find((mail) => mail.text.includes('loan officer'))!;
-    expect(decision.text).toContain(`Our loan officer's note: ${value}`);
+    expect(decision.text).toContain(`Your loan officer's note: ${value}`);
     expectEscaped(decision.html, value);
   });
 });

@@ -611,7 +611,7 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
       });
       const mail = await target.functionMail(declined.applicant);
       expect(mail.map((item) => item.subject)).toEqual([`${brand.productName}: An update on your application`]);
-      expect(mail[0]!.text).toContain("Our loan officer's note: Too early");
+      expect(mail[0]!.text).toContain("Your loan officer's note: Too early");
       expect(mail[0]!.text).toContain(`${target.siteUrl}/portal`);
 
       expect(await invoke(admin, 'notify-applicant', { applicationId: declined.id })).toEqual({

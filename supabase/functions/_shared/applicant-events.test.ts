@@ -34,7 +34,7 @@ describe('the e-mail an applicant gets when their application changes', () => {
     const paragraphs = [...mail.html.matchAll(/<p>(.*?)<\/p>/g)].map((match) => match[1]);
     expect(paragraphs[0]).toBe('Hi Maria,');
     expect(paragraphs[1]).toContain('Lopez &amp; Sons Bakery');
-    expect(paragraphs[2]).toBe('Our loan officer&#39;s note: Strong &lt;cash&gt; flow &amp; history');
+    expect(paragraphs[2]).toBe('Your loan officer&#39;s note: Strong &lt;cash&gt; flow &amp; history');
     expect(paragraphs[3]).toContain('What this means: Loan Match is not a lender, so this is not a loan yet.');
     expect(paragraphs).toHaveLength(6);
     expect(mail.text.split('\n\n')).toHaveLength(6);
@@ -52,8 +52,8 @@ describe('the e-mail an applicant gets when their application changes', () => {
 
   it('keeps the line breaks of the officer’s note in its HTML part', () => {
     const mail = applicationChangeEmail({ ...change, reason: 'First line <b>\nSecond line' }, 'https://loans.example');
-    expect(mail.html).toContain('<p>Our loan officer&#39;s note: First line &lt;b&gt;<br>Second line</p>');
-    expect(mail.text).toContain("Our loan officer's note: First line <b>\nSecond line");
+    expect(mail.html).toContain('<p>Your loan officer&#39;s note: First line &lt;b&gt;<br>Second line</p>');
+    expect(mail.text).toContain("Your loan officer's note: First line <b>\nSecond line");
   });
 
   it('names the document a loan officer asked for, and where to upload it', () => {
@@ -87,7 +87,7 @@ describe('the e-mail an applicant gets when their application changes', () => {
     expect(mail.text).toContain(
       'Your loan officer cancelled a document request. Franchise agreement is no longer needed for Lopez & Sons Bakery: there is nothing to upload for it.',
     );
-    expect(mail.text).toContain("Our loan officer's note: You own it outright.");
+    expect(mail.text).toContain("Your loan officer's note: You own it outright.");
   });
 
   it.each(NOTIFIED_KINDS)(

@@ -116,7 +116,7 @@ function noteLine(change: ApplicationChange): string[] {
   if (change.kind === 'loan_did_not_close') return [`The reason given: ${change.reason}`];
   return change.kind.startsWith('lender_')
     ? [`The lender's note: ${change.reason}`]
-    : [`Our loan officer's note: ${change.reason}`];
+    : [`Your loan officer's note: ${change.reason}`];
 }
 
 /** Whom an applicant's e-mail goes to, and how it greets them. */
