@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { earliestUsToday, formatDateTime, formatLongDate, knownTimeZone } from './dates.ts';
 import { formatUsd, formatUsdInput, parseMoney, parseMoneyInput } from './money.ts';
-import { formatMonths, formatPercent, formatRatio, NOT_AVAILABLE } from './numbers.ts';
+import { formatDays, formatMonths, formatPercent, formatRatio, NOT_AVAILABLE } from './numbers.ts';
 
 describe('parseMoney (product.md §5)', () => {
   it.each([
@@ -84,6 +84,14 @@ describe('formatting (product.md §9)', () => {
     [Number.NaN, 'N/A'],
   ])('formatPercent(%d) is %s', (value, text) => {
     expect(formatPercent(value)).toBe(text);
+  });
+
+  it.each([
+    [1, '1 day'],
+    [0, '0 days'],
+    [14, '14 days'],
+  ])('formatDays(%d) is %s', (value, text) => {
+    expect(formatDays(value)).toBe(text);
   });
 
   it.each([

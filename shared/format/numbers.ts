@@ -13,6 +13,11 @@ export function formatPercent(value: number): string {
   return Number.isFinite(value) ? `${value.toFixed(1)}%` : NOT_AVAILABLE;
 }
 
+/** A whole number of days ('3 days', '1 day'). */
+export function formatDays(days: number): string {
+  return `${days} ${days === 1 ? 'day' : 'days'}`;
+}
+
 /** A number of months, rounded ('24 months', '1 month'); 'N/A' when not finite. */
 export function formatMonths(value: number): string {
   if (!Number.isFinite(value)) return NOT_AVAILABLE;

@@ -120,17 +120,30 @@ test('the officer adds, edits, pauses, activates and deletes a lender; the sampl
   await expect(edit.getByLabel(/^Industries Served/)).toHaveValue('manufacturing, logistics');
   await expect(edit.getByRole('checkbox', { name: 'AZ' })).toBeChecked();
   expect(await seriousAccessibilityViolations(page, ['[role="dialog"]'])).toEqual([]);
-  await edit.getByLabel(/^Typical Answer Time/).fill('6');
+  await edit.getByLabel(/^Typical Answer Time/).fill('1');
   // Enter in a field saves, as the button does.
   await edit.getByLabel(/^Typical Answer Time/).press('Enter');
-  await expect(row).toContainText('6 days');
+  await expect(row).toContainText('1 day');
 
-  // Paused and activated again.
-  await row.getByRole('button', { name: `Pause ${name}` }).click();
+  // Paused from the keyboard (the focus stays on the button pressed), and activated again.
+  await row.getByRole('button', { name: `Pause ${name}` }).focus();
+  await page.keyboard.press('Enter');
   await expect(row).toContainText('Paused');
+  await expect(row.getByRole('button', { name: `Activate ${name}` })).toBeFocused();
   expect(await storedLender(database, name)).toMatchObject({ active: false });
   await row.getByRole('button', { name: `Activate ${name}` }).click();
   await expect(row).toContainText('Active');
+
+  // A new lender's form cancelled leaves nothing behind: Add Lender opens empty again.
+  await page.getByRole('button', { name: 'Add Lender' }).click();
+  await dialog.getByLabel(/^Name/).fill('Draft Lender');
+  await dialog.getByRole('checkbox', { name: 'SBA 504' }).check();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('button', { name: 'Add Lender' }).click();
+  await expect(dialog.getByLabel(/^Name/)).toHaveValue('');
+  await expect(dialog.getByRole('checkbox', { name: 'SBA 504' })).not.toBeChecked();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   // Asked about for an application: its audit log names the lender, before and after the lender is deleted.
   const application = await database.from('applications').insert(qualifiedApplicationRow()).select('id').single();

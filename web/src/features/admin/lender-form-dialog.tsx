@@ -48,7 +48,6 @@ export function LenderFormDialog({ lender }: { lender?: StoredLender }) {
       return;
     }
     setOpen(false);
-    if (!lender) reset(lenderFormFromLender());
   });
   const title = lender ? `Edit ${lender.name}` : 'Add Lender';
   return (
@@ -57,9 +56,10 @@ export function LenderFormDialog({ lender }: { lender?: StoredLender }) {
       onOpenChange={(next) => {
         setOpen(next);
         saving.reset();
-        if (next && lender) {
+        // Each opening starts from the stored lender, or from an empty form: what was typed and cancelled goes.
+        if (next) {
           reset(lenderFormFromLender(lender));
-          setEditedVersion(lender.updated_at);
+          setEditedVersion(lender?.updated_at);
         }
       }}
       title={title}

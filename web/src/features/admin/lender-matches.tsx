@@ -2,6 +2,7 @@ import { Badge, Box, Button, chakra, Heading, HStack, List, Spinner, Stack, Text
 import { useState } from 'react';
 import type { ApplicationRow } from '../../../../shared/db/applications.ts';
 import { formatUsd } from '../../../../shared/format/money.ts';
+import { formatDays } from '../../../../shared/format/numbers.ts';
 import { lenderConsentStatusLabels, lenderProgramsLabel } from '../../../../shared/matching/applicant-matches.ts';
 import { matchLenders, type CriterionOutcome, type MatchOutcome } from '../../../../shared/matching/lender-match.ts';
 import type { AdminConsent } from '../../../../shared/db/admin-rows.ts';
@@ -98,7 +99,7 @@ export function LenderMatches({ application }: { application: ApplicationRow }) 
                       </Text>
                       <Text fontSize="sm" color="gray.600">
                         {lenderProgramsLabel(match.lender.programs)} · {formatUsd(match.lender.min_loan)} to{' '}
-                        {formatUsd(match.lender.max_loan)} · answers in about {match.lender.answer_days} days
+                        {formatUsd(match.lender.max_loan)} · answers in about {formatDays(match.lender.answer_days)}
                       </Text>
                       {consent ? <Text fontSize="sm">{consentText(consent)}</Text> : null}
                     </Box>

@@ -1,6 +1,7 @@
 import { Badge, Button, HStack, Spinner, Stack, Table, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatUsd } from '../../../../shared/format/money.ts';
+import { formatDays } from '../../../../shared/format/numbers.ts';
 import { lenderProgramsLabel } from '../../../../shared/matching/applicant-matches.ts';
 import type { Lender } from '../../../../shared/matching/lender-match.ts';
 import { ActionDialog } from '../../components/action-dialog.tsx';
@@ -17,6 +18,15 @@ import { rowsAsCardsOnPhones } from '../../components/rows-as-cards.ts';
 export function LendersTab() {
   const lenders = useLendersQuery();
   const [setActive, toggling] = useSetLenderActiveMutation();
+  // Pause and Activate are disabled while busy, which drops the keyboard's focus to the page: it goes back to the
+  // button pressed once the change is made, so that an officer on the keyboard keeps their place in the list.
+  const toggleButtons = useRef(new Map<string, HTMLButtonElement>());
+  const refocus = useRef<string | null>(null);
+  useEffect(() => {
+    if (toggling.isLoading || !refocus.current) return;
+    toggleButtons.current.get(refocus.current)?.focus();
+    refocus.current = null;
+  }, [toggling.isLoading]);
   return (
     <Stack gap="4" pt="4">
       <HStack justify="space-between" wrap="wrap" gap="3">
@@ -71,7 +81,7 @@ export function LendersTab() {
                     {lender.states.length === 0 ? 'All states' : lender.states.join(', ')}
                   </Table.Cell>
                   <Table.Cell data-label="Min. Credit">{lender.min_credit_score}</Table.Cell>
-                  <Table.Cell data-label="Answers In">{lender.answer_days} days</Table.Cell>
+                  <Table.Cell data-label="Answers In">{formatDays(lender.answer_days)}</Table.Cell>
                   <Table.Cell data-label="Status">
                     <Badge colorPalette={lender.active ? 'green' : 'orange'}>
                       {lender.active ? 'Active' : 'Paused'}
@@ -83,8 +93,15 @@ export function LendersTab() {
                       <Button
                         size="xs"
                         variant="outline"
+                        ref={(button) => {
+                          if (button) toggleButtons.current.set(lender.id, button);
+                          else toggleButtons.current.delete(lender.id);
+                        }}
                         loading={toggling.isLoading && toggling.originalArgs?.id === lender.id}
-                        onClick={() => void setActive({ id: lender.id, active: !lender.active })}
+                        onClick={(event) => {
+                          if (event.currentTarget === document.activeElement) refocus.current = lender.id;
+                          void setActive({ id: lender.id, active: !lender.active });
+                        }}
                       >
                         {lender.active ? 'Pause' : 'Activate'}
                         <Text as="span" srOnly>

@@ -1,5 +1,6 @@
 import { Box, HStack, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { formatDays } from '../../../../shared/format/numbers.ts';
 import { pipelineStats } from '../../../../shared/offers/pipeline-stats.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { usePipelineHistoryQuery } from './loan-api.ts';
@@ -11,7 +12,7 @@ const periods = [
   { id: 'all', label: 'All time', days: null },
 ] as const;
 
-const medianText = (days: number | null) => (days === null ? 'No move yet' : `${days} ${days === 1 ? 'day' : 'days'}`);
+const medianText = (days: number | null) => (days === null ? 'No move yet' : formatDays(days));
 
 /**
  * The Pipeline's figures over a period the officer chooses (docs/product.md §11): how many loans reached each
