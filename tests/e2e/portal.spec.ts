@@ -471,6 +471,10 @@ test('the document checklist: the officer’s reviews, requests and reasons show
   await (await chooser).setFiles([file('license-2026.pdf', pdfBytes(), 'application/pdf')]);
   await expect(portal.storedFile('Business License', 'license-2026.pdf')).toBeVisible();
   await expect(license).toHaveCount(0);
+  // The button is gone with the file it replaced: the focus is on the item, not left on the page.
+  await expect(
+    portal.documentCard('Business License').getByRole('heading', { name: 'Business License' }),
+  ).toBeFocused();
   await expect(
     portal.documentCard('Business License').getByText('Uploaded, awaiting review', { exact: true }),
   ).toBeVisible();

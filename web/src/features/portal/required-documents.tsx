@@ -161,7 +161,8 @@ type ChecklistItemCardProps = {
 function ChecklistItemCard({ item, uploads, readOnly, reload, onFiles, onDismiss }: ChecklistItemCardProps) {
   const inputId = useId();
   const headingId = useId();
-  // A deleted file's row (and the Delete button that had the focus) is gone: the focus moves to its item.
+  // A deleted file's row (and the Delete button that had the focus) is gone, and so is a replaced file's once its
+  // replacement is in (with its 'Upload replacement'): the focus moves to their item.
   const heading = useRef<HTMLHeadingElement>(null);
   const focusItem = () => requestAnimationFrame(() => heading.current?.focus());
   const takesFiles = !readOnly && !closed(item.state);
@@ -231,7 +232,10 @@ function ChecklistItemCard({ item, uploads, readOnly, reload, onFiles, onDismiss
               reviewed={reviewed}
               readOnly={readOnly}
               replaceable={takesFiles && reviewed.review?.outcome === 'needs_replacement'}
-              onReplace={(file) => onFiles([file], reviewed.document.id)}
+              onReplace={(file) => {
+                onFiles([file], reviewed.document.id);
+                focusItem();
+              }}
               onDeleted={focusItem}
               reload={reload}
             />
