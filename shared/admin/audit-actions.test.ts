@@ -132,4 +132,21 @@ describe('audit actions in words', () => {
       'Document reviewed',
     );
   });
+
+  it('names the lender of an offer and its revision, when the detail holds the offer and its package', () => {
+    const known = {
+      consents: [],
+      lenders: [],
+      offers: [
+        { id: 'offer-1', package_id: 'package-1', revision: 2 },
+        { id: 'offer-2', package_id: 'package-gone', revision: 1 },
+      ],
+      packages: [{ id: 'package-1', bank_name: 'First Sierra Bank' }],
+    };
+    expect(auditEntryText({ action: 'loan_offer.created', record_id: 'offer-1' }, known)).toBe(
+      'Loan offer created (First Sierra Bank, revision 2)',
+    );
+    expect(auditEntryText({ action: 'loan_offer.created', record_id: 'offer-2' }, known)).toBe('Loan offer created');
+    expect(auditEntryText({ action: 'loan_offer.created', record_id: 'offer-9' }, known)).toBe('Loan offer created');
+  });
 });

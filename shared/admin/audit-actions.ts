@@ -104,6 +104,8 @@ type AuditLookup = {
   lenders: readonly { id: string; name: string }[];
   reviews?: readonly { id: string; document_id: string; outcome: 'accepted' | 'needs_replacement' }[];
   documents?: readonly { id: string; file_name: string }[];
+  offers?: readonly { id: string; package_id: string; revision: number }[];
+  packages?: readonly { id: string; bank_name: string }[];
 };
 
 const reviewOutcomes = { accepted: 'accepted', needs_replacement: 'needs replacement' } as const;
@@ -113,7 +115,8 @@ const reviewOutcomes = { accepted: 'accepted', needs_replacement: 'needs replace
  * 'Lender consent created (First Sierra Bank)'. A consent request is named by its lender's name of today when
  * the detail holds both, else by the name the entry recorded when written; a package entry by the lender the
  * package was for when the entry was written (none for a package made before it was sent). A document's review
- * names the file and the outcome: 'Document reviewed (tax-return-2025.pdf: needs replacement)'.
+ * names the file and the outcome: 'Document reviewed (tax-return-2025.pdf: needs replacement)'; an offer, the lender its
+ * package went to and its revision: 'Loan offer created (First Sierra Bank, revision 2)'.
  */
 export function auditEntryText(
   entry: { action: string; record_id: string | null; lender_name?: string | null },
@@ -131,6 +134,10 @@ export function auditEntryText(
     const review = known.reviews?.find((row) => row.id === entry.record_id);
     const document = known.documents?.find((row) => row.id === review?.document_id);
     if (review && document) return `${text} (${document.file_name}: ${reviewOutcomes[review.outcome]})`;
+  } else if (subject === 'loan_offer') {
+    const offer = known.offers?.find((row) => row.id === entry.record_id);
+    const bank = known.packages?.find((row) => row.id === offer?.package_id)?.bank_name;
+    if (offer && bank) return `${text} (${bank}, revision ${offer.revision})`;
   }
   return lender ? `${text} (${lender})` : text;
 }

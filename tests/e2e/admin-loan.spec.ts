@@ -57,6 +57,9 @@ test('an accepted offer moves the application to the Pipeline, where the officer
   await expect(admin.row(businessName)).toContainText('0 days in this stage');
   await admin.row(businessName).getByRole('button', { name: /View/ }).click();
   const loan = admin.detail().getByRole('region', { name: 'Offers and funding' });
+  // The audit log names the lender of each offer, and its revision.
+  await expect(admin.detail()).toContainText(`Loan offer created (${chosen.name}, revision 1)`);
+  await expect(admin.detail()).toContainText(`Loan offer created (${other.name}, revision 1)`);
   const monthly = offerCost(
     {
       amount: 250_000,

@@ -89,6 +89,8 @@ function DetailContent({
     lenders: network.data?.lenders ?? [],
     reviews: detail.reviews,
     documents: detail.documents,
+    offers: detail.offers,
+    packages: detail.bankPackages,
   };
   // Opening the detail brings it into view and moves the focus to its heading (a disclosure's content).
   const heading = useRef<HTMLHeadingElement>(null);
