@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LenderConsentRow } from '../../../../shared/matching/applicant-matches.ts';
 import { offerCost } from '../../../../shared/offers/offer-cost.ts';
 import { offerTermsOf, UNNAMED_LENDER } from '../../../../shared/offers/offer-text.ts';
-import { compareOffers, shownLenderName } from './offer-comparison.ts';
+import { amountsDiffer, compareOffers, shownLenderName } from './offer-comparison.ts';
 import type { PortalOffer } from './portal-api.ts';
 
 const offer = (id: string, lender: string | null, changes: Partial<PortalOffer> = {}): PortalOffer => ({
@@ -46,6 +46,18 @@ describe('the comparison of offers', () => {
     ]);
     expect(compared[0]!.cost).toEqual(offerCost(offerTermsOf(compared[0]!.revision), {}));
     expect(compared[0]!.revision.lender_name).toBe('Harbor Bank');
+  });
+
+  it('marks nothing lowest when the offers are for different amounts: a smaller loan costs less in all', () => {
+    const smaller = offer('a', 'Harbor Bank', { amount: 150_000 });
+    const larger = offer('b', 'Summit Bank', { amount: 210_000, fixed_rate: 8 });
+    const compared = compareOffers([smaller, larger], [consent('Harbor Bank'), consent('Summit Bank')], {});
+    expect(amountsDiffer(compared)).toBe(true);
+    expect(compared.some((item) => item.lowestMonthly || item.lowestTotal)).toBe(false);
+    // The same amount again (however it was stored): compared.
+    const same = compareOffers([smaller, { ...larger, amount: '150000.00' as unknown as number }], [], {});
+    expect(amountsDiffer(same)).toBe(false);
+    expect(same.some((item) => item.lowestTotal)).toBe(true);
   });
 
   it('marks nothing lowest with a single offer, nor an offer without a cost', () => {

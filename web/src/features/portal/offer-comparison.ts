@@ -27,9 +27,15 @@ export function shownLenderName(offer: PortalOffer, consents: readonly LenderCon
   return consented && offer.lender_name ? offer.lender_name : UNNAMED_LENDER;
 }
 
+/** Whether the offers with a cost are for different amounts: then the lowest figures are only the smallest loan's. */
+export function amountsDiffer(compared: readonly Pick<ComparedOffer, 'offer' | 'cost'>[]): boolean {
+  return new Set(compared.filter((item) => item.cost).map((item) => Number(item.offer.amount))).size > 1;
+}
+
 /**
  * The offers of one application side by side: each one's cost at today's index values, and which has the lowest
- * monthly payment and the lowest total cost (with two offers or more that have a cost; ties are all lowest).
+ * monthly payment and the lowest total cost (with two offers or more that have a cost, all for the same amount:
+ * a smaller loan costs less without being the better offer; ties are all lowest).
  */
 export function compareOffers(
   offers: readonly PortalOffer[],
@@ -41,7 +47,7 @@ export function compareOffers(
     return { offer, revision, cost: offerCost(offerTermsOf(revision), indexValues) };
   });
   const costs = compared.flatMap((item) => (item.cost ? [item.cost] : []));
-  const compare = costs.length >= 2;
+  const compare = costs.length >= 2 && !amountsDiffer(compared);
   const lowestMonthly = Math.min(...costs.map((cost) => cost.monthlyPayment));
   const lowestTotal = Math.min(...costs.map((cost) => cost.totalCost));
   return compared.map((item) => ({

@@ -16,7 +16,7 @@ import { ActionDialog } from '../../components/action-dialog.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { CheckboxField, FormField } from '../../components/form-controls.tsx';
 import { portalLendersArgs, usePortalLendersQuery } from './lenders-api.ts';
-import { compareOffers, type ComparedOffer } from './offer-comparison.ts';
+import { amountsDiffer, compareOffers, type ComparedOffer } from './offer-comparison.ts';
 import {
   useAcceptOfferMutation,
   usePortalOffersQuery,
@@ -121,6 +121,9 @@ function OffersOfApplications({
               Lenders you approved made these offers. They are compared on the same footing: the monthly payment of a
               standard amortizing loan, the total of the payments, and that total with the lender’s fees and the SBA
               guaranty fee. You can accept one offer.
+              {amountsDiffer(compared)
+                ? ' These offers are for different amounts, so none is marked lowest: a smaller loan costs less in all without being the better offer for what you need.'
+                : ''}
             </Text>
           )}
           <SimpleGrid columns={{ base: 1, md: Math.min(compared.length, 3) }} gap="4">
