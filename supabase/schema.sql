@@ -1777,6 +1777,15 @@ AS $function$
 $function$;
 -- execute on public.evaluation_reasons_are_ours(evaluation jsonb, credit_score text): anon, authenticated, service_role
 
+CREATE OR REPLACE FUNCTION public.files_to_review(applications)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  select coalesce(($1.checklist_counts ->> 'awaiting_review')::integer, 0) > 0
+$function$;
+-- execute on public.files_to_review(applications): anon, authenticated, public, service_role
+
 CREATE OR REPLACE FUNCTION public.follow_loan_stage()
  RETURNS trigger
  LANGUAGE plpgsql

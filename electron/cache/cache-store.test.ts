@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { migrateCache } from './cache-database.ts';
 import { CacheStore } from './cache-store.ts';
 import { applicationRow, documentRow } from './test-rows.ts';
-import { applicationListIds } from '../../shared/admin/application-lists.ts';
+import { applicationListIds, type DocumentsFilter } from '../../shared/admin/application-lists.ts';
 import type { SyncedTable, SyncPage } from '../../shared/ipc/channels.ts';
 
 /** A page whose rows carry only the columns the cache reads (the API sends whole rows). */
@@ -307,16 +307,23 @@ describe('desktop cache: the admin lists, as the database answers them', () => {
           checklist_state: 'ready_for_review',
           checklist_counts: { ...counts, accepted: 5, awaiting_review: 1 },
         }),
+        // A file to review, and a document still missing: waiting on the applicant, and on the officer too.
+        applicationRow(13, {
+          checklist_state: 'waiting_on_applicant',
+          checklist_counts: { ...counts, accepted: 3, awaiting_review: 2, missing: 1 },
+        }),
       ],
     });
-    const ids = (documents?: 'complete' | 'ready_for_review' | 'waiting_on_applicant') =>
+    const ids = (documents?: DocumentsFilter) =>
       store
         .applicationsPage({ list: 'pending', search: '', sort: 'newest', page: 0, documents })
-        .rows.map((row) => row.business_name);
+        .rows.map((row) => row.business_name)
+        .sort();
     expect(ids('complete')).toEqual(['Business 00011']);
     expect(ids('ready_for_review')).toEqual(['Business 00012']);
-    expect(ids('waiting_on_applicant')).toEqual([]);
-    expect(ids()).toHaveLength(3);
+    expect(ids('waiting_on_applicant')).toEqual(['Business 00013']);
+    expect(ids('files_to_review')).toEqual(['Business 00012', 'Business 00013']);
+    expect(ids()).toHaveLength(4);
   });
 
   it('searches business, name and e-mail without regard to case, taking % and _ literally', () => {

@@ -248,14 +248,18 @@ export class CacheStore {
     const where = [
       'list = @list',
       ...patterns.map((_pattern, index) => `search_text like @word${index} escape '\\'`),
-      // A row cached from a server older than the checklist has none: it matches no state.
-      ...(documents ? ["json_extract(data, '$.checklist_state') = @documents"] : []),
+      // A row cached from a server older than the checklist has none: it matches no state, and has no file to review.
+      ...(documents === 'files_to_review'
+        ? ["coalesce(json_extract(data, '$.checklist_counts.awaiting_review'), 0) > 0"]
+        : documents
+          ? ["json_extract(data, '$.checklist_state') = @documents"]
+          : []),
     ].join(' and ');
     const words = Object.fromEntries(patterns.map((pattern, index) => [`word${index}`, pattern]));
     const params = {
       list,
       ...words,
-      ...(documents ? { documents } : {}),
+      ...(documents && documents !== 'files_to_review' ? { documents } : {}),
       limit: ADMIN_PAGE_SIZE,
       offset: page * ADMIN_PAGE_SIZE,
     };

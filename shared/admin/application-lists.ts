@@ -1,4 +1,4 @@
-import type { ChecklistState } from '../checklist/document-checklist.ts';
+import { checklistStateLabels, type ChecklistState } from '../checklist/document-checklist.ts';
 import type { ApplicationRow } from '../db/applications.ts';
 
 /**
@@ -39,8 +39,21 @@ export type ApplicationsPageArgs = {
   sort: ApplicationSortId;
   page: number;
   /** Only the applications whose documents stand so (docs/product.md §10); all when absent. */
-  documents?: ChecklistState | undefined;
+  documents?: DocumentsFilter | undefined;
 };
+
+/**
+ * The Documents filter of the lists: a checklist state, or 'files_to_review', the applications with a file no
+ * officer has reviewed yet whatever else they wait for (one that also misses a document is 'Waiting on applicant').
+ */
+export type DocumentsFilter = ChecklistState | 'files_to_review';
+
+export const documentsFilterLabels: Readonly<Record<DocumentsFilter, string>> = {
+  files_to_review: 'Files to review',
+  ...checklistStateLabels,
+};
+
+export const documentsFilters = Object.keys(documentsFilterLabels) as DocumentsFilter[];
 export type ApplicationsPage = { rows: ApplicationRow[]; total: number };
 
 /** How many applications each list holds (the tabs' labels). */

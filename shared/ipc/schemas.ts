@@ -3,7 +3,7 @@ import { checklistStates } from '../checklist/document-checklist.ts';
 import type { ApplicationRow } from '../db/applications.ts';
 import { evaluationPayloadSchema, type evaluationResultSchema } from '../evaluation/evaluation-schema.ts';
 import { applicationStatuses } from '../status/transitions.ts';
-import { applicationListIds, applicationSortIds } from '../admin/application-lists.ts';
+import { applicationListIds, applicationSortIds, documentsFilters } from '../admin/application-lists.ts';
 import { noteBodySchema } from '../validation/admin-forms.ts';
 import { replacementReasonSchema } from '../validation/checklist-forms.ts';
 import { loanStageFormSchema } from '../validation/loan-offer-form.ts';
@@ -200,7 +200,7 @@ export const ipcRequestSchemas: IpcRequestSchemas = {
     search: z.string().max(200),
     sort: z.enum(applicationSortIds),
     page: z.number().int().min(0),
-    documents: z.enum(checklistStates).optional(),
+    documents: z.enum(documentsFilters).optional(),
   }),
   'cache:application-list-counts': z.undefined(),
   'cache:application-detail': z.object({ id: uuid }),

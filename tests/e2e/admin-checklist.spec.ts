@@ -76,6 +76,14 @@ test('an officer reviews documents, sends one back with a reason, asks for anoth
   await admin.searchFor(businessName);
   await expect(admin.row(businessName)).toContainText('Waiting on applicant');
   await expect(admin.row(businessName)).toContainText('0 of 6 accepted, 2 awaiting review, 4 missing');
+  // Files waiting for the officer, while documents are missing too: found under 'Files to review'.
+  const documentsFilter = page.getByRole('combobox', { name: 'Documents' });
+  await documentsFilter.selectOption({ label: 'Ready for review' });
+  await expect(admin.list('Pending Applications')).toHaveAttribute('aria-busy', 'false');
+  await expect(admin.row(businessName)).toHaveCount(0);
+  await documentsFilter.selectOption({ label: 'Files to review' });
+  await expect(admin.row(businessName)).toHaveCount(1);
+  await documentsFilter.selectOption({ label: 'All documents' });
   await admin.row(businessName).getByRole('button', { name: /View/ }).click();
   const documents = admin.detail().getByRole('region', { name: 'Documents' });
   const item = (title: string) => documents.getByRole('listitem', { name: title });
@@ -152,6 +160,10 @@ test('an officer reviews documents, sends one back with a reason, asks for anoth
   await expect(admin.row(businessName)).toHaveCount(0);
   await page.getByRole('combobox', { name: 'Documents' }).selectOption({ label: 'Waiting on applicant' });
   await expect(admin.row(businessName)).toHaveCount(1);
+  // Both reviewed: no file left to review.
+  await page.getByRole('combobox', { name: 'Documents' }).selectOption({ label: 'Files to review' });
+  await expect(admin.list('Pending Applications')).toHaveAttribute('aria-busy', 'false');
+  await expect(admin.row(businessName)).toHaveCount(0);
 
   // The applicant hears of both reviews in one e-mail, once the officer has been done reviewing for a while.
   const reviewsMail = async () =>

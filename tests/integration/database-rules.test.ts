@@ -931,10 +931,10 @@ describe('the schema’s safety properties', () => {
   });
 
   it('pins search_path on every function in public but the inlined evaluation, and lets visitors run only the intended ones', async () => {
-    // The evaluation functions, the admin lists' sort key and their search's text are left unpinned so that the
-    // planner can inline them (see 20261122000000_inlinable_evaluation_functions.sql,
-    // 20261129110000_business_name_sort_key.sql and 20261212110000_search_text.sql); they must stay
-    // invoker-rights, pure SQL.
+    // The evaluation functions, the admin lists' sort key, their search's text and their filter of files to review
+    // are left unpinned so that the planner can inline them (see 20261122000000_inlinable_evaluation_functions.sql,
+    // 20261129110000_business_name_sort_key.sql, 20261212110000_search_text.sql and
+    // 20261216170000_files_to_review.sql); they must stay invoker-rights, pure SQL.
     const { rows: unpinned } = await backend.db.query(
       `select p.proname, p.prosecdef, p.provolatile, l.lanname
          from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_language l on l.oid = p.prolang
@@ -947,6 +947,7 @@ describe('the schema’s safety properties', () => {
         'business_name_key',
         'credit_score_number',
         'debt_coverage_ratio',
+        'files_to_review',
         'search_text',
         'years_in_business_number',
       ].map((proname) => ({ proname, prosecdef: false, provolatile: 'i', lanname: 'sql' })),

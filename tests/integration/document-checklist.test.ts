@@ -167,6 +167,27 @@ describe('the counts each application keeps agree with the shared checklist', ()
   });
 });
 
+describe('the officers’ Documents filter', () => {
+  it('finds the applications with a file to review, whatever else they wait for, as the lists ask', async () => {
+    const applicationId = await applicationOf(applicant);
+    const { id } = await upload(applicationId, 'taxReturns');
+    // Five documents missing: waiting on the applicant, and a file waiting for an officer.
+    expect((await storedChecklist(applicationId)).checklist_state).toBe('waiting_on_applicant');
+    const toReview = async () => {
+      const { data, error } = await client(officer)
+        .from('applications')
+        .select('id')
+        .eq('id', applicationId)
+        .is('files_to_review', true);
+      expect(error).toBeNull();
+      return data!.length === 1;
+    };
+    expect(await toReview()).toBe(true);
+    await review(id, 'accepted');
+    expect(await toReview()).toBe(false);
+  });
+});
+
 describe('who may call the officers’ functions', () => {
   it('refuses the applicant, another applicant and a visitor every officer function', async () => {
     const applicationId = await applicationOf(applicant);

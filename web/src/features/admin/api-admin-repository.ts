@@ -64,7 +64,8 @@ export const apiAdminRepository: AdminRepository = {
     else if (list === 'notQualified') query = query.eq('status', 'rejected').is('decided_at', null);
     else query = query.eq('status', 'rejected').not('decided_at', 'is', null);
     for (const filter of postgrestSearchFilters(search)) query = query.or(filter);
-    if (documents) query = query.eq('checklist_state', documents);
+    if (documents === 'files_to_review') query = query.is('files_to_review', true);
+    else if (documents) query = query.eq('checklist_state', documents);
     const order = applicationSorts.find((option) => option.id === sort) ?? applicationSorts[0];
     const from = page * ADMIN_PAGE_SIZE;
     const result = await query

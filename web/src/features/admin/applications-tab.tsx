@@ -15,16 +15,14 @@ import {
   applicationLists,
   applicationSortIds,
   applicationSorts,
+  documentsFilterLabels,
+  documentsFilters,
   type ApplicationListId,
   type ApplicationSortId,
 } from '../../../../shared/admin/application-lists.ts';
 import { SEARCH_MAX_LENGTH } from '../../../../shared/admin/application-search.ts';
 import { officerReasonsOf } from '../../../../shared/evaluation/officer-reasons.ts';
-import {
-  checklistStateLabels,
-  checklistStates,
-  checklistSummary,
-} from '../../../../shared/checklist/document-checklist.ts';
+import { checklistStateLabels, checklistSummary } from '../../../../shared/checklist/document-checklist.ts';
 import { EmailAddress } from '../../components/email-address.tsx';
 import { rowsAsCardsOnPhones } from '../../components/rows-as-cards.ts';
 import { useApplicationDetailQuery, useApplicationListCountsQuery, useApplicationsPageQuery } from './admin-api.ts';
@@ -166,7 +164,7 @@ function ApplicationList({
   const page = query === addressed ? Math.max(0, Number.parseInt(params.get('page') ?? '1', 10) - 1 || 0) : 0;
   const setPage = (next: number) => update({ page: next === 0 ? null : String(next + 1) });
   const askedDocuments = params.get('documents');
-  const documents = checklistStates.find((state) => state === askedDocuments);
+  const documents = documentsFilters.find((filter) => filter === askedDocuments);
   const result = useApplicationsPageQuery({ list, search: query, sort, page, documents });
   // A failed read shows no rows: the last ones read were for another search or page.
   const data = result.isError ? undefined : result.data;
@@ -235,9 +233,9 @@ function ApplicationList({
             onChange={(event) => update({ documents: event.target.value || null, page: null })}
           >
             <option value="">All documents</option>
-            {checklistStates.map((state) => (
-              <option key={state} value={state}>
-                {checklistStateLabels[state]}
+            {documentsFilters.map((filter) => (
+              <option key={filter} value={filter}>
+                {documentsFilterLabels[filter]}
               </option>
             ))}
           </NativeSelect.Field>
