@@ -22,6 +22,7 @@ import {
   testPageErrorMessage,
   uploadErrorMessage,
   uploadNameTooLongMessage,
+  uploadAlreadyThereMessage,
   uploadTooLargeMessage,
   uploadTypeRefusedMessage,
 } from './portal-admin.ts';
@@ -222,6 +223,7 @@ describe('portal and admin messages (product.md §8)', () => {
       '"notes.txt" is not an accepted file type. Please upload a PDF, Word, Excel, JPG or PNG file.',
     );
     expect(uploadTooLargeMessage('scan.pdf', '25 MB')).toBe('"scan.pdf" is larger than the 25 MB limit per file.');
+    expect(uploadAlreadyThereMessage('pl.pdf')).toBe('"pl.pdf" is already uploaded here, so it was not sent again.');
     expect(uploadNameTooLongMessage(`${'Statement '.repeat(30)}.pdf`, 255)).toBe(
       `"${'Statement '.repeat(4)}…" has a name longer than 255 characters. Please rename the file and upload it again.`,
     );

@@ -144,6 +144,14 @@ export function uploadTypeRefusedMessage(fileName: string): string {
   return `"${fileName}" is not an accepted file type. Please upload a PDF, Word, Excel, JPG or PNG file.`;
 }
 
+/**
+ * A file the portal does not send: the same name and size is already uploaded for this item, or on its way (chosen
+ * twice in a row, it made two identical files for the applicant to delete and the officer to review).
+ */
+export function uploadAlreadyThereMessage(fileName: string): string {
+  return `"${fileName}" is already uploaded here, so it was not sent again.`;
+}
+
 /** A file the portal refuses before sending a byte: over the size limit. */
 export function uploadTooLargeMessage(fileName: string, limitLabel: string): string {
   return `"${fileName}" is larger than the ${limitLabel} limit per file.`;

@@ -319,6 +319,18 @@ test('a wrong type, an oversize file and an overlong name are refused before any
   await expect(portal.uploadErrors('Bank Statements')).toHaveCount(3);
   const { data: rows } = await database.from('documents').select('id').eq('user_id', account.id);
   expect(rows).toEqual([]);
+
+  // The same file chosen twice is sent once: the second time, the portal says it is already there.
+  const statement = file('statement-march.pdf', pdfBytes(), 'application/pdf');
+  await portal.upload('Bank Statements', [statement]);
+  await expect(portal.storedFile('Bank Statements', 'statement-march.pdf')).toBeVisible();
+  await portal.upload('Bank Statements', [statement]);
+  await expect(portal.uploadErrors('Bank Statements').nth(3)).toContainText(
+    '"statement-march.pdf" is already uploaded here, so it was not sent again.',
+  );
+  expect(sent).toHaveLength(2);
+  const { data: filed } = await database.from('documents').select('id').eq('user_id', account.id);
+  expect(filed).toHaveLength(1);
 });
 
 test('the document checklist: the officer’s reviews, requests and reasons show; the applicant replaces and uploads what was asked, cannot delete what was reviewed, and the checklist ends complete', async ({

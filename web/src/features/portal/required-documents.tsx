@@ -11,7 +11,7 @@ import {
   type ReviewedDocument,
 } from '../../../../shared/checklist/document-checklist.ts';
 import { formatLongDate } from '../../../../shared/format/dates.ts';
-import { uploadErrorMessage } from '../../../../shared/messages/portal-admin.ts';
+import { uploadAlreadyThereMessage, uploadErrorMessage } from '../../../../shared/messages/portal-admin.ts';
 import { applicantChecklistStatus, keptBecause } from './checklist-wording.ts';
 import { refuseBeforeUpload, rowRefused, uploadDocument, type DocumentFiling } from './document-upload.ts';
 import { ActionDialog } from '../../components/action-dialog.tsx';
@@ -29,6 +29,7 @@ type UploadItem = {
   /** The checklist item it goes to (a document type, or a request's id). */
   itemKey: string;
   fileName: string;
+  fileSize: number;
   status: 'pending' | 'error';
   progress: number;
   errorMessage?: string;
@@ -88,10 +89,29 @@ export function RequiredDocuments({
 
   const upload = async (item: ChecklistItem<DocumentRow>, file: File, replacesId: string | null) => {
     const key = crypto.randomUUID();
-    setUploads((items) => [
-      ...items,
-      { key, applicationId, itemKey: item.key, fileName: file.name, status: 'pending', progress: 0 },
-    ]);
+    const entry = { key, applicationId, itemKey: item.key, fileName: file.name, fileSize: file.size, progress: 0 };
+    const same = (name: string, size: number) => name === file.name && size === file.size;
+    const alreadyThere =
+      replacesId === null &&
+      (item.current.some(({ document }) => same(document.file_name, document.file_size)) ||
+        uploads.some(
+          (other) =>
+            other.status === 'pending' &&
+            other.itemKey === item.key &&
+            other.applicationId === applicationId &&
+            same(other.fileName, other.fileSize),
+        ));
+    if (alreadyThere) {
+      const refused: UploadItem = {
+        ...entry,
+        status: 'error',
+        errorMessage: uploadAlreadyThereMessage(file.name),
+        messageNamesFile: true,
+      };
+      setUploads((items) => [...items, refused]);
+      return;
+    }
+    setUploads((items) => [...items, { ...entry, status: 'pending' }]);
     try {
       await uploadDocument(file, { userId, applicationId, replacesId, ...filingOf(item) }, (progress) =>
         update(key, { progress }),
