@@ -165,6 +165,7 @@ test('an accepted offer moves the application to the Pipeline, where the officer
   await expect(figures.getByRole('definition').nth(2)).toHaveText(/^[1-9]\d*$/);
   await expect(figures.getByRole('term').nth(2)).toHaveText('Funded');
   await expect(figures).toContainText('Median, in closing to funded');
+  await expect(figures).toContainText('a funded loan counts under In closing too');
 
   // A link written while the application was approved (an e-mail of the time) opens it over the list it is in now.
   await page.goto(`/admin?list=approved&application=${applicationId}`);

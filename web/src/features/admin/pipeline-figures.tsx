@@ -55,6 +55,10 @@ export function PipelineFigures() {
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </HStack>
+      {/* Said, or one loan funded ('In closing 1', 'Funded 1') reads as two loans. */}
+      <Text fontSize="sm" color="gray.600" mb="1">
+        Loans that reached each stage in the period: a funded loan counts under In closing too.
+      </Text>
       {history.isError ? <ErrorAlert message={history.error.message} /> : null}
       <SimpleGrid as="dl" columns={{ base: 2, md: 4 }} gapX="6" gapY="1" aria-busy={history.isFetching}>
         {figures.map(([label, value]) => (
