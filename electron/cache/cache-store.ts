@@ -245,21 +245,21 @@ export class CacheStore {
         : `created_at ${order.ascending ? 'asc' : 'desc'}, id`;
     // Each word of the search, in the lower-cased text of the searched columns (one per line).
     const patterns = searchWords(search.toLowerCase()).map((word) => containsPattern(word, '%'));
+    const state = documents === 'files_to_review' ? undefined : documents;
     const where = [
       'list = @list',
       ...patterns.map((_pattern, index) => `search_text like @word${index} escape '\\'`),
       // A row cached from a server older than the checklist has none: it matches no state, and has no file to review.
+      ...(state ? ["json_extract(data, '$.checklist_state') = @state"] : []),
       ...(documents === 'files_to_review'
         ? ["coalesce(json_extract(data, '$.checklist_counts.awaiting_review'), 0) > 0"]
-        : documents
-          ? ["json_extract(data, '$.checklist_state') = @documents"]
-          : []),
+        : []),
     ].join(' and ');
     const words = Object.fromEntries(patterns.map((pattern, index) => [`word${index}`, pattern]));
     const params = {
       list,
       ...words,
-      ...(documents && documents !== 'files_to_review' ? { documents } : {}),
+      ...(state ? { state } : {}),
       limit: ADMIN_PAGE_SIZE,
       offset: page * ADMIN_PAGE_SIZE,
     };

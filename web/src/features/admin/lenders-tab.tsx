@@ -1,10 +1,11 @@
 import { Badge, Button, HStack, Spinner, Stack, Table, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { formatUsd } from '../../../../shared/format/money.ts';
 import { formatDays } from '../../../../shared/format/numbers.ts';
 import { lenderProgramsLabel } from '../../../../shared/matching/applicant-matches.ts';
 import type { Lender } from '../../../../shared/matching/lender-match.ts';
 import { ActionDialog } from '../../components/action-dialog.tsx';
+import { useFocusBackAfterBusy } from '../../lib/use-busy.ts';
 import { IndexValues } from './index-values.tsx';
 import { LenderFormDialog } from './lender-form-dialog.tsx';
 import { useDeleteLenderMutation, useLendersQuery, useSetLenderActiveMutation } from './lender-network-api.ts';
@@ -18,15 +19,6 @@ import { rowsAsCardsOnPhones } from '../../components/rows-as-cards.ts';
 export function LendersTab() {
   const lenders = useLendersQuery();
   const [setActive, toggling] = useSetLenderActiveMutation();
-  // Pause and Activate are disabled while busy, which drops the keyboard's focus to the page: it goes back to the
-  // button pressed once the change is made, so that an officer on the keyboard keeps their place in the list.
-  const toggleButtons = useRef(new Map<string, HTMLButtonElement>());
-  const refocus = useRef<string | null>(null);
-  useEffect(() => {
-    if (toggling.isLoading || !refocus.current) return;
-    toggleButtons.current.get(refocus.current)?.focus();
-    refocus.current = null;
-  }, [toggling.isLoading]);
   return (
     <Stack gap="4" pt="4">
       <HStack justify="space-between" wrap="wrap" gap="3">
@@ -90,25 +82,11 @@ export function LendersTab() {
                   <Table.Cell data-label="Actions">
                     <HStack gap="1" wrap="wrap">
                       <LenderFormDialog lender={lender} />
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        ref={(button) => {
-                          if (button) toggleButtons.current.set(lender.id, button);
-                          else toggleButtons.current.delete(lender.id);
-                        }}
-                        loading={toggling.isLoading && toggling.originalArgs?.id === lender.id}
-                        onClick={(event) => {
-                          if (event.currentTarget === document.activeElement) refocus.current = lender.id;
-                          void setActive({ id: lender.id, active: !lender.active });
-                        }}
-                      >
-                        {lender.active ? 'Pause' : 'Activate'}
-                        <Text as="span" srOnly>
-                          {' '}
-                          {lender.name}
-                        </Text>
-                      </Button>
+                      <PauseOrActivate
+                        lender={lender}
+                        busy={toggling.isLoading && toggling.originalArgs?.id === lender.id}
+                        onPress={() => void setActive({ id: lender.id, active: !lender.active })}
+                      />
                       <DeleteLender lender={lender} />
                     </HStack>
                   </Table.Cell>
@@ -119,6 +97,29 @@ export function LendersTab() {
         </Table.ScrollArea>
       )}
     </Stack>
+  );
+}
+
+/** Pause or Activate: the focus stays on it through the change, for an officer working from the keyboard. */
+function PauseOrActivate({ lender, busy, onPress }: { lender: Lender; busy: boolean; onPress: () => void }) {
+  const { ref, pressed } = useFocusBackAfterBusy<HTMLButtonElement>(busy);
+  return (
+    <Button
+      size="xs"
+      variant="outline"
+      ref={ref}
+      loading={busy}
+      onClick={() => {
+        pressed();
+        onPress();
+      }}
+    >
+      {lender.active ? 'Pause' : 'Activate'}
+      <Text as="span" srOnly>
+        {' '}
+        {lender.name}
+      </Text>
+    </Button>
   );
 }
 
