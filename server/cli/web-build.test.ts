@@ -27,7 +27,7 @@ describe('pageDocument', () => {
     template,
     '<title>Page title</title><meta name="description" content="About"/><main>Hi</main>',
     '/about',
-    'when-idle',
+    'when-needed',
   );
 
   it('puts the page’s head elements in <head> and its body in #root', () => {
@@ -40,8 +40,8 @@ describe('pageDocument', () => {
   it('loads no script before the first paint: no module entry, no preload, one start-up script', () => {
     expect(page).not.toContain('<script type="module"');
     expect(page).not.toContain('modulepreload');
-    expect(page).toContain(appStartScript('/assets/index-abc.js', '/about', 'when-idle'));
-    expect(page).toContain('<script data-app-start="when-idle">');
+    expect(page).toContain(appStartScript('/assets/index-abc.js', '/about', 'when-needed'));
+    expect(page).toContain('<script data-app-start="when-needed">');
   });
 });
 

@@ -68,11 +68,20 @@ export const START_AT_THE_LATEST_MS = 1000;
  * - 'after-first-paint': once the browser reports the page's first contentful paint (the paint is on screen then,
  *   not merely scheduled), or after START_AT_THE_LATEST_MS at the latest (a tab opened in the background does not
  *   paint). For a page the app makes usable (a form, the calculator).
- * - 'when-idle': once the page has loaded and the browser is idle. For a page usable with no script at all (its
- *   links are links, its menu a native popover): the app then only takes over its navigation and shows who is
- *   signed in, and its code competes with nothing the visitor waits for.
+ * - 'when-needed': for a page usable with no script at all (its links are links, its menu a native popover), where the
+ *   app only takes over navigation and shows who is signed in. A visitor with a stored session gets the app once the
+ *   page has loaded and the browser is idle (the top bar then names their account); anyone else at their first input
+ *   (a pointer moved or pressed, a key, a focus) or when another tab signs in. A signed-out visitor reading on a
+ *   phone thus runs no script at all, and the app's start-up (over a second of work on a slow phone) competes with
+ *   nothing they wait for; a link followed before the app runs simply loads the next prerendered page.
  */
-export type AppStart = 'after-first-paint' | 'when-idle';
+export type AppStart = 'after-first-paint' | 'when-needed';
+
+/** supabase-js's key for a stored session in localStorage (`sb-<project>-auth-token`; web/src/lib/auth-state.ts). */
+const STORED_SESSION_KEY = /^sb-.+-auth-token$/;
+
+/** The events that start the app of a 'when-needed' page for a visitor with no stored session (see AppStart). */
+const FIRST_INPUT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'storage'];
 
 /** The opening tag of a prerendered page's start-up script, which says when it starts the app. */
 export const appStartTag = (start: AppStart) => `<script data-app-start="${start}">`;
@@ -89,10 +98,12 @@ export const appStartTag = (start: AppStart) => `<script data-app-start="${start
  */
 export function appStartScript(entry: string, route: string, start: AppStart): string {
   const whenDue =
-    start === 'when-idle'
+    start === 'when-needed'
       ? [
           'function idle(){if(window.requestIdleCallback)requestIdleCallback(start);else setTimeout(start)}',
-          'if(document.readyState==="complete")idle();else addEventListener("load",idle)})()',
+          `var stored=false;try{for(var i=0;i<localStorage.length;i++)if(${STORED_SESSION_KEY}.test(localStorage.key(i)||""))stored=true}catch(e){}`,
+          'if(stored){if(document.readyState==="complete")idle();else addEventListener("load",idle)}',
+          `else ${JSON.stringify(FIRST_INPUT_EVENTS)}.forEach(function(type){addEventListener(type,start,{capture:true,passive:true})})})()`,
         ]
       : [
           'try{new PerformanceObserver(function(list,observer){',
@@ -142,7 +153,7 @@ export function hoistEmotionStyles(body: string): { styles: string; body: string
 
 /**
  * index.html with the prerendered page of `route` in it: the page's head elements and styles in <head>, its
- * body in #root. The app starts after the first paint, or when the browser is idle (`start`; its scripts are
+ * body in #root. The app starts after the first paint, or when needed (`start`, see AppStart; its scripts are
  * fetched then, not preloaded), so the page shows as soon as its HTML arrives, before any script competes for
  * the network or the main thread.
  */
@@ -262,7 +273,7 @@ export async function prerenderPages(webDir: string, entryFile: string): Promise
   const written: string[] = [];
   for (const route of entry.prerenderedRoutes) {
     const file = path.join(webDir, route === '/' ? 'index.html' : path.join(route.slice(1), 'index.html'));
-    const start = entry.routesUsableWithoutScript.includes(route) ? 'when-idle' : 'after-first-paint';
+    const start = entry.routesUsableWithoutScript.includes(route) ? 'when-needed' : 'after-first-paint';
     writeCompressed(file, pageDocument(template, await entry.renderRoute(route), route, start));
     written.push(path.relative(webDir, file));
   }

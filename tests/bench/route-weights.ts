@@ -20,9 +20,9 @@ export async function benchRouteWeights(): Promise<string[]> {
     const weight = measureRoute(webDir, budget);
     lines.push(...formatRouteWeight(weight, budget));
     if (budget.route === '/') {
-      // A page usable with no script loads its app afterwards, once the browser is idle: said beside the figure.
+      // A page usable with no script loads its app afterwards, when needed: said beside the figure.
       const later = weight.later
-        ? `; then its app, once the browser is idle, ${(weight.later.jsGzipBytes / 1000).toFixed(1)} KB`
+        ? `; then its app, when needed, ${(weight.later.jsGzipBytes / 1000).toFixed(1)} KB`
         : '';
       lines.push(
         `home page JavaScript ${(weight.jsGzipBytes / 1000).toFixed(1)} KB gzip before it is interactive ` +

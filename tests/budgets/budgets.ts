@@ -19,7 +19,7 @@ export type RouteBudget = {
   jsGzipBytes: number;
   /**
    * For a page usable with no script (routesUsableWithoutScript in web/src/entry-prerender.tsx): the app it loads
-   * afterwards, once the browser is idle, to take over navigation and show who is signed in.
+   * afterwards, when needed (a stored session, the visitor's first input), to take over navigation and show who is signed in.
    */
   laterJsGzipBytes?: number;
   cssGzipBytes: number;
@@ -31,10 +31,10 @@ export const routeBudgets: readonly RouteBudget[] = [
   {
     route: '/',
     modules: ['src/features/marketing/home-page.tsx'],
-    // 0.3 KB today: the home page is usable with no script (its links, its menu a native popover), so before it is
+    // 0.5 KB today: the home page is usable with no script (its links, its menu a native popover), so before it is
     // interactive it loads only its inline start-up script. More means the page needs a script to be used.
     jsGzipBytes: 1_000,
-    // 147.3 KB today, once the browser is idle: the shared start-up and the home page's own 3 KB, which take over
+    // 147.3 KB today, when needed: the shared start-up and the home page's own 3 KB, which take over
     // navigation and show who is signed in.
     laterJsGzipBytes: 150_000,
     // 9.3 KB: the global sheet and the home page's prerendered styles (its drawer's among them).

@@ -9,7 +9,7 @@ import { budgetProblems, grownChunks, measureRoute } from './route-weight.ts';
 
 /**
  * A build of four pages: `/` prerendered (its inline start-up script imports the entry), `/faq` prerendered and
- * usable with no script (its start-up script waits for the browser to be idle), `/portal` an app page preloading
+ * usable with no script (its start-up script waits until the app is needed), `/portal` an app page preloading
  * its chunks, and a lazy chunk none loads before it is interactive.
  */
 const root = mkdtempSync(path.join(tmpdir(), 'route-weight-'));
@@ -49,7 +49,7 @@ const idleStart = '(function(){addEventListener("load",function(){import("/asset
 writeFileSync(
   path.join(webDir, 'faq', 'index.html'),
   '<html><head><style>body{margin:0}</style></head><body><div id="root"><h1>FAQ</h1></div>' +
-    `<script data-app-start="when-idle">${idleStart}</script></body></html>`,
+    `<script data-app-start="when-needed">${idleStart}</script></body></html>`,
 );
 writeFileSync(
   path.join(webDir, 'portal', 'index.html'),
@@ -178,7 +178,7 @@ describe('budgetProblems', () => {
   it('says when a page with a budget for its later app needs that app before it is interactive again', () => {
     const needsItsApp = { ...home, jsGzipBytes: 20_000, cssGzipBytes: 2_000, laterJsGzipBytes: 15_000 };
     expect(budgetProblems(weight, needsItsApp, recorded)).toEqual([
-      '/ needs its app before it is interactive now (its page no longer starts it when idle): ' +
+      '/ needs its app before it is interactive now (its page no longer starts it when needed): ' +
         'its JavaScript budget must count the app, and laterJsGzipBytes goes.',
     ]);
   });

@@ -20,9 +20,9 @@ import { routeBudgets, type RouteBudget } from './budgets.ts';
  *   app root, web/src/main.tsx), the route's own modules (its page and layout, which the router loads before it
  *   renders), and every chunk those import statically. Lazy imports beyond those (another route, the phone
  *   library, pdfmake) load later or never, and are not counted.
- * - A page usable with no script (its start-up script says data-app-start="when-idle", see AppStart in
+ * - A page usable with no script (its start-up script says data-app-start="when-needed", see AppStart in
  *   server/cli/web-build.ts) is interactive before the app's code arrives: the app's chunks, counted as above,
- *   are the JavaScript it loads afterwards, once the browser is idle (`later`), with a budget of their own.
+ *   are the JavaScript it loads afterwards, when needed (`later`), with a budget of their own.
  * - CSS: the page's <style> elements (the global sheet and a prerendered page's styles) and linked sheets.
  * Sizes are gzip-compressed (level 9, as the static server's .gz copies); KB is 1,000 bytes, as Vite reports.
  */
@@ -40,7 +40,7 @@ export type RouteWeight = {
   scripts: RouteChunk[];
   jsGzipBytes: number;
   cssGzipBytes: number;
-  /** A page usable with no script: the app it loads afterwards, once the browser is idle. */
+  /** A page usable with no script: the app it loads afterwards, when needed. */
   later?: { scripts: RouteChunk[]; jsGzipBytes: number };
 };
 
@@ -76,8 +76,8 @@ function startUpImports(html: string): string[] {
   return withoutSlash([...html.matchAll(/\bimport\("([^"]+\.js)"\)/g)].map((match) => match[1]!));
 }
 
-/** A page usable with no script starts its app when the browser is idle (AppStart in server/cli/web-build.ts). */
-const startsWhenIdle = (html: string) => html.includes(appStartTag('when-idle'));
+/** A page usable with no script starts its app when needed (AppStart in server/cli/web-build.ts). */
+const startsWhenNeeded = (html: string) => html.includes(appStartTag('when-needed'));
 
 function documentCss(webDir: string, html: string): string {
   const inline = [...html.matchAll(/<style\b[^>]*>([^<]*)<\/style>/g)].map((match) => match[1]!);
@@ -128,7 +128,7 @@ export function measureRoute(webDir: string, budget: Pick<RouteBudget, 'route' |
   const css = documentCss(webDir, html);
   const cssGzipBytes = css ? gzipSync(Buffer.from(css), { level: 9 }).length : 0;
 
-  if (startsWhenIdle(html)) {
+  if (startsWhenNeeded(html)) {
     const scripts = [...inline, ...chunksOf(atOnce)];
     const loaded = new Set(scripts.map((script) => script.file));
     const laterScripts = chunksOf(app).filter((script) => !loaded.has(script.file));
@@ -201,7 +201,7 @@ export function budgetProblems(weight: RouteWeight, budget: RouteBudget, recorde
   }
   if (!weight.later && budget.laterJsGzipBytes !== undefined) {
     problems.push(
-      `${budget.route} needs its app before it is interactive now (its page no longer starts it when idle): ` +
+      `${budget.route} needs its app before it is interactive now (its page no longer starts it when needed): ` +
         'its JavaScript budget must count the app, and laterJsGzipBytes goes.',
     );
   }
@@ -236,8 +236,7 @@ export function formatRouteWeight(weight: RouteWeight, budget: RouteBudget): str
   const files = budget.scriptFiles === undefined ? '' : ` (budget ${budget.scriptFiles})`;
   const later = weight.later
     ? [
-        `  then, once the browser is idle, the app: ${kb(weight.later.jsGzipBytes)} of ` +
-          `${kb(budget.laterJsGzipBytes ?? 0)}`,
+        `  then, when needed, the app: ${kb(weight.later.jsGzipBytes)} of ` + `${kb(budget.laterJsGzipBytes ?? 0)}`,
         ...listed(weight.later.scripts),
       ]
     : [];

@@ -3,7 +3,7 @@ import { sampleForm } from '../../shared/testing/samples.ts';
 import { expect, test } from './fixtures.ts';
 import { ApplyPage } from './pages/apply-page.ts';
 import { AuthPages } from './pages/auth-pages.ts';
-import { openWhenReady } from './pages/app-ready.ts';
+import { openWhenReady, startAppWhenNeeded } from './pages/app-ready.ts';
 
 type Violation = { directive: string; blocked: string; source: string; sample: string };
 
@@ -37,6 +37,7 @@ test('the home page, the wizard through its result and the portal sign-in run un
   expect(policy).toContain("frame-ancestors 'none'");
   expect(policy).toMatch(/script-src 'self' 'sha256-[^']+'/);
   expect(policy).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+  await startAppWhenNeeded(page);
   await page.locator('html[data-app-ready="true"]').waitFor({ state: 'attached' });
   expect(await violations()).toEqual([]);
 

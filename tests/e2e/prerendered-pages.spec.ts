@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { openWhenReady } from './pages/app-ready.ts';
+import { openWhenReady, startAppWhenNeeded } from './pages/app-ready.ts';
 import { START_AT_THE_LATEST_MS } from '../../server/cli/web-build.ts';
 import { routesUsableWithoutScript } from '../../web/src/entry-prerender.tsx';
 
@@ -43,8 +43,9 @@ test.describe('without JavaScript', () => {
 });
 
 /**
- * A page listed as usable with no script starts its app only when the browser is idle: nothing on it may need
- * the app (a form, a button of the page's own). Only the menu's buttons, which are native popover controls.
+ * A page listed as usable with no script starts its app only when needed (a stored session, the visitor's first
+ * input): nothing on it may need the app (a form, a button of the page's own). Only the menu's buttons, which are
+ * native popover controls.
  */
 test.describe('pages usable with no script', () => {
   test.use({ javaScriptEnabled: false });
@@ -100,19 +101,30 @@ test('the app’s scripts are requested only after the page’s first contentful
   expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(startAt);
 });
 
-test('a page read and scrolled before its app starts keeps its place once the app runs it', async ({ page }) => {
-  // The app's entry is held until the visitor has scrolled: the app then takes over a page already being read.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
+test('a signed-out visitor’s page usable with no script runs no script until their first input', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
   });
+  await page.goto('/');
+  // Loaded, idle and quiet: where the app used to start by itself.
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+  await page.waitForLoadState('networkidle');
+  expect(scripts).toEqual([]);
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(0);
+  // The pointer moves over the page: the app starts and takes the page over.
+  await page.mouse.move(5, 5);
+  await page.locator('html[data-app-ready="true"]').waitFor({ state: 'attached' });
+  expect(scripts.length).toBeGreaterThan(0);
+});
+
+test('a page read and scrolled before its app starts keeps its place once the app runs it', async ({ page }) => {
+  // The app starts at the visitor's first input: here after they have scrolled, on a page already being read.
   await page.goto('/');
   await page.evaluate(() => window.scrollTo(0, 900));
   const scrolled = await page.evaluate(() => window.scrollY);
   expect(scrolled).toBeGreaterThan(0);
-  release();
+  await startAppWhenNeeded(page);
   await page.locator('html[data-app-ready="true"]').waitFor({ state: 'attached' });
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
 });

@@ -9,7 +9,7 @@ import { appSystem } from './app/theme.ts';
 /**
  * The prerendered pages a visitor can use with no script at all: text, links (which load the next page when the
  * app is not running yet) and the top bar's menu, a native popover (components/nav-drawer.tsx). Their page loads
- * no script before it is usable; the app starts once the browser is idle (AppStart 'when-idle' in
+ * no script before it is usable; the app starts when needed (AppStart 'when-needed' in
  * server/cli/web-build.ts) to take over navigation and show who is signed in.
  */
 export const routesUsableWithoutScript = [

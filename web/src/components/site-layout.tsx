@@ -10,8 +10,8 @@ import { TopBar } from './top-bar.tsx';
 /**
  * After a navigation to a page (a link, once the new page has rendered): scroll to its #anchor, or to the top.
  * The page the document opened on, and one gone back or forward to, keep the browser's scroll: a prerendered page
- * may have been read and scrolled for a while before the app starts (on a page usable with no script, once the
- * browser is idle), and must not jump back to the top then. It also marks
+ * may have been read and scrolled for a while before the app starts (on a page usable with no script, when needed:
+ * AppStart in server/cli/web-build.ts), and must not jump back to the top then. It also marks
  * the document `data-app-ready` once the first page is live (hydrated or rendered, and its components have
  * switched to the browser's state), for anything that must not act on a prerendered page before the app
  * runs it (the end-to-end tests wait for it).
