@@ -139,8 +139,12 @@ test('an officer reviews documents, sends one back with a reason, asks for anoth
   await expect(cancelling).toBeHidden();
   await expect(item('Debt schedule')).toContainText('Missing');
 
-  await item('Lease Agreement').getByRole('button', { name: 'Not Needed (Lease Agreement)' }).click();
+  // From the keyboard: the focus stays on the button pressed, which now offers the way back.
+  await item('Lease Agreement').getByRole('button', { name: 'Not Needed (Lease Agreement)' }).press('Enter');
   await expect(item('Lease Agreement')).toContainText('Not needed for this application');
+  await expect(
+    item('Lease Agreement').getByRole('button', { name: 'Needed After All (Lease Agreement)' }),
+  ).toBeFocused();
 
   await expect(documents.getByTestId('checklist-summary')).toHaveText(
     'Waiting on applicant · 1 of 6 accepted, 1 needs replacement, 4 missing',
@@ -229,9 +233,11 @@ test('the bank package lists every checklist item with its state; Send to Bank n
     return send;
   };
 
-  await packages.getByRole('button', { name: 'Generate Bank Package' }).click();
+  // From the keyboard: the focus stays on the button once the package is made.
+  await packages.getByRole('button', { name: 'Generate Bank Package' }).press('Enter');
   const first = packages.getByRole('listitem');
   await expect(first).toHaveCount(1);
+  await expect(packages.getByRole('button', { name: 'Generate Bank Package' })).toBeFocused();
   expect(await packagePdf(first)).toContain(
     'Document Checklist Document State Tax Returns Accepted Financial Statements Missing Bank Statements Missing ' +
       'Business License Needs replacement Lease Agreement Not needed for this application ID Document Missing ' +

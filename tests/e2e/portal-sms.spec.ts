@@ -32,8 +32,10 @@ test('an applicant turns texts on in the portal and gets a text when the applica
   await section.getByRole('button', { name: 'Save Text Settings' }).click();
   await expect(section.getByText(PHONE_MESSAGES.invalid)).toBeVisible();
   await section.getByLabel('Mobile number').fill(number);
-  await section.getByRole('button', { name: 'Save Text Settings' }).click();
+  // From the keyboard: the focus stays on the button once saved.
+  await section.getByRole('button', { name: 'Save Text Settings' }).press('Enter');
   await expect(section.getByTestId('sms-status')).toHaveText(`Texts are on for ${number}.`);
+  await expect(section.getByRole('button', { name: 'Save Text Settings' })).toBeFocused();
   expect(await seriousAccessibilityViolations(page, ['section[aria-labelledby="sms-settings-heading"]'])).toEqual([]);
 
   // The consent is recorded with the words shown, for each of the applicant's applications.

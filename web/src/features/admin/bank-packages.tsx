@@ -29,6 +29,7 @@ import { bankPackageNumber, loanPackageFileName } from '../../../../shared/summa
 import { ActionDialog, ViewDialog } from '../../components/action-dialog.tsx';
 import { renderPdf } from '../../lib/pdf.ts';
 import { usePlatform } from '../../lib/platform.tsx';
+import { useFocusBackAfterBusy } from '../../lib/use-busy.ts';
 import { useGenerateBankPackageMutation, useSendBankPackageMutation } from './documents-api.ts';
 import { useLenderNetworkQuery, useRevokeLenderLinkMutation } from './lender-network-api.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
@@ -81,6 +82,7 @@ function notAcceptedWarning(items: readonly Pick<ChecklistItem, 'title' | 'state
  */
 export function BankPackages({ source, packages }: { source: PackageSource; packages: BankPackageRow[] }) {
   const [generatePackage, generating] = useGenerateBankPackageMutation();
+  const { ref: generateButton, pressed } = useFocusBackAfterBusy<HTMLButtonElement>(generating.isLoading);
   const platform = usePlatform();
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -127,7 +129,16 @@ export function BankPackages({ source, packages }: { source: PackageSource; pack
           Bank Packages
         </Heading>
         {source.application.status === 'approved' ? (
-          <Button size="xs" colorPalette="blue" loading={generating.isLoading} onClick={() => void generate()}>
+          <Button
+            size="xs"
+            colorPalette="blue"
+            ref={generateButton}
+            loading={generating.isLoading}
+            onClick={() => {
+              pressed();
+              void generate();
+            }}
+          >
             Generate Bank Package
           </Button>
         ) : null}

@@ -23,6 +23,7 @@ import { ActionDialog } from '../../components/action-dialog.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { FormField } from '../../components/form-controls.tsx';
 import { announce, queuedSuffix } from '../../lib/announce.ts';
+import { useFocusBackAfterBusy } from '../../lib/use-busy.ts';
 import { checklistInputOf, type ApplicationDetail, type FiledDocument } from './admin-repository.ts';
 import {
   CHECKLIST_MESSAGES,
@@ -127,6 +128,7 @@ function ChecklistEntry({
   openDocument: (document: AdminDocument) => void;
 }) {
   const [setNotNeeded, marking] = useSetDocumentNotNeededMutation();
+  const { ref: notNeededButton, pressed } = useFocusBackAfterBusy<HTMLButtonElement>(marking.isLoading);
   return (
     <Box as="li" aria-label={item.title} borderWidth="1px" borderRadius="md" p="3">
       <HStack justify="space-between" wrap="wrap" align="flex-start">
@@ -150,8 +152,12 @@ function ChecklistEntry({
           <Button
             size="xs"
             variant="outline"
+            ref={notNeededButton}
             loading={marking.isLoading}
-            onClick={() => void setNotNeeded({ applicationId, type: item.key, notNeeded: item.state !== 'not_needed' })}
+            onClick={() => {
+              pressed();
+              void setNotNeeded({ applicationId, type: item.key, notNeeded: item.state !== 'not_needed' });
+            }}
           >
             {item.state === 'not_needed' ? 'Needed After All' : 'Not Needed'}
             <Text as="span" srOnly>

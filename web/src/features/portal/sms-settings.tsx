@@ -5,6 +5,7 @@ import { formatUsPhone } from '../../../../shared/sms/phone-format.ts';
 import { SMS_CONSENT_TEXTS } from '../../../../shared/sms/sms-consent.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { CheckboxField, FormField } from '../../components/form-controls.tsx';
+import { useFocusBackAfterBusy } from '../../lib/use-busy.ts';
 import type { PortalApplication } from './portal-api.ts';
 import {
   smsSettingsArgument,
@@ -63,6 +64,8 @@ function SmsSettingsForm({ current }: { current: SmsSettings }) {
   );
   const [phoneError, setPhoneError] = useState<string | undefined>();
   const [save, saving] = useSetSmsPreferenceMutation();
+  // Saving disables the button: a keyboard user who pressed it keeps their place once it is saved.
+  const { ref: saveButton, pressed } = useFocusBackAfterBusy<HTMLButtonElement>(saving.isLoading);
   const submit = async () => {
     let e164 = current.consent?.phone_e164 ?? '';
     if (wanted || phone.trim() !== '') {
@@ -107,7 +110,7 @@ function SmsSettingsForm({ current }: { current: SmsSettings }) {
         />
         {saving.isError ? <ErrorAlert message={saving.error.message} /> : null}
         <Box>
-          <Button type="submit" colorPalette="blue" loading={saving.isLoading}>
+          <Button type="submit" colorPalette="blue" ref={saveButton} loading={saving.isLoading} onClick={pressed}>
             Save Text Settings
           </Button>
         </Box>
