@@ -340,6 +340,15 @@ create policy "Admins can read the tombstones of deleted rows" on public.deleted
 grant select on public.deleted_rows to authenticated;
 grant select on public.deleted_rows to service_role;
 
+create table public.document_officer_notices (
+  document_id uuid not null,
+  notified_at timestamp with time zone default now() not null,
+  constraint document_officer_notices_document_id_fkey FOREIGN KEY (document_id) REFERENCES documents(id) ON DELETE CASCADE,
+  constraint document_officer_notices_pkey PRIMARY KEY (document_id)
+);
+alter table public.document_officer_notices enable row level security;
+grant delete, insert, select on public.document_officer_notices to service_role;
+
 create table public.document_reminders (
   id uuid default gen_random_uuid() not null,
   application_id uuid not null,

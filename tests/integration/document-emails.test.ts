@@ -8,10 +8,11 @@ import {
   type DocumentEmailPolicy,
 } from '../../supabase/functions/_shared/document-emails.ts';
 import type { MailMessage, SendMail } from '../../supabase/functions/_shared/mail.ts';
+import { sendOfficerUploadEmails } from '../../supabase/functions/_shared/officer-document-emails.ts';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { mailbox, uniqueEmail } from '../support/auth-helpers.ts';
 import { collectingMail } from '../support/collecting-mail.ts';
-import { fileDocument } from '../support/filed-documents.ts';
+import { fileDocument, type Filing } from '../support/filed-documents.ts';
 import { startTestBackend, type TestBackend, type TestUser } from '../support/database-actors.ts';
 import { clientWithKey, removeDataDir, temporaryDataDir, testDatabaseUrl } from '../support/server-process.ts';
 
@@ -219,6 +220,81 @@ describe('the review e-mail', () => {
     } finally {
       await timed.close();
     }
+  });
+});
+
+describe('the officer’s e-mail of the files that answer them', () => {
+  /** The officer's e-mails about one application (the link names it). */
+  const aboutApplication = (sent: MailMessage[], applicationId: string) =>
+    to(sent, officer.email).filter((message) => message.text.includes(`application=${applicationId}`));
+
+  async function requestDocument(applicationId: string, title: string): Promise<string> {
+    const { data, error } = await backend.client(officer).rpc('request_document', {
+      application_id: applicationId,
+      title,
+      details: `${title}, as discussed`,
+    });
+    if (error) throw new Error(error.message);
+    return (data as { id: string }).id;
+  }
+
+  async function answer(applicationId: string, type: string, filing: Filing) {
+    const { result } = await fileDocument(backend.client(applicant), applicant, applicationId, type, filing);
+    if (result.error) throw new Error(result.error.message);
+    return result.data;
+  }
+
+  it('waits while the applicant uploads, then tells the officer every file that answers them in one e-mail, once', async () => {
+    const id = await applicationFor(uniqueEmail('answering'));
+    const debts = await requestDocument(id, 'Debt schedule');
+    const license = await upload(id, 'businessLicense');
+    await review(license, 'needs_replacement', 'It expired in March.');
+    // Not an answer: the first upload of a required document.
+    await upload(id, 'taxReturns');
+    const schedule = await answer(id, 'requested', { requestId: debts });
+    const renewed = await answer(id, 'businessLicense', { replaces: license });
+
+    const { sent, environment } = collecting();
+    await sendOfficerUploadEmails(environment, { reviewBatchSeconds: 120 });
+    expect(aboutApplication(sent, id)).toEqual([]);
+
+    expect(await sendOfficerUploadEmails(environment, { reviewBatchSeconds: 0 })).toBeGreaterThanOrEqual(1);
+    const [mail, ...more] = aboutApplication(sent, id);
+    expect(more).toEqual([]);
+    const { data: row } = await backend.service.from('applications').select('business_name').eq('id', id).single();
+    expect(mail?.subject).toBe(`${String(row!.business_name)}: the applicant uploaded 2 documents`);
+    expect(mail?.text.split('\n').filter((line) => line.startsWith('• '))).toEqual([
+      `• Debt schedule (${schedule.file_name}): the document you asked for.`,
+      `• Business License (${renewed.file_name}): the replacement of the file you sent back.`,
+    ]);
+    expect(mail?.text).toContain(`Review them on the application: https://loans.example/admin?application=${id}`);
+
+    await sendOfficerUploadEmails(environment, { reviewBatchSeconds: 0 });
+    expect(aboutApplication(sent, id)).toHaveLength(1);
+  });
+
+  it('gives the files back when the e-mail fails, and tells them on the next run', async () => {
+    const id = await applicationFor(uniqueEmail('answer-retried'));
+    const lease = await requestDocument(id, 'Signed lease');
+    const uploaded = await answer(id, 'requested', { requestId: lease });
+    const failing = collecting(async () => {
+      throw new Error('The relay is down');
+    });
+    await expect(sendOfficerUploadEmails(failing.environment, { reviewBatchSeconds: 0 })).rejects.toThrow(
+      'The relay is down',
+    );
+    const { count } = await backend.service
+      .from('document_officer_notices')
+      .select('document_id', { count: 'exact', head: true })
+      .eq('document_id', uploaded.id);
+    expect(count).toBe(0);
+
+    const { sent, environment } = collecting();
+    await sendOfficerUploadEmails(environment, { reviewBatchSeconds: 0 });
+    const [mail] = aboutApplication(sent, id);
+    expect(mail?.subject).toMatch(/: the applicant uploaded Signed lease$/);
+    expect(mail?.text).toContain(`• Signed lease (${uploaded.file_name}): the document you asked for.`);
+    expect(mail?.text).toContain('Review it on the application:');
   });
 });
 

@@ -985,6 +985,28 @@ const tableCases: TableCase[] = [
     },
   },
   {
+    table: 'document_officer_notices',
+    key: 'document_id',
+    seed: async (owner) =>
+      serviceInsert(
+        'document_officer_notices',
+        { document_id: await serviceInsert('documents', documentRow(owner), 'id') },
+        'document_id',
+      ),
+    async newRow(actor) {
+      const documentId = await serviceInsert('documents', documentRow(ownerFor(actor)), 'id');
+      return { row: { document_id: documentId }, find: ['document_id', documentId] };
+    },
+    change: () => ({ notified_at: new Date(Date.now() - Math.floor(Math.random() * 1e9)).toISOString() }),
+    // The officers' e-mails of uploaded answers mark what they told here: nobody else reads or writes it.
+    select: per('denied', 'denied', 'denied', 'denied', 'denied', 'all'),
+    insert: per('denied', 'denied', 'denied', 'denied', 'denied', 'ok'),
+    // Claimed or given back, never rewritten.
+    update: per('denied', 'denied', 'denied', 'denied', 'denied', 'denied'),
+    delete: per('denied', 'denied', 'denied', 'denied', 'denied', 'ok'),
+    ownership: 'none',
+  },
+  {
     table: 'email_send_log',
     key: 'id',
     seed: () => serviceInsert('email_send_log', { sender: '203.0.113.7', recipient: uniqueEmail('seed') }, 'id'),

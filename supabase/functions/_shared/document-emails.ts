@@ -9,6 +9,7 @@ import type {
 import { formatLongDate } from '../../../shared/format/dates.ts';
 import { applicantLetter, type Addressee } from './applicant-events.ts';
 import type { MailMessage, SendMail } from './mail.ts';
+import { sendOfficerUploadEmails } from './officer-document-emails.ts';
 import { storedChecklist } from './stored-checklist.ts';
 
 /**
@@ -304,12 +305,16 @@ async function remind(environment: Environment, applicationId: string): Promise<
   return true;
 }
 
-/** Both of the above, as server/ and the document-emails function run them. */
+/**
+ * Both of the above, and the officers' e-mails of the files that answer them (officer-document-emails.ts), as
+ * server/ and the document-emails function run them.
+ */
 export async function sendDocumentEmails(
   environment: Environment,
   policy: DocumentEmailPolicy,
-): Promise<{ reviewEmails: number; reminders: number }> {
+): Promise<{ reviewEmails: number; reminders: number; officerEmails: number }> {
   const reviewEmails = await sendReviewEmails(environment, policy);
   const reminders = await sendDocumentReminders(environment, policy);
-  return { reviewEmails, reminders };
+  const officerEmails = await sendOfficerUploadEmails(environment, policy);
+  return { reviewEmails, reminders, officerEmails };
 }
