@@ -3079,6 +3079,26 @@ AS $function$
 $function$;
 -- execute on public.text_items_are_filled(items text[]): authenticated, service_role
 
+CREATE OR REPLACE FUNCTION public.untold_answer_uploads(since timestamp with time zone, at_most integer)
+ RETURNS TABLE(id uuid, application_id uuid, type text, file_name text, request_id uuid, replaces_id uuid, created_at timestamp with time zone)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select document.id, document.application_id, document.type, document.file_name, document.request_id,
+         document.replaces_id, document.created_at
+    from public.documents as document
+   where document.application_id is not null
+     and (document.request_id is not null or document.replaces_id is not null)
+     and document.created_at > since
+     and not exists (
+       select 1 from public.document_officer_notices as notice where notice.document_id = document.id
+     )
+   order by document.created_at
+   limit at_most;
+$function$;
+-- execute on public.untold_answer_uploads(since timestamp with time zone, at_most integer): service_role
+
 CREATE OR REPLACE FUNCTION public.us_phone_e164(typed text)
  RETURNS text
  LANGUAGE sql

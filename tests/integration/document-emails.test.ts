@@ -273,6 +273,17 @@ describe('the officer’s e-mail of the files that answer them', () => {
     expect(aboutApplication(sent, id)).toHaveLength(1);
   });
 
+  it('lets neither the applicant nor the officer read or mark which files were told', async () => {
+    for (const caller of [applicant, officer]) {
+      const untold = await backend
+        .client(caller)
+        .rpc('untold_answer_uploads', { since: new Date(0).toISOString(), at_most: 10 });
+      expect(untold.error?.message).toMatch(/permission denied/);
+      const notices = await backend.client(caller).from('document_officer_notices').select('document_id');
+      expect(notices.error?.message).toMatch(/permission denied/);
+    }
+  });
+
   it('gives the files back when the e-mail fails, and tells them on the next run', async () => {
     const id = await applicationFor(uniqueEmail('answer-retried'));
     const lease = await requestDocument(id, 'Signed lease');

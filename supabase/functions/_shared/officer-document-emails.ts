@@ -119,30 +119,14 @@ export async function sendOfficerUploadEmails(
   now = new Date(),
 ): Promise<number> {
   const { service } = environment;
-  const recent = await rows<Upload>(
-    service
-      .from('documents')
-      .select('id, application_id, type, file_name, request_id, replaces_id, created_at')
-      .or('request_id.not.is.null,replaces_id.not.is.null')
-      .not('application_id', 'is', null)
-      .gt('created_at', new Date(now.getTime() - ANSWER_WINDOW_DAYS * 24 * 3600 * 1000).toISOString())
-      .order('created_at')
-      .limit(1000),
+  const untold = await rows<Upload>(
+    service.rpc('untold_answer_uploads', {
+      since: new Date(now.getTime() - ANSWER_WINDOW_DAYS * 24 * 3600 * 1000).toISOString(),
+      at_most: 1000,
+    }),
   );
-  if (recent.length === 0) return 0;
-  const told = await rows<{ document_id: string }>(
-    service
-      .from('document_officer_notices')
-      .select('document_id')
-      .in(
-        'document_id',
-        recent.map((upload) => upload.id),
-      ),
-  );
-  const toldIds = new Set(told.map((row) => row.document_id));
   const byApplication = new Map<string, Upload[]>();
-  for (const upload of recent) {
-    if (toldIds.has(upload.id)) continue;
+  for (const upload of untold) {
     byApplication.set(upload.application_id, [...(byApplication.get(upload.application_id) ?? []), upload]);
   }
   const quietSince = now.getTime() - policy.reviewBatchSeconds * 1000;
