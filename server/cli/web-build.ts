@@ -81,7 +81,7 @@ export type AppStart = 'after-first-paint' | 'when-needed';
 const STORED_SESSION_KEY = /^sb-.+-auth-token$/;
 
 /** The events that start the app of a 'when-needed' page for a visitor with no stored session (see AppStart). */
-const FIRST_INPUT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'storage'];
+const FIRST_INPUT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin'];
 
 /** The opening tag of a prerendered page's start-up script, which says when it starts the app. */
 export const appStartTag = (start: AppStart) => `<script data-app-start="${start}">`;
@@ -103,7 +103,9 @@ export function appStartScript(entry: string, route: string, start: AppStart): s
           'function idle(){if(window.requestIdleCallback)requestIdleCallback(start);else setTimeout(start)}',
           `var stored=false;try{for(var i=0;i<localStorage.length;i++)if(${STORED_SESSION_KEY}.test(localStorage.key(i)||""))stored=true}catch(e){}`,
           'if(stored){if(document.readyState==="complete")idle();else addEventListener("load",idle)}',
-          `else ${JSON.stringify(FIRST_INPUT_EVENTS)}.forEach(function(type){addEventListener(type,start,{capture:true,passive:true})})})()`,
+          `else{${JSON.stringify(FIRST_INPUT_EVENTS)}.forEach(function(type){addEventListener(type,start,{capture:true,passive:true})});`,
+          // Another tab's sign-in or sign-out (supabase-js also writes keys of its own, on any page it runs).
+          `addEventListener("storage",function(event){if(event.key===null||${STORED_SESSION_KEY}.test(event.key))start()})}})()`,
         ]
       : [
           'try{new PerformanceObserver(function(list,observer){',

@@ -118,6 +118,30 @@ test('a signed-out visitor’s page usable with no script runs no script until t
   expect(scripts.length).toBeGreaterThan(0);
 });
 
+test('another tab’s sign-in starts the app of a page waiting for input; its other stored keys do not', async ({
+  page,
+  context,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto('/faq');
+  // Another tab runs the app (supabase-js writes keys of its own to the shared storage), signed out.
+  const other = await context.newPage();
+  await other.goto('/portal/login');
+  await other.locator('html[data-app-ready="true"]').waitFor({ state: 'attached' });
+  await other.evaluate(() => localStorage.setItem('lm-e2e-other-key', 'x'));
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+  await page.waitForLoadState('networkidle');
+  expect(scripts).toEqual([]);
+  // The other tab signs in: its session is stored, and this page's app starts to show it.
+  await other.evaluate(() => localStorage.setItem('sb-e2e-auth-token', '{}'));
+  await page.locator('html[data-app-ready="true"]').waitFor({ state: 'attached' });
+  expect(scripts.length).toBeGreaterThan(0);
+  await other.close();
+});
+
 test('a page read and scrolled before its app starts keeps its place once the app runs it', async ({ page }) => {
   // The app starts at the visitor's first input: here after they have scrolled, on a page already being read.
   await page.goto('/');
