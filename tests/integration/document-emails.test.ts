@@ -271,6 +271,13 @@ describe('the officer’s e-mail of the files that answer them', () => {
 
     await sendOfficerUploadEmails(environment, { reviewBatchSeconds: 0 });
     expect(aboutApplication(sent, id)).toHaveLength(1);
+
+    // A second page for the request, later: a new file to review, told as such.
+    const second = await answer(id, 'requested', { requestId: debts });
+    await sendOfficerUploadEmails(environment, { reviewBatchSeconds: 0 });
+    const [, next] = aboutApplication(sent, id);
+    expect(next?.subject).toBe(`${String(row!.business_name)}: the applicant uploaded Debt schedule`);
+    expect(next?.text).toContain(`• Debt schedule (${second.file_name}): another file for the document you asked for.`);
   });
 
   it('lets neither the applicant nor the officer read or mark which files were told', async () => {

@@ -17,15 +17,23 @@ type Environment = { service: SupabaseClient; siteUrl: string; sendMail: SendMai
 const ANSWER_WINDOW_DAYS = 7;
 
 /** One uploaded file as its officer is told of it: the checklist item, the file, and what it answers. */
-export type UploadNews = { item: string; fileName: string; answers: 'request' | 'replacement' };
+export type UploadNews = {
+  item: string;
+  fileName: string;
+  answers: 'request' | 'more for the request' | 'replacement';
+};
 
 /** The application an officer's e-mail is about. */
 export type UploadedFor = { id: string; businessName: string; applicantName: string };
 
+const answerTexts: Record<UploadNews['answers'], string> = {
+  request: 'the document you asked for',
+  'more for the request': 'another file for the document you asked for',
+  replacement: 'the replacement of the file you sent back',
+};
+
 function uploadLine(news: UploadNews): string {
-  const answers =
-    news.answers === 'request' ? 'the document you asked for' : 'the replacement of the file you sent back';
-  return `• ${news.item} (${news.fileName}): ${answers}.`;
+  return `• ${news.item} (${news.fileName}): ${answerTexts[news.answers]}.`;
 }
 
 /** The e-mail to one officer: which files the applicant uploaded in answer to them, and where to review them. */
@@ -66,17 +74,23 @@ async function rows<Row>(query: PromiseLike<{ data: unknown; error: { message: s
 
 /**
  * Who each claimed upload answers, and how it is named: a replacement answers the officer whose latest review of
- * the replaced file sent it back; the first file of a request answers the officer who asked. A file replaced on
- * the applicant's own initiative (its review was not 'needs replacement', or it had none) answers nobody.
+ * the replaced file sent it back; a file of a request answers the officer who asked (told as another file for it
+ * when the request has an earlier one: a second page, say, is a new file to review too). A file replaced on the
+ * applicant's own initiative (its review was not 'needs replacement', or it had none) answers nobody.
  */
 async function answeredOfficers(service: SupabaseClient, uploads: readonly Upload[]) {
   const requestIds = [...new Set(uploads.flatMap((upload) => (upload.request_id ? [upload.request_id] : [])))];
   const replacedIds = uploads.flatMap((upload) => (upload.replaces_id ? [upload.replaces_id] : []));
-  const [requests, reviews] = await Promise.all([
+  const [requests, requestFiles, reviews] = await Promise.all([
     requestIds.length === 0
       ? []
       : rows<{ id: string; title: string; requested_by: string | null }>(
           service.from('document_requests').select('id, title, requested_by').in('id', requestIds),
+        ),
+    requestIds.length === 0
+      ? []
+      : rows<{ id: string; request_id: string; created_at: string }>(
+          service.from('documents').select('id, request_id, created_at').in('request_id', requestIds),
         ),
     replacedIds.length === 0
       ? []
@@ -102,7 +116,17 @@ async function answeredOfficers(service: SupabaseClient, uploads: readonly Uploa
       return [{ officer: review.reviewed_by, news, upload }];
     }
     if (!upload.request_id) return [];
-    const news: UploadNews = { item, fileName: upload.file_name, answers: 'request' };
+    const earlier = requestFiles.some(
+      (file) =>
+        file.request_id === upload.request_id &&
+        file.id !== upload.id &&
+        Date.parse(file.created_at) < Date.parse(upload.created_at),
+    );
+    const news: UploadNews = {
+      item,
+      fileName: upload.file_name,
+      answers: earlier ? 'more for the request' : 'request',
+    };
     return [{ officer: request.get(upload.request_id)?.requested_by ?? null, news, upload }];
   });
 }
