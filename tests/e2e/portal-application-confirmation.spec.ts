@@ -49,7 +49,10 @@ test('an application made elsewhere in the applicant’s e-mail is asked about f
   ).toBeVisible();
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
-  await question.getByRole('button', { name: 'Yes, it is mine' }).click();
+  // Named with the amount and the day, which tell apart two applications of one business.
+  await question
+    .getByRole('button', { name: `Yes, it is mine (${made.businessName} ($250,000 - $500,000), submitted` })
+    .click();
   await expect(portal.application(made.businessName)).toBeVisible();
   await expect(question).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'My Application', level: 2 })).toBeFocused();

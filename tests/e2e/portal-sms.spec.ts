@@ -31,6 +31,8 @@ test('an applicant turns texts on in the portal and gets a text when the applica
   await section.getByLabel('Mobile number').fill('555-01');
   await section.getByRole('button', { name: 'Save Text Settings' }).click();
   await expect(section.getByText(PHONE_MESSAGES.invalid)).toBeVisible();
+  // The focus is on the number to correct, where the message is.
+  await expect(section.getByLabel('Mobile number')).toBeFocused();
   await section.getByLabel('Mobile number').fill(number);
   // From the keyboard: the focus stays on the button once saved.
   await section.getByRole('button', { name: 'Save Text Settings' }).press('Enter');

@@ -37,6 +37,7 @@ function ApplicationToConfirm({
   const [answer, answering] = useAnswerApplicationOwnershipMutation();
   const [disowning, setDisowning] = useState(false);
   const [pending, setPending] = useState<'mine' | 'not mine' | null>(null);
+  // Also in the card's and its buttons' names: two applications of one business differ by their amount and day.
   const described = `${application.business_name} (${optionLabel(loanAmountOptions, application.loan_amount)}), submitted ${formatLongDate(application.created_at)}`;
 
   const send = async (mine: boolean) => {
@@ -62,7 +63,7 @@ function ApplicationToConfirm({
       bg="orange.50"
       borderRadius="md"
       p="5"
-      aria-label={`Application to confirm: ${application.business_name}`}
+      aria-label={`Application to confirm: ${described}`}
     >
       <Heading as="h3" size="md" mb="2">
         {APPLICATION_OWNERSHIP.question}
@@ -89,7 +90,7 @@ function ApplicationToConfirm({
               onClick={() => void send(true)}
             >
               {APPLICATION_OWNERSHIP.mine}
-              <chakra.span srOnly> ({application.business_name})</chakra.span>
+              <chakra.span srOnly> ({described})</chakra.span>
             </Button>
             <ActionDialog
               role="alertdialog"
@@ -99,7 +100,7 @@ function ApplicationToConfirm({
               trigger={
                 <Button size="sm" variant="outline" colorPalette="red" disabled={answering.isLoading}>
                   {APPLICATION_OWNERSHIP.notMine}
-                  <chakra.span srOnly> ({application.business_name})</chakra.span>
+                  <chakra.span srOnly> ({described})</chakra.span>
                 </Button>
               }
               confirmLabel="It is not mine"

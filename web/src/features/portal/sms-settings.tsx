@@ -1,5 +1,5 @@
 import { Box, Button, chakra, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { formatLongDate } from '../../../../shared/format/dates.ts';
 import { formatUsPhone } from '../../../../shared/sms/phone-format.ts';
 import { SMS_CONSENT_TEXTS } from '../../../../shared/sms/sms-consent.ts';
@@ -63,6 +63,8 @@ function SmsSettingsForm({ current }: { current: SmsSettings }) {
     Boolean(current.consent?.consented && current.consent.phone_e164 && !current.optOut?.opted_out),
   );
   const [phoneError, setPhoneError] = useState<string | undefined>();
+  // A number refused: the focus goes to it, where its message is, to be corrected.
+  const phoneInput = useRef<HTMLInputElement>(null);
   const [save, saving] = useSetSmsPreferenceMutation();
   // Saving disables the button: a keyboard user who pressed it keeps their place once it is saved.
   const { ref: saveButton, pressed } = useFocusBackAfterBusy<HTMLButtonElement>(saving.isLoading);
@@ -75,6 +77,7 @@ function SmsSettingsForm({ current }: { current: SmsSettings }) {
         // Turning texts off needs no number: a wrong one is only an error when texts are wanted.
         if (wanted) {
           setPhoneError(read.message);
+          phoneInput.current?.focus();
           return;
         }
       } else {
@@ -96,6 +99,7 @@ function SmsSettingsForm({ current }: { current: SmsSettings }) {
       <Stack gap="3" maxW="lg">
         <FormField label="Mobile number" error={phoneError}>
           <Input
+            ref={phoneInput}
             type="tel"
             autoComplete="tel-national"
             value={phone}
