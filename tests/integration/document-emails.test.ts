@@ -253,6 +253,7 @@ describe('the officer’s e-mail of the files that answer them', () => {
     await upload(id, 'taxReturns');
     const schedule = await answer(id, 'requested', { requestId: debts });
     const renewed = await answer(id, 'businessLicense', { replaces: license });
+    const { data: sentBack } = await backend.service.from('documents').select('file_name').eq('id', license).single();
 
     const { sent, environment } = collecting();
     await sendOfficerUploadEmails(environment, { reviewBatchSeconds: 120 });
@@ -265,7 +266,7 @@ describe('the officer’s e-mail of the files that answer them', () => {
     expect(mail?.subject).toBe(`${String(row!.business_name)}: the applicant uploaded 2 documents`);
     expect(mail?.text.split('\n').filter((line) => line.startsWith('• '))).toEqual([
       `• Debt schedule (${schedule.file_name}): the document you asked for.`,
-      `• Business License (${renewed.file_name}): the replacement of the file you sent back.`,
+      `• Business License (${renewed.file_name}): the replacement of ${sentBack!.file_name}, which you sent back.`,
     ]);
     expect(mail?.text).toContain(`Review them on the application: https://loans.example/admin?application=${id}`);
 

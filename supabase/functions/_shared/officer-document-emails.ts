@@ -21,19 +21,23 @@ export type UploadNews = {
   item: string;
   fileName: string;
   answers: 'request' | 'more for the request' | 'replacement';
+  /** For a replacement: the name of the file sent back. */
+  replaced?: string | undefined;
 };
 
 /** The application an officer's e-mail is about. */
 export type UploadedFor = { id: string; businessName: string; applicantName: string };
 
-const answerTexts: Record<UploadNews['answers'], string> = {
-  request: 'the document you asked for',
-  'more for the request': 'another file for the document you asked for',
-  replacement: 'the replacement of the file you sent back',
-};
+function answerText(news: UploadNews): string {
+  if (news.answers === 'request') return 'the document you asked for';
+  if (news.answers === 'more for the request') return 'another file for the document you asked for';
+  return news.replaced
+    ? `the replacement of ${news.replaced}, which you sent back`
+    : 'the replacement of the file you sent back';
+}
 
 function uploadLine(news: UploadNews): string {
-  return `• ${news.item} (${news.fileName}): ${answerTexts[news.answers]}.`;
+  return `• ${news.item} (${news.fileName}): ${answerText(news)}.`;
 }
 
 /** The e-mail to one officer: which files the applicant uploaded in answer to them, and where to review them. */
@@ -81,7 +85,7 @@ async function rows<Row>(query: PromiseLike<{ data: unknown; error: { message: s
 async function answeredOfficers(service: SupabaseClient, uploads: readonly Upload[]) {
   const requestIds = [...new Set(uploads.flatMap((upload) => (upload.request_id ? [upload.request_id] : [])))];
   const replacedIds = uploads.flatMap((upload) => (upload.replaces_id ? [upload.replaces_id] : []));
-  const [requests, requestFiles, reviews] = await Promise.all([
+  const [requests, requestFiles, replacedFiles, reviews] = await Promise.all([
     requestIds.length === 0
       ? []
       : rows<{ id: string; title: string; requested_by: string | null }>(
@@ -91,6 +95,11 @@ async function answeredOfficers(service: SupabaseClient, uploads: readonly Uploa
       ? []
       : rows<{ id: string; request_id: string; created_at: string }>(
           service.from('documents').select('id, request_id, created_at').in('request_id', requestIds),
+        ),
+    replacedIds.length === 0
+      ? []
+      : rows<{ id: string; file_name: string }>(
+          service.from('documents').select('id, file_name').in('id', replacedIds),
         ),
     replacedIds.length === 0
       ? []
@@ -112,7 +121,8 @@ async function answeredOfficers(service: SupabaseClient, uploads: readonly Uploa
     if (upload.replaces_id) {
       const review = latestReview.get(upload.replaces_id);
       if (review?.outcome !== 'needs_replacement') return [];
-      const news: UploadNews = { item, fileName: upload.file_name, answers: 'replacement' };
+      const replaced = replacedFiles.find((file) => file.id === upload.replaces_id)?.file_name;
+      const news: UploadNews = { item, fileName: upload.file_name, answers: 'replacement', replaced };
       return [{ officer: review.reviewed_by, news, upload }];
     }
     if (!upload.request_id) return [];
