@@ -531,6 +531,10 @@ test('after the access token expired offline, a queued decision waits for the re
     await page.getByRole('button', { name: 'Logout' }).click();
     const question = page.getByRole('alertdialog', { name: 'Log out with unsent changes?' });
     await expect(question).toContainText('1 change you made has not reached the server yet');
+    // Answered once it has finished opening, as an officer reads it first. On a busy machine it once stayed drawn
+    // after this click, closed (data-state="closed") but its closing never played: a click during the opening
+    // animation is the likeliest race, and waiting for the opening takes it out.
+    await question.evaluate((dialog) => Promise.all(dialog.getAnimations().map((animation) => animation.finished)));
     await question.getByRole('button', { name: 'Stay signed in' }).click();
     await expect(question).toBeHidden();
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
