@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { STORED_SESSION_KEY } from '../../shared/catalogue/accounts.ts';
 import { DEFAULT_WEB_DIR, projectRoot } from '../config.ts';
 import type { Rolldown } from 'vite';
 import { planChunkGroups } from './chunk-groups.ts';
@@ -76,9 +77,6 @@ export const START_AT_THE_LATEST_MS = 1000;
  *   nothing they wait for; a link followed before the app runs simply loads the next prerendered page.
  */
 export type AppStart = 'after-first-paint' | 'when-needed';
-
-/** supabase-js's key for a stored session in localStorage (`sb-<project>-auth-token`; web/src/lib/auth-state.ts). */
-const STORED_SESSION_KEY = /^sb-.+-auth-token$/;
 
 /** The events that start the app of a 'when-needed' page for a visitor with no stored session (see AppStart). */
 const FIRST_INPUT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin'];

@@ -20,6 +20,12 @@ export const PASSWORD_UPDATED_REDIRECT_MS = 3000;
  */
 export const APPLICANT_ROLE = 'applicant';
 
+/**
+ * supabase-js's default localStorage key for a stored session, `sb-<first label of the API host>-auth-token`: the
+ * web app's auth state and the prerendered pages' start-up script (server/cli/web-build.ts) look for it.
+ */
+export const STORED_SESSION_KEY = /^sb-.+-auth-token$/;
+
 /** The role in app_metadata that makes a user an admin. */
 export const ADMIN_ROLE = 'admin';
 

@@ -9,6 +9,7 @@ import type {
 import { formatLongDate } from '../../../shared/format/dates.ts';
 import { applicantLetter, type Addressee } from './applicant-events.ts';
 import type { MailMessage, SendMail } from './mail.ts';
+import { rowsOf } from './service-client.ts';
 import { sendOfficerUploadEmails } from './officer-document-emails.ts';
 import { storedChecklist } from './stored-checklist.ts';
 
@@ -161,12 +162,6 @@ export function reminderEmail(
   );
 }
 
-async function rows<Row>(query: PromiseLike<{ data: unknown; error: { message: string } | null }>): Promise<Row[]> {
-  const { data, error } = await query;
-  if (error) throw new Error(error.message);
-  return (data ?? []) as Row[];
-}
-
 /**
  * E-mails each application's reviews that the applicant has not heard of, once no review of it has come for
  * `reviewBatchSeconds`: one e-mail per application naming every document and reason. The events are claimed
@@ -175,7 +170,7 @@ async function rows<Row>(query: PromiseLike<{ data: unknown; error: { message: s
  */
 export async function sendReviewEmails(environment: Environment, policy: DocumentEmailPolicy, now = new Date()) {
   const { service } = environment;
-  const pending = await rows<{ id: number; application_id: string; created_at: string }>(
+  const pending = await rowsOf<{ id: number; application_id: string; created_at: string }>(
     service
       .from('application_events')
       .select('id, application_id, created_at')
@@ -197,7 +192,7 @@ export async function sendReviewEmails(environment: Environment, policy: Documen
     if (events.some((event) => new Date(event.created_at).getTime() > quietSince)) continue;
     const applicant = await applicantOf(service, applicationId);
     if (!applicant) continue;
-    const claimed = await rows<{ id: number; kind: string; subject: string | null; reason: string | null }>(
+    const claimed = await rowsOf<{ id: number; kind: string; subject: string | null; reason: string | null }>(
       service
         .from('application_events')
         .update({ notified_at: now.toISOString() })
@@ -267,7 +262,7 @@ function withChecklistNow(news: ReviewNews[], checklist: Checklist<ChecklistDocu
 export async function sendDocumentReminders(environment: Environment, policy: DocumentEmailPolicy): Promise<number> {
   if (policy.reminderLimit === 0) return 0;
   const { service } = environment;
-  const claimed = await rows<{ id: string; application_id: string }>(
+  const claimed = await rowsOf<{ id: string; application_id: string }>(
     service.rpc('claim_due_document_reminders', {
       every_days: policy.reminderDays,
       at_most: policy.reminderLimit,

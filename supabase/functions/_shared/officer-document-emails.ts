@@ -2,6 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { documentTypes } from '../../../shared/catalogue/documents.ts';
 import { linesEmail, type MailMessage, type SendMail } from './mail.ts';
 import { officerAddress } from './officer-events.ts';
+import { rowsOf } from './service-client.ts';
 
 /**
  * The other half of the document conversation: the loan officer who asked the applicant for a document (a
@@ -70,12 +71,6 @@ type Upload = {
   created_at: string;
 };
 
-async function rows<Row>(query: PromiseLike<{ data: unknown; error: { message: string } | null }>): Promise<Row[]> {
-  const { data, error } = await query;
-  if (error) throw new Error(error.message);
-  return (data ?? []) as Row[];
-}
-
 /**
  * Who each claimed upload answers, and how it is named: a replacement answers the officer whose latest review of
  * the replaced file sent it back; a file of a request answers the officer who asked (told as another file for it
@@ -88,22 +83,22 @@ async function answeredOfficers(service: SupabaseClient, uploads: readonly Uploa
   const [requests, requestFiles, replacedFiles, reviews] = await Promise.all([
     requestIds.length === 0
       ? []
-      : rows<{ id: string; title: string; requested_by: string | null }>(
+      : rowsOf<{ id: string; title: string; requested_by: string | null }>(
           service.from('document_requests').select('id, title, requested_by').in('id', requestIds),
         ),
     requestIds.length === 0
       ? []
-      : rows<{ id: string; request_id: string; created_at: string }>(
+      : rowsOf<{ id: string; request_id: string; created_at: string }>(
           service.from('documents').select('id, request_id, created_at').in('request_id', requestIds),
         ),
     replacedIds.length === 0
       ? []
-      : rows<{ id: string; file_name: string }>(
+      : rowsOf<{ id: string; file_name: string }>(
           service.from('documents').select('id, file_name').in('id', replacedIds),
         ),
     replacedIds.length === 0
       ? []
-      : rows<{ document_id: string; outcome: string; reviewed_by: string | null }>(
+      : rowsOf<{ document_id: string; outcome: string; reviewed_by: string | null }>(
           service
             .from('document_reviews')
             .select('document_id, outcome, reviewed_by')
@@ -153,7 +148,7 @@ export async function sendOfficerUploadEmails(
   now = new Date(),
 ): Promise<number> {
   const { service } = environment;
-  const untold = await rows<Upload>(
+  const untold = await rowsOf<Upload>(
     service.rpc('untold_answer_uploads', {
       since: new Date(now.getTime() - ANSWER_WINDOW_DAYS * 24 * 3600 * 1000).toISOString(),
       at_most: 1000,
@@ -170,7 +165,7 @@ export async function sendOfficerUploadEmails(
     if (uploads.some((upload) => new Date(upload.created_at).getTime() > quietSince)) continue;
     const claimed = new Set(
       (
-        await rows<{ document_id: string }>(
+        await rowsOf<{ document_id: string }>(
           service
             .from('document_officer_notices')
             .upsert(

@@ -10,6 +10,15 @@ export type FunctionEnvironment = {
   siteUrl: string;
 };
 
+/** The rows a query answers, or its error thrown. */
+export async function rowsOf<Row>(
+  query: PromiseLike<{ data: unknown; error: { message: string } | null }>,
+): Promise<Row[]> {
+  const { data, error } = await query;
+  if (error) throw new Error(error.message);
+  return (data ?? []) as Row[];
+}
+
 /** The signed-in caller behind a request's bearer token, if the token is a valid session's. */
 export async function signedInCaller(
   request: Request,

@@ -1,5 +1,5 @@
 import type { AuthError, Session, SupabaseClient } from '@supabase/supabase-js';
-import { ADMIN_ROLE } from '../../../shared/catalogue/accounts.ts';
+import { ADMIN_ROLE, STORED_SESSION_KEY } from '../../../shared/catalogue/accounts.ts';
 import { useSyncExternalStore } from 'react';
 import { endImpersonation } from './impersonation.ts';
 import { loadSupabase } from './load-supabase.ts';
@@ -21,9 +21,6 @@ export type AuthState = {
   /** True when a session ended without the user signing out (it expired for good, or was revoked). */
   expired?: boolean;
 };
-
-/** supabase-js's default storage key for the session: `sb-<first label of the API host>-auth-token`. */
-const STORED_SESSION_KEY = /^sb-.+-auth-token$/;
 
 function hasStoredSession(): boolean {
   try {
