@@ -216,7 +216,7 @@ describe('the review e-mail', () => {
       expect(reviewed.error).toBeNull();
       await expect
         .poll(async () => (await mailbox(timed.server, email)).map((mail) => mail.subject), { timeout: 20_000 })
-        .toEqual(['Loan Match: Your loan officer reviewed your documents']);
+        .toEqual(['Loan Match: Your loan officer reviewed your document']);
     } finally {
       await timed.close();
     }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { documentEmailPolicyFrom } from './document-emails.ts';
+import { brand } from '../../../shared/brand/brand.ts';
+import type { ChecklistItem } from '../../../shared/checklist/document-checklist.ts';
+import { documentEmailPolicyFrom, reminderEmail, reviewsEmail } from './document-emails.ts';
 
 /** The hosted function reads its policy from its secrets as server/ reads it from its environment. */
 describe('documentEmailPolicyFrom', () => {
@@ -25,6 +27,29 @@ describe('documentEmailPolicyFrom', () => {
     });
     expect(() => documentEmailPolicyFrom((name) => ({ DOCUMENT_REMINDER_DAYS: '0' })[name])).toThrow(
       'DOCUMENT_REMINDER_DAYS must be 1 or more',
+    );
+  });
+});
+
+describe("the applicant's document e-mails", () => {
+  const applicant = { email: 'ana@example.com', firstName: 'Ana', businessName: 'Ana Bakery', hasAccount: true };
+  const site = 'https://loans.example.com';
+  const outstanding = (title: string): ChecklistItem =>
+    ({ title, state: 'missing', dueDate: null, reasons: [] }) as unknown as ChecklistItem;
+
+  it('say "document" in the subject when there is one, "documents" when there are more', () => {
+    const review = { fileName: 'returns.pdf', accepted: true, reason: null };
+    expect(reviewsEmail(applicant, [review], site).subject).toBe(
+      `${brand.productName}: Your loan officer reviewed your document`,
+    );
+    expect(reviewsEmail(applicant, [review, { ...review, fileName: 'bank.pdf' }], site).subject).toBe(
+      `${brand.productName}: Your loan officer reviewed your documents`,
+    );
+    expect(reminderEmail(applicant, [outstanding('Tax Returns')], site).subject).toBe(
+      `${brand.productName}: A reminder: a document is still needed`,
+    );
+    expect(reminderEmail(applicant, [outstanding('Tax Returns'), outstanding('ID Document')], site).subject).toBe(
+      `${brand.productName}: A reminder: documents are still needed`,
     );
   });
 });

@@ -123,7 +123,7 @@ export function reviewsEmail(applicant: Applicant, reviews: readonly ReviewNews[
   const listed = reviews.map(reviewLine);
   return applicantLetter(
     applicant,
-    'Your loan officer reviewed your documents',
+    reviews.length === 1 ? 'Your loan officer reviewed your document' : 'Your loan officer reviewed your documents',
     [
       `Your loan officer reviewed ${reviews.length === 1 ? 'a document' : `${reviews.length} documents`} of ${applicant.businessName}:`,
       listed.join('\n'),
@@ -152,7 +152,7 @@ export function reminderEmail(
 ): MailMessage {
   return applicantLetter(
     applicant,
-    'A reminder: documents are still needed',
+    outstanding.length === 1 ? 'A reminder: a document is still needed' : 'A reminder: documents are still needed',
     [
       `Your loan officer is still waiting for ${outstanding.length === 1 ? 'a document' : `${outstanding.length} documents`} for the application of ${applicant.businessName}:`,
       outstanding.map(outstandingLine).join('\n'),
