@@ -39,6 +39,11 @@ export const PORTAL_MESSAGES = {
   offersLoadFailed: 'Failed to load your offers. Please reload the page to try again.',
   /** An acceptance that reached no answer (the function's own refusals are shown in their words). */
   acceptOfferFailed: 'The offer could not be accepted. Please try again.',
+  /**
+   * Not in the original description: a stored document whose link could not be signed (offline, signed out), in the
+   * portal and in the admin dashboard alike.
+   */
+  documentOpenFailed: 'The document could not be opened. Please try again.',
   smsSettingsLoadFailed: 'Failed to load your text message settings. Please reload the page to try again.',
   smsSettingsSaveFailed: 'Your text message settings could not be saved. Please try again.',
 } as const;

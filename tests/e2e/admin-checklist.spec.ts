@@ -63,6 +63,33 @@ async function withTwoDocuments(database: SupabaseClient, baseURL: string) {
   };
 }
 
+test('an officer opens a file of the checklist on a signed link; when the link cannot be signed, the detail says so', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const { officer, businessName, returns } = await withTwoDocuments(database, baseURL!);
+  const admin = new AdminPages(page);
+  await plantSession(page, baseURL!, officer.session);
+  await admin.openDashboard();
+  await admin.searchFor(businessName);
+  await admin.row(businessName).getByRole('button', { name: /View/ }).click();
+  const open = admin.detail().getByRole('button', { name: `Open ${returns}` });
+
+  const popup = page.waitForEvent('popup');
+  await open.click();
+  const tab = await popup;
+  await tab.waitForURL(/\/storage\/v1\/object\/sign\/documents\/.+\?token=/);
+  expect(Buffer.from(await (await page.request.get(tab.url())).body())).toEqual(Buffer.from(pdfBytes()));
+  await tab.close();
+
+  const signing = '**/storage/v1/object/sign/**';
+  await page.route(signing, (route) => route.abort('internetdisconnected'));
+  await open.click();
+  await expect(admin.detail().getByRole('alert')).toHaveText('The document could not be opened. Please try again.');
+  await expect.poll(() => page.context().pages().length).toBe(1);
+});
+
 test('an officer reviews documents, sends one back with a reason, asks for another and marks one not needed; the list says where the documents stand', async ({
   page,
   baseURL,

@@ -206,6 +206,19 @@ test('documents: one file of every accepted type is uploaded with progress, kept
   await portal.storedFile('Financial Statements', 'profit-and-loss.docx').getByRole('button', { name: /Open/ }).click();
   expect((await download).suggestedFilename()).toBe('profit-and-loss.docx');
   expect(page.context().pages()).toHaveLength(1);
+  // When its link cannot be signed (offline, signed out), the tab opened for it closes and the row says so; the next
+  // Open that works takes the message away.
+  const signing = '**/storage/v1/object/sign/**';
+  await page.route(signing, (route) => route.abort('internetdisconnected'));
+  const idDocument = portal.storedFile('ID Document', 'drivers-license.png');
+  await idDocument.getByRole('button', { name: /Open/ }).click();
+  await expect(idDocument.getByRole('alert')).toHaveText('The document could not be opened. Please try again.');
+  await expect.poll(() => page.context().pages().length).toBe(1);
+  await page.unroute(signing);
+  const reopened = page.waitForEvent('popup');
+  await idDocument.getByRole('button', { name: /Open/ }).click();
+  await (await reopened).close();
+  await expect(idDocument.getByRole('alert')).toHaveCount(0);
 
   // Delete asks first; Cancel keeps the file, Delete removes it.
   const license = portal.storedFile('Business License', 'license.doc');

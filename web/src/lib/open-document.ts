@@ -9,7 +9,8 @@ export const SIGNED_URL_SECONDS = SIGNED_URL_MAX_SECONDS;
  * Opens a stored document through a short-lived signed link (the bucket is private: docs/architecture.md, Departure 2).
  * A PDF or image opens in a new tab, opened before the link is signed so that the browser counts it as the click's
  * own. A Word or Excel file is downloaded under the applicant's own file name (the stored one is an id), with the
- * extension it was stored with (documentFileName).
+ * extension it was stored with (documentFileName). When the link cannot be signed, the tab opened for it closes and
+ * the promise fails, for the screen to say so (PORTAL_MESSAGES.documentOpenFailed).
  */
 export async function openStoredDocument(storagePath: string, fileName: string): Promise<void> {
   const inline = browserShowsInline(storagePath);
@@ -34,6 +35,6 @@ export async function openStoredDocument(storagePath: string, fileName: string):
     }
   } catch (error) {
     tab?.close();
-    console.error('Could not open the document', error);
+    throw error;
   }
 }

@@ -4,7 +4,7 @@ import { apiAdminRepository } from './api-admin-repository.ts';
 import type { AdminDocument } from '../../../../shared/db/admin-rows.ts';
 import type { ApplicationListCounts, ApplicationsPageArgs } from '../../../../shared/admin/application-lists.ts';
 import { searchWords } from '../../../../shared/admin/application-search.ts';
-import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
+import { ADMIN_MESSAGES, PORTAL_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
 import { api } from '../../lib/api.ts';
 import { loadSupabase } from '../../lib/load-supabase.ts';
 import {
@@ -63,8 +63,6 @@ export async function changeOnServer<T>(
     return fail(context, error, failureMessage(error, messages.failed, messages.offline));
   }
 }
-
-const documentOpenFailed = 'The document could not be opened. Please try again.';
 
 function fail(context: string, error: unknown, message: string): { error: { message: string } } {
   console.error(context, error);
@@ -183,7 +181,9 @@ export const adminApi = countsApi.injectEndpoints({
           return { data: null };
         } catch (error) {
           const message =
-            error instanceof AdminRequestError && error.kind === 'unavailable' ? error.message : documentOpenFailed;
+            error instanceof AdminRequestError && error.kind === 'unavailable'
+              ? error.message
+              : PORTAL_MESSAGES.documentOpenFailed;
           return fail('Opening the document failed', error, message);
         }
       },

@@ -11,7 +11,11 @@ import {
   type ReviewedDocument,
 } from '../../../../shared/checklist/document-checklist.ts';
 import { formatLongDate } from '../../../../shared/format/dates.ts';
-import { uploadAlreadyThereMessage, uploadErrorMessage } from '../../../../shared/messages/portal-admin.ts';
+import {
+  PORTAL_MESSAGES,
+  uploadAlreadyThereMessage,
+  uploadErrorMessage,
+} from '../../../../shared/messages/portal-admin.ts';
 import { applicantChecklistStatus, keptBecause } from './checklist-wording.ts';
 import { refuseBeforeUpload, rowRefused, uploadDocument, type DocumentFiling } from './document-upload.ts';
 import { ActionDialog } from '../../components/action-dialog.tsx';
@@ -377,9 +381,14 @@ function StoredRow({ reviewed, readOnly, replaceable, onReplace, onDeleted, relo
   const { document, review } = reviewed;
   const [deleteDocument, deletion] = useDeleteDocumentMutation();
   const [opening, setOpening] = useState(false);
+  const [openFailed, setOpenFailed] = useState(false);
   const open = async () => {
     setOpening(true);
-    await openStoredDocument(document.storage_path, document.file_name);
+    setOpenFailed(false);
+    await openStoredDocument(document.storage_path, document.file_name).catch((error: unknown) => {
+      console.error('Opening the document failed', error);
+      setOpenFailed(true);
+    });
     setOpening(false);
   };
   const remove = () =>
@@ -424,6 +433,7 @@ function StoredRow({ reviewed, readOnly, replaceable, onReplace, onDeleted, relo
           {keptBecause(review.outcome)}
         </Text>
       ) : null}
+      {openFailed ? <ErrorAlert size="sm" mt="2" message={PORTAL_MESSAGES.documentOpenFailed} /> : null}
       {deletion.isError && 'message' in deletion.error ? (
         <ErrorAlert size="sm" mt="2" message={deletion.error.message} />
       ) : null}
