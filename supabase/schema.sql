@@ -476,6 +476,7 @@ CREATE TRIGGER documents_keep_reviewed BEFORE DELETE OR UPDATE OF application_id
 CREATE TRIGGER documents_record_deleted_row AFTER DELETE ON public.documents FOR EACH ROW EXECUTE FUNCTION record_deleted_row();
 CREATE TRIGGER documents_refresh_checklist AFTER INSERT OR DELETE OR UPDATE OF application_id, type, request_id, replaces_id ON public.documents FOR EACH ROW EXECUTE FUNCTION refresh_document_checklist_of_row();
 CREATE TRIGGER documents_set_updated_at BEFORE UPDATE ON public.documents FOR EACH ROW EXECUTE FUNCTION set_updated_at();
+CREATE TRIGGER documents_take_stored_file_facts BEFORE INSERT ON public.documents FOR EACH ROW EXECUTE FUNCTION take_stored_file_facts();
 grant delete, select on public.documents to authenticated;
 grant delete, insert, select, update on public.documents to service_role;
 grant insert (id, user_id, application_id, type, file_name, file_size, content_type, storage_path, uploaded_by, request_id, replaces_id) on public.documents to authenticated;
@@ -3065,6 +3066,32 @@ begin
 end;
 $function$;
 -- execute on public.sync_profile_role(): none of the API roles
+
+CREATE OR REPLACE FUNCTION public.take_stored_file_facts()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  facts jsonb;
+begin
+  -- The caller's role as the request's token says (this function runs as its owner).
+  if coalesce(auth.role(), '') <> 'authenticated' then
+    return new;
+  end if;
+  select o.metadata into facts
+    from storage.objects as o
+   where o.bucket_id = 'documents' and o.name = new.storage_path;
+  if facts is null or facts ->> 'size' is null or facts ->> 'mimetype' is null then
+    raise exception 'This file was not uploaded: please upload it again' using errcode = '22023';
+  end if;
+  new.file_size := (facts ->> 'size')::bigint;
+  new.content_type := facts ->> 'mimetype';
+  return new;
+end;
+$function$;
+-- execute on public.take_stored_file_facts(): none of the API roles
 
 CREATE OR REPLACE FUNCTION public.text_items_are_filled(items text[])
  RETURNS boolean

@@ -6,6 +6,7 @@ import { uniqueEmail } from '../support/auth-helpers.ts';
 import { signedIn, testPassword } from '../support/function-behaviour.ts';
 import { anonClient, serviceClient } from '../support/server-process.ts';
 import { serverForThisFile } from '../support/server-for-file.ts';
+import { storeTestFile } from '../support/filed-documents.ts';
 
 // An application made signed out is linked to the account of its e-mail, so a stranger can make one in
 // someone's name. Nothing of the account holder's goes to it until they say it is theirs
@@ -60,7 +61,7 @@ async function linkAttempts(applicant: Applicant, applicationId: string) {
     file_name: 'return.pdf',
     file_size: 1000,
     content_type: 'application/pdf',
-    storage_path: `${applicant.id}/taxReturns/${randomUUID()}.pdf`,
+    storage_path: await storeTestFile(applicant.client, `${applicant.id}/taxReturns/${randomUUID()}.pdf`),
   });
   const info = await applicant.client
     .from('additional_info')

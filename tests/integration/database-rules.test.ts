@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertedApplication, qualifiedApplicationRow } from '../support/application-rows.ts';
 import { sqlStateOf, startTestBackend, type TestBackend, type TestUser } from '../support/database-actors.ts';
 import { uniqueEmail } from '../support/auth-helpers.ts';
+import { storeTestFile } from '../support/filed-documents.ts';
+import { pdfBytes } from '../support/sample-files.ts';
 
 /**
  * The rules the database enforces beyond who may touch which table (supabase/migrations): the
@@ -691,8 +693,8 @@ describe('admin-only records', () => {
 });
 
 describe('documents, additional information and registrations', () => {
-  it('keep a document record inside its owner’s folder', async () => {
-    const client = backend.client(applicant);
+  it('keep a document record inside its owner’s folder, within the size limit', async () => {
+    // The rules hold for every caller; the service role's rows keep the size given, so they show the limit too.
     const record = (path: string): Row => ({
       user_id: applicant.id,
       type: 'taxReturns',
@@ -702,7 +704,9 @@ describe('documents, additional information and registrations', () => {
       storage_path: path,
       uploaded_by: applicant.id,
     });
-    const good = await client.from('documents').insert(record(`${applicant.id}/taxReturns/${randomUUID()}.pdf`));
+    const good = await backend.service
+      .from('documents')
+      .insert(record(`${applicant.id}/taxReturns/${randomUUID()}.pdf`));
     expect(good.error).toBeNull();
     for (const path of [
       `${admin.id}/taxReturns/${randomUUID()}.pdf`,
@@ -710,17 +714,37 @@ describe('documents, additional information and registrations', () => {
       `${applicant.id}/taxReturns/../../x.pdf`,
       `${applicant.id}/taxReturns/${randomUUID()}.exe`,
     ]) {
-      expect((await client.from('documents').insert(record(path))).error?.code, path).toBe('23514');
+      expect((await backend.service.from('documents').insert(record(path))).error?.code, path).toBe('23514');
     }
-    const tooLarge = await client
+    const tooLarge = await backend.service
       .from('documents')
       .insert({ ...record(`${applicant.id}/taxReturns/${randomUUID()}.pdf`), file_size: 26214401 });
     expect(tooLarge.error?.code).toBe('23514');
   });
 
+  it('take a document record’s size and type from its stored file, and refuse one whose file was never stored', async () => {
+    const client = backend.client(applicant);
+    const path = await storeTestFile(client, `${applicant.id}/taxReturns/${randomUUID()}.pdf`);
+    const claimed = { type: 'taxReturns', file_name: 'return.pdf', file_size: 1, content_type: 'image/png' };
+    const filed = await client
+      .from('documents')
+      .insert({ user_id: applicant.id, storage_path: path, ...claimed })
+      .select('file_size, content_type')
+      .single();
+    expect(filed.error).toBeNull();
+    expect(filed.data).toEqual({ file_size: pdfBytes().length, content_type: 'application/pdf' });
+
+    const never = await client
+      .from('documents')
+      .insert({ user_id: applicant.id, storage_path: `${applicant.id}/taxReturns/${randomUUID()}.pdf`, ...claimed });
+    expect(never.error?.code).toBe('22023');
+    expect(never.error?.message).toBe('This file was not uploaded: please upload it again');
+  });
+
   it('link a document only to an application its owner can read', async () => {
     const client = backend.client(applicant);
     const foreign = await createApplication();
+    const path = await storeTestFile(client, `${applicant.id}/taxReturns/${randomUUID()}.pdf`);
     const { error } = await client.from('documents').insert({
       user_id: applicant.id,
       application_id: foreign,
@@ -728,7 +752,7 @@ describe('documents, additional information and registrations', () => {
       file_name: 'return.pdf',
       file_size: 1000,
       content_type: 'application/pdf',
-      storage_path: `${applicant.id}/taxReturns/${randomUUID()}.pdf`,
+      storage_path: path,
       uploaded_by: applicant.id,
     });
     expect(error?.code).toBe('42501');
@@ -1014,6 +1038,7 @@ describe('the schema’s safety properties', () => {
       { proname: 'set_sms_preference', anon: false, authenticated: true },
       { proname: 'subscribe_to_newsletter', anon: true, authenticated: true },
       { proname: 'sync_profile_role', anon: false, authenticated: false },
+      { proname: 'take_stored_file_facts', anon: false, authenticated: false },
       { proname: 'withdraw_loan_offer', anon: false, authenticated: false },
     ]);
   });

@@ -12,7 +12,7 @@ import { sendOfficerUploadEmails } from '../../supabase/functions/_shared/office
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { mailbox, uniqueEmail } from '../support/auth-helpers.ts';
 import { collectingMail } from '../support/collecting-mail.ts';
-import { fileDocument, type Filing } from '../support/filed-documents.ts';
+import { fileDocument, storeTestFile, type Filing } from '../support/filed-documents.ts';
 import { startTestBackend, type TestBackend, type TestUser } from '../support/database-actors.ts';
 import { clientWithKey, removeDataDir, temporaryDataDir, testDatabaseUrl } from '../support/server-process.ts';
 
@@ -159,7 +159,10 @@ describe('the review e-mail', () => {
         file_name: flagged!.file_name,
         file_size: 1_000,
         content_type: 'application/pdf',
-        storage_path: `${applicant.id}/businessLicense/${randomUUID()}.pdf`,
+        storage_path: await storeTestFile(
+          backend.client(applicant),
+          `${applicant.id}/businessLicense/${randomUUID()}.pdf`,
+        ),
       });
     expect(again.error).toBeNull();
     const { sent, environment } = collecting();

@@ -6,6 +6,7 @@ import { mailbox, uniqueEmail } from '../support/auth-helpers.ts';
 import { startTestBackend, type TestBackend, type TestUser } from '../support/database-actors.ts';
 import { sendEmailsPayload, submitApplicationFor } from '../support/function-behaviour.ts';
 import { shownName } from '../../supabase/functions/send-emails/templates.ts';
+import { storeTestFile } from '../support/filed-documents.ts';
 
 /**
  * Hostile input stored and e-mailed: every payload typed into the fields people fill in is
@@ -125,7 +126,7 @@ describe.each(hostileInputs)('$name', ({ value }) => {
 
     // A file name: up to the 255 characters a file system allows, kept as typed; longer ones are refused clearly.
     const applicant = await backend.createUser();
-    const path = `${applicant.id}/taxReturns/${randomUUID()}.pdf`;
+    const path = await storeTestFile(backend.client(applicant), `${applicant.id}/taxReturns/${randomUUID()}.pdf`);
     const document = {
       user_id: applicant.id,
       type: 'taxReturns',

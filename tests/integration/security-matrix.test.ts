@@ -10,6 +10,7 @@ import {
   type TestUser,
 } from '../support/database-actors.ts';
 import { uniqueEmail } from '../support/auth-helpers.ts';
+import { storeTestFile } from '../support/filed-documents.ts';
 
 /**
  * The security matrix (docs/architecture.md, Security tests): for every table in public and for
@@ -131,6 +132,13 @@ function documentRow(owner: TestUser): Row {
     content_type: 'application/pdf',
     storage_path: `${owner.id}/bankStatements/${randomUUID()}.pdf`,
   };
+}
+
+/** A document record whose file is in storage (the database files a signed-in caller's row only for a stored file). */
+async function storedDocumentRow(owner: TestUser): Promise<Row> {
+  const row = documentRow(owner);
+  await storeTestFile(backend.service, String(row.storage_path));
+  return row;
 }
 
 /** Additional information for a new pending application of the owner. */
@@ -615,7 +623,7 @@ const tableCases: TableCase[] = [
     table: 'documents',
     key: 'id',
     seed: (owner) => serviceInsert('documents', documentRow(owner), 'id'),
-    newRow: async (actor) => byId(documentRow(ownerFor(actor))),
+    newRow: async (actor) => byId(await storedDocumentRow(ownerFor(actor))),
     change: () => ({ file_name: `renamed-${randomUUID().slice(0, 6)}.pdf` }),
     select: per('denied', 'own', 'own', 'all', 'own', 'all'),
     insert: per('denied', 'ok', 'ok', 'ok', 'ok', 'ok'),
@@ -623,7 +631,7 @@ const tableCases: TableCase[] = [
     delete: per('denied', 'ok', 'none', 'none', 'none', 'ok'),
     ownership: {
       column: 'user_id',
-      rowOwnedBy: async (owner) => byId(documentRow(owner)),
+      rowOwnedBy: async (owner) => byId(await storedDocumentRow(owner)),
       insert: insertedByServiceRoleOnly,
       moves: [
         {
