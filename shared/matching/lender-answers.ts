@@ -48,6 +48,7 @@ export const LENDER_VIEW_MESSAGES = {
     'This document is no longer available: the loan officer may have asked for a new version. Reload the page.',
   documentFailed: 'Failed to download the document. Please try again.',
   choseAnotherLender: 'The applicant chose another lender.',
+  documentsNoLongerShared: 'The applicant chose another lender, so their documents are no longer shared with you.',
   offerFailed: 'Failed to send your offer. Please try again.',
   stageFailed: 'Failed to record the stage. Please try again.',
   noteBecomesCondition:

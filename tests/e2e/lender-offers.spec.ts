@@ -161,9 +161,13 @@ test('a lender offers, is told what to fix, revises, and records the closing of 
   await expect(stages.getByRole('button', { name: 'Record Stage' })).toHaveCount(0);
   expect(await seriousAccessibilityViolations(lender, ['main'])).toEqual([]);
 
-  // The other lender's page: the applicant chose another lender, unnamed, and no answer is taken.
+  // The other lender's page: the applicant chose another lender, unnamed, no answer is taken, and the applicant's
+  // documents are no longer shared with it.
   const second = await lenderPage(browser, other.link);
   await expect(second.getByText(LENDER_VIEW_MESSAGES.choseAnotherLender)).toBeVisible();
+  await expect(second.getByRole('region', { name: 'Documents' })).toContainText(
+    'The applicant chose another lender, so their documents are no longer shared with you.',
+  );
   await expect(second.getByRole('radio')).toHaveCount(0);
   await expect(second.getByRole('button', { name: /Send/ })).toHaveCount(0);
   await expect(second.getByRole('main')).not.toContainText(chosen.name);

@@ -25,6 +25,7 @@ import { normalizeEmail } from '../../shared/validation/email.ts';
 import type { ClientRow } from '../../shared/admin/client-row.ts';
 import { qualifiedApplicationRow } from './application-rows.ts';
 import { mailbox, uniqueEmail } from './auth-helpers.ts';
+import { storeTestFile } from './filed-documents.ts';
 import { acceptOffer } from './lender-links.ts';
 import { anonClient, clientWithKey, serviceClient } from './server-process.ts';
 
@@ -912,6 +913,34 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
       return created.data.user.id;
     }
 
+    /** A tax return of the application's applicant that an officer accepted: a document its lenders may see. */
+    async function acceptedDocument(applicationId: string, applicantId: string): Promise<string> {
+      const service = serviceClient(target.server);
+      const storagePath = await storeTestFile(service, `${applicantId}/taxReturns/${randomUUID()}.pdf`);
+      const filed = await service
+        .from('documents')
+        .insert({
+          user_id: applicantId,
+          application_id: applicationId,
+          type: 'taxReturns',
+          file_name: 'return-2025.pdf',
+          file_size: 1_000,
+          content_type: 'application/pdf',
+          storage_path: storagePath,
+        })
+        .select('id')
+        .single();
+      if (filed.error) throw new Error(filed.error.message);
+      const reviewed = await admin.rpc('review_document', {
+        document_id: filed.data.id,
+        outcome: 'accepted',
+        reason: null,
+        seen_review_id: null,
+      });
+      if (reviewed.error) throw new Error(reviewed.error.message);
+      return String(filed.data.id);
+    }
+
     /** A second package of the same application, sent to another lender the applicant approved. */
     async function secondLenderOf(applicationId: string) {
       const packageId = await newBankPackage(target, applicationId);
@@ -1005,11 +1034,17 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
       });
     });
 
-    it('lets only the chosen lender record the stages; the other lender hears the applicant chose another', async () => {
+    it('lets only the chosen lender record the stages and see the documents; the other hears the applicant chose another', async () => {
       const sent = await sentPackage();
       const otherToken = await secondLenderOf(sent.applicationId);
       expect((await offer(sent.token)).status).toBe(200);
       const applicant = await applicantAccount(sent.applicationId);
+      const returns = await acceptedDocument(sent.applicationId, applicant);
+      const documentOf = (token: string) =>
+        invoke(anonymous, 'lender-package', { token, action: 'document', documentId: returns });
+      // Until the applicant chooses, every lender the package went to sees the accepted documents.
+      expect((await viewOf(otherToken)).documents).toMatchObject([{ id: returns }]);
+      expect((await documentOf(otherToken)).status).toBe(200);
       const offerId = ((await viewOf(sent.token)).offers as { id: string }[])[0]!.id;
       const accepted = await acceptOffer(serviceClient(target.server), applicant, offerId);
       expect(accepted.error).toBeNull();
@@ -1063,6 +1098,14 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
       const other = await viewOf(otherToken);
       expect(other).toMatchObject({ acceptedOfferId: null, choseAnotherLender: true, stages: [] });
       expect(JSON.stringify(other)).not.toContain(sent.lender.name);
+      // The applicant's files go on to the chosen lender only: the other's page lists none, its link hands none out.
+      expect(other.documents).toEqual([]);
+      expect(await documentOf(otherToken)).toEqual({
+        status: 409,
+        body: { success: false, error: LENDER_VIEW_MESSAGES.documentsNoLongerShared },
+      });
+      expect((await viewOf(sent.token)).documents).toMatchObject([{ id: returns }]);
+      expect((await documentOf(sent.token)).status).toBe(200);
       expect(
         await invoke(anonymous, 'lender-package', { token: otherToken, action: 'answer', answer: 'declined' }),
       ).toEqual({

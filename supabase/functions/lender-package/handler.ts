@@ -137,6 +137,8 @@ const tokenPattern = /^[A-Za-z0-9_-]{20,100}$/;
  * the link is neither expired nor revoked).
  * - {token, action: 'view'}: the package and the application's documents an officer accepted (no links).
  * - {token, action: 'document', documentId}: a signed link (one minute) to one of those, checked again now.
+ *   Once the applicant accepted another lender's offer, the other lenders' links list and hand out no document:
+ *   the applicant's files go on to the lender they chose only.
  * - {token, action: 'answer', answer, note}: records interested / need_more_info / declined with a note, then
  *   e-mails the officer who sent the package and the applicant.
  * - {token, action: 'offer', offer, seenOffer}: the offer form's values (shared/validation/loan-offer-form.ts) make
@@ -223,8 +225,20 @@ export function createLenderPackageHandler(environment: FunctionEnvironment & { 
     };
   }
 
+  /** Whether the applicant accepted another lender's offer for the package's application. */
+  async function choseAnotherLender(row: PackageRow): Promise<boolean> {
+    const { data, error } = await service
+      .from('offer_acceptances')
+      .select('package_id')
+      .eq('application_id', row.application_id);
+    if (error) throw new Error(error.message);
+    return (data as { package_id: string }[]).some((acceptance) => acceptance.package_id !== row.package_id);
+  }
+
   async function view(row: PackageRow): Promise<LenderPackageView> {
-    const documents = (await lenderDocuments(row.application_id)).map(({ title, document }) => ({
+    const offers = await offersOf(row);
+    const shared = offers.choseAnotherLender ? [] : await lenderDocuments(row.application_id);
+    const documents = shared.map(({ title, document }) => ({
       id: document.id,
       type: document.type,
       label: title,
@@ -244,7 +258,7 @@ export function createLenderPackageHandler(environment: FunctionEnvironment & { 
         answeredAt: row.answered_at,
       },
       documents,
-      ...(await offersOf(row)),
+      ...offers,
     };
   }
 
@@ -301,9 +315,13 @@ export function createLenderPackageHandler(environment: FunctionEnvironment & { 
 
   /**
    * A short-lived link to one document, signed only while it is one the lender may see: anything else (not
-   * accepted, replaced, another application's) is refused the same way.
+   * accepted, replaced, another application's) is refused the same way; every document once the applicant chose
+   * another lender, saying so.
    */
   async function documentLink(row: PackageRow, documentId: unknown): Promise<Response> {
+    if (await choseAnotherLender(row)) {
+      return json({ success: false, error: LENDER_VIEW_MESSAGES.documentsNoLongerShared }, 409);
+    }
     const found = (await lenderDocuments(row.application_id)).find(({ document }) => document.id === documentId);
     if (!found) return json({ success: false, error: LENDER_VIEW_MESSAGES.documentUnavailable }, 404);
     const { document } = found;

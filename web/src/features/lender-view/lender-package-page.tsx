@@ -74,9 +74,18 @@ export function LenderPackagePage() {
 
 /**
  * The documents the loan officer accepted. Each download asks the server for its link then, so a document
- * sent back or replaced since the page was opened is refused with why.
+ * sent back or replaced since the page was opened is refused with why. None once the applicant chose another
+ * lender: the page says why.
  */
-function PackageDocuments({ documents, token }: { documents: LenderPackageView['documents']; token: string }) {
+function PackageDocuments({
+  documents,
+  token,
+  choseAnotherLender,
+}: {
+  documents: LenderPackageView['documents'];
+  token: string;
+  choseAnotherLender: boolean;
+}) {
   const [problem, setProblem] = useState<string | null>(null);
   const [fetching, setFetching] = useState<string | null>(null);
   const download = async (documentId: string) => {
@@ -92,7 +101,9 @@ function PackageDocuments({ documents, token }: { documents: LenderPackageView['
       <Heading as="h2" size="lg" mb="2">
         Documents
       </Heading>
-      {documents.length === 0 ? (
+      {choseAnotherLender ? (
+        <Text color="gray.600">{LENDER_VIEW_MESSAGES.documentsNoLongerShared}</Text>
+      ) : documents.length === 0 ? (
         <Text color="gray.600">No document has been accepted by the loan officer yet.</Text>
       ) : (
         <List.Root ps="5" gap="1">
@@ -117,9 +128,11 @@ function PackageDocuments({ documents, token }: { documents: LenderPackageView['
         </List.Root>
       )}
       {problem ? <ErrorAlert message={problem} mt="2" /> : null}
-      <Text fontSize="sm" color="gray.600" mt="1">
-        These are the documents the loan officer has reviewed and accepted.
-      </Text>
+      {choseAnotherLender ? null : (
+        <Text fontSize="sm" color="gray.600" mt="1">
+          These are the documents the loan officer has reviewed and accepted.
+        </Text>
+      )}
     </Box>
   );
 }
@@ -198,7 +211,7 @@ function PackageView({
         </Alert.Root>
       ) : null}
 
-      <PackageDocuments documents={documents} token={token} />
+      <PackageDocuments documents={documents} token={token} choseAnotherLender={view.choseAnotherLender} />
 
       <Box as="section" aria-label="Executive summary">
         <Heading as="h2" size="lg" mb="2">
