@@ -128,7 +128,9 @@ test('an officer reviews documents, sends one back with a reason, asks for anoth
   const sendBack = page.getByRole('dialog', { name: `Needs replacement: ${license}` });
   await sendBack.getByRole('button', { name: 'Send Back' }).click();
   await expect(sendBack).toContainText('Say what needs to change: the applicant reads the reason');
-  await sendBack.getByLabel(/What needs to change/).fill('This license expired in 2024: please send the current one.');
+  // The keyboard is put in the field the message is about: what is typed next goes there.
+  await expect(sendBack.getByLabel(/What needs to change/)).toBeFocused();
+  await page.keyboard.type('This license expired in 2024: please send the current one.');
   await sendBack.getByRole('button', { name: 'Send Back' }).click();
   await expect(sendBack).toBeHidden();
   await expect(item('Business License')).toContainText('Needs replacement on');

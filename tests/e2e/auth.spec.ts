@@ -96,6 +96,8 @@ test('a new user signs up, confirms from the mailbox and lands on /portal with t
   await expect(auth.status()).toHaveText(
     'Please check your email and click the confirmation link to complete your registration.',
   );
+  // The button pressed went with the form: the keyboard is on the message that took its place.
+  await expect(auth.status()).toBeFocused();
   // No second sign-up: it would replace the stored PKCE verifier and break the first e-mail's link.
   await expect(auth.submit('Create Account')).toHaveCount(0);
   await expect(auth.email()).toHaveCount(0);
@@ -119,10 +121,12 @@ async function resendFromSignIn(page: Page, email: string): Promise<AuthPages> {
   await auth.openLogin();
   await auth.signIn(email, 'a-good-password');
   await expect(auth.alert()).toHaveText('Email not confirmed');
+  await expect(page.getByText(`A confirmation link was sent to ${email} when the account was made`)).toBeVisible();
   await page.getByRole('button', { name: 'Resend confirmation email' }).click();
   await expect(auth.status()).toHaveText(
     'Please check your email and click the confirmation link to complete your registration.',
   );
+  await expect(auth.status()).toBeFocused();
   return auth;
 }
 

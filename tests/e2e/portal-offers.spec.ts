@@ -147,8 +147,16 @@ test('an applicant compares two lenders’ offers, sees the lowest marked, and a
   await dialog.getByRole('button', { name: 'Accept', exact: true }).click();
   await expect(dialog).toContainText('Type your full name to accept the offer');
   await expect(dialog).toContainText('Tick the statement to accept the offer');
-  await dialog.getByRole('textbox', { name: 'Full name' }).fill('Jordan Reyes');
-  await dialog.getByRole('checkbox', { name: 'I accept this offer’s terms as shown above.' }).check();
+  // The keyboard is put where the first message is, then on the next one still unanswered.
+  const fullName = dialog.getByRole('textbox', { name: 'Full name' });
+  const statement = dialog.getByRole('checkbox', { name: 'I accept this offer’s terms as shown above.' });
+  await expect(fullName).toBeFocused();
+  await page.keyboard.type('Jordan Reyes');
+  await dialog.getByRole('button', { name: 'Accept', exact: true }).click();
+  await expect(statement).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(statement).toBeChecked();
+  await expect(fullName).toHaveValue('Jordan Reyes');
   expect(await seriousAccessibilityViolations(page, ['[role="dialog"]'])).toEqual([]);
 
   // The lender revises its offer while the applicant reads it: refused in words, the name and the tick kept.

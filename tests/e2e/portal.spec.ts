@@ -662,9 +662,14 @@ test('additional information: required fields, money formatting, stored, shown a
   await expect(portal.infoField('Target Customers')).toHaveValue('Cafes and households.');
   await expect(page.getByText('Your unsaved answers')).toHaveCount(0);
 
+  // Submitted from the keyboard: the focus is on the button again once the answers went, and the message under the
+  // long form is scrolled into the window.
   await portal.infoField('Target Customers').fill('Cafes, hotels and households.');
-  await portal.submitInfoButton().click();
-  await expect(page.getByText('Your information and documents have been successfully submitted.')).toBeVisible();
+  await portal.submitInfoButton().focus();
+  await page.keyboard.press('Enter');
+  const submitted = page.getByText('Your information and documents have been successfully submitted.');
+  await expect(submitted).toBeInViewport();
+  await expect(portal.submitInfoButton()).toBeFocused();
   await page.reload();
   await expect(portal.infoField('Target Customers')).toHaveValue('Cafes, hotels and households.');
 

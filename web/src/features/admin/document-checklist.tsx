@@ -337,10 +337,12 @@ function ReasonDialog({
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
   const parsed = schema.safeParse(reason);
   const confirm = async () => {
     setTried(true);
-    if (!parsed.success) return;
+    // The keyboard goes to the field its message is about: typing then fills it in.
+    if (!parsed.success) return field.current?.focus();
     setBusy(true);
     const failed = await send(parsed.data);
     setBusy(false);
@@ -369,7 +371,7 @@ function ReasonDialog({
     >
       <Stack gap="3">
         <FormField label={label} required error={tried ? parsed.error?.issues[0]?.message : undefined}>
-          <Textarea rows={4} value={reason} onChange={(event) => setReason(event.target.value)} />
+          <Textarea ref={field} rows={4} value={reason} onChange={(event) => setReason(event.target.value)} />
         </FormField>
         {failure ? <ErrorAlert message={failure} /> : null}
       </Stack>

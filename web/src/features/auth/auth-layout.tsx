@@ -1,5 +1,5 @@
 import { Alert, Box, Container, Heading, Link, Stack, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { brand, telHref } from '../../../../shared/brand/brand.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
 
@@ -50,9 +50,28 @@ export function AuthLayout({
 }
 
 /** A message in the account screens: an error (role alert) or a notice (role status). */
-export function AuthMessage({ status, children }: { status: 'error' | 'success' | 'info'; children: ReactNode }) {
+export function AuthMessage({
+  status,
+  children,
+  takesFocus = false,
+}: {
+  status: 'error' | 'success' | 'info';
+  children: ReactNode;
+  /** Shown in place of the form whose button was pressed: the keyboard's focus goes to it, not to the page. */
+  takesFocus?: boolean;
+}) {
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (takesFocus) root.current?.focus();
+  }, [takesFocus]);
   return (
-    <Alert.Root status={status} role={status === 'error' ? 'alert' : 'status'}>
+    <Alert.Root
+      ref={root}
+      tabIndex={takesFocus ? -1 : undefined}
+      outline={takesFocus ? 'none' : undefined}
+      status={status}
+      role={status === 'error' ? 'alert' : 'status'}
+    >
       <Alert.Indicator />
       <Alert.Title>{children}</Alert.Title>
     </Alert.Root>

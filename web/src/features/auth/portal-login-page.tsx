@@ -132,15 +132,23 @@ export function PortalLoginPage() {
       {linkExpired && !signingUp ? <AuthMessage status="info">{LINK_EXPIRED_MESSAGE}</AuthMessage> : null}
       {failure ? <AuthMessage status="error">{failure}</AuthMessage> : null}
       {unconfirmed && !signingUp ? (
-        <Button variant="outline" loading={resending} onClick={() => void resendConfirmation(unconfirmed)}>
-          Resend confirmation email
-        </Button>
+        <>
+          <Text>
+            A confirmation link was sent to {unconfirmed.email} when the account was made: open it to sign in, or have
+            it sent again.
+          </Text>
+          <Button variant="outline" loading={resending} onClick={() => void resendConfirmation(unconfirmed)}>
+            Resend confirmation email
+          </Button>
+        </>
       ) : null}
       {confirmationSent ? (
         // The form goes away once the account is made: a second sign-up would replace the stored PKCE verifier,
         // and the first e-mail's confirmation link would then fail.
         <>
-          <AuthMessage status="success">{AUTH_MESSAGES.confirmEmail}</AuthMessage>
+          <AuthMessage status="success" takesFocus>
+            {AUTH_MESSAGES.confirmEmail}
+          </AuthMessage>
           <Button
             variant="outline"
             onClick={() => {

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, chakra, Heading, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch, type Resolver, type UseFormRegister } from 'react-hook-form';
 import {
   additionalInfoSections,
@@ -15,6 +15,7 @@ import { clearDraft, differsFrom, readDraft, saveDraft } from './additional-info
 import { useSaveAdditionalInfoMutation } from './portal-api.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { loadAgainOnFailure } from '../../lib/load-again.ts';
+import { useFocusBackAfterBusy } from '../../lib/use-busy.ts';
 
 /**
  * A money answer as the form shows it once typed: '85000' and '85k' become '$85,000'. Text that is not an
@@ -92,6 +93,13 @@ export function AdditionalInfoFormSection({
   const [outcome, setOutcome] = useState<{ saved: true } | { saved: false; message: string } | null>(null);
   const failed = { saved: false, message: PORTAL_MESSAGES.additionalInfoFailed } as const;
   const values = useWatch({ control });
+  // Pressed from the keyboard, the button (disabled while the answers go) has the focus again once they went; the
+  // outcome under the form is scrolled into view (below a long form, it would be out of the window).
+  const { ref: submitButton, pressed } = useFocusBackAfterBusy<HTMLButtonElement>(isSubmitting);
+  const outcomeBox = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (outcome) outcomeBox.current?.scrollIntoView({ block: 'nearest' });
+  }, [outcome]);
 
   // What the server holds now: the stored row, then each submission that succeeded.
   const [savedValues, setSavedValues] = useState(storedValues);
@@ -181,6 +189,8 @@ export function AdditionalInfoFormSection({
               {lockedReason ? null : (
                 // Its words may take two lines on a narrow phone with wider text spacing, instead of leaving the page.
                 <Button
+                  ref={submitButton}
+                  onClick={pressed}
                   type="submit"
                   colorPalette="blue"
                   size="lg"
@@ -198,13 +208,18 @@ export function AdditionalInfoFormSection({
           </chakra.fieldset>
         </form>
       )}
-      {outcome?.saved ? (
-        <Alert.Root status="success" role="status">
-          <Alert.Indicator />
-          <Alert.Title>{PORTAL_MESSAGES.additionalInfoSubmitted}</Alert.Title>
-        </Alert.Root>
+      {outcome ? (
+        <Box ref={outcomeBox} scrollMarginBottom="4">
+          {outcome.saved ? (
+            <Alert.Root status="success" role="status">
+              <Alert.Indicator />
+              <Alert.Title>{PORTAL_MESSAGES.additionalInfoSubmitted}</Alert.Title>
+            </Alert.Root>
+          ) : (
+            <ErrorAlert message={outcome.message} />
+          )}
+        </Box>
       ) : null}
-      {outcome && !outcome.saved ? <ErrorAlert message={outcome.message} /> : null}
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, chakra, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { formatLongDate } from '../../../../shared/format/dates.ts';
 import { formatUsdInput } from '../../../../shared/format/money.ts';
 import type { LenderConsentRow } from '../../../../shared/matching/applicant-matches.ts';
@@ -266,9 +266,14 @@ function AcceptOffer({ item }: { item: ComparedOffer }) {
   const nameError = checked && !fullName.trim() ? 'Type your full name to accept the offer' : undefined;
   const statementError = checked && !ticked ? 'Tick the statement to accept the offer' : undefined;
 
+  const nameInput = useRef<HTMLInputElement>(null);
+  const statementInput = useRef<HTMLInputElement>(null);
+
   const submit = async () => {
     setChecked(true);
-    if (!fullName.trim() || !ticked) return;
+    // The keyboard goes to the first field its message is about.
+    if (!fullName.trim()) return nameInput.current?.focus();
+    if (!ticked) return statementInput.current?.focus();
     const shownSha256 = await offerSha256(item.revision);
     const result = await accept({ offerId: item.offer.offer_id, fullName: fullName.trim(), shownSha256 });
     if ('data' in result) setOpen(false);
@@ -319,9 +324,15 @@ function AcceptOffer({ item }: { item: ComparedOffer }) {
             </Text>
           )}
           <FormField label="Full name" required error={nameError}>
-            <Input value={fullName} autoComplete="name" onChange={(event) => setFullName(event.target.value)} />
+            <Input
+              ref={nameInput}
+              value={fullName}
+              autoComplete="name"
+              onChange={(event) => setFullName(event.target.value)}
+            />
           </FormField>
           <CheckboxField
+            ref={statementInput}
             label={ACCEPTANCE_STATEMENT}
             checked={ticked}
             error={statementError}
