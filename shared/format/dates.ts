@@ -1,7 +1,10 @@
 import { NOT_AVAILABLE } from './numbers.ts';
 
-const LONG_DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric' };
-const DATE_AND_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+const STYLES = {
+  long: { year: 'numeric', month: 'long', day: 'numeric' },
+  dateTime: { dateStyle: 'medium', timeStyle: 'short' },
+  time: { timeStyle: 'short' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 /**
  * One US English formatter per style and time zone, made on first use and kept: making one costs about a
@@ -10,11 +13,11 @@ const DATE_AND_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeSty
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function usFormatter(options: Intl.DateTimeFormatOptions, timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = `${options === LONG_DATE ? 'long' : 'dateTime'} ${timeZone ?? ''}`;
+function usFormatter(style: keyof typeof STYLES, timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = `${style} ${timeZone ?? ''}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+    formatter = new Intl.DateTimeFormat('en-US', { ...STYLES[style], timeZone });
     formatters.set(key, formatter);
   }
   return formatter;
@@ -27,7 +30,7 @@ function usFormatter(options: Intl.DateTimeFormatOptions, timeZone: string | und
 export function formatLongDate(date: Date | string, timeZone?: string): string {
   const value = typeof date === 'string' ? new Date(date) : date;
   if (Number.isNaN(value.getTime())) return NOT_AVAILABLE;
-  return usFormatter(LONG_DATE, timeZone).format(value);
+  return usFormatter('long', timeZone).format(value);
 }
 
 /**
@@ -37,7 +40,17 @@ export function formatLongDate(date: Date | string, timeZone?: string): string {
 export function formatDateTime(date: Date | string, timeZone?: string): string {
   const value = typeof date === 'string' ? new Date(date) : date;
   if (Number.isNaN(value.getTime())) return NOT_AVAILABLE;
-  return usFormatter(DATE_AND_TIME, timeZone).format(value);
+  return usFormatter('dateTime', timeZone).format(value);
+}
+
+/**
+ * A US English time of day ('3:05 PM'). `timeZone` is an IANA name; without it the runtime's own zone is used.
+ * 'N/A' for an invalid date.
+ */
+export function formatTime(date: Date | string, timeZone?: string): string {
+  const value = typeof date === 'string' ? new Date(date) : date;
+  if (Number.isNaN(value.getTime())) return NOT_AVAILABLE;
+  return usFormatter('time', timeZone).format(value);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { earliestUsToday, formatDateTime, formatLongDate, knownTimeZone } from './dates.ts';
+import { earliestUsToday, formatDateTime, formatLongDate, formatTime, knownTimeZone } from './dates.ts';
 import { formatUsd, formatUsdInput, parseMoney, parseMoneyInput } from './money.ts';
 import { formatDays, formatMonths, formatPercent, formatRatio, NOT_AVAILABLE } from './numbers.ts';
 
@@ -126,6 +126,12 @@ describe('formatting (product.md §9)', () => {
     // Intl may put a narrow no-break space before AM/PM: compared as the reader sees it.
     expect(formatDateTime(iso, zone).replace(/\s/gu, ' ')).toBe(text);
     expect(formatDateTime(new Date(iso), zone).replace(/\s/gu, ' ')).toBe(text);
+  });
+
+  it('formats a time of day alone, in the zone asked for, and says N/A for an invalid date', () => {
+    expect(formatTime('2026-11-23T20:05:00Z', 'America/Los_Angeles').replace(/\s/gu, ' ')).toBe('12:05 PM');
+    expect(formatTime(new Date(2025, 0, 13, 15, 5)).replace(/\s/gu, ' ')).toBe('3:05 PM');
+    expect(formatTime('not a date')).toBe(NOT_AVAILABLE);
   });
 
   it('formats each time zone in its own zone, whatever zone was asked for before', () => {

@@ -1064,7 +1064,10 @@ test('with a newer application that was not qualified, documents and additional 
   await expect(portal.application(notQualified.businessName).getByText('Status: Not qualified')).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'My Applications' })).toBeVisible();
 
-  const forOpen = new RegExp(`^For your application for ${open.businessName}, submitted \\w+ \\d{1,2}, \\d{4}\\.$`);
+  // Both were submitted today: the time tells them apart.
+  const forOpen = new RegExp(
+    `^For your application for ${open.businessName}, submitted \\w+ \\d{1,2}, \\d{4} at \\d{1,2}:\\d{2}\\s[AP]M\\.$`,
+  );
   const documentsSection = page.getByRole('region', { name: 'Required Documents' });
   await expect(documentsSection.getByText(forOpen)).toBeVisible();
   const infoSection = page.getByRole('region', { name: 'Additional Information' });
@@ -1098,8 +1101,10 @@ test('with two open applications the applicant chooses which one the documents a
   const chooser = page.getByLabel('Documents and information for');
   await expect(chooser).toHaveValue(newer.id);
   await expect(chooser.getByRole('option')).toHaveText([
-    new RegExp(`^${business} · \\$500,000\\+ · submitted .+ · In review$`),
-    new RegExp(`^${business} · \\$100,000 - \\$250,000 · submitted .+ · In review$`),
+    new RegExp(
+      `^${business} · \\$500,000\\+ · submitted \\w+ \\d{1,2}, \\d{4} at \\d{1,2}:\\d{2}\\s[AP]M · In review$`,
+    ),
+    new RegExp(`^${business} · \\$100,000 - \\$250,000 · submitted .+ at .+ · In review$`),
   ]);
   await expect(portal.storedFile('Tax Returns', 'return.pdf')).toHaveCount(0);
   await expect(portal.infoField('Project Description')).toHaveValue('');

@@ -22,7 +22,7 @@ export function ApplicationChooser({
         <NativeSelect.Field value={shownId} onChange={(event) => onChoose(event.target.value)}>
           {applications.map((application) => (
             <option key={application.id} value={application.id}>
-              {applicationChoiceLabel(application)}
+              {applicationChoiceLabel(application, applications)}
             </option>
           ))}
         </NativeSelect.Field>

@@ -5,6 +5,7 @@ import {
   documentsOf,
   forApplicationSentence,
   shownApplication,
+  submittedOn,
 } from './current-application.ts';
 
 const application = (business_name: string, status: 'pending' | 'approved' | 'rejected', created_at: string) => ({
@@ -39,19 +40,34 @@ describe('the application documents and additional information go to', () => {
   });
 
   it('is named with its business and the date it was submitted', () => {
-    expect(forApplicationSentence(application('Harbor Cafe', 'pending', '2026-11-01T18:00:00Z'))).toBe(
+    const harbor = application('Harbor Cafe', 'pending', '2026-11-01T18:00:00Z');
+    expect(forApplicationSentence(harbor, [harbor, application('Old Cafe', 'approved', '2026-10-01T10:00:00Z')])).toBe(
       'For your application for Harbor Cafe, submitted November 1, 2026.',
     );
   });
 
   it('is told from the others by its amount, date and status', () => {
+    const declined = application('Harbor Cafe', 'rejected', '2026-11-01T18:00:00Z');
     expect(
-      applicationChoiceLabel({
-        ...application('Harbor Cafe', 'rejected', '2026-11-01T18:00:00Z'),
-        loan_amount: '250000-500000',
-        decided_at: '2026-11-02T18:00:00Z',
-      }),
+      applicationChoiceLabel({ ...declined, loan_amount: '250000-500000', decided_at: '2026-11-02T18:00:00Z' }, [
+        declined,
+      ]),
     ).toBe('Harbor Cafe · $250,000 - $500,000 · submitted November 1, 2026 · Declined');
+  });
+
+  it('is told from another submitted the same day by its time', () => {
+    // Times in the runtime's zone, as the page shows them: made here at 9:05 and 14:40 local time.
+    const morning = application('Lee Auto Repair', 'pending', new Date(2026, 10, 30, 9, 5).toISOString());
+    const afternoon = application('Lee Auto Repair', 'pending', new Date(2026, 10, 30, 14, 40).toISOString());
+    const earlier = application('Lee Auto Repair', 'rejected', new Date(2026, 9, 2, 11, 0).toISOString());
+    const all = [afternoon, morning, earlier];
+    const read = (text: string) => text.replace(/\s/gu, ' ');
+    expect(read(submittedOn(morning, all))).toBe('November 30, 2026 at 9:05 AM');
+    expect(read(submittedOn(afternoon, all))).toBe('November 30, 2026 at 2:40 PM');
+    expect(submittedOn(earlier, all)).toBe('October 2, 2026');
+    expect(read(forApplicationSentence(afternoon, all))).toBe(
+      'For your application for Lee Auto Repair, submitted November 30, 2026 at 2:40 PM.',
+    );
   });
 });
 

@@ -1,6 +1,6 @@
 import { optionLabel } from '../../../../shared/catalogue/fields.ts';
 import { loanAmountOptions } from '../../../../shared/catalogue/pre-qualification.ts';
-import { formatLongDate } from '../../../../shared/format/dates.ts';
+import { formatLongDate, formatTime } from '../../../../shared/format/dates.ts';
 import type { ApplicationRow } from '../../../../shared/db/applications.ts';
 import { applicantStatusLabel } from '../../../../shared/status/timeline.ts';
 
@@ -37,19 +37,31 @@ export function documentsOf<D extends { application_id: string | null }>(
   );
 }
 
+/**
+ * When an application was submitted as the applicant reads it among their others: its day ('November 1, 2026'),
+ * and its time too when another of theirs was submitted that day ('November 1, 2026 at 3:05 PM'), or two
+ * applications of one business for one amount would read the same.
+ */
+export function submittedOn(application: Listed, applications: readonly Listed[]): string {
+  const day = formatLongDate(application.created_at);
+  const sameDay = applications.some((other) => other.id !== application.id && formatLongDate(other.created_at) === day);
+  return sameDay ? `${day} at ${formatTime(application.created_at)}` : day;
+}
+
 /** Which application a section is for, said when the applicant has more than one. */
-export function forApplicationSentence(application: Listed): string {
-  return `For your application for ${application.business_name}, submitted ${formatLongDate(application.created_at)}.`;
+export function forApplicationSentence(application: Listed, applications: readonly Listed[]): string {
+  return `For your application for ${application.business_name}, submitted ${submittedOn(application, applications)}.`;
 }
 
 /** An application as the applicant tells it from their others: business, amount, date and status. */
 export function applicationChoiceLabel(
   application: Listed & Pick<ApplicationRow, 'loan_amount' | 'decided_at'>,
+  applications: readonly Listed[],
 ): string {
   return [
     application.business_name,
     optionLabel(loanAmountOptions, application.loan_amount),
-    `submitted ${formatLongDate(application.created_at)}`,
+    `submitted ${submittedOn(application, applications)}`,
     applicantStatusLabel(application.status, application.decided_at),
   ].join(' · ');
 }

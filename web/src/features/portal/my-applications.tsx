@@ -8,6 +8,7 @@ import { formatLongDate } from '../../../../shared/format/dates.ts';
 import { applicantStatusLabel, applicationEventText, eventNoteLabel } from '../../../../shared/status/timeline.ts';
 import { ApplicationsToConfirm } from './applications-to-confirm.tsx';
 import type { PortalApplication } from './portal-api.ts';
+import { submittedOn } from './current-application.ts';
 
 const statusPalette = { pending: 'blue', approved: 'green', rejected: 'red' } as const;
 
@@ -38,13 +39,20 @@ export function MyApplications({ applications, toConfirm, readOnly }: Props) {
           </Button>
         </Box>
       ) : (
-        applications.map((application) => <ApplicationCard key={application.id} application={application} />)
+        applications.map((application) => (
+          <ApplicationCard
+            key={application.id}
+            application={application}
+            submitted={submittedOn(application, applications)}
+          />
+        ))
       )}
     </Stack>
   );
 }
 
-function ApplicationCard({ application }: { application: PortalApplication }) {
+/** `submitted`: when it was submitted, as the applicant tells it from their others (submittedOn). */
+function ApplicationCard({ application, submitted }: { application: PortalApplication; submitted: string }) {
   const status = applicantStatusLabel(application.status, application.decided_at, application.loan_stage ?? null);
   return (
     <Box
@@ -58,8 +66,7 @@ function ApplicationCard({ application }: { application: PortalApplication }) {
         <Box>
           <Text fontWeight="semibold">{application.business_name}</Text>
           <Text color="gray.600" fontSize="sm">
-            Loan amount {optionLabel(loanAmountOptions, application.loan_amount)} · submitted{' '}
-            {formatLongDate(application.created_at)}
+            Loan amount {optionLabel(loanAmountOptions, application.loan_amount)} · submitted {submitted}
           </Text>
         </Box>
         {/* With the loan's stage the status is long: it wraps on a narrow or zoomed screen. */}

@@ -139,7 +139,8 @@ function PortalContent({ data, reload }: { data: PortalData; reload: () => Promi
       { replace: true },
     );
   };
-  const forApplication = shown && data.applications.length > 1 ? forApplicationSentence(shown) : null;
+  const forApplication =
+    shown && data.applications.length > 1 ? forApplicationSentence(shown, data.applications) : null;
   const stored = shown ? data.additionalInfo.find((row) => row.application_id === shown.id) : undefined;
   const lockedReason = data.readOnly
     ? 'You are viewing this client’s information; it cannot be changed here.'
