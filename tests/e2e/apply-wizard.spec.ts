@@ -534,7 +534,7 @@ test('Back pressed at once after Next, before the next step is drawn, shows the 
   await expect(apply.stepHeading).toHaveText('Personal Information');
 });
 
-test("after submitting, a reload keeps the result, and the browser's Back leaves it for the page before the wizard, not for its steps", async ({
+test("after submitting, a reload keeps the result, the browser's Back leaves it for the page before the wizard, not for its steps, and Forward comes back to it", async ({
   page,
 }) => {
   await page.goto('/calculator');
@@ -555,8 +555,17 @@ test("after submitting, a reload keeps the result, and the browser's Back leaves
   await page.goBack();
   await expect(page).toHaveURL(/\/calculator$/);
   await expect(apply.resultHeading('Thank You for Your Application')).toBeHidden();
-  // Forward returns to a new, empty wizard (the submitted form is not kept).
+  // Forward comes back to the result (with its advice), not to the steps of the form already sent; a reload of
+  // that entry keeps it, and Back leaves it again.
   await page.goForward();
+  await expect(apply.resultHeading('Thank You for Your Application')).toBeVisible();
+  await expect(page).toHaveURL(/\/apply\?submitted$/);
+  await page.reload();
+  await expect(apply.resultHeading('Thank You for Your Application')).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/calculator$/);
+  // Opening /apply anew starts a new, empty form: the submitted one is not kept.
+  await apply.open();
   await expect(apply.stepHeading).toHaveText('Personal Information');
   await expect(apply.control('firstName')).toHaveValue('');
 });

@@ -38,7 +38,7 @@ export function ApplyPage() {
   // The result this history entry showed before a reload (read once the app runs: the prerender has none).
   const isClient = useIsClient();
   const kept = useMemo(() => (isClient ? resultOfEntry(location.state) : undefined), [isClient, location.state]);
-  const result = useBackLeavesSubmittedWizard(submitted ?? kept);
+  const result = useBackLeavesSubmittedWizard(submitted ?? kept, isClient);
   const onSubmitted = useCallback(
     (result: SubmittedApplication) => {
       setSubmitted(result);

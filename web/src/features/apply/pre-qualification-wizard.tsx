@@ -33,7 +33,14 @@ import { ClientFieldset } from '../../components/client-fieldset.tsx';
 import { useIsClient } from '../../lib/use-is-client.ts';
 import { StepIndicator } from './step-indicator.tsx';
 import { WizardField } from './wizard-field.tsx';
-import { depthOfEntry, stepOfEntry, type SubmittedApplication, type WizardEntry } from './wizard-history.ts';
+import {
+  depthOfEntry,
+  formOfEntry,
+  rememberSubmittedForm,
+  stepOfEntry,
+  type SubmittedApplication,
+  type WizardEntry,
+} from './wizard-history.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 
 /** react-hook-form checks fields with the shared schema, so every message is the product's (docs/product.md §5). */
@@ -158,9 +165,14 @@ const WizardForm = memo(function WizardForm({
   const location = useLocation();
   const navigate = useNavigate();
   const entryStep = stepOfEntry(location.state);
+  // Which form this is: the one the entry names (a reload, Back or Forward), else a new one.
+  // (Not crypto.randomUUID, which a page served over plain HTTP on a local network does not have.)
+  const [form] = useState(
+    () => formOfEntry(location.state) ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`,
+  );
   useEffect(() => {
-    if (live && entryStep !== step) {
-      const entry: WizardEntry = { wizardStep: step, wizardDepth: depthOfEntry(location.state) };
+    if (live && (entryStep !== step || formOfEntry(location.state) !== form)) {
+      const entry: WizardEntry = { wizardStep: step, wizardDepth: depthOfEntry(location.state), wizardForm: form };
       void navigate(location, { replace: true, state: entry });
     }
   }, [live]); // eslint-disable-line react-hooks/exhaustive-deps -- only the entry the wizard starts on
@@ -203,7 +215,11 @@ const WizardForm = memo(function WizardForm({
       if (step === 'PERSONAL' && wizardStepIndex(target) > index && (await refuseTextNumber())) return;
       setSubmissionProblem(undefined);
       setStep(target);
-      const entry: WizardEntry = { wizardStep: target, wizardDepth: depthOfEntry(location.state) + 1 };
+      const entry: WizardEntry = {
+        wizardStep: target,
+        wizardDepth: depthOfEntry(location.state) + 1,
+        wizardForm: form,
+      };
       void navigate(location, { state: entry });
       return;
     }
@@ -232,7 +248,9 @@ const WizardForm = memo(function WizardForm({
     }
     const { email } = getValues();
     clearSavedApplication();
-    onSubmitted({ evaluation: result.data, email: normalizeEmail(email) });
+    const submitted = { evaluation: result.data, email: normalizeEmail(email) };
+    rememberSubmittedForm(form, submitted);
+    onSubmitted(submitted);
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

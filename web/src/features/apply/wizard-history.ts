@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { wizardSteps, type WizardStepId } from '../../../../shared/catalogue/wizard.ts';
 import { z } from 'zod';
 import type { EvaluationResult } from '../../../../shared/evaluation/evaluate.ts';
 import { evaluationResultSchema } from '../../../../shared/evaluation/evaluation-schema.ts';
+import { readStored, writeStored } from '../../lib/browser-storage.ts';
 
 /** A submitted application as the result screen needs it: its evaluation, and the e-mail it was made with. */
 export type SubmittedApplication = { evaluation: EvaluationResult; email: string };
@@ -11,13 +12,44 @@ export type SubmittedApplication = { evaluation: EvaluationResult; email: string
 const submittedApplicationSchema = z.object({ evaluation: evaluationResultSchema, email: z.string() });
 
 /**
- * The state of a browser history entry the wizard wrote: the step it shows, and how many wizard entries come
- * before it in the history (0 for the entry the wizard started on).
+ * The state of a browser history entry the wizard wrote: the step it shows, how many wizard entries come before it
+ * in the history (0 for the entry the wizard started on), and which form it is (an id made when the wizard starts
+ * on an entry that names none: opening /apply anew starts a new form).
  */
-export type WizardEntry = { wizardStep: WizardStepId; wizardDepth: number };
+export type WizardEntry = { wizardStep: WizardStepId; wizardDepth: number; wizardForm: string };
 
 function entryField(state: unknown, field: keyof WizardEntry | 'submitted'): unknown {
   return typeof state === 'object' && state !== null ? (state as Record<string, unknown>)[field] : undefined;
+}
+
+/** The form a history entry of the wizard belongs to, if any. */
+export function formOfEntry(state: unknown): string | undefined {
+  const form = entryField(state, 'wizardForm');
+  return typeof form === 'string' && form !== '' ? form : undefined;
+}
+
+const SUBMITTED_FORM_KEY = 'loanMatch.submittedWizardForm';
+const submittedFormSchema = z.object({ form: z.string(), result: submittedApplicationSchema });
+
+/**
+ * Kept in the tab's session storage once a form is submitted: its id and its result. Forward from the page before
+ * the wizard comes back to the form's first entry (Back from the result jumps over its steps), which then shows the
+ * result instead of the form's steps, as Back to the result does.
+ */
+export function rememberSubmittedForm(form: string | undefined, result: SubmittedApplication): void {
+  if (form) writeStored('session', SUBMITTED_FORM_KEY, JSON.stringify({ form, result }));
+}
+
+/** The result of the form a history entry belongs to, when that form was submitted in this tab. */
+export function submittedResultOfEntry(state: unknown): SubmittedApplication | undefined {
+  const form = formOfEntry(state);
+  if (!form) return undefined;
+  try {
+    const parsed = submittedFormSchema.safeParse(JSON.parse(readStored('session', SUBMITTED_FORM_KEY) ?? 'null'));
+    return parsed.success && parsed.data.form === form ? parsed.data.result : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The wizard step a history entry names, if any. */
@@ -38,11 +70,15 @@ export function depthOfEntry(state: unknown): number {
  * the steps of a form that is already sent (its entries stay in the history, skipped in one jump). With no
  * page before the wizard, the history cannot go there and the result stays.
  *
- * Takes the result shown (if any) and gives back the one to show: while leaving, the last result stays on the
- * screen rather than an empty wizard.
+ * Forward from that page comes back to the form's first entry: a form submitted in this tab shows its result there
+ * (which then takes the entry), not its steps again, as Back to the result does.
+ *
+ * Takes the result shown (if any) and whether the app runs (not while a prerendered page hydrates), and gives back
+ * the one to show: while leaving, the last result stays on the screen rather than an empty wizard.
  */
 export function useBackLeavesSubmittedWizard(
   shown: SubmittedApplication | undefined,
+  live: boolean,
 ): SubmittedApplication | undefined {
   const location = useLocation();
   const navigate = useNavigate();
@@ -53,7 +89,15 @@ export function useBackLeavesSubmittedWizard(
   useEffect(() => {
     if (leaving) void navigate(-(depthOfEntry(location.state) + 1));
   }, [leaving, location, navigate]);
-  return shown ?? (leaving ? last?.result : undefined);
+  const ofSubmittedForm = useMemo(
+    () => (live ? submittedResultOfEntry(location.state) : undefined),
+    [live, location.state],
+  );
+  const submittedHere = shown || leaving ? undefined : ofSubmittedForm;
+  useEffect(() => {
+    if (submittedHere) void navigate(resultAddress, { replace: true, state: resultEntry(submittedHere) });
+  }, [submittedHere, navigate]);
+  return shown ?? (leaving ? last?.result : submittedHere);
 }
 
 /**
