@@ -101,6 +101,8 @@ test('from matches to a lender’s interested answer, every step explained to th
       .getByRole('button', { name: 'Ask Consent' })
       .click();
     await expect(lender).toContainText('Consent asked, waiting for the applicant');
+    // Its Ask Consent button is gone: the keyboard is on what took its place, not on the page.
+    await expect(lender.getByText('Consent asked, waiting for the applicant')).toBeFocused();
   }
   await expect
     .poll(async () => (await mailbox({ url: baseURL! }, applicant.email)).map((mail) => mail.subject))

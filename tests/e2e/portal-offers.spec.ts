@@ -190,6 +190,8 @@ test('an applicant compares two lenders’ offers, sees the lowest marked, and a
   // Enter in the name accepts, as the button does.
   await dialog.getByRole('textbox', { name: 'Full name' }).press('Enter');
   await expect(dialog).toBeHidden();
+  // The Accept buttons are gone with the choice: the keyboard is on the loan's status, not on the page.
+  await expect(page.getByTestId('loan-status')).toBeFocused();
 
   // Accepted: that offer alone, marked so, and nothing more to accept.
   await expect(fixedCard).toContainText('Accepted on');

@@ -9,6 +9,7 @@ import type { AdminConsent } from '../../../../shared/db/admin-rows.ts';
 import { useAskLenderConsentMutation, useLenderNetworkQuery } from './lender-network-api.ts';
 import { ActionDialog } from '../../components/action-dialog.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { useFocusOnAppearing } from '../../lib/use-focus-on-appearing.ts';
 
 const outcomePalette: Record<MatchOutcome, string> = { fit: 'green', review: 'orange', 'no fit': 'red' };
 const criterionMark: Record<CriterionOutcome, string> = { pass: 'Pass', review: 'Review', fail: 'Fail' };
@@ -68,6 +69,8 @@ function AskConsentDialog({ applicationId, lender }: { applicationId: string; le
 export function LenderMatches({ application }: { application: ApplicationRow }) {
   const network = useLenderNetworkQuery(application.id);
   const canAsk = application.status !== 'rejected';
+  // Ask Consent goes from a lender's row once asked: the focus goes to the row's consent, which says so.
+  const focusTarget = useFocusOnAppearing((network.data?.consents ?? []).map((consent) => consent.lender_id));
   return (
     <Box as="section" aria-label="Lender Matches">
       <Heading as="h3" size="md" mb="2">
@@ -101,7 +104,11 @@ export function LenderMatches({ application }: { application: ApplicationRow }) 
                         {lenderProgramsLabel(match.lender.programs)} · {formatUsd(match.lender.min_loan)} to{' '}
                         {formatUsd(match.lender.max_loan)} · answers in about {formatDays(match.lender.answer_days)}
                       </Text>
-                      {consent ? <Text fontSize="sm">{consentText(consent)}</Text> : null}
+                      {consent ? (
+                        <Text fontSize="sm" tabIndex={-1} outline="none" ref={focusTarget(match.lender.id)}>
+                          {consentText(consent)}
+                        </Text>
+                      ) : null}
                     </Box>
                     {canAsk && !consent && match.outcome === 'no fit' ? (
                       // Asking would e-mail the applicant about a lender that cannot lend to them.

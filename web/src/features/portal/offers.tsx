@@ -17,6 +17,7 @@ import { ErrorAlert } from '../../components/error-alert.tsx';
 import { CheckboxField, FormField } from '../../components/form-controls.tsx';
 import { portalLendersArgs, usePortalLendersQuery } from './lenders-api.ts';
 import { amountsDiffer, compareOffers, type ComparedOffer } from './offer-comparison.ts';
+import { useFocusOnAppearing } from '../../lib/use-focus-on-appearing.ts';
 import {
   useAcceptOfferMutation,
   usePortalOffersQuery,
@@ -96,6 +97,10 @@ function OffersOfApplications({
       }),
     [applications, data, consents],
   );
+  // An offer accepted here takes its Accept button (and the dialog) away: the focus goes to the loan's status.
+  const focusTarget = useFocusOnAppearing(
+    groups.filter((group) => group.accepted).map((group) => group.application.id),
+  );
   return (
     <Stack as="section" aria-labelledby="offers-heading" gap="4">
       <OffersHeading />
@@ -112,7 +117,15 @@ function OffersOfApplications({
             </Text>
           ) : accepted ? (
             // Announced when it changes: the loan moving to closing or funded while the portal is open.
-            <Text color="gray.700" fontWeight="medium" role="status" data-testid="loan-status">
+            <Text
+              color="gray.700"
+              fontWeight="medium"
+              role="status"
+              data-testid="loan-status"
+              tabIndex={-1}
+              outline="none"
+              ref={focusTarget(application.id)}
+            >
               {readOnly ? 'The applicant’s loan: ' : ''}
               {applicantLoanStatus(stages)}
             </Text>
