@@ -79,6 +79,8 @@ test('a lender offers, is told what to fix, revises, and records the closing of 
     'Life insurance on the owner',
   ]);
   await expect(lender.getByRole('status')).toContainText('Interested');
+  // The form and its button are gone: the keyboard is on the answer recorded, not on the page.
+  await expect(lender.getByRole('status')).toBeFocused();
 
   // Revised to a variable rate: the form opens with the offer's terms.
   await offer.getByRole('button', { name: 'Revise offer' }).click();

@@ -14,6 +14,7 @@ import { FormField, RadioGroupField } from '../../components/form-controls.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { hashText } from '../../lib/address-hash.ts';
 import { documentLink, packageStage, seenOffer, sendAnswer, sendThen, type Stage } from './lender-package-api.ts';
+import { useFocusOnAppearing } from '../../lib/use-focus-on-appearing.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { AcceptedOffer, CurrentOffer, OfferForm } from './lender-offer.tsx';
 
@@ -153,6 +154,8 @@ function PackageView({
   const answer = lenderAnswers.find((item) => item.value === bankPackage.status);
   const open = bankPackage.status === 'sent' || bankPackage.status === 'need_more_info';
   const accepted = offers.find((offer) => offer.id === view.acceptedOfferId);
+  // The form's button goes once the answer or the first offer is recorded: the focus goes to the answer recorded.
+  const focusTarget = useFocusOnAppearing(bankPackage.answeredAt ? [bankPackage.answeredAt] : []);
   // What the lender can do now: nothing once the applicant chose another lender; the stages once they accepted
   // this lender's offer; else its offer (made, revised, withdrawn), or its first answer.
   let action: ReactNode = null;
@@ -197,7 +200,13 @@ function PackageView({
       </Box>
 
       {answer && bankPackage.answeredAt ? (
-        <Alert.Root status={answered ? 'success' : 'info'} role="status">
+        <Alert.Root
+          status={answered ? 'success' : 'info'}
+          role="status"
+          tabIndex={-1}
+          outline="none"
+          ref={focusTarget(bankPackage.answeredAt)}
+        >
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>
