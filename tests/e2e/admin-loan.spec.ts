@@ -118,6 +118,8 @@ test('an accepted offer moves the application to the Pipeline, where the officer
   await expect(funded).toBeHidden();
   await expect(loan.getByRole('alert')).toHaveCount(0);
   await expect(loan.getByRole('list', { name: 'Loan stages' })).toContainText('Funded · $250,000');
+  // Its Record buttons are gone: the keyboard is on the stage just recorded, not on the page.
+  await expect(loan.getByRole('list', { name: 'Loan stages' }).getByRole('listitem').last()).toBeFocused();
   // Nothing comes after funded.
   await expect(loan.getByRole('button', { name: /^Record / })).toHaveCount(0);
   await expect(admin.detail()).toContainText('Loan funded');

@@ -1418,6 +1418,8 @@ test('bank packages: generated, previewed, downloaded as text and PDF, sent once
   const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
   await expect(item.getByTestId('package-sent-on')).toHaveText(`Sent on ${today}`);
   await expect(item).toContainText(`Sent on ${today} to ${lender!.name}`);
+  // Send to Bank is gone from the row: the keyboard is on the line that says where the package went.
+  await expect(item.getByText(`Sent on ${today} to ${lender!.name}`)).toBeFocused();
   await expect(item).toContainText('Answer expected by');
   await expect(item.getByRole('button', { name: 'Send to Bank' })).toHaveCount(0);
   await expect

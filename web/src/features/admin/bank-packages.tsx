@@ -32,6 +32,7 @@ import { usePlatform } from '../../lib/platform.tsx';
 import { useFocusBackAfterBusy } from '../../lib/use-busy.ts';
 import { useGenerateBankPackageMutation, useSendBankPackageMutation } from './documents-api.ts';
 import { useLenderNetworkQuery, useRevokeLenderLinkMutation } from './lender-network-api.ts';
+import { useFocusOnAppearing } from '../../lib/use-focus-on-appearing.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 
 const statusPalette: Record<BankPackageStatus, string> = {
@@ -81,6 +82,8 @@ function notAcceptedWarning(items: readonly Pick<ChecklistItem, 'title' | 'state
  * (generated -> sent).
  */
 export function BankPackages({ source, packages }: { source: PackageSource; packages: BankPackageRow[] }) {
+  // Send to Bank goes from a package's row once it is sent: the focus goes to the row's line, which then says so.
+  const focusTarget = useFocusOnAppearing(packages.filter((row) => row.sent_at).map((row) => row.id));
   const [generatePackage, generating] = useGenerateBankPackageMutation();
   const { ref: generateButton, pressed } = useFocusBackAfterBusy<HTMLButtonElement>(generating.isLoading);
   const platform = usePlatform();
@@ -163,7 +166,11 @@ export function BankPackages({ source, packages }: { source: PackageSource; pack
             >
               <HStack justify="space-between" wrap="wrap" gap="2">
                 <Box>
-                  <Text>
+                  <Text
+                    tabIndex={bankPackage.sent_at ? -1 : undefined}
+                    outline="none"
+                    ref={focusTarget(bankPackage.id)}
+                  >
                     Package {bankPackageNumber(bankPackage.id)}{' '}
                     <Badge colorPalette={statusPalette[bankPackage.status]}>
                       {bankPackageStatusLabels[bankPackage.status]}

@@ -20,6 +20,7 @@ import {
   type LoanStageForm,
 } from '../../../../shared/validation/loan-offer-form.ts';
 import { ActionDialog } from '../../components/action-dialog.tsx';
+import { useFocusOnAppearing } from '../../lib/use-focus-on-appearing.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { FormField } from '../../components/form-controls.tsx';
 import type { ApplicationDetail } from './admin-repository.ts';
@@ -56,6 +57,11 @@ export function LoanSection({ detail }: { detail: ApplicationDetail }) {
   });
   const seenStage = detail.application.loan_stage === 'in_closing' ? 'in_closing' : seenLoanStage(detail.stages);
   const accepted = acceptance ? detail.offers.find((offer) => offer.id === acceptance.offer_id) : undefined;
+  // A stage recorded (or queued offline) takes its Record button away: the focus goes to the stage in the list.
+  const focusTarget = useFocusOnAppearing([
+    ...detail.stages.map((stage) => stage.id),
+    ...(queuedStage ? [`queued ${queuedStage.stage}`] : []),
+  ]);
   return (
     <Box as="section" aria-label="Offers and funding">
       <Heading as="h3" size="md" mb="2">
@@ -114,7 +120,7 @@ export function LoanSection({ detail }: { detail: ApplicationDetail }) {
       {detail.stages.length > 0 || queuedStage ? (
         <Stack as="ol" mt="2" gap="1" aria-label="Loan stages">
           {detail.stages.map((stage) => (
-            <Text as="li" key={stage.id}>
+            <Text as="li" key={stage.id} tabIndex={-1} outline="none" ref={focusTarget(stage.id)}>
               <Text as="span" fontWeight="semibold">
                 {loanStageLabels[stage.stage]}
               </Text>
@@ -129,7 +135,7 @@ export function LoanSection({ detail }: { detail: ApplicationDetail }) {
             </Text>
           ))}
           {queuedStage ? (
-            <Text as="li">
+            <Text as="li" tabIndex={-1} outline="none" ref={focusTarget(`queued ${queuedStage.stage}`)}>
               <Text as="span" fontWeight="semibold">
                 {loanStageLabels[queuedStage.stage]}
               </Text>
