@@ -116,12 +116,24 @@ test('an officer finds an application, reads its detail, approves one and reject
   database,
 }) => {
   const officer = await createAccount(database, baseURL!, { admin: true });
-  const first = await submitted(database);
-  const second = await submitted(database);
+  const family = `Lopez${crypto.randomUUID().slice(0, 8)}`;
+  // One word each (a search matches every word of its term in any column, and the sample rows share others).
+  const first = await submitted(database, { business_name: `${family}Bakery` });
+  const second = await submitted(database, { business_name: `${family}Garage` });
   const admin = new AdminPages(page);
   await plantSession(page, baseURL!, officer.session);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+
+  // No two buttons of the list share a name: each row's actions name its application (a screen reader reads the
+  // buttons one by one, each without its row).
+  await admin.searchFor(family);
+  await expect(admin.list('Pending Applications').getByRole('row')).toHaveCount(3);
+  const buttons = [...(await admin.list('Pending Applications').ariaSnapshot()).matchAll(/button "([^"]*)"/g)].map(
+    (match) => match[1],
+  );
+  expect(buttons).toContain(`Approve ${second.businessName}`);
+  expect(buttons.filter((name, index) => buttons.indexOf(name) !== index)).toEqual([]);
 
   // A search that finds nothing says which search.
   await admin.searchFor('No Such Business Anywhere');
@@ -244,16 +256,22 @@ test('a row’s action dialog works from the keyboard: opened with Enter, closed
   database,
 }) => {
   const { application, admin } = await officerFindsNewApplication(page, baseURL!, database);
-  for (const action of ['Approve', 'Reject', 'Send Pre-Application Letter']) {
-    const button = admin.row(application.businessName).getByRole('button', { name: action, exact: true });
+  const { businessName } = application;
+  for (const [action, name] of [
+    ['Approve', `Approve ${businessName}`],
+    ['Reject', `Reject ${businessName}`],
+    ['Send Pre-Application Letter', `Send Pre-Application Letter (${businessName})`],
+  ] as const) {
+    // Each named with its application, as a screen reader reads the buttons one by one.
+    const button = admin.row(businessName).getByRole('button', { name, exact: true });
     await expect(button).toHaveAttribute('aria-haspopup', 'dialog');
     await button.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
     // The page behind a modal is hidden from assistive technology, so the row is found by its markup here.
-    const expanded = page.locator('tr', { hasText: application.businessName }).locator('[aria-expanded="true"]');
-    await expect(expanded).toHaveText(action);
+    const expanded = page.locator('tr', { hasText: businessName }).locator('[aria-expanded="true"]');
+    await expect(expanded).toContainText(action);
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     await expect(button).toBeFocused();

@@ -163,7 +163,7 @@ test('a loan officer on a train: sync, go offline, browse and decide from the ca
     expect(status.applications).toBe(3);
 
     // Opening an application while online keeps its documents for offline reading.
-    await page.getByRole('button', { name: 'Harbor Cafe Offline' }).click();
+    await page.getByRole('button', { name: 'View Harbor Cafe Offline' }).click();
     await expect(page.getByRole('button', { name: 'Open tax-return-2025.pdf' })).toBeVisible();
     await expect
       .poll(async () => (await main.call('cache:get-status', undefined)).documentBytes)
@@ -181,7 +181,7 @@ test('a loan officer on a train: sync, go offline, browse and decide from the ca
     await expect(page.getByRole('row').filter({ hasText: 'Juniper Tools Offline' })).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: 'Harbor Cafe Offline' })).toHaveCount(0);
     await search.fill('');
-    await page.getByRole('button', { name: 'Harbor Cafe Offline' }).click();
+    await page.getByRole('button', { name: 'View Harbor Cafe Offline' }).click();
     await expect(page.getByRole('region', { name: 'Application detail' })).toContainText(approved.email);
     // Its ranked lender matches come from the cached network, with their reasons.
     const matches = page.getByRole('region', { name: 'Lender Matches' });
@@ -210,7 +210,7 @@ test('a loan officer on a train: sync, go offline, browse and decide from the ca
     expect(sheetText).toContain('Personal guarantee');
     await page.getByRole('button', { name: 'Close detail' }).click();
     // A document of an application never opened online was not kept: the officer is told so.
-    await page.getByRole('button', { name: 'Cobalt Bakery Offline' }).click();
+    await page.getByRole('button', { name: 'View Cobalt Bakery Offline' }).click();
     await page.getByRole('button', { name: 'Open statement-june.pdf' }).click();
     await expect(page.getByRole('region', { name: 'Application detail' }).getByRole('alert')).toHaveText(
       notKeptOffline,

@@ -391,7 +391,7 @@ test('the desktop renderer (no Content-Security-Policy behind it) shows hostile 
     await admin.search().fill(application.email);
     const row = admin.row(application.email);
     await checks.expectSafe(row, [storedAnswers.business_name, storedAnswers.first_name]);
-    await row.getByRole('button', { name: storedAnswers.business_name }).click();
+    await row.getByRole('button', { name: `View ${storedAnswers.business_name}` }).click();
     await checks.expectSafe(admin.detail(), [
       ...Object.values(storedAnswers),
       ...additionalInfoFields

@@ -62,6 +62,11 @@ export function DecisionDialog({ applicationId, businessName, decision, focusAft
       trigger={
         <Button size="xs" colorPalette={palette} variant="outline">
           {verb}
+          {/* Each row's button names its application to a screen reader, which reads the buttons one by one. */}
+          <Text as="span" srOnly>
+            {' '}
+            {businessName}
+          </Text>
         </Button>
       }
       confirmLabel={verb}

@@ -76,6 +76,11 @@ export function DocumentDialog({
       trigger={
         <Button size="xs" variant="outline" colorPalette="blue">
           {triggerLabel}
+          {/* Named with its application, as each list row has one. */}
+          <Text as="span" srOnly>
+            {' '}
+            ({businessName})
+          </Text>
         </Button>
       }
       confirmLabel={confirmLabel}
