@@ -25,10 +25,13 @@ test('a visitor over the submission limit is told to try again in a few minutes 
     const apply = new ApplyPage(page);
     await apply.open(`${server.url}/apply`);
     await apply.completeSteps(form);
-    await apply.button('Submit Application').click();
+    // Pressed from the keyboard: refused, the button has the focus again beside the message.
+    await apply.button('Submit Application').focus();
+    await page.keyboard.press('Enter');
     await expect(apply.generalError).toHaveText(`Application submission failed: ${tooMany}`);
     await expect(apply.stepHeading).toHaveText('Review Your Application');
     await expect(apply.button('Submit Application')).toBeEnabled();
+    await expect(apply.button('Submit Application')).toBeFocused();
     expect(await apply.accessibilityViolations()).toEqual([]);
     // Every answer is still in the form, and in the browser's copy that a reload restores.
     await apply.stepButton('Business Information').click();

@@ -33,6 +33,7 @@ import { ClientFieldset } from '../../components/client-fieldset.tsx';
 import { useIsClient } from '../../lib/use-is-client.ts';
 import { StepIndicator } from './step-indicator.tsx';
 import { WizardField } from './wizard-field.tsx';
+import { useFocusBackAfterBusy } from '../../lib/use-busy.ts';
 import {
   depthOfEntry,
   formOfEntry,
@@ -139,6 +140,9 @@ const WizardForm = memo(function WizardForm({
   const [step, setStep] = useState<WizardStepId>(saved.currentStep);
   const [submissionProblem, setSubmissionProblem] = useState<string>();
   const [submit, { isLoading: isSubmitting }] = useSubmitPreQualificationMutation();
+  // Submit Application is disabled while the application goes: pressed from the keyboard and refused (the server
+  // busy, the submission limit), it has the focus again beside the message that says why.
+  const { ref: submitButton, pressed } = useFocusBackAfterBusy<HTMLButtonElement>(isSubmitting);
   const { register, control, getValues, trigger, subscribe, formState, setError } = useForm<PreQualificationForm>({
     mode: 'onChange',
     defaultValues: saved.formData,
@@ -317,6 +321,8 @@ const WizardForm = memo(function WizardForm({
               </Button>
             ) : null}
             <Button
+              ref={submitButton}
+              onClick={pressed}
               type="submit"
               colorPalette="blue"
               loading={isSubmitting}
