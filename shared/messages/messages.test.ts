@@ -162,6 +162,7 @@ describe('portal and admin messages (product.md §8)', () => {
       answerFailed: 'Failed to save your answer. Please try again.',
       offersLoadFailed: 'Failed to load your offers. Please reload the page to try again.',
       acceptOfferFailed: 'The offer could not be accepted. Please try again.',
+      documentOpenFailed: 'The document could not be opened. Please try again.',
       smsSettingsLoadFailed: 'Failed to load your text message settings. Please reload the page to try again.',
       smsSettingsSaveFailed: 'Your text message settings could not be saved. Please try again.',
     });
