@@ -3077,7 +3077,7 @@ declare
   facts jsonb;
 begin
   -- The caller's role as the request's token says (this function runs as its owner).
-  if coalesce(auth.role(), '') <> 'authenticated' then
+  if coalesce(auth.role(), '') <> 'authenticated' or new.user_id is distinct from auth.uid() then
     return new;
   end if;
   select o.metadata into facts

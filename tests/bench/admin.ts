@@ -61,7 +61,7 @@ async function recordUsable(page: Page, ready: 'approve' | 'view' | 'app-ready')
         which === 'app-ready'
           ? document.documentElement.dataset.appReady === 'true'
           : [...document.querySelectorAll('button')].some((button) =>
-              which === 'approve' ? button.textContent === 'Approve' : button.textContent?.startsWith('View'),
+              which === 'approve' ? button.textContent?.startsWith('Approve') : button.textContent?.startsWith('View'),
             );
       if (!holds) return;
       observer.disconnect();
