@@ -1436,6 +1436,10 @@ test('bank packages: generated, previewed, downloaded as text and PDF, sent once
   const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
   await expect(item.getByTestId('package-sent-on')).toHaveText(`Sent on ${today}`);
   await expect(item).toContainText(`Sent on ${today} to ${lender!.name}`);
+  // Each of the row's buttons names its package to a screen reader, which reads them one by one.
+  const packageButtons = [...(await item.ariaSnapshot()).matchAll(/button "([^"]*)"/g)].map((match) => match[1]);
+  expect(packageButtons).toContain(`Download PDF (package ${id.slice(0, 8)})`);
+  expect(packageButtons.filter((name) => !name?.endsWith(`(package ${id.slice(0, 8)})`))).toEqual([]);
   // Send to Bank is gone from the row: the keyboard is on the line that says where the package went.
   await expect(item.getByText(`Sent on ${today} to ${lender!.name}`)).toBeFocused();
   await expect(item).toContainText('Answer expected by');

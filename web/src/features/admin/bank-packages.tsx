@@ -192,9 +192,11 @@ export function BankPackages({ source, packages }: { source: PackageSource; pack
                   <PreviewDialog bankPackage={bankPackage} />
                   <Button size="xs" variant="outline" onClick={() => void download(bankPackage, 'text')}>
                     Download Text
+                    <PackageName id={bankPackage.id} />
                   </Button>
                   <Button size="xs" variant="outline" onClick={() => void download(bankPackage, 'pdf')}>
                     Download PDF
+                    <PackageName id={bankPackage.id} />
                   </Button>
                   {bankPackage.status === 'generated' ? (
                     <SendDialog
@@ -216,6 +218,16 @@ export function BankPackages({ source, packages }: { source: PackageSource; pack
   );
 }
 
+/** A package's number for a screen reader, which reads its buttons one by one, each without its row. */
+function PackageName({ id }: { id: string }) {
+  return (
+    <Text as="span" srOnly>
+      {' '}
+      (package {bankPackageNumber(id)})
+    </Text>
+  );
+}
+
 function PreviewDialog({ bankPackage }: { bankPackage: BankPackageRow }) {
   return (
     <ViewDialog
@@ -223,6 +235,7 @@ function PreviewDialog({ bankPackage }: { bankPackage: BankPackageRow }) {
       trigger={
         <Button size="xs" variant="outline">
           Preview
+          <PackageName id={bankPackage.id} />
         </Button>
       }
     >
@@ -285,6 +298,7 @@ function RevokeLinkButton({ packageId }: { packageId: string }) {
       trigger={
         <Button size="xs" variant="outline" colorPalette="red">
           Revoke Link
+          <PackageName id={packageId} />
         </Button>
       }
       confirmLabel="Revoke"
@@ -363,6 +377,7 @@ function SendDialog({
       trigger={
         <Button size="xs" colorPalette="green">
           Send to Bank
+          <PackageName id={bankPackage.id} />
         </Button>
       }
       confirmLabel="Send"
