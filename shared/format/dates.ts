@@ -23,14 +23,19 @@ function usFormatter(style: keyof typeof STYLES, timeZone: string | undefined): 
   return formatter;
 }
 
+/** The date in a style, 'N/A' when it is invalid. */
+function formatIn(style: keyof typeof STYLES, date: Date | string, timeZone: string | undefined): string {
+  const value = typeof date === 'string' ? new Date(date) : date;
+  if (Number.isNaN(value.getTime())) return NOT_AVAILABLE;
+  return usFormatter(style, timeZone).format(value);
+}
+
 /**
  * A US English long date ('January 13, 2025'). `timeZone` is an IANA name; without it the runtime's own zone
  * is used (the letter shows the officer's local date). 'N/A' for an invalid date.
  */
 export function formatLongDate(date: Date | string, timeZone?: string): string {
-  const value = typeof date === 'string' ? new Date(date) : date;
-  if (Number.isNaN(value.getTime())) return NOT_AVAILABLE;
-  return usFormatter('long', timeZone).format(value);
+  return formatIn('long', date, timeZone);
 }
 
 /**
@@ -38,9 +43,7 @@ export function formatLongDate(date: Date | string, timeZone?: string): string {
  * zone is used. 'N/A' for an invalid date.
  */
 export function formatDateTime(date: Date | string, timeZone?: string): string {
-  const value = typeof date === 'string' ? new Date(date) : date;
-  if (Number.isNaN(value.getTime())) return NOT_AVAILABLE;
-  return usFormatter('dateTime', timeZone).format(value);
+  return formatIn('dateTime', date, timeZone);
 }
 
 /**
@@ -48,9 +51,7 @@ export function formatDateTime(date: Date | string, timeZone?: string): string {
  * 'N/A' for an invalid date.
  */
 export function formatTime(date: Date | string, timeZone?: string): string {
-  const value = typeof date === 'string' ? new Date(date) : date;
-  if (Number.isNaN(value.getTime())) return NOT_AVAILABLE;
-  return usFormatter('time', timeZone).format(value);
+  return formatIn('time', date, timeZone);
 }
 
 /**

@@ -128,6 +128,14 @@ function seenStage(value: unknown): SeenLoanStage | null {
   return value === 'accepted' || value === 'in_closing' ? value : null;
 }
 
+/**
+ * Whether the applicant accepted another lender's offer than this package's: the package's link then takes no more
+ * answers or offers, and lists and hands out none of the applicant's documents.
+ */
+function choseAnotherLender(row: PackageRow, accepted: { package_id: string } | undefined): boolean {
+  return accepted !== undefined && accepted.package_id !== row.package_id;
+}
+
 /** Tokens are 43 base64url characters; anything else is not a link we made. */
 const tokenPattern = /^[A-Za-z0-9_-]{20,100}$/;
 
@@ -174,15 +182,23 @@ export function createLenderPackageHandler(environment: FunctionEnvironment & { 
     );
   }
 
+  /** The offer the applicant accepted for the package's application (and the package it came with), if any. */
+  async function acceptanceOf(row: PackageRow): Promise<{ offer_id: string; package_id: string } | undefined> {
+    const { data, error } = await service
+      .from('offer_acceptances')
+      .select('offer_id, package_id')
+      .eq('application_id', row.application_id);
+    if (error) throw new Error(error.message);
+    return (data as { offer_id: string; package_id: string }[])[0];
+  }
+
   /** The package's offer revisions (latest first), the application's acceptance, and the stages if it is ours. */
   async function offersOf(row: PackageRow) {
-    const [offers, acceptances] = await Promise.all([
+    const [offers, accepted] = await Promise.all([
       service.from('loan_offers').select('*').eq('package_id', row.package_id).order('revision', { ascending: false }),
-      service.from('offer_acceptances').select('offer_id, package_id').eq('application_id', row.application_id),
+      acceptanceOf(row),
     ]);
     if (offers.error) throw new Error(offers.error.message);
-    if (acceptances.error) throw new Error(acceptances.error.message);
-    const accepted = (acceptances.data as { offer_id: string; package_id: string }[])[0];
     const acceptedHere = accepted?.package_id === row.package_id;
     let stages: LenderLoanStage[] = [];
     if (acceptedHere) {
@@ -220,24 +236,14 @@ export function createLenderPackageHandler(environment: FunctionEnvironment & { 
         madeAt: offer.created_at,
       })),
       acceptedOfferId: acceptedHere ? accepted.offer_id : null,
-      choseAnotherLender: accepted !== undefined && !acceptedHere,
+      choseAnotherLender: choseAnotherLender(row, accepted),
       stages,
     };
   }
 
-  /** Whether the applicant accepted another lender's offer for the package's application. */
-  async function choseAnotherLender(row: PackageRow): Promise<boolean> {
-    const { data, error } = await service
-      .from('offer_acceptances')
-      .select('package_id')
-      .eq('application_id', row.application_id);
-    if (error) throw new Error(error.message);
-    return (data as { package_id: string }[]).some((acceptance) => acceptance.package_id !== row.package_id);
-  }
-
   async function view(row: PackageRow): Promise<LenderPackageView> {
-    const offers = await offersOf(row);
-    const shared = offers.choseAnotherLender ? [] : await lenderDocuments(row.application_id);
+    const [offers, mayShare] = await Promise.all([offersOf(row), lenderDocuments(row.application_id)]);
+    const shared = offers.choseAnotherLender ? [] : mayShare;
     const documents = shared.map(({ title, document }) => ({
       id: document.id,
       type: document.type,
@@ -319,10 +325,11 @@ export function createLenderPackageHandler(environment: FunctionEnvironment & { 
    * another lender, saying so.
    */
   async function documentLink(row: PackageRow, documentId: unknown): Promise<Response> {
-    if (await choseAnotherLender(row)) {
+    const [acceptance, shared] = await Promise.all([acceptanceOf(row), lenderDocuments(row.application_id)]);
+    if (choseAnotherLender(row, acceptance)) {
       return json({ success: false, error: LENDER_VIEW_MESSAGES.documentsNoLongerShared }, 409);
     }
-    const found = (await lenderDocuments(row.application_id)).find(({ document }) => document.id === documentId);
+    const found = shared.find(({ document }) => document.id === documentId);
     if (!found) return json({ success: false, error: LENDER_VIEW_MESSAGES.documentUnavailable }, 404);
     const { document } = found;
     const signed = await service.storage

@@ -1,4 +1,4 @@
-import { readStored, writeStored } from './browser-storage.ts';
+import { readStoredJson, writeStored } from './browser-storage.ts';
 
 /**
  * The applications this browser submitted, by id, until their applicant's portal has confirmed them. An
@@ -9,12 +9,8 @@ const KEY = 'loanmatch.applicationsMadeHere';
 const KEPT = 20;
 
 export function applicationsMadeHere(): string[] {
-  try {
-    const ids: unknown = JSON.parse(readStored('local', KEY) ?? '[]');
-    return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
-  } catch {
-    return [];
-  }
+  const ids = readStoredJson('local', KEY);
+  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
 }
 
 /** Remembers an application this browser made (the newest few: an older one is simply asked about). */

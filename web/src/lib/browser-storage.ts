@@ -18,6 +18,16 @@ export function readStored(kind: StorageKind, key: string): string | undefined {
   }
 }
 
+/** The JSON value kept under the key; undefined when there is none, it cannot be read or it is not JSON. */
+export function readStoredJson(kind: StorageKind, key: string): unknown {
+  const text = readStored(kind, key);
+  try {
+    return text === undefined ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Keeps the text under the key, or forgets the key (undefined). False when the browser refused. */
 export function writeStored(kind: StorageKind, key: string, text: string | undefined): boolean {
   try {

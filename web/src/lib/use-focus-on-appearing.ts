@@ -3,11 +3,12 @@ import { useEffect, useRef } from 'react';
 /**
  * For an action whose button goes away once it is done (its row changes, and the dialog that asked goes with it):
  * the keyboard's focus would be left on the page, and the next Tab would start again from the top. Each thing the
- * action can make appear has a key, and the element that says it takes `focusTarget(key)` as its ref (and
- * tabIndex -1): when a key appears while the focus is on the page, that element takes the focus. When the focus is
- * anywhere else (the change came from another tab, or the person moved on), it stays there.
+ * action can make appear has a key, and the element that says it takes `{...focusTarget(key)}` (its ref, and
+ * tabIndex -1 without an outline: focusable from a script only): when a key appears while the focus is on the page,
+ * that element takes the focus. When the focus is anywhere else (the change came from another tab, or the person
+ * moved on), it stays there.
  */
-export function useFocusOnAppearing(keys: readonly string[]): (key: string) => (element: HTMLElement | null) => void {
+export function useFocusOnAppearing(keys: readonly string[]): (key: string) => FocusTargetProps {
   const elements = useRef(new Map<string, HTMLElement>());
   const seen = useRef<ReadonlySet<string>>(null);
   const joined = keys.join('\n');
@@ -20,8 +21,14 @@ export function useFocusOnAppearing(keys: readonly string[]): (key: string) => (
     const appeared = now.find((key) => !before.has(key));
     if (appeared) elements.current.get(appeared)?.focus();
   }, [joined]);
-  return (key) => (element) => {
-    if (element) elements.current.set(key, element);
-    else elements.current.delete(key);
-  };
+  return (key) => ({
+    ref: (element) => {
+      if (element) elements.current.set(key, element);
+      else elements.current.delete(key);
+    },
+    tabIndex: -1,
+    outline: 'none',
+  });
 }
+
+type FocusTargetProps = { ref: (element: HTMLElement | null) => void; tabIndex: -1; outline: 'none' };

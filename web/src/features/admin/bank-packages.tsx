@@ -166,11 +166,7 @@ export function BankPackages({ source, packages }: { source: PackageSource; pack
             >
               <HStack justify="space-between" wrap="wrap" gap="2">
                 <Box>
-                  <Text
-                    tabIndex={bankPackage.sent_at ? -1 : undefined}
-                    outline="none"
-                    ref={focusTarget(bankPackage.id)}
-                  >
+                  <Text {...focusTarget(bankPackage.id)}>
                     Package {bankPackageNumber(bankPackage.id)}{' '}
                     <Badge colorPalette={statusPalette[bankPackage.status]}>
                       {bankPackageStatusLabels[bankPackage.status]}

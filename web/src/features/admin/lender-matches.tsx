@@ -105,7 +105,7 @@ export function LenderMatches({ application }: { application: ApplicationRow }) 
                         {formatUsd(match.lender.max_loan)} · answers in about {formatDays(match.lender.answer_days)}
                       </Text>
                       {consent ? (
-                        <Text fontSize="sm" tabIndex={-1} outline="none" ref={focusTarget(match.lender.id)}>
+                        <Text fontSize="sm" {...focusTarget(match.lender.id)}>
                           {consentText(consent)}
                         </Text>
                       ) : null}

@@ -120,7 +120,7 @@ export function LoanSection({ detail }: { detail: ApplicationDetail }) {
       {detail.stages.length > 0 || queuedStage ? (
         <Stack as="ol" mt="2" gap="1" aria-label="Loan stages">
           {detail.stages.map((stage) => (
-            <Text as="li" key={stage.id} tabIndex={-1} outline="none" ref={focusTarget(stage.id)}>
+            <Text as="li" key={stage.id} {...focusTarget(stage.id)}>
               <Text as="span" fontWeight="semibold">
                 {loanStageLabels[stage.stage]}
               </Text>
@@ -135,7 +135,7 @@ export function LoanSection({ detail }: { detail: ApplicationDetail }) {
             </Text>
           ))}
           {queuedStage ? (
-            <Text as="li" tabIndex={-1} outline="none" ref={focusTarget(`queued ${queuedStage.stage}`)}>
+            <Text as="li" {...focusTarget(`queued ${queuedStage.stage}`)}>
               <Text as="span" fontWeight="semibold">
                 {loanStageLabels[queuedStage.stage]}
               </Text>

@@ -4,7 +4,7 @@ import { wizardSteps, type WizardStepId } from '../../../../shared/catalogue/wiz
 import { z } from 'zod';
 import type { EvaluationResult } from '../../../../shared/evaluation/evaluate.ts';
 import { evaluationResultSchema } from '../../../../shared/evaluation/evaluation-schema.ts';
-import { readStored, writeStored } from '../../lib/browser-storage.ts';
+import { readStoredJson, writeStored } from '../../lib/browser-storage.ts';
 
 /** A submitted application as the result screen needs it: its evaluation, and the e-mail it was made with. */
 export type SubmittedApplication = { evaluation: EvaluationResult; email: string };
@@ -36,20 +36,16 @@ const submittedFormSchema = z.object({ form: z.string(), result: submittedApplic
  * the wizard comes back to the form's first entry (Back from the result jumps over its steps), which then shows the
  * result instead of the form's steps, as Back to the result does.
  */
-export function rememberSubmittedForm(form: string | undefined, result: SubmittedApplication): void {
-  if (form) writeStored('session', SUBMITTED_FORM_KEY, JSON.stringify({ form, result }));
+export function rememberSubmittedForm(form: string, result: SubmittedApplication): void {
+  writeStored('session', SUBMITTED_FORM_KEY, JSON.stringify({ form, result }));
 }
 
 /** The result of the form a history entry belongs to, when that form was submitted in this tab. */
 export function submittedResultOfEntry(state: unknown): SubmittedApplication | undefined {
   const form = formOfEntry(state);
   if (!form) return undefined;
-  try {
-    const parsed = submittedFormSchema.safeParse(JSON.parse(readStored('session', SUBMITTED_FORM_KEY) ?? 'null'));
-    return parsed.success && parsed.data.form === form ? parsed.data.result : undefined;
-  } catch {
-    return undefined;
-  }
+  const parsed = submittedFormSchema.safeParse(readStoredJson('session', SUBMITTED_FORM_KEY));
+  return parsed.success && parsed.data.form === form ? parsed.data.result : undefined;
 }
 
 /** The wizard step a history entry names, if any. */

@@ -200,13 +200,7 @@ function PackageView({
       </Box>
 
       {answer && bankPackage.answeredAt ? (
-        <Alert.Root
-          status={answered ? 'success' : 'info'}
-          role="status"
-          tabIndex={-1}
-          outline="none"
-          ref={focusTarget(bankPackage.answeredAt)}
-        >
+        <Alert.Root status={answered ? 'success' : 'info'} role="status" {...focusTarget(bankPackage.answeredAt)}>
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>

@@ -122,9 +122,7 @@ function OffersOfApplications({
               fontWeight="medium"
               role="status"
               data-testid="loan-status"
-              tabIndex={-1}
-              outline="none"
-              ref={focusTarget(application.id)}
+              {...focusTarget(application.id)}
             >
               {readOnly ? 'The applicant’s loan: ' : ''}
               {applicantLoanStatus(stages)}
