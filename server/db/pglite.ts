@@ -33,12 +33,16 @@ function startDatabaseThread(dir: string) {
     for (const call of waiting.values()) call.reject(stopped);
     waiting.clear();
   };
-  worker.on('message', (reply: Reply) => {
+  const settle = (reply: Reply) => {
     const call = waiting.get(reply.id);
     waiting.delete(reply.id);
     if (reply.ok) call?.resolve(reply.value);
     else call?.reject(rebuiltError(reply.error));
-  });
+  };
+  // Node reads the thread's messages in one go, those that arrive meanwhile included: a transaction's round trips
+  // (begin, its queries, commit) could all end before a request that had already arrived is read. Settling each
+  // reply in the event loop's check phase lets the I/O that arrived run between two round trips, for sure.
+  worker.on('message', (reply: Reply) => setImmediate(settle, reply));
   worker.on('error', stop);
   worker.on('exit', (code) => stop(new Error(`The embedded database's thread stopped (exit code ${code})`)));
   const ready = new Promise<void>((resolve, reject) => waiting.set(0, { resolve: () => resolve(), reject }));
