@@ -68,18 +68,33 @@ export const START_AT_THE_LATEST_MS = 1000;
  * When a prerendered page starts the app:
  * - 'after-first-paint': once the browser reports the page's first contentful paint (the paint is on screen then,
  *   not merely scheduled), or after START_AT_THE_LATEST_MS at the latest (a tab opened in the background does not
- *   paint). For a page the app makes usable (a form, the calculator).
+ *   paint). For a page the app makes usable other than the form pages below (the blog, for its newsletter form).
  * - 'when-needed': for a page usable with no script at all (its links are links, its menu a native popover), where the
  *   app only takes over navigation and shows who is signed in. A visitor with a stored session gets the app once the
  *   page has loaded and the browser is idle (the top bar then names their account); anyone else at their first input
  *   (a pointer moved or pressed, a key, a focus) or when another tab signs in. A signed-out visitor reading on a
  *   phone thus runs no script at all, and the app's start-up (over a second of work on a slow phone) competes with
  *   nothing they wait for; a link followed before the app runs simply loads the next prerendered page.
+ * - 'at-first-input': for a form page (the wizard, the calculator), whose controls stay disabled until the app runs
+ *   (components/client-fieldset.tsx). A first-time visitor's app starts at their first input, as above, or when the
+ *   page scrolls (a reader on the way to the form): its start-up no longer blocks the page as it loads, which cost
+ *   these pages their score (each step of it a long task). The control the visitor pressed or focused to start it
+ *   gets the focus once the app runs (`window.__appStartTarget`, read by ClientFieldset), so that press is not
+ *   lost. Where this site has kept anything (in the browser's storage or the tab's history entry: saved answers, the
+ *   wizard's step, a session), the visitor is returning to something the app must show: it starts once the page
+ *   has loaded and the browser is idle.
  */
-export type AppStart = 'after-first-paint' | 'when-needed';
+export type AppStart = 'after-first-paint' | 'when-needed' | 'at-first-input';
 
 /** The events that start the app of a 'when-needed' page for a visitor with no stored session (see AppStart). */
 const FIRST_INPUT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin'];
+
+/**
+ * The events that start the app of an 'at-first-input' page for a first-time visitor (see AppStart): the presses and
+ * focus, whose target the app focuses once it runs, then the rest (a pointer moved over a field focuses nothing).
+ */
+const FORM_PRESS_EVENTS = ['pointerdown', 'touchstart', 'focusin'];
+const FORM_OTHER_INPUT_EVENTS = ['pointermove', 'keydown', 'scroll', 'wheel'];
 
 /** The opening tag of a prerendered page's start-up script, which says when it starts the app. */
 export const appStartTag = (start: AppStart) => `<script data-app-start="${start}">`;
@@ -95,22 +110,35 @@ export const appStartTag = (start: AppStart) => `<script data-app-start="${start
  * the home page's content shown meanwhile).
  */
 export function appStartScript(entry: string, route: string, start: AppStart): string {
-  const whenDue =
-    start === 'when-needed'
-      ? [
-          'function idle(){if(window.requestIdleCallback)requestIdleCallback(start);else setTimeout(start)}',
-          `var stored=false;try{for(var i=0;i<localStorage.length;i++)if(${STORED_SESSION_KEY}.test(localStorage.key(i)||""))stored=true}catch(e){}`,
-          'if(stored){if(document.readyState==="complete")idle();else addEventListener("load",idle)}',
-          `else{${JSON.stringify(FIRST_INPUT_EVENTS)}.forEach(function(type){addEventListener(type,start,{capture:true,passive:true})});`,
-          // Another tab's sign-in or sign-out (supabase-js also writes keys of its own, on any page it runs).
-          `addEventListener("storage",function(event){if(event.key===null||${STORED_SESSION_KEY}.test(event.key))start()})}})()`,
-        ]
-      : [
-          'try{new PerformanceObserver(function(list,observer){',
-          'if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();setTimeout(start)}',
-          '}).observe({type:"paint",buffered:true})}catch(e){}',
-          `setTimeout(start,${START_AT_THE_LATEST_MS})})()`,
-        ];
+  const idle = 'function idle(){if(window.requestIdleCallback)requestIdleCallback(start);else setTimeout(start)}';
+  const afterLoad = 'if(document.readyState==="complete")idle();else addEventListener("load",idle)';
+  const listen = (events: string[], listener: string) =>
+    `${JSON.stringify(events)}.forEach(function(type){addEventListener(type,${listener},{capture:true,passive:true})})`;
+  const whenDue = {
+    'when-needed': [
+      idle,
+      `var stored=false;try{for(var i=0;i<localStorage.length;i++)if(${STORED_SESSION_KEY}.test(localStorage.key(i)||""))stored=true}catch(e){}`,
+      `if(stored){${afterLoad}}`,
+      `else{${listen(FIRST_INPUT_EVENTS, 'start')};`,
+      // Another tab's sign-in or sign-out (supabase-js also writes keys of its own, on any page it runs).
+      `addEventListener("storage",function(event){if(event.key===null||${STORED_SESSION_KEY}.test(event.key))start()})}})()`,
+    ],
+    'at-first-input': [
+      idle,
+      'var kept=history.state!==null;try{kept=kept||localStorage.length>0||sessionStorage.length>0}catch(e){}',
+      `if(kept){${afterLoad}}`,
+      // The latest press in a form until the app runs (a pointer moved first has started it already). A tap's
+      // focus goes to the landmark around the disabled field: not a press of the form's.
+      `else{${listen(FORM_PRESS_EVENTS, 'function(event){var t=event.target;if(t&&t.closest&&t.closest("form"))window.__appStartTarget=t;start()}')};`,
+      `${listen(FORM_OTHER_INPUT_EVENTS, 'start')}}})()`,
+    ],
+    'after-first-paint': [
+      'try{new PerformanceObserver(function(list,observer){',
+      'if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();setTimeout(start)}',
+      '}).observe({type:"paint",buffered:true})}catch(e){}',
+      `setTimeout(start,${START_AT_THE_LATEST_MS})})()`,
+    ],
+  }[start];
   const script = [
     '(function(){var started=false;',
     `function start(){if(!started){started=true;import(${JSON.stringify(entry)})}}`,
@@ -255,6 +283,7 @@ export function appShellDocument(
 type PrerenderModule = {
   prerenderedRoutes: readonly string[];
   routesUsableWithoutScript: readonly string[];
+  formRoutesStartedAtFirstInput: readonly string[];
   renderRoute(url: string): Promise<string>;
   globalStyleSheet(): string;
 };
@@ -273,7 +302,11 @@ export async function prerenderPages(webDir: string, entryFile: string): Promise
   const written: string[] = [];
   for (const route of entry.prerenderedRoutes) {
     const file = path.join(webDir, route === '/' ? 'index.html' : path.join(route.slice(1), 'index.html'));
-    const start = entry.routesUsableWithoutScript.includes(route) ? 'when-needed' : 'after-first-paint';
+    const start: AppStart = entry.routesUsableWithoutScript.includes(route)
+      ? 'when-needed'
+      : entry.formRoutesStartedAtFirstInput.includes(route)
+        ? 'at-first-input'
+        : 'after-first-paint';
     writeCompressed(file, pageDocument(template, await entry.renderRoute(route), route, start));
     written.push(path.relative(webDir, file));
   }

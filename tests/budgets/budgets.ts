@@ -8,9 +8,10 @@
  * Shared by every route that needs the app (about 145 KB of JavaScript), in three files (see
  * server/cli/chunk-groups.ts): React DOM's client (65 KB); the app root with what it imports (app-root: Chakra's
  * styling system and the recipes the app uses, emotion, the router, the brand's wording and the small modules many
- * pages share; 75 KB); and the start-up (5 KB). A public page usable with no script (the home page) loads none of
- * it before it is interactive, only later (laterJsGzipBytes). The CSS is the global sheet every page carries and, on a
- * prerendered page, the page's own styles.
+ * pages share; 75 KB); and the start-up (5 KB). A public page usable with no script (the home page), and a form
+ * page whose app starts at the visitor's first input (the wizard, the calculator), load none of it before they are
+ * interactive, only later (laterJsGzipBytes). The CSS is the global sheet every page carries and, on a prerendered
+ * page, the page's own styles.
  */
 export type RouteBudget = {
   route: string;
@@ -19,7 +20,9 @@ export type RouteBudget = {
   jsGzipBytes: number;
   /**
    * For a page usable with no script (routesUsableWithoutScript in web/src/entry-prerender.tsx): the app it loads
-   * afterwards, when needed (a stored session, the visitor's first input), to take over navigation and show who is signed in.
+   * afterwards, when needed (a stored session, the visitor's first input), to take over navigation and show who is
+   * signed in. For a form page (formRoutesStartedAtFirstInput there): the app that makes its form usable, loaded at
+   * the visitor's first input.
    */
   laterJsGzipBytes?: number;
   cssGzipBytes: number;
@@ -43,17 +46,22 @@ export const routeBudgets: readonly RouteBudget[] = [
   {
     route: '/apply',
     modules: ['src/app/store-layout.tsx', 'src/features/apply/apply-page.tsx'],
-    // 231 KB today: the start-up, the Redux store and RTK Query (25 KB), the form library (13 KB) and the
-    // checks of the application, written with zod (25 KB), and the wizard itself (8 KB).
-    jsGzipBytes: 235_000,
+    // 0.5 KB today: only its inline start-up script; the app starts at the visitor's first input.
+    jsGzipBytes: 1_000,
+    // 231 KB today, at the first input: the start-up, the Redux store and RTK Query (25 KB), the form library
+    // (13 KB) and the checks of the application, written with zod (25 KB), and the wizard itself (8 KB).
+    laterJsGzipBytes: 235_000,
     // 9.2 KB: the global sheet and the wizard's first step.
     cssGzipBytes: 10_000,
   },
   {
     route: '/calculator',
     modules: ['src/features/calculator/calculator-page.tsx'],
-    // 153 KB today: the start-up, the input and field components, and the calculator (3 KB). No store, no zod.
-    jsGzipBytes: 160_000,
+    // 0.5 KB today: only its inline start-up script; the app starts at the visitor's first input.
+    jsGzipBytes: 1_000,
+    // 153 KB today, at the first input: the start-up, the input and field components, and the calculator (3 KB). No
+    // store, no zod.
+    laterJsGzipBytes: 160_000,
     // 8.4 KB: the global sheet and the calculator's prerendered styles.
     cssGzipBytes: 10_000,
   },

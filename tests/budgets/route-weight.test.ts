@@ -171,7 +171,7 @@ describe('budgetProblems', () => {
         'inline script (new, 0.3 KB).',
     ]);
     expect(budgetProblems(usableWithoutScript, home, recorded)).toEqual([
-      '/ is usable with no script and loads its app (12.2 KB) afterwards: give that a budget (laterJsGzipBytes).',
+      '/ starts its app when needed and loads it (12.2 KB) afterwards: give that a budget (laterJsGzipBytes).',
     ]);
   });
 

@@ -20,9 +20,10 @@ import { routeBudgets, type RouteBudget } from './budgets.ts';
  *   app root, web/src/main.tsx), the route's own modules (its page and layout, which the router loads before it
  *   renders), and every chunk those import statically. Lazy imports beyond those (another route, the phone
  *   library, pdfmake) load later or never, and are not counted.
- * - A page usable with no script (its start-up script says data-app-start="when-needed", see AppStart in
- *   server/cli/web-build.ts) is interactive before the app's code arrives: the app's chunks, counted as above,
- *   are the JavaScript it loads afterwards, when needed (`later`), with a budget of their own.
+ * - A page usable with no script, or a form page (its start-up script says data-app-start="when-needed" or
+ *   "at-first-input", see AppStart in server/cli/web-build.ts), loads no app before it is interactive: the app's
+ *   chunks, counted as above, are the JavaScript it loads afterwards, when needed (`later`; for a form page, at the
+ *   visitor's first input, before its form can be used), with a budget of their own.
  * - CSS: the page's <style> elements (the global sheet and a prerendered page's styles) and linked sheets.
  * Sizes are gzip-compressed (level 9, as the static server's .gz copies); KB is 1,000 bytes, as Vite reports.
  */
@@ -76,8 +77,12 @@ function startUpImports(html: string): string[] {
   return withoutSlash([...html.matchAll(/\bimport\("([^"]+\.js)"\)/g)].map((match) => match[1]!));
 }
 
-/** A page usable with no script starts its app when needed (AppStart in server/cli/web-build.ts). */
-const startsWhenNeeded = (html: string) => html.includes(appStartTag('when-needed'));
+/**
+ * A page usable with no script, or a form page, starts its app when needed (AppStart 'when-needed' or
+ * 'at-first-input' in server/cli/web-build.ts): before it is interactive it loads only its start-up script.
+ */
+const startsWhenNeeded = (html: string) =>
+  html.includes(appStartTag('when-needed')) || html.includes(appStartTag('at-first-input'));
 
 function documentCss(webDir: string, html: string): string {
   const inline = [...html.matchAll(/<style\b[^>]*>([^<]*)<\/style>/g)].map((match) => match[1]!);
@@ -195,7 +200,7 @@ export function budgetProblems(weight: RouteWeight, budget: RouteBudget, recorde
   }
   if (weight.later && budget.laterJsGzipBytes === undefined) {
     problems.push(
-      `${budget.route} is usable with no script and loads its app (${kb(weight.later.jsGzipBytes)}) afterwards: ` +
+      `${budget.route} starts its app when needed and loads it (${kb(weight.later.jsGzipBytes)}) afterwards: ` +
         'give that a budget (laterJsGzipBytes).',
     );
   }

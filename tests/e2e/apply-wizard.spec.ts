@@ -6,6 +6,7 @@ import { PHONE_MESSAGES } from '../../shared/sms/phone-format.ts';
 import { SMS_CONSENT_TEXTS } from '../../shared/sms/sms-consent.ts';
 import { sampleForm } from '../../shared/testing/samples.ts';
 import { expect, test } from './fixtures.ts';
+import { startAppWhenNeeded } from './pages/app-ready.ts';
 import { ApplyPage, blockNotificationEmails, mailboxMessages } from './pages/apply-page.ts';
 import { createAccount, plantSession } from './pages/portal-session.ts';
 
@@ -56,6 +57,8 @@ test('a new visitor goes from the home page through the wizard to the qualified 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Apply Now', exact: true }).click();
   const apply = new ApplyPage(page);
   await expect(page).toHaveTitle('Pre-Qualification Form | Apply for Funding');
+  // The link was followed before the home page's app ran: the wizard's page starts its own at the next input.
+  await startAppWhenNeeded(page);
   await expect(apply.main.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
   for (const [name, href] of [
     ['Terms of Service', '/terms'],

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { openWhenReady, startAppWhenNeeded } from './pages/app-ready.ts';
 import { START_AT_THE_LATEST_MS } from '../../server/cli/web-build.ts';
@@ -85,7 +86,8 @@ for (const { path, heading } of pages) {
 }
 
 test('the app’s scripts are requested only after the page’s first contentful paint', async ({ page }) => {
-  await openWhenReady(page, '/apply');
+  // The blog starts its app after the first paint (AppStart 'after-first-paint' in server/cli/web-build.ts).
+  await openWhenReady(page, '/blog');
   const timing = await page.evaluate(() => ({
     firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
     scripts: performance
@@ -101,21 +103,56 @@ test('the app’s scripts are requested only after the page’s first contentful
   expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(startAt);
 });
 
-test('a signed-out visitor’s page usable with no script runs no script until their first input', async ({ page }) => {
+/**
+ * Opens a page and waits until it has loaded, the browser is idle and the network quiet (where an app starting by
+ * itself would have started); returns the scripts the page has requested, kept up to date.
+ */
+async function openUntilQuiet(page: Page, path: string): Promise<string[]> {
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request.url());
   });
-  await page.goto('/');
-  // Loaded, idle and quiet: where the app used to start by itself.
+  await page.goto(path);
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
   await page.waitForLoadState('networkidle');
+  return scripts;
+}
+
+test('a signed-out visitor’s page usable with no script runs no script until their first input', async ({ page }) => {
+  const scripts = await openUntilQuiet(page, '/');
   expect(scripts).toEqual([]);
   await expect(page.locator('html[data-app-ready]')).toHaveCount(0);
   // The pointer moves over the page: the app starts and takes the page over.
   await page.mouse.move(5, 5);
   await page.locator('html[data-app-ready="true"]').waitFor({ state: 'attached' });
   expect(scripts.length).toBeGreaterThan(0);
+});
+
+test.describe('a form page, on a phone', () => {
+  test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+
+  test('a first-time visitor’s form page runs no script until they touch it; the field they tapped gets the focus', async ({
+    page,
+  }) => {
+    expect(await openUntilQuiet(page, '/apply')).toEqual([]);
+    const firstName = page.getByLabel('First Name');
+    await expect(firstName).toBeDisabled();
+    // The tap finds the field disabled (forced: Playwright would wait for it); the app starts and focuses it.
+    await firstName.tap({ force: true });
+    await page.locator('html[data-app-ready="true"]').waitFor({ state: 'attached' });
+    await expect(firstName).toBeFocused();
+    await page.keyboard.type('Dana');
+    await expect(firstName).toHaveValue('Dana');
+  });
+});
+
+test('a key pressed on a form page starts its app; the focus goes where the key sent it', async ({ page }) => {
+  await page.goto('/calculator');
+  await page.keyboard.press('Tab');
+  await page.locator('html[data-app-ready="true"]').waitFor({ state: 'attached' });
+  await expect(page.getByLabel('Net Income')).toBeEnabled();
+  // The first Tab went to the page's first link, not into the form.
+  expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('A');
 });
 
 test('another tab’s sign-in starts the app of a page waiting for input; its other stored keys do not', async ({
@@ -172,9 +209,13 @@ test('the app adds no second copy of the global CSS to a hydrated page, which st
   expect(await next.evaluate((element) => getComputedStyle(element).color)).toBe('rgb(255, 255, 255)');
 });
 
-test('the wizard restores a saved application on a prerendered page', async ({ page }) => {
-  await page.goto('/apply');
+test('the wizard restores a saved application on a prerendered page, with no input needed to start its app', async ({
+  page,
+}) => {
+  await openWhenReady(page, '/apply');
   await page.getByLabel('First Name').fill('Dana');
+  // Something is kept for this page (the saved answers): its app starts once the page has loaded, by itself.
   await page.reload();
   await expect(page.getByLabel('First Name')).toHaveValue('Dana');
+  await expect(page.getByLabel('First Name')).toBeEnabled();
 });

@@ -23,8 +23,15 @@ export const routesUsableWithoutScript = [
   '/privacy',
 ] as const;
 
-/** The prerendered pages the app makes usable (the calculator, the wizard, the blog's newsletter form). */
-const routesNeedingTheApp = ['/calculator', '/apply', '/blog'] as const;
+/**
+ * Prerendered form pages whose app starts at the visitor's first input (AppStart 'at-first-input' in
+ * server/cli/web-build.ts): their controls are disabled until it runs, and the one pressed to start it then gets the
+ * focus (components/client-fieldset.tsx).
+ */
+export const formRoutesStartedAtFirstInput = ['/calculator', '/apply'] as const;
+
+/** The prerendered pages the app makes usable: the form pages above, and the blog (its newsletter form). */
+const routesNeedingTheApp = [...formRoutesStartedAtFirstInput, '/blog'] as const;
 
 /**
  * The public pages rendered to HTML at build time (server/cli/web-build.ts writes each into a copy of

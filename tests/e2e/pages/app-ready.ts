@@ -2,13 +2,14 @@ import type { Page } from '@playwright/test';
 import { appStartTag } from '../../../server/cli/web-build.ts';
 
 /**
- * On a page usable with no script, the app starts at the visitor's first input unless a session is stored
- * (AppStart 'when-needed' in server/cli/web-build.ts): the pointer moves over the page, as a visitor's would.
+ * On a page usable with no script, or a form page, the app starts at the visitor's first input unless something is
+ * stored (AppStart 'when-needed' and 'at-first-input' in server/cli/web-build.ts): the pointer moves over the
+ * page, as a visitor's would.
  */
 export async function startAppWhenNeeded(page: Page): Promise<void> {
   const startsWhenNeeded = await page.evaluate(
-    (tag) => Array.from(document.scripts).some((script) => script.outerHTML.startsWith(tag)),
-    appStartTag('when-needed'),
+    (tags) => Array.from(document.scripts).some((script) => tags.some((tag) => script.outerHTML.startsWith(tag))),
+    [appStartTag('when-needed'), appStartTag('at-first-input')],
   );
   if (!startsWhenNeeded) return;
   await page.mouse.move(1, 1);
