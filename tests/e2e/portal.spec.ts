@@ -192,6 +192,18 @@ test('documents: one file of every accepted type is uploaded with progress, kept
     );
   }
 
+  // Each file's buttons name the file and its item: the same file name may be under two items.
+  await expect(
+    portal
+      .storedFile('ID Document', 'drivers-license.png')
+      .getByRole('button', { name: 'Open drivers-license.png (ID Document)', exact: true }),
+  ).toBeVisible();
+  await expect(
+    portal
+      .storedFile('Business License', 'license.doc')
+      .getByRole('button', { name: 'Delete license.doc (Business License)', exact: true }),
+  ).toBeVisible();
+
   // Open: a new tab on a short-lived signed link that serves the file.
   const popup = page.waitForEvent('popup');
   await portal.storedFile('ID Document', 'drivers-license.png').getByRole('button', { name: /Open/ }).click();
@@ -492,7 +504,7 @@ test('the document checklist: the officer’s reviews, requests and reasons show
 
   // The replacement, through the button by the flagged file, and the requested document.
   const chooser = page.waitForEvent('filechooser');
-  await license.getByRole('button', { name: 'Upload replacement for license.pdf' }).click();
+  await license.getByRole('button', { name: 'Upload replacement for license.pdf (Business License)' }).click();
   await (await chooser).setFiles([file('license-2026.pdf', pdfBytes(), 'application/pdf')]);
   await expect(portal.storedFile('Business License', 'license-2026.pdf')).toBeVisible();
   await expect(license).toHaveCount(0);

@@ -253,6 +253,7 @@ function ChecklistItemCard({ item, uploads, readOnly, reload, onFiles, onDismiss
           {item.current.map((reviewed) => (
             <StoredRow
               key={reviewed.document.id}
+              itemTitle={item.title}
               reviewed={reviewed}
               readOnly={readOnly}
               replaceable={takesFiles && reviewed.review?.outcome === 'needs_replacement'}
@@ -364,6 +365,8 @@ function fileSize(bytes: number): string {
 }
 
 type StoredRowProps = {
+  /** The checklist item the file is under: its buttons name it, as the same file name may be under two. */
+  itemTitle: string;
   reviewed: ReviewedDocument<DocumentRow>;
   readOnly: boolean;
   /** An officer asked for a replacement and the item still takes files: 'Upload replacement' is offered. */
@@ -377,8 +380,10 @@ type StoredRowProps = {
  * A current file of an item, with what the officer said of it. A reviewed file is the officer's record: instead
  * of Delete the row says why it stays (the server refuses its deletion too).
  */
-function StoredRow({ reviewed, readOnly, replaceable, onReplace, onDeleted, reload }: StoredRowProps) {
+function StoredRow({ itemTitle, reviewed, readOnly, replaceable, onReplace, onDeleted, reload }: StoredRowProps) {
   const { document, review } = reviewed;
+  // What a screen reader hears after each button's word: the file, and the item it is under.
+  const named = `${document.file_name} (${itemTitle})`;
   const [deleteDocument, deletion] = useDeleteDocumentMutation();
   const [opening, setOpening] = useState(false);
   const [openFailed, setOpenFailed] = useState(false);
@@ -414,11 +419,11 @@ function StoredRow({ reviewed, readOnly, replaceable, onReplace, onDeleted, relo
         </Box>
         <HStack gap="2" wrap="wrap">
           <Button size="xs" variant="outline" onClick={() => void open()} loading={opening}>
-            Open<chakra.span srOnly> {document.file_name}</chakra.span>
+            Open<chakra.span srOnly> {named}</chakra.span>
           </Button>
-          {replaceable ? <ReplaceButton fileName={document.file_name} onFile={onReplace} /> : null}
+          {replaceable ? <ReplaceButton named={named} onFile={onReplace} /> : null}
           {readOnly || review ? null : (
-            <ConfirmDelete fileName={document.file_name} busy={deletion.isLoading} onConfirm={remove} />
+            <ConfirmDelete fileName={document.file_name} named={named} busy={deletion.isLoading} onConfirm={remove} />
           )}
         </HStack>
       </HStack>
@@ -445,12 +450,12 @@ function StoredRow({ reviewed, readOnly, replaceable, onReplace, onDeleted, relo
  * 'Upload replacement' for a file an officer flagged: a button that opens the browser's file dialog (a second
  * file input in the row would read as another upload of the item); one file replaces one.
  */
-function ReplaceButton({ fileName, onFile }: { fileName: string; onFile: (file: File) => void }) {
+function ReplaceButton({ named, onFile }: { named: string; onFile: (file: File) => void }) {
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
       <Button size="xs" colorPalette="blue" onClick={() => input.current?.click()}>
-        Upload replacement<chakra.span srOnly> for {fileName}</chakra.span>
+        Upload replacement<chakra.span srOnly> for {named}</chakra.span>
       </Button>
       <input
         ref={input}
@@ -469,10 +474,12 @@ function ReplaceButton({ fileName, onFile }: { fileName: string; onFile: (file: 
 
 function ConfirmDelete({
   fileName,
+  named,
   busy,
   onConfirm,
 }: {
   fileName: string;
+  named: string;
   busy: boolean;
   onConfirm: () => Promise<unknown>;
 }) {
@@ -485,7 +492,7 @@ function ConfirmDelete({
       title="Delete this document?"
       trigger={
         <Button size="xs" variant="outline" colorPalette="red">
-          Delete<chakra.span srOnly> {fileName}</chakra.span>
+          Delete<chakra.span srOnly> {named}</chakra.span>
         </Button>
       }
       confirmLabel="Delete"
