@@ -116,14 +116,18 @@ test('an officer reviews documents, sends one back with a reason, asks for anoth
   const item = (title: string) => documents.getByRole('listitem', { name: title });
   await expect(documents.getByTestId('checklist-reminder')).toHaveText('No reminder e-mailed yet.');
 
+  // A file's buttons name the file and its item (the same file name may be under two items).
+  await expect(
+    item('Tax Returns').getByRole('button', { name: `Open ${returns} (Tax Returns)`, exact: true }),
+  ).toBeVisible();
   await item('Tax Returns')
-    .getByRole('button', { name: `Accept ${returns}` })
+    .getByRole('button', { name: `Accept ${returns} (Tax Returns)`, exact: true })
     .click();
   await expect(item('Tax Returns')).toContainText('Accepted');
   await expect(item('Tax Returns').getByRole('list', { name: `Reviews of ${returns}` })).toContainText('Accepted on');
 
   await item('Business License')
-    .getByRole('button', { name: `Needs Replacement ${license}` })
+    .getByRole('button', { name: `Needs Replacement ${license} (Business License)`, exact: true })
     .click();
   const sendBack = page.getByRole('dialog', { name: `Needs replacement: ${license}` });
   await sendBack.getByRole('button', { name: 'Send Back' }).click();

@@ -175,6 +175,7 @@ function ChecklistEntry({
           {item.current.map((reviewed) => (
             <FileEntry
               key={reviewed.document.id}
+              itemTitle={item.title}
               reviewed={reviewed}
               applicationId={applicationId}
               businessName={businessName}
@@ -194,6 +195,7 @@ function ChecklistEntry({
             {item.replaced.map((reviewed) => (
               <FileEntry
                 key={reviewed.document.id}
+                itemTitle={`${item.title}, replaced`}
                 reviewed={reviewed}
                 applicationId={applicationId}
                 businessName={businessName}
@@ -214,6 +216,7 @@ function ChecklistEntry({
  * offline (desktop) shows as made, marked as queued, and the file cannot be reviewed again until it is sent.
  */
 function FileEntry({
+  itemTitle,
   reviewed,
   applicationId,
   businessName,
@@ -221,6 +224,8 @@ function FileEntry({
   openDocument,
   reviewable,
 }: {
+  /** The item the file is under (said after each button's words: the same file name may be under two). */
+  itemTitle: string;
   reviewed: ReviewedDocument<FiledDocument, DocumentReviewRow>;
   applicationId: string;
   businessName: string;
@@ -255,6 +260,10 @@ function FileEntry({
       <HStack wrap="wrap" gap="2">
         <Button ref={openButton} size="xs" variant="outline" onClick={() => openDocument(document)}>
           Open {document.file_name}
+          <Text as="span" srOnly>
+            {' '}
+            ({itemTitle})
+          </Text>
         </Button>
         <Text fontSize="sm" color="gray.700">
           Uploaded {when(document.created_at)}
@@ -270,13 +279,14 @@ function FileEntry({
             Accept
             <Text as="span" srOnly>
               {' '}
-              {document.file_name}
+              {document.file_name} ({itemTitle})
             </Text>
           </Button>
         ) : null}
         {canReview && review?.outcome !== 'needs_replacement' ? (
           <ReplacementDialog
             fileName={document.file_name}
+            itemTitle={itemTitle}
             review={(reason) => sendReview('needs_replacement', reason)}
           />
         ) : null}
@@ -387,9 +397,11 @@ function failureOf(result: { error?: { message?: string } }, fallback: string): 
 /** Needs Replacement: the reason the applicant reads is required. */
 function ReplacementDialog({
   fileName,
+  itemTitle,
   review,
 }: {
   fileName: string;
+  itemTitle: string;
   review: (reason: string) => Promise<{ error?: { message?: string } }>;
 }) {
   return (
@@ -400,7 +412,7 @@ function ReplacementDialog({
           Needs Replacement
           <Text as="span" srOnly>
             {' '}
-            {fileName}
+            {fileName} ({itemTitle})
           </Text>
         </Button>
       }
