@@ -13,12 +13,12 @@ export function ClientFieldset(props: HTMLChakraProps<'fieldset'>) {
   const isClient = useIsClient();
   const fieldset = useRef<HTMLFieldSetElement>(null);
   useEffect(() => {
-    if (!isClient) return;
-    const pressed = takeAppStartTarget();
+    if (!isClient || !fieldset.current) return;
+    const pressed = takeAppStartTarget(fieldset.current);
     // Where the press left it: on the page, or on the landmark around the form (a tap focuses <main>).
     const focused = document.activeElement;
     const focusLeftAround = focused === null || focused === document.body || focused.contains(fieldset.current);
-    if (pressed && focusLeftAround && fieldset.current?.contains(pressed)) pressed.focus();
+    if (pressed && focusLeftAround) pressed.focus();
   }, [isClient]);
   return <chakra.fieldset ref={fieldset} disabled={!isClient} minW="0" {...props} />;
 }
