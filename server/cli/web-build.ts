@@ -86,18 +86,21 @@ export const START_AT_THE_LATEST_MS = 1000;
  */
 export type AppStart = 'after-first-paint' | 'when-needed' | 'at-first-input';
 
-/** The events that start the app of a 'when-needed' page for a visitor with no stored session (see AppStart). */
-const FIRST_INPUT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin'];
-
 /**
- * The events that start the app of an 'at-first-input' page for a first-time visitor (see AppStart): the presses and
- * focus, whose target the app focuses once it runs, then the rest (a pointer moved over a field focuses nothing).
+ * A visitor's first input (see AppStart): the presses and focus, whose target an 'at-first-input' page focuses once
+ * its app runs, and the pointer moving or a key (a pointer moved over a field focuses nothing).
  */
-const FORM_PRESS_EVENTS = ['pointerdown', 'touchstart', 'focusin'];
-const FORM_OTHER_INPUT_EVENTS = ['pointermove', 'keydown', 'scroll', 'wheel'];
+const PRESS_EVENTS = ['pointerdown', 'touchstart', 'focusin'];
+const MOVE_AND_KEY_EVENTS = ['pointermove', 'keydown'];
+
+/** The events that start the app of a 'when-needed' page for a visitor with no stored session. */
+const FIRST_INPUT_EVENTS = [...PRESS_EVENTS, ...MOVE_AND_KEY_EVENTS];
 
 /** The opening tag of a prerendered page's start-up script, which says when it starts the app. */
 export const appStartTag = (start: AppStart) => `<script data-app-start="${start}">`;
+
+/** The starts that wait for the visitor (or something kept): the page loads no app before it is interactive. */
+export const STARTS_WHEN_NEEDED: readonly AppStart[] = ['when-needed', 'at-first-input'];
 
 /**
  * The inline script that starts the app of a prerendered page, at `start` (see AppStart). Its <script> carries
@@ -129,8 +132,9 @@ export function appStartScript(entry: string, route: string, start: AppStart): s
       `if(kept){${afterLoad}}`,
       // The latest press in a form until the app runs (a pointer moved first has started it already). A tap's
       // focus goes to the landmark around the disabled field: not a press of the form's.
-      `else{${listen(FORM_PRESS_EVENTS, 'function(event){var t=event.target;if(t&&t.closest&&t.closest("form"))window.__appStartTarget=t;start()}')};`,
-      `${listen(FORM_OTHER_INPUT_EVENTS, 'start')}}})()`,
+      `else{${listen(PRESS_EVENTS, 'function(event){var t=event.target;if(t&&t.closest&&t.closest("form"))window.__appStartTarget=t;start()}')};`,
+      // Scrolling too: a reader on the way to the form.
+      `${listen([...MOVE_AND_KEY_EVENTS, 'scroll', 'wheel'], 'start')}}})()`,
     ],
     'after-first-paint': [
       'try{new PerformanceObserver(function(list,observer){',

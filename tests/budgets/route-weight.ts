@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import {
   appStartTag,
+  STARTS_WHEN_NEEDED,
   builtManifestFile,
   chunkFiles,
   DEFAULT_WEB_DIR,
@@ -81,8 +82,7 @@ function startUpImports(html: string): string[] {
  * A page usable with no script, or a form page, starts its app when needed (AppStart 'when-needed' or
  * 'at-first-input' in server/cli/web-build.ts): before it is interactive it loads only its start-up script.
  */
-const startsWhenNeeded = (html: string) =>
-  html.includes(appStartTag('when-needed')) || html.includes(appStartTag('at-first-input'));
+const startsWhenNeeded = (html: string) => STARTS_WHEN_NEEDED.some((start) => html.includes(appStartTag(start)));
 
 function documentCss(webDir: string, html: string): string {
   const inline = [...html.matchAll(/<style\b[^>]*>([^<]*)<\/style>/g)].map((match) => match[1]!);

@@ -3,7 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { sampleForm } from '../../shared/testing/samples.ts';
 import { fileDocument } from '../support/filed-documents.ts';
 import { expect, test } from './fixtures.ts';
-import { seriousAccessibilityViolations } from './pages/accessibility.ts';
+import { buttonNames, seriousAccessibilityViolations } from './pages/accessibility.ts';
 import { AdminPages } from './pages/admin-pages.ts';
 import { openWhenReady } from './pages/app-ready.ts';
 import { ApplyPage, blockNotificationEmails } from './pages/apply-page.ts';
@@ -107,7 +107,7 @@ test("an officer's document review leaves the keyboard beside the file and says 
       .getByRole('button', { name: /^Ask Consent/ })
       .first(),
   ).toBeVisible();
-  const buttons = [...(await admin.detail().ariaSnapshot()).matchAll(/button "([^"]*)"/g)].map((match) => match[1]);
+  const buttons = await buttonNames(admin.detail());
   expect(buttons.filter((name, index) => buttons.indexOf(name) !== index)).toEqual([]);
 
   const documents = admin.detail().getByRole('region', { name: 'Documents' });

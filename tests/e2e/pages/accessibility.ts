@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /**
  * Axe violations of impact serious or critical on the page as it is now (or only inside the elements that
@@ -15,4 +15,9 @@ export async function seriousAccessibilityViolations(page: Page, include: readon
       (violation) =>
         `${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
     );
+}
+
+/** The accessible names of the buttons inside `scope`, in order, as a screen reader lists them. */
+export async function buttonNames(scope: Locator): Promise<string[]> {
+  return [...(await scope.ariaSnapshot()).matchAll(/button "([^"]*)"/g)].map((match) => match[1]!);
 }

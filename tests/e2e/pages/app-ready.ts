@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { appStartTag } from '../../../server/cli/web-build.ts';
+import { STARTS_WHEN_NEEDED, appStartTag } from '../../../server/cli/web-build.ts';
 
 /**
  * On a page usable with no script, or a form page, the app starts at the visitor's first input unless something is
@@ -9,7 +9,7 @@ import { appStartTag } from '../../../server/cli/web-build.ts';
 export async function startAppWhenNeeded(page: Page): Promise<void> {
   const startsWhenNeeded = await page.evaluate(
     (tags) => Array.from(document.scripts).some((script) => tags.some((tag) => script.outerHTML.startsWith(tag))),
-    [appStartTag('when-needed'), appStartTag('at-first-input')],
+    STARTS_WHEN_NEEDED.map(appStartTag),
   );
   if (!startsWhenNeeded) return;
   await page.mouse.move(1, 1);

@@ -1,6 +1,7 @@
 import { chakra, type HTMLChakraProps } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 import { takeAppStartTarget } from '../lib/app-start-target.ts';
+import { focusLeftOnPage } from '../lib/use-focus-on-appearing.ts';
 import { useIsClient } from '../lib/use-is-client.ts';
 
 /**
@@ -16,9 +17,7 @@ export function ClientFieldset(props: HTMLChakraProps<'fieldset'>) {
     if (!isClient || !fieldset.current) return;
     const pressed = takeAppStartTarget(fieldset.current);
     // Where the press left it: on the page, or on the landmark around the form (a tap focuses <main>).
-    const focused = document.activeElement;
-    const focusLeftAround = focused === null || focused === document.body || focused.contains(fieldset.current);
-    if (pressed && focusLeftAround) pressed.focus();
+    if (pressed && focusLeftOnPage(fieldset.current)) pressed.focus();
   }, [isClient]);
   return <chakra.fieldset ref={fieldset} disabled={!isClient} minW="0" {...props} />;
 }

@@ -16,8 +16,7 @@ export function useFocusOnAppearing(keys: readonly string[]): (key: string) => F
     const now = joined === '' ? [] : joined.split('\n');
     const before = seen.current;
     seen.current = new Set(now);
-    const focusLost = !document.activeElement || document.activeElement === document.body;
-    if (!before || !focusLost) return;
+    if (!before || !focusLeftOnPage()) return;
     const appeared = now.find((key) => !before.has(key));
     if (appeared) elements.current.get(appeared)?.focus();
   }, [joined]);
@@ -32,3 +31,12 @@ export function useFocusOnAppearing(keys: readonly string[]): (key: string) => F
 }
 
 type FocusTargetProps = { ref: (element: HTMLElement | null) => void; tabIndex: -1; outline: 'none' };
+
+/**
+ * Whether the keyboard's focus is on the page itself (its element went away, or nothing took it), or on an element
+ * around `within` (a tap on a disabled field focuses the landmark around it).
+ */
+export function focusLeftOnPage(within?: Element): boolean {
+  const focused = document.activeElement;
+  return !focused || focused === document.body || (within !== undefined && focused.contains(within));
+}
