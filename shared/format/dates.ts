@@ -30,12 +30,43 @@ function formatIn(style: keyof typeof STYLES, date: Date | string, timeZone: str
   return usFormatter(style, timeZone).format(value);
 }
 
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
 /**
  * A US English long date ('January 13, 2025'). `timeZone` is an IANA name; without it the runtime's own zone
  * is used (the letter shows the officer's local date). 'N/A' for an invalid date.
+ *
+ * In the runtime's own zone and in UTC (the zones a page reads dates in) it is written out here from the date's
+ * parts, which need no Intl: the first Intl object a page makes costs the browser its ICU data (see
+ * shared/format/money.ts), and the portal and the admin dashboard show such dates in their first screen. Other
+ * zones, and years before 1583 (which Intl writes in the Julian calendar), go to Intl; format.test.ts checks that
+ * both agree.
  */
 export function formatLongDate(date: Date | string, timeZone?: string): string {
-  return formatIn('long', date, timeZone);
+  const value = typeof date === 'string' ? new Date(date) : date;
+  if (Number.isNaN(value.getTime())) return NOT_AVAILABLE;
+  if (timeZone === undefined || timeZone === 'UTC') {
+    const utc = timeZone === 'UTC';
+    const year = utc ? value.getUTCFullYear() : value.getFullYear();
+    if (year >= 1583) {
+      const month = MONTHS[utc ? value.getUTCMonth() : value.getMonth()];
+      return `${month} ${utc ? value.getUTCDate() : value.getDate()}, ${year}`;
+    }
+  }
+  return formatIn('long', value, timeZone);
 }
 
 /**

@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
 import { earliestUsToday, formatDateTime, formatLongDate, formatTime, knownTimeZone } from './dates.ts';
 import { formatUsd, formatUsdInput, parseMoney, parseMoneyInput } from './money.ts';
-import { formatDays, formatMonths, formatPercent, formatRatio, NOT_AVAILABLE } from './numbers.ts';
+import { formatCount, formatDays, formatMonths, formatPercent, formatRatio, NOT_AVAILABLE } from './numbers.ts';
+import { compareNames, compareText } from './order.ts';
 
 describe('parseMoney (product.md §5)', () => {
   it.each([
@@ -167,5 +169,134 @@ describe('earliestUsToday', () => {
     // Just before midnight in Pago Pago (UTC-11): still the 27th; a minute later the 28th.
     expect(earliestUsToday(new Date('2026-11-28T10:59:00Z'))).toBe('2026-11-27');
     expect(earliestUsToday(new Date('2026-11-28T11:00:00Z'))).toBe('2026-11-28');
+  });
+});
+
+/**
+ * The dollar amounts and long dates a page shows are written without Intl (the first Intl object costs a page its
+ * ICU data): they must read exactly as Intl's en-US formats would.
+ */
+describe('amounts and dates written without Intl', () => {
+  const intlUsd = (amount: number, decimals: number) =>
+    new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    }).format(amount);
+  const longDateOptions = { year: 'numeric', month: 'long', day: 'numeric' } as const;
+  const zoneBefore = process.env.TZ;
+  afterEach(() => {
+    if (zoneBefore === undefined) delete process.env.TZ;
+    else process.env.TZ = zoneBefore;
+  });
+
+  it.each([
+    [-1250, '-$1,250'],
+    [-0, '-$0'],
+    [-0.4, '-$0'],
+    [0.5, '$1'],
+    [2.5, '$3'],
+    [999_999.5, '$1,000,000'],
+    [1e21, intlUsd(1e21, 0)],
+  ])('formatUsd(%d) is what Intl writes: %s', (amount, text) => {
+    expect(formatUsd(amount)).toBe(text);
+    expect(formatUsd(amount)).toBe(intlUsd(amount, 0));
+  });
+
+  it('writes any amount as Intl does, without and with cents', () => {
+    const amounts = fc.oneof(
+      fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e22, max: 1e22 }),
+      fc.integer({ min: -10_000_000, max: 10_000_000 }).map((cents) => cents / 100),
+      fc.integer({ min: -2_000_000, max: 2_000_000 }).map((halves) => halves / 2),
+      fc.integer({ min: -2_000, max: 2_000 }).map((thousandths) => thousandths / 1000 + 0.005),
+    );
+    fc.assert(
+      fc.property(amounts, (amount) => {
+        expect(formatUsd(amount)).toBe(intlUsd(amount, 0));
+        expect(formatUsdInput(amount)).toBe(intlUsd(amount, Number.isInteger(amount) ? 0 : 2));
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
+  it.each(['UTC', 'America/Denver', 'Pacific/Chatham', 'Asia/Kolkata'])(
+    'writes any date as Intl does, in UTC and in the runtime’s zone (%s)',
+    (zone) => {
+      process.env.TZ = zone;
+      // Made once the runtime's zone is set, as a browser's Intl reads it.
+      const local = new Intl.DateTimeFormat('en-US', longDateOptions);
+      const utc = new Intl.DateTimeFormat('en-US', { ...longDateOptions, timeZone: 'UTC' });
+      const dates = fc.date({
+        min: new Date('1583-01-01T00:00:00Z'),
+        max: new Date('9999-12-31T23:59:59Z'),
+        noInvalidDate: true,
+      });
+      fc.assert(
+        fc.property(dates, (date) => {
+          expect(formatLongDate(date)).toBe(local.format(date));
+          expect(formatLongDate(date, 'UTC')).toBe(utc.format(date));
+          expect(formatLongDate(date.toISOString())).toBe(local.format(date));
+        }),
+        { numRuns: 2_000 },
+      );
+    },
+  );
+});
+
+describe('counts and orders written without Intl', () => {
+  it.each([
+    [0, '0'],
+    [999, '999'],
+    [10_000, '10,000'],
+    [-1_234_567, '-1,234,567'],
+    [1.5, '1.5'],
+  ])('formatCount(%d) is %s', (value, text) => {
+    expect(formatCount(value)).toBe(text);
+    expect(formatCount(value)).toBe(value.toLocaleString('en-US'));
+  });
+
+  it('writes any safe integer as toLocaleString does', () => {
+    fc.assert(
+      fc.property(fc.maxSafeInteger(), (value) => {
+        expect(formatCount(value)).toBe(value.toLocaleString('en-US'));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('orders the database’s timestamps by time, a shorter fraction of a second first', () => {
+    const thisCentury = fc.date({
+      min: new Date('2000-01-01T00:00:00Z'),
+      max: new Date('2099-12-31T00:00:00Z'),
+      noInvalidDate: true,
+    });
+    const stamps = [
+      '2026-11-30T23:51:32.125+00:00',
+      '2026-11-30T23:51:32+00:00',
+      '2026-11-30T23:51:32.12+00:00',
+      '2025-12-01T00:00:00+00:00',
+    ];
+    expect([...stamps].sort(compareText)).toEqual([
+      '2025-12-01T00:00:00+00:00',
+      '2026-11-30T23:51:32+00:00',
+      '2026-11-30T23:51:32.12+00:00',
+      '2026-11-30T23:51:32.125+00:00',
+    ]);
+    fc.assert(
+      fc.property(thisCentury, thisCentury, (a, b) => {
+        const asDatabase = (date: Date) => date.toISOString().replace('.000Z', '+00:00').replace('Z', '+00:00');
+        expect(Math.sign(compareText(asDatabase(a), asDatabase(b)))).toBe(Math.sign(a.getTime() - b.getTime()));
+      }),
+    );
+  });
+
+  it('orders names alphabetically, capitals and small letters alike', () => {
+    expect(['bank of Ames', 'Zenith Capital', 'Acme Lending', 'acme lending'].sort(compareNames)).toEqual([
+      'Acme Lending',
+      'acme lending',
+      'bank of Ames',
+      'Zenith Capital',
+    ]);
   });
 });

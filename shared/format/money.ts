@@ -12,13 +12,14 @@ export function parseMoney(value: string | number | null | undefined): number {
 }
 
 /**
- * US dollar formatters by number of decimals, created on first use, not when the module loads: the first Intl
- * formatter costs a browser some 20 ms (about 80 ms on a phone), which pages that never show an amount should
- * not pay while they start.
+ * Written out here rather than with Intl.NumberFormat: the first Intl object a page makes (of any kind) costs the
+ * browser its ICU data, 40 to 150 ms on this machine's Chromium and more on a phone, and the app's root formats an
+ * amount as it starts (web/src/lib/claims.ts). It rounds as Intl does and groups and signs as en-US does
+ * ('-$1,250'); amounts of 1e21 and more go to Intl. shared/format/format.test.ts checks both agree.
  */
 const usdFormatters = new Map<number, Intl.NumberFormat>();
 
-function usd(decimals: 0 | 2): Intl.NumberFormat {
+function intlUsd(amount: number, decimals: 0 | 2): string {
   let formatter = usdFormatters.get(decimals);
   if (!formatter) {
     formatter = new Intl.NumberFormat('en-US', {
@@ -29,12 +30,28 @@ function usd(decimals: 0 | 2): Intl.NumberFormat {
     });
     usdFormatters.set(decimals, formatter);
   }
-  return formatter;
+  return formatter.format(amount);
+}
+
+function usd(amount: number, decimals: 0 | 2): string {
+  const magnitude = Math.abs(amount);
+  if (magnitude >= 1e21) return intlUsd(amount, decimals);
+  // Intl rounds the number's shortest decimal form (0.155 gives 0.16, though the double is a little less), half
+  // away from zero. Below a millionth the form has an exponent, and the amount is 0 at two decimals.
+  const [whole = '0', fraction = ''] = magnitude < 1e-6 ? ['0'] : String(magnitude).split('.');
+  let units = BigInt(whole + fraction.slice(0, decimals).padEnd(decimals, '0'));
+  if ((fraction[decimals] ?? '0') >= '5') units += 1n;
+  const digits = units.toString().padStart(decimals + 1, '0');
+  const grouped = digits.slice(0, digits.length - decimals).replace(/\B(?=(\d{3})+$)/g, ',');
+  const cents = decimals > 0 ? `.${digits.slice(-decimals)}` : '';
+  // Intl writes the sign of any negative amount, -0 and amounts that round to 0 included.
+  const sign = amount < 0 || Object.is(amount, -0) ? '-' : '';
+  return `${sign}$${grouped}${cents}`;
 }
 
 /** US dollars without decimals ('$250,000'); 'N/A' when the amount is not a finite number. */
 export function formatUsd(amount: number): string {
-  return Number.isFinite(amount) ? usd(0).format(amount) : NOT_AVAILABLE;
+  return Number.isFinite(amount) ? usd(amount, 0) : NOT_AVAILABLE;
 }
 
 /** '$85,000', '85000.75', '50k', '$1.2M' (thousands commas, cents, a k or M for thousands or millions). */
@@ -56,5 +73,5 @@ export function parseMoneyInput(text: string): number | null {
 
 /** A typed amount as the form keeps it: '$85,000', or '$85,000.75' when it has cents. */
 export function formatUsdInput(amount: number): string {
-  return usd(Number.isInteger(amount) ? 0 : 2).format(amount);
+  return usd(amount, Number.isInteger(amount) ? 0 : 2);
 }

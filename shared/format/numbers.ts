@@ -24,3 +24,13 @@ export function formatMonths(value: number): string {
   const months = Math.round(value);
   return `${months} ${months === 1 ? 'month' : 'months'}`;
 }
+
+/**
+ * A whole number with thousands commas ('10,000'), as en-US writes it, without toLocaleString: its first call costs
+ * a page the browser's ICU data (see shared/format/money.ts). Anything but a safe integer goes to toLocaleString.
+ */
+export function formatCount(value: number): string {
+  if (!Number.isSafeInteger(value)) return value.toLocaleString('en-US');
+  const grouped = String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/g, ',');
+  return value < 0 ? `-${grouped}` : grouped;
+}

@@ -1,6 +1,7 @@
 import type { ApplicationRow } from '../db/applications.ts';
 import { debtCoverageRatio } from '../evaluation/evaluate.ts';
 import { formatUsd } from '../format/money.ts';
+import { compareNames } from '../format/order.ts';
 import { stateCodeOf } from '../catalogue/us-states.ts';
 
 /**
@@ -431,7 +432,7 @@ export function matchLenders(application: MatchApplication, lenders: readonly Le
         outcomeRank[a.outcome] - outcomeRank[b.outcome] ||
         b.score - a.score ||
         a.lender.answer_days - b.lender.answer_days ||
-        a.lender.name.localeCompare(b.lender.name, 'en'),
+        compareNames(a.lender.name, b.lender.name),
     );
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatCount } from '../format/numbers.ts';
 import { REQUIRED_FIELD_MESSAGE } from './additional-info.ts';
 import { zipCodeSchema } from './registration.ts';
 
@@ -32,7 +33,7 @@ const AMOUNT_MAX = 1_000_000_000;
  */
 export const AMOUNT_MESSAGES = {
   tooSmall: 'Please enter an amount of at least $0.01',
-  tooLarge: `Please enter an amount of at most $${AMOUNT_MAX.toLocaleString('en-US')}`,
+  tooLarge: `Please enter an amount of at most $${formatCount(AMOUNT_MAX)}`,
 } as const;
 
 /**
@@ -124,7 +125,7 @@ const DECISION_REASON_MAX = 2000;
  * Not in the original description: a longer reason is refused with this message instead of being cut (the database
  * refuses it too).
  */
-export const DECISION_REASON_TOO_LONG_MESSAGE = `The reason can be at most ${DECISION_REASON_MAX.toLocaleString('en-US')} characters`;
+export const DECISION_REASON_TOO_LONG_MESSAGE = `The reason can be at most ${formatCount(DECISION_REASON_MAX)} characters`;
 
 /** Approve or Reject: the reason is optional and at most DECISION_REASON_MAX characters, kept as typed. */
 export const decisionReasonSchema = z.string().max(DECISION_REASON_MAX, DECISION_REASON_TOO_LONG_MESSAGE);

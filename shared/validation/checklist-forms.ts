@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatCount } from '../format/numbers.ts';
 import { isoDay } from '../format/dates.ts';
 
 /**
@@ -10,7 +11,7 @@ import { isoDay } from '../format/dates.ts';
 const trimmed = z.string().transform((value) => value.trim());
 
 const REASON_MAX = 2000;
-const reasonTooLong = `The reason can be at most ${REASON_MAX.toLocaleString('en-US')} characters`;
+const reasonTooLong = `The reason can be at most ${formatCount(REASON_MAX)} characters`;
 
 /** 'Needs replacement': the reason the applicant reads, required (spaces alone are no reason). */
 export const replacementReasonSchema = trimmed.pipe(

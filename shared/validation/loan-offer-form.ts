@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatCount } from '../format/numbers.ts';
 import { rateIndexes, type RateIndex } from '../offers/offer-cost.ts';
 
 /**
@@ -16,7 +17,7 @@ const CONDITIONS_CHARACTERS_MAX = 8000;
 export const LOAN_OFFER_MESSAGES = {
   amountRequired: 'Please enter the loan amount',
   amountAboveZero: 'The amount must be above $0',
-  amountTooLarge: `The amount can be at most $${AMOUNT_MAX.toLocaleString('en-US')}`,
+  amountTooLarge: `The amount can be at most $${formatCount(AMOUNT_MAX)}`,
   amountCents: 'Please enter the amount in dollars and cents',
   rateKindRequired: 'Please choose a fixed or a variable rate',
   fixedRateRequired: 'Please enter the fixed rate',
@@ -29,11 +30,11 @@ export const LOAN_OFFER_MESSAGES = {
   termWhole: 'The term must be a whole number of months',
   termRange: 'The term must be between 1 and 600 months',
   lenderFeesRequired: 'Please enter your fees ($0 if none)',
-  feesRange: `A fee must be between $0 and $${FEE_MAX.toLocaleString('en-US')}`,
+  feesRange: `A fee must be between $0 and $${formatCount(FEE_MAX)}`,
   feesCents: 'Please enter the fee in dollars and cents',
-  collateralTooLong: `The collateral can be at most ${COLLATERAL_MAX.toLocaleString('en-US')} characters`,
+  collateralTooLong: `The collateral can be at most ${formatCount(COLLATERAL_MAX)} characters`,
   tooManyConditions: `At most ${CONDITIONS_MAX} conditions, one a line`,
-  conditionsTooLong: `The conditions can be at most ${CONDITIONS_CHARACTERS_MAX.toLocaleString('en-US')} characters in all`,
+  conditionsTooLong: `The conditions can be at most ${formatCount(CONDITIONS_CHARACTERS_MAX)} characters in all`,
   expiryRequired: 'Please enter the day the offer expires',
   expiryPast: 'The offer must expire today or later',
   expiryTooFar: 'The offer can expire at most a year from today',
@@ -167,7 +168,7 @@ export const LOAN_STAGE_MESSAGES = {
   fundedOnRequired: 'Please enter the funding date',
   fundedOnFuture: 'The funding date cannot be in the future',
   reasonRequired: 'Please say why the loan did not close',
-  reasonTooLong: `The reason can be at most ${REASON_MAX.toLocaleString('en-US')} characters`,
+  reasonTooLong: `The reason can be at most ${formatCount(REASON_MAX)} characters`,
 } as const;
 
 /**

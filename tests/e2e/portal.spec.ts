@@ -62,6 +62,62 @@ function watchUploads(page: Page): string[] {
   return sent;
 }
 
+/**
+ * Records, in the page, each use of the browser's locale machinery (Intl's objects, localeCompare, toLocaleString):
+ * the first costs a page its ICU data, which the portal's first screen does without (shared/format).
+ */
+const RECORD_LOCALE_USES = `(() => {
+  const uses = (window.__localeUses = []);
+  const note = (what) => uses.push(what + ' ' + (new Error().stack ?? '').split('\\n').slice(2, 5).join(' < '));
+  for (const name of ['DateTimeFormat', 'NumberFormat', 'Collator', 'PluralRules', 'RelativeTimeFormat', 'ListFormat',
+    'Segmenter', 'DisplayNames']) {
+    const Original = Intl[name];
+    Intl[name] = new Proxy(Original, {
+      construct: (target, args) => (note('Intl.' + name), Reflect.construct(target, args)),
+      apply: (target, self, args) => (note('Intl.' + name), Reflect.apply(target, self, args)),
+    });
+  }
+  for (const [proto, name] of [[String.prototype, 'localeCompare'], [Number.prototype, 'toLocaleString'],
+    [Date.prototype, 'toLocaleString'], [Date.prototype, 'toLocaleDateString'], [Date.prototype, 'toLocaleTimeString']]) {
+    const original = proto[name];
+    proto[name] = function (...args) { note(name); return original.apply(this, args); };
+  }
+})()`;
+
+test('the portal’s first screen (dates, amounts, documents in order) uses none of the browser’s locale machinery', async ({
+  page,
+  baseURL,
+  database,
+}) => {
+  const account = await createAccount(database, baseURL!);
+  const application = await applicationFor(database, account);
+  for (const name of ['march.pdf', 'april.pdf']) {
+    const row = await database.from('documents').insert({
+      user_id: account.id,
+      uploaded_by: account.id,
+      application_id: application.id,
+      type: 'bankStatements',
+      file_name: name,
+      file_size: 2048,
+      content_type: 'application/pdf',
+      storage_path: `${account.id}/bankStatements/${crypto.randomUUID()}.pdf`,
+    });
+    expect(row.error).toBeNull();
+  }
+  const info = await database
+    .from('additional_info')
+    .insert({ user_id: account.id, ...completeAdditionalInfoRow(application.id, 'Oven line') });
+  expect(info.error).toBeNull();
+  await page.addInitScript(RECORD_LOCALE_USES);
+  const portal = await signedInPortal(page, baseURL!, account);
+  await expect(portal.application(application.businessName)).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Open april\.pdf/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit Additional Information' })).toBeVisible();
+  // The page did show dates and amounts meanwhile.
+  await expect(page.getByText(/Uploaded · 2 KB · [A-Z][a-z]+ \d{1,2}, \d{4}/).first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __localeUses: string[] }).__localeUses)).toEqual([]);
+});
+
 test('the portal shows the application made earlier with the same e-mail, its status and its timeline', async ({
   page,
   baseURL,

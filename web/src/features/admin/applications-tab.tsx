@@ -5,6 +5,7 @@ import { useSearchParamsUpdate, type UpdateSearchParams } from '../../lib/search
 import { optionLabel } from '../../../../shared/catalogue/fields.ts';
 import { loanAmountOptions } from '../../../../shared/catalogue/pre-qualification.ts';
 import { formatLongDate, isoDay } from '../../../../shared/format/dates.ts';
+import { formatCount } from '../../../../shared/format/numbers.ts';
 import type { ApplicationRow } from '../../../../shared/db/applications.ts';
 import { offerExpiryFlag, pipelineStatus } from '../../../../shared/offers/loan-stages.ts';
 import { APPLICATION_OWNERSHIP } from '../../../../shared/messages/portal-admin.ts';
@@ -103,7 +104,7 @@ export function ApplicationsTab({ me }: { me: string | undefined }) {
         <Tabs.List flexWrap="wrap">
           {applicationLists.map((option) => (
             <Tabs.Trigger key={option.id} value={option.id} overflowWrap="normal">
-              {counts ? `${option.title} (${counts[option.id].toLocaleString('en-US')})` : option.title}
+              {counts ? `${option.title} (${formatCount(counts[option.id])})` : option.title}
             </Tabs.Trigger>
           ))}
         </Tabs.List>

@@ -13,6 +13,7 @@ import {
 } from '../../../../shared/checklist/document-checklist.ts';
 import type { AdminDocument, DocumentReviewRow } from '../../../../shared/db/admin-rows.ts';
 import { formatLongDate } from '../../../../shared/format/dates.ts';
+import { compareText } from '../../../../shared/format/order.ts';
 import {
   cancelReasonSchema,
   documentRequestSchema,
@@ -98,7 +99,7 @@ export function DocumentChecklist({ detail, me, openDocument }: Props) {
 function ReminderLine({ detail, waiting }: { detail: ApplicationDetail; waiting: boolean }) {
   const reminders = detail.events
     .filter((event) => event.kind === 'document_reminder_sent')
-    .sort((a, b) => a.created_at.localeCompare(b.created_at));
+    .sort((a, b) => compareText(a.created_at, b.created_at));
   const last = reminders.at(-1);
   if (!last) {
     return waiting ? (

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, chakra, Heading, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useForm, useWatch, type Resolver, type UseFormRegister } from 'react-hook-form';
+import { useForm, useWatch, type Control, type Resolver, type UseFormRegister } from 'react-hook-form';
 import {
   additionalInfoSections,
   emptyAdditionalInfoForm,
@@ -92,7 +92,6 @@ export function AdditionalInfoFormSection({
   // The submission's result: stored, or the reason it was not (shown under the form).
   const [outcome, setOutcome] = useState<{ saved: true } | { saved: false; message: string } | null>(null);
   const failed = { saved: false, message: PORTAL_MESSAGES.additionalInfoFailed } as const;
-  const values = useWatch({ control });
   // Pressed from the keyboard, the button (disabled while the answers go) has the focus again once they went; the
   // outcome under the form is scrolled into view (below a long form, it would be out of the window).
   const { ref: submitButton, pressed } = useFocusBackAfterBusy<HTMLButtonElement>(isSubmitting);
@@ -107,15 +106,6 @@ export function AdditionalInfoFormSection({
   // succeeded (before the portal is read again). A change made elsewhere since then refuses the next save.
   const [savedVersion, setSavedVersion] = useState<string | null>(null);
   const basedOn = latestVersion(stored?.updated_at ?? null, savedVersion);
-
-  // Keep what is typed (not yet submitted) in the browser; answers no different from the stored ones (or,
-  // with nothing stored, from the empty form) are no draft.
-  useEffect(() => {
-    if (lockedReason) return;
-    const current = values as AdditionalInfoForm;
-    if (differsFrom(current, savedValues ?? emptyAdditionalInfoForm)) saveDraft(userId, applicationId, current);
-    else clearDraft(userId, applicationId);
-  }, [values, savedValues, userId, applicationId, lockedReason]);
 
   const onSubmit = handleSubmit(async (form) => {
     setOutcome(null);
@@ -165,6 +155,9 @@ export function AdditionalInfoFormSection({
           noValidate
           aria-label="Additional information"
         >
+          {lockedReason ? null : (
+            <KeepsDraft control={control} savedValues={savedValues} userId={userId} applicationId={applicationId} />
+          )}
           <chakra.fieldset disabled={Boolean(lockedReason)} minW="0">
             <Stack gap="6">
               {additionalInfoSections.map((section) => (
@@ -222,6 +215,29 @@ export function AdditionalInfoFormSection({
       ) : null}
     </Stack>
   );
+}
+
+type KeepsDraftProps = {
+  control: Control<AdditionalInfoForm>;
+  /** What the server holds: answers no different (nothing stored: no different from the empty form) are no draft. */
+  savedValues: AdditionalInfoForm | undefined;
+  userId: string;
+  applicationId: string;
+};
+
+/**
+ * Keeps what is typed (not yet submitted) in the browser. A component of its own, rendering nothing, because it
+ * watches every answer: a keystroke re-renders it alone, rather than the whole form and its forty fields (on a
+ * phone, a long task for each key).
+ */
+function KeepsDraft({ control, savedValues, userId, applicationId }: KeepsDraftProps) {
+  const values = useWatch({ control });
+  useEffect(() => {
+    const current = values as AdditionalInfoForm;
+    if (differsFrom(current, savedValues ?? emptyAdditionalInfoForm)) saveDraft(userId, applicationId, current);
+    else clearDraft(userId, applicationId);
+  }, [values, savedValues, userId, applicationId]);
+  return null;
 }
 
 type InfoFieldProps = {
