@@ -678,10 +678,14 @@ test('additional information: required fields, money formatting, stored, shown a
   await portal.infoField('Equipment Purchase').blur();
   await expect(portal.infoField('Equipment Purchase')).toHaveValue('eighty-five thousand');
   await portal.submitInfoButton().click();
-  await expect(page.getByText('Enter an amount in dollars, such as 85,000')).toBeVisible();
+  const notAnAmount = page.getByText('Enter an amount in dollars, such as 85,000');
+  await expect(notAnAmount).toBeVisible();
   await portal.infoField('Equipment Purchase').fill('85000.50');
   await portal.infoField('Equipment Purchase').blur();
   await expect(portal.infoField('Equipment Purchase')).toHaveValue('$85,000.50');
+  // Checked again as it changes, once the form was sent: the field's message goes as soon as it is right.
+  await expect(notAnAmount).toHaveCount(0);
+  await expect(portal.infoField('Equipment Purchase')).not.toHaveAttribute('aria-invalid', 'true');
   await expect(required).toHaveCount(0);
 
   // A negative percentage, which the server's check refuses, is refused by the form before anything is sent;

@@ -72,7 +72,24 @@ const config = defineConfig({
   // Text people typed (a business name, a note) can be one 10,000-character word: it wraps rather than
   // pushing the page wider than the window. A table's column headers are our own words: they wrap only
   // between words ('Consultation', not 'Consultatio/n' when the table is narrow).
-  globalCss: { ...globalCss, 'main, main *': { overflowWrap: 'anywhere' }, 'main th': { overflowWrap: 'normal' } },
+  // `.sr-only` hides text from the screen but not from screen readers (components/screen-reader-text.tsx), with
+  // the same rules as Chakra's srOnly.
+  globalCss: {
+    ...globalCss,
+    'main, main *': { overflowWrap: 'anywhere' },
+    'main th': { overflowWrap: 'normal' },
+    '.sr-only': {
+      position: 'absolute',
+      width: '1px',
+      height: '1px',
+      padding: '0',
+      margin: '-1px',
+      overflow: 'hidden',
+      clip: 'rect(0, 0, 0, 0)',
+      whiteSpace: 'nowrap',
+      borderWidth: '0',
+    },
+  },
   theme: {
     breakpoints,
     keyframes,

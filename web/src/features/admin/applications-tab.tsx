@@ -37,6 +37,7 @@ import { DecisionButtons } from './decision-dialog.tsx';
 import { LetterDialog } from './letter-dialog.tsx';
 import { TermSheetDialog } from './term-sheet-dialog.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { ScreenReaderText } from '../../components/screen-reader-text.tsx';
 
 /** Waits until typing pauses before searching, so each keystroke is not a query. */
 function useDebounced(value: string, ms: number): string {
@@ -363,10 +364,7 @@ const ApplicationListRow = memo(function ApplicationListRow({
           <HStack gap="2" wrap="wrap">
             <Button size="xs" variant="outline" onClick={(event) => onOpen(row.id, event.currentTarget)}>
               View
-              <Text as="span" srOnly>
-                {' '}
-                {row.business_name}
-              </Text>
+              <ScreenReaderText> {row.business_name}</ScreenReaderText>
             </Button>
             {list === 'pending' ? (
               <>
@@ -395,10 +393,7 @@ const ApplicationListRow = memo(function ApplicationListRow({
                   onClick={() => onSummary(summaryOpen ? null : row.id)}
                 >
                   {summaryOpen ? 'Hide' : 'Show'} Financial Analysis & Bank Packages
-                  <Text as="span" srOnly>
-                    {' '}
-                    of {row.business_name}
-                  </Text>
+                  <ScreenReaderText> of {row.business_name}</ScreenReaderText>
                 </Button>
               </>
             ) : null}

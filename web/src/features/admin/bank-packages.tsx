@@ -34,6 +34,7 @@ import { useGenerateBankPackageMutation, useSendBankPackageMutation } from './do
 import { useLenderNetworkQuery, useRevokeLenderLinkMutation } from './lender-network-api.ts';
 import { useFocusOnAppearing } from '../../lib/use-focus-on-appearing.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { ScreenReaderText } from '../../components/screen-reader-text.tsx';
 
 const statusPalette: Record<BankPackageStatus, string> = {
   generated: 'blue',
@@ -216,12 +217,7 @@ export function BankPackages({ source, packages }: { source: PackageSource; pack
 
 /** A package's number for a screen reader, which reads its buttons one by one, each without its row. */
 function PackageName({ id }: { id: string }) {
-  return (
-    <Text as="span" srOnly>
-      {' '}
-      (package {bankPackageNumber(id)})
-    </Text>
-  );
+  return <ScreenReaderText> (package {bankPackageNumber(id)})</ScreenReaderText>;
 }
 
 function PreviewDialog({ bankPackage }: { bankPackage: BankPackageRow }) {

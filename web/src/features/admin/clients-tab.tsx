@@ -1,4 +1,4 @@
-import { Alert, Box, Button, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, HStack, Input, Stack, Table } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ClientRow } from '../../../../shared/admin/client-row.ts';
@@ -11,6 +11,7 @@ import { EmailAddress } from '../../components/email-address.tsx';
 import { rowsAsCardsOnPhones } from '../../components/rows-as-cards.ts';
 import { useClientsQuery, useResetClientPasswordMutation } from './clients-api.ts';
 import { EmptyList } from './list-parts.tsx';
+import { ScreenReaderText } from '../../components/screen-reader-text.tsx';
 
 /** An officer's latest view of the client's portal (Access Portal), as the audit log recorded it. */
 function portalViewText(view: NonNullable<ClientRow['last_portal_view']>): string {
@@ -127,17 +128,11 @@ export function ClientsTab() {
                         onClick={() => void resetPassword(client)}
                       >
                         Reset Password
-                        <Text as="span" srOnly>
-                          {' '}
-                          for {client.email}
-                        </Text>
+                        <ScreenReaderText> for {client.email}</ScreenReaderText>
                       </Button>
                       <Button size="xs" variant="outline" onClick={() => accessPortal(client)}>
                         Access Portal
-                        <Text as="span" srOnly>
-                          {' '}
-                          of {client.email}
-                        </Text>
+                        <ScreenReaderText> of {client.email}</ScreenReaderText>
                       </Button>
                     </HStack>
                   </Table.Cell>

@@ -8,6 +8,7 @@ import { announce, queuedSuffix } from '../../lib/announce.ts';
 import { api } from '../../lib/api.ts';
 import { useDecideApplicationMutation } from './admin-api.ts';
 import { DECIDED_MEANWHILE_CODE } from './admin-repository.ts';
+import { ScreenReaderText } from '../../components/screen-reader-text.tsx';
 
 type DecisionDialogProps = {
   applicationId: string;
@@ -63,10 +64,7 @@ export function DecisionDialog({ applicationId, businessName, decision, focusAft
         <Button size="xs" colorPalette={palette} variant="outline">
           {verb}
           {/* Each row's button names its application to a screen reader, which reads the buttons one by one. */}
-          <Text as="span" srOnly>
-            {' '}
-            {businessName}
-          </Text>
+          <ScreenReaderText> {businessName}</ScreenReaderText>
         </Button>
       }
       confirmLabel={verb}

@@ -34,6 +34,7 @@ import {
   useSetDocumentNotNeededMutation,
 } from './checklist-api.ts';
 import { actor, when } from './who-and-when.ts';
+import { ScreenReaderText } from '../../components/screen-reader-text.tsx';
 
 const statePalette: Record<ItemState, string> = {
   missing: 'orange',
@@ -161,10 +162,7 @@ function ChecklistEntry({
             }}
           >
             {item.state === 'not_needed' ? 'Needed After All' : 'Not Needed'}
-            <Text as="span" srOnly>
-              {' '}
-              ({item.title})
-            </Text>
+            <ScreenReaderText> ({item.title})</ScreenReaderText>
           </Button>
         ) : item.state !== 'cancelled' ? (
           <CancelRequestDialog requestId={item.key} title={item.title} />
@@ -261,10 +259,7 @@ function FileEntry({
       <HStack wrap="wrap" gap="2">
         <Button ref={openButton} size="xs" variant="outline" onClick={() => openDocument(document)}>
           Open {document.file_name}
-          <Text as="span" srOnly>
-            {' '}
-            ({itemTitle})
-          </Text>
+          <ScreenReaderText> ({itemTitle})</ScreenReaderText>
         </Button>
         <Text fontSize="sm" color="gray.700">
           Uploaded {when(document.created_at)}
@@ -278,10 +273,10 @@ function FileEntry({
             onClick={() => void sendReview('accepted', null)}
           >
             Accept
-            <Text as="span" srOnly>
+            <ScreenReaderText>
               {' '}
               {document.file_name} ({itemTitle})
-            </Text>
+            </ScreenReaderText>
           </Button>
         ) : null}
         {canReview && review?.outcome !== 'needs_replacement' ? (
@@ -411,10 +406,10 @@ function ReplacementDialog({
       trigger={
         <Button size="xs" variant="outline" colorPalette="red">
           Needs Replacement
-          <Text as="span" srOnly>
+          <ScreenReaderText>
             {' '}
             {fileName} ({itemTitle})
-          </Text>
+          </ScreenReaderText>
         </Button>
       }
       label="What needs to change (the applicant reads this)"
@@ -434,10 +429,7 @@ function CancelRequestDialog({ requestId, title }: { requestId: string; title: s
       trigger={
         <Button size="xs" variant="outline">
           Cancel Request
-          <Text as="span" srOnly>
-            {' '}
-            ({title})
-          </Text>
+          <ScreenReaderText> ({title})</ScreenReaderText>
         </Button>
       }
       label="Why it is no longer needed (the applicant reads this)"

@@ -4,6 +4,7 @@ import type { SavedFile } from '../../../../shared/platform/platform-adapter.ts'
 import { ActionDialog } from '../../components/action-dialog.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { usePlatform } from '../../lib/platform.tsx';
+import { ScreenReaderText } from '../../components/screen-reader-text.tsx';
 
 /** A store mutation's result: the stored row, or why it was not stored (in words fit to show). */
 type Stored<Row> = { data?: Row; error?: { message?: string } };
@@ -77,10 +78,7 @@ export function DocumentDialog({
         <Button size="xs" variant="outline" colorPalette="blue">
           {triggerLabel}
           {/* Named with its application, as each list row has one. */}
-          <Text as="span" srOnly>
-            {' '}
-            ({businessName})
-          </Text>
+          <ScreenReaderText> ({businessName})</ScreenReaderText>
         </Button>
       }
       confirmLabel={confirmLabel}

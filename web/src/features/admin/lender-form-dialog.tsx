@@ -17,6 +17,7 @@ import { CheckboxField, FormField } from '../../components/form-controls.tsx';
 import { useSaveLenderMutation } from './lender-network-api.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { ADMIN_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
+import { ScreenReaderText } from '../../components/screen-reader-text.tsx';
 
 /**
  * Add Lender, or Edit on a lender's row: every criterion matching reads, checked as the database checks it. A
@@ -67,10 +68,7 @@ export function LenderFormDialog({ lender }: { lender?: StoredLender }) {
         lender ? (
           <Button size="xs" variant="outline">
             Edit
-            <Text as="span" srOnly>
-              {' '}
-              {lender.name}
-            </Text>
+            <ScreenReaderText> {lender.name}</ScreenReaderText>
           </Button>
         ) : (
           <Button size="sm" colorPalette="blue" alignSelf="flex-start">

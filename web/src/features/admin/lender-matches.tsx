@@ -10,6 +10,7 @@ import { useAskLenderConsentMutation, useLenderNetworkQuery } from './lender-net
 import { ActionDialog } from '../../components/action-dialog.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { useFocusOnAppearing } from '../../lib/use-focus-on-appearing.ts';
+import { ScreenReaderText } from '../../components/screen-reader-text.tsx';
 
 const outcomePalette: Record<MatchOutcome, string> = { fit: 'green', review: 'orange', 'no fit': 'red' };
 const criterionMark: Record<CriterionOutcome, string> = { pass: 'Pass', review: 'Review', fail: 'Fail' };
@@ -37,10 +38,7 @@ function AskConsentDialog({ applicationId, lender }: { applicationId: string; le
         <Button size="xs" variant="outline">
           Ask Consent
           {/* Each button names its lender to a screen reader, which reads the buttons one by one. */}
-          <Text as="span" srOnly>
-            {' '}
-            ({lender.name})
-          </Text>
+          <ScreenReaderText> ({lender.name})</ScreenReaderText>
         </Button>
       }
       confirmLabel="Ask Consent"
@@ -122,10 +120,7 @@ export function LenderMatches({ application }: { application: ApplicationRow }) 
                   <chakra.details mt="1">
                     <chakra.summary cursor="pointer" fontSize="sm">
                       Why
-                      <Text as="span" srOnly>
-                        {' '}
-                        ({match.lender.name})
-                      </Text>
+                      <ScreenReaderText> ({match.lender.name})</ScreenReaderText>
                     </chakra.summary>
                     <List.Root ps="5" fontSize="sm" gap="0.5">
                       {match.criteria.map((criterion) => (

@@ -11,6 +11,7 @@ import { LenderFormDialog } from './lender-form-dialog.tsx';
 import { useDeleteLenderMutation, useLendersQuery, useSetLenderActiveMutation } from './lender-network-api.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { rowsAsCardsOnPhones } from '../../components/rows-as-cards.ts';
+import { ScreenReaderText } from '../../components/screen-reader-text.tsx';
 
 /**
  * The Lenders tab (docs/architecture.md, Lender network): the partner network, each lender's criteria at a glance,
@@ -115,10 +116,7 @@ function PauseOrActivate({ lender, busy, onPress }: { lender: Lender; busy: bool
       }}
     >
       {lender.active ? 'Pause' : 'Activate'}
-      <Text as="span" srOnly>
-        {' '}
-        {lender.name}
-      </Text>
+      <ScreenReaderText> {lender.name}</ScreenReaderText>
     </Button>
   );
 }
@@ -138,10 +136,7 @@ function DeleteLender({ lender }: { lender: Lender }) {
       trigger={
         <Button size="xs" variant="outline" colorPalette="red">
           Delete
-          <Text as="span" srOnly>
-            {' '}
-            {lender.name}
-          </Text>
+          <ScreenReaderText> {lender.name}</ScreenReaderText>
         </Button>
       }
       confirmLabel="Delete"

@@ -12,6 +12,7 @@ import { EmailAddress } from '../../components/email-address.tsx';
 import { rowsAsCardsOnPhones } from '../../components/rows-as-cards.ts';
 import { EmptyList, Pager } from './list-parts.tsx';
 import { useRegistrationsQuery, type LinkedApplication } from './registrations-api.ts';
+import { ScreenReaderText } from '../../components/screen-reader-text.tsx';
 
 /** A website as a link: the registration form takes it with or without 'https://'. */
 function websiteHref(url: string): string {
@@ -135,10 +136,7 @@ export function RegistrationsTab() {
                           </Text>
                           <Button size="xs" variant="outline" onClick={() => openApplication(application)}>
                             View
-                            <Text as="span" srOnly>
-                              {' '}
-                              the application of {row.legal_business_name}
-                            </Text>
+                            <ScreenReaderText> the application of {row.legal_business_name}</ScreenReaderText>
                           </Button>
                         </HStack>
                       ) : (

@@ -16,6 +16,7 @@ import { FormField } from '../../components/form-controls.tsx';
 import { renderPdf } from '../../lib/pdf.ts';
 import { DocumentDialog, useDocumentDialog } from './document-dialog.tsx';
 import { useStoreTermSheetMutation } from './documents-api.ts';
+import { ScreenReaderText } from '../../components/screen-reader-text.tsx';
 
 /** The term sheet's PDF from a stored row and its application. */
 export function termSheetPdf(application: ApplicationRow, sheet: TermSheetRow): Promise<Uint8Array> {
@@ -127,10 +128,7 @@ export function TermSheetDialog({ application }: { application: ApplicationRow }
                 }
               >
                 Remove
-                <Text as="span" srOnly>
-                  {' '}
-                  condition {index + 1}
-                </Text>
+                <ScreenReaderText> condition {index + 1}</ScreenReaderText>
               </Button>
             </HStack>
           ))}

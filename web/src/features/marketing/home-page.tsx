@@ -4,6 +4,7 @@ import { brand, CONSULTATION_MINUTES } from '../../../../shared/brand/brand.ts';
 import { CallToAction } from '../../components/call-to-action.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { claims } from '../../lib/claims.ts';
+import { ScreenReaderText } from '../../components/screen-reader-text.tsx';
 
 const stats = [
   { value: `Up to ${claims.maxFinancing}`, label: 'in financing for your business' },
@@ -155,9 +156,7 @@ export function HomePage() {
                   {index + 1}
                 </Text>
                 <Heading as="h3" size="lg" mt="4">
-                  <Box as="span" srOnly>
-                    Step {index + 1}:{' '}
-                  </Box>
+                  <ScreenReaderText>Step {index + 1}: </ScreenReaderText>
                   {step.title}
                 </Heading>
                 <Text mt="2" color="gray.700">

@@ -1,6 +1,14 @@
 import { Alert, Box, Button, chakra, Heading, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useForm, useWatch, type Control, type Resolver, type UseFormRegister } from 'react-hook-form';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  useForm,
+  useFormState,
+  useWatch,
+  type Control,
+  type Resolver,
+  type UseFormRegister,
+  type UseFormSetValue,
+} from 'react-hook-form';
 import {
   additionalInfoSections,
   emptyAdditionalInfoForm,
@@ -83,7 +91,7 @@ export function AdditionalInfoFormSection({
     control,
     reset,
     setValue,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm<AdditionalInfoForm>({
     defaultValues: draft ?? storedValues ?? unsent ?? emptyAdditionalInfoForm,
     resolver: additionalInfoResolver,
@@ -125,9 +133,6 @@ export function AdditionalInfoFormSection({
     setOutcome({ saved: true });
   });
 
-  const moneyBlur = (name: keyof AdditionalInfoForm) => (event: { target: { value: string } }) =>
-    setValue(name, formatMoneyInput(event.target.value), { shouldDirty: true });
-
   return (
     <Stack as="section" aria-labelledby="additional-info-heading" gap="4">
       <Heading as="h2" size="xl" id="additional-info-heading">
@@ -160,25 +165,7 @@ export function AdditionalInfoFormSection({
           )}
           <chakra.fieldset disabled={Boolean(lockedReason)} minW="0">
             <Stack gap="6">
-              {additionalInfoSections.map((section) => (
-                <Box key={section.id} as="fieldset" borderWidth="1px" borderRadius="md" p="5" minW="0">
-                  <Heading as="legend" size="md" px="1">
-                    {section.title}
-                  </Heading>
-                  <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" mt="2">
-                    {section.fields.map((field) => (
-                      <Box key={field.name} gridColumn={field.kind === 'textarea' ? { md: 'span 2' } : undefined}>
-                        <InfoField
-                          field={field}
-                          register={register}
-                          error={errors[field.name]?.message}
-                          onMoneyBlur={moneyBlur(field.name)}
-                        />
-                      </Box>
-                    ))}
-                  </SimpleGrid>
-                </Box>
-              ))}
+              <AnswerFields control={control} register={register} setValue={setValue} />
               {lockedReason ? null : (
                 // Its words may take two lines on a narrow phone with wider text spacing, instead of leaving the page.
                 <Button
@@ -217,6 +204,36 @@ export function AdditionalInfoFormSection({
   );
 }
 
+type AnswerFieldsProps = {
+  control: Control<AdditionalInfoForm>;
+  register: UseFormRegister<AdditionalInfoForm>;
+  setValue: UseFormSetValue<AdditionalInfoForm>;
+};
+
+/**
+ * The form's sections and their forty fields, most of the form's work as it renders. Apart, and each field reading
+ * its own error (useFormState), they render again only where an error changes, not each time the form around them
+ * does: once as it first shows (the form library marks itself ready), and as it is sent.
+ */
+const AnswerFields = memo(function AnswerFields({ control, register, setValue }: AnswerFieldsProps) {
+  const moneyBlur = (name: keyof AdditionalInfoForm) => (event: { target: { value: string } }) =>
+    setValue(name, formatMoneyInput(event.target.value), { shouldDirty: true });
+  return additionalInfoSections.map((section) => (
+    <Box key={section.id} as="fieldset" borderWidth="1px" borderRadius="md" p="5" minW="0">
+      <Heading as="legend" size="md" px="1">
+        {section.title}
+      </Heading>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" mt="2">
+        {section.fields.map((field) => (
+          <Box key={field.name} gridColumn={field.kind === 'textarea' ? { md: 'span 2' } : undefined}>
+            <InfoField field={field} control={control} register={register} onMoneyBlur={moneyBlur(field.name)} />
+          </Box>
+        ))}
+      </SimpleGrid>
+    </Box>
+  ));
+});
+
 type KeepsDraftProps = {
   control: Control<AdditionalInfoForm>;
   /** What the server holds: answers no different (nothing stored: no different from the empty form) are no draft. */
@@ -242,14 +259,15 @@ function KeepsDraft({ control, savedValues, userId, applicationId }: KeepsDraftP
 
 type InfoFieldProps = {
   field: AdditionalInfoFieldSpec;
+  control: Control<AdditionalInfoForm>;
   register: UseFormRegister<AdditionalInfoForm>;
-  error: string | undefined;
   onMoneyBlur: (event: { target: { value: string } }) => void;
 };
 
-function InfoField({ field, register, error, onMoneyBlur }: InfoFieldProps) {
+function InfoField({ field, control, register, onMoneyBlur }: InfoFieldProps) {
   const registered = register(field.name);
-  const control = (() => {
+  const error = useFormState({ control, name: field.name, exact: true }).errors[field.name]?.message;
+  const input = (() => {
     switch (field.kind) {
       case 'textarea':
         return <Textarea rows={field.rows} {...registered} />;
@@ -276,7 +294,7 @@ function InfoField({ field, register, error, onMoneyBlur }: InfoFieldProps) {
   })();
   return (
     <FormField label={field.label} required={field.required} error={error}>
-      {control}
+      {input}
     </FormField>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Button, chakra, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { optionLabel } from '../../../../shared/catalogue/fields.ts';
 import { loanAmountOptions } from '../../../../shared/catalogue/pre-qualification.ts';
@@ -7,6 +7,7 @@ import { formatLongDate } from '../../../../shared/format/dates.ts';
 import { APPLICATION_OWNERSHIP } from '../../../../shared/messages/portal-admin.ts';
 import { ActionDialog } from '../../components/action-dialog.tsx';
 import { useAnswerApplicationOwnershipMutation } from './portal-api.ts';
+import { ScreenReaderText } from '../../components/screen-reader-text.tsx';
 
 type Props = {
   applications: ApplicationRow[];
@@ -90,7 +91,7 @@ function ApplicationToConfirm({
               onClick={() => void send(true)}
             >
               {APPLICATION_OWNERSHIP.mine}
-              <chakra.span srOnly> ({described})</chakra.span>
+              <ScreenReaderText> ({described})</ScreenReaderText>
             </Button>
             <ActionDialog
               role="alertdialog"
@@ -100,7 +101,7 @@ function ApplicationToConfirm({
               trigger={
                 <Button size="sm" variant="outline" colorPalette="red" disabled={answering.isLoading}>
                   {APPLICATION_OWNERSHIP.notMine}
-                  <chakra.span srOnly> ({described})</chakra.span>
+                  <ScreenReaderText> ({described})</ScreenReaderText>
                 </Button>
               }
               confirmLabel="It is not mine"

@@ -20,6 +20,7 @@ import {
 } from './lenders-api.ts';
 import type { PortalApplication } from './portal-api.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { ScreenReaderText } from '../../components/screen-reader-text.tsx';
 
 type LenderNetworkProps = {
   /** Newest first: the matches are those of the first. */
@@ -300,13 +301,13 @@ function ConsentCard({ consent, businessName, readOnly }: ConsentCardProps) {
             disabled={answering.isLoading}
             onClick={() => void send('approved')}
           >
-            Approve<chakra.span srOnly> {consent.lender_name}</chakra.span>
+            Approve<ScreenReaderText> {consent.lender_name}</ScreenReaderText>
           </Button>
           {confirmDialog(
             'declined',
             'Decline this lender?',
             <Button size="sm" variant="outline" colorPalette="red" disabled={answering.isLoading}>
-              Decline<chakra.span srOnly> {consent.lender_name}</chakra.span>
+              Decline<ScreenReaderText> {consent.lender_name}</ScreenReaderText>
             </Button>,
             'Decline lender',
             `Your loan officer will not send your application or documents to ${consent.lender_name}. This answer cannot be changed here later.`,
@@ -318,7 +319,7 @@ function ConsentCard({ consent, businessName, readOnly }: ConsentCardProps) {
             'withdrawn',
             'Withdraw your approval?',
             <Button size="sm" variant="outline" colorPalette="red">
-              Withdraw<chakra.span srOnly> your approval of {consent.lender_name}</chakra.span>
+              Withdraw<ScreenReaderText> your approval of {consent.lender_name}</ScreenReaderText>
             </Button>,
             'Withdraw approval',
             `Withdrawing stops your file going to ${consent.lender_name}: your loan officer will no longer be able to send it your application or documents.`,

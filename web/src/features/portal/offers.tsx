@@ -24,6 +24,7 @@ import {
   type PortalApplication,
   type PortalOffers,
 } from './portal-api.ts';
+import { ScreenReaderText } from '../../components/screen-reader-text.tsx';
 
 /** An index value's day, which is a day, not a moment: written in UTC so that no time zone moves it. */
 const dayText = (day: string) => formatLongDate(`${day}T12:00:00Z`, 'UTC');
@@ -304,7 +305,7 @@ function AcceptOffer({ item }: { item: ComparedOffer }) {
         busy={accepting.isLoading}
         trigger={
           <Button colorPalette="blue">
-            Accept this offer<chakra.span srOnly> from {lender}</chakra.span>
+            Accept this offer<ScreenReaderText> from {lender}</ScreenReaderText>
           </Button>
         }
         confirmLabel="Accept"

@@ -24,6 +24,8 @@ import { openStoredDocument } from '../../lib/open-document.ts';
 import { useAsksBeforeLeaving } from '../../lib/use-asks-before-leaving.ts';
 import { keptByReview } from '../../lib/postgres-codes.ts';
 import { useDeleteDocumentMutation, type DocumentRow } from './portal-api.ts';
+import type { ApiError } from '../../lib/api.ts';
+import { ScreenReaderText } from '../../components/screen-reader-text.tsx';
 
 /** A file on its way (pending, with its progress) or refused (error, with the message). */
 type UploadItem = {
@@ -79,6 +81,13 @@ export function RequiredDocuments({
   reload,
 }: RequiredDocumentsProps) {
   const [uploads, setUploads] = useState<UploadItem[]>([]);
+  // One deletion hook for the list, rather than one in each of its rows (each subscribed to the store as it first
+  // rendered): a row keeps its own busy state and error. Resolves with the server's refusal, or null once deleted.
+  const [deleteDocument] = useDeleteDocumentMutation();
+  const deleteStored = async (document: DocumentRow): Promise<ApiError | null> => {
+    const result = await deleteDocument(document);
+    return 'error' in result ? (result.error as ApiError) : null;
+  };
   // A reload or another address would drop a file on its way: the browser asks first.
   useAsksBeforeLeaving(uploads.some((upload) => upload.status === 'pending'));
   const checklist = documentChecklist({
@@ -153,6 +162,7 @@ export function RequiredDocuments({
           uploads={uploads.filter((upload) => upload.itemKey === item.key && upload.applicationId === applicationId)}
           readOnly={readOnly}
           reload={reload}
+          onDelete={deleteStored}
           onFiles={(files, replacesId) => {
             for (const file of files) void upload(item, file, replacesId);
           }}
@@ -177,12 +187,13 @@ type ChecklistItemCardProps = {
   uploads: UploadItem[];
   readOnly: boolean;
   reload: () => Promise<unknown>;
+  onDelete: (document: DocumentRow) => Promise<ApiError | null>;
   /** New files for the item; `replacesId` names the document they replace. */
   onFiles: (files: File[], replacesId: string | null) => void;
   onDismiss: (key: string) => void;
 };
 
-function ChecklistItemCard({ item, uploads, readOnly, reload, onFiles, onDismiss }: ChecklistItemCardProps) {
+function ChecklistItemCard({ item, uploads, readOnly, reload, onDelete, onFiles, onDismiss }: ChecklistItemCardProps) {
   const inputId = useId();
   const headingId = useId();
   // A deleted file's row (and the Delete button that had the focus) is gone, and so is a replaced file's once its
@@ -262,6 +273,7 @@ function ChecklistItemCard({ item, uploads, readOnly, reload, onFiles, onDismiss
                 focusItem();
               }}
               onDeleted={focusItem}
+              onDelete={onDelete}
               reload={reload}
             />
           ))}
@@ -364,6 +376,25 @@ function fileSize(bytes: number): string {
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
+/**
+ * A stored file's line, styled from its list item: plain elements inside, rather than a Chakra element each. An item
+ * may list thirty files or more, and each styled element works out its styles as it renders (most of the portal's
+ * work as it first shows, on a phone a long task). The same look as Chakra's HStack and Text would give.
+ */
+const storedRowStyles = {
+  '& .stored-file': {
+    display: 'flex',
+    justifyContent: 'space-between',
+    alignItems: 'center',
+    gap: '2',
+    flexWrap: 'wrap',
+  },
+  '& .stored-file > div:first-of-type': { minWidth: '0' },
+  '& .file-name': { fontSize: 'sm', fontWeight: 'medium', overflowWrap: 'anywhere' },
+  '& .file-facts': { fontSize: 'xs', color: 'gray.600' },
+  '& .file-actions': { display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' },
+} as const;
+
 type StoredRowProps = {
   /** The checklist item the file is under: its buttons name it, as the same file name may be under two. */
   itemTitle: string;
@@ -373,6 +404,8 @@ type StoredRowProps = {
   replaceable: boolean;
   onReplace: (file: File) => void;
   onDeleted: () => void;
+  /** Deletes the file: the server's refusal, or null once it is gone. */
+  onDelete: (document: DocumentRow) => Promise<ApiError | null>;
   reload: () => Promise<unknown>;
 };
 
@@ -380,11 +413,21 @@ type StoredRowProps = {
  * A current file of an item, with what the officer said of it. A reviewed file is the officer's record: instead
  * of Delete the row says why it stays (the server refuses its deletion too).
  */
-function StoredRow({ itemTitle, reviewed, readOnly, replaceable, onReplace, onDeleted, reload }: StoredRowProps) {
+function StoredRow({
+  itemTitle,
+  reviewed,
+  readOnly,
+  replaceable,
+  onReplace,
+  onDeleted,
+  onDelete,
+  reload,
+}: StoredRowProps) {
   const { document, review } = reviewed;
   // What a screen reader hears after each button's word: the file, and the item it is under.
   const named = `${document.file_name} (${itemTitle})`;
-  const [deleteDocument, deletion] = useDeleteDocumentMutation();
+  const [deleting, setDeleting] = useState(false);
+  const [deleteRefused, setDeleteRefused] = useState<string | null>(null);
   const [opening, setOpening] = useState(false);
   const [openFailed, setOpenFailed] = useState(false);
   const open = async () => {
@@ -396,37 +439,38 @@ function StoredRow({ itemTitle, reviewed, readOnly, replaceable, onReplace, onDe
     });
     setOpening(false);
   };
-  const remove = () =>
-    deleteDocument(document)
-      .unwrap()
-      .then(onDeleted, async (error: { code?: string }) => {
-        // Reviewed meanwhile: the row now says so, and the focus leaves the Delete button that goes with it.
-        if (error.code !== keptByReview) return;
-        await reload();
-        onDeleted();
-      });
+  const remove = async () => {
+    setDeleting(true);
+    setDeleteRefused(null);
+    const refusal = await onDelete(document);
+    setDeleting(false);
+    if (!refusal) return onDeleted();
+    setDeleteRefused(refusal.message);
+    // Reviewed meanwhile: the row now says so, and the focus leaves the Delete button that goes with it.
+    if (refusal.code !== keptByReview) return;
+    await reload();
+    onDeleted();
+  };
   return (
-    <Box as="li" data-status="uploaded">
-      <HStack justify="space-between" gap="2" wrap="wrap">
-        <Box minW="0">
-          <Text fontSize="sm" fontWeight="medium" overflowWrap="anywhere">
-            {document.file_name}
-          </Text>
-          <Text fontSize="xs" color="gray.600">
+    <chakra.li data-status="uploaded" css={storedRowStyles}>
+      <div className="stored-file">
+        <div>
+          <p className="file-name">{document.file_name}</p>
+          <p className="file-facts">
             Uploaded · {fileSize(document.file_size)} · {formatLongDate(document.created_at)}
             {review ? null : ' · Awaiting review'}
-          </Text>
-        </Box>
-        <HStack gap="2" wrap="wrap">
+          </p>
+        </div>
+        <div className="file-actions">
           <Button size="xs" variant="outline" onClick={() => void open()} loading={opening}>
-            Open<chakra.span srOnly> {named}</chakra.span>
+            Open<ScreenReaderText> {named}</ScreenReaderText>
           </Button>
           {replaceable ? <ReplaceButton named={named} onFile={onReplace} /> : null}
           {readOnly || review ? null : (
-            <ConfirmDelete fileName={document.file_name} named={named} busy={deletion.isLoading} onConfirm={remove} />
+            <ConfirmDelete fileName={document.file_name} named={named} busy={deleting} onConfirm={remove} />
           )}
-        </HStack>
-      </HStack>
+        </div>
+      </div>
       {review?.outcome === 'needs_replacement' ? (
         <Text fontSize="sm" mt="1" overflowWrap="anywhere">
           <chakra.span fontWeight="semibold">Your loan officer’s reason: </chakra.span>
@@ -439,10 +483,8 @@ function StoredRow({ itemTitle, reviewed, readOnly, replaceable, onReplace, onDe
         </Text>
       ) : null}
       {openFailed ? <ErrorAlert size="sm" mt="2" message={PORTAL_MESSAGES.documentOpenFailed} /> : null}
-      {deletion.isError && 'message' in deletion.error ? (
-        <ErrorAlert size="sm" mt="2" message={deletion.error.message} />
-      ) : null}
-    </Box>
+      {deleteRefused ? <ErrorAlert size="sm" mt="2" message={deleteRefused} /> : null}
+    </chakra.li>
   );
 }
 
@@ -455,7 +497,7 @@ function ReplaceButton({ named, onFile }: { named: string; onFile: (file: File) 
   return (
     <>
       <Button size="xs" colorPalette="blue" onClick={() => input.current?.click()}>
-        Upload replacement<chakra.span srOnly> for {named}</chakra.span>
+        Upload replacement<ScreenReaderText> for {named}</ScreenReaderText>
       </Button>
       <input
         ref={input}
@@ -492,7 +534,7 @@ function ConfirmDelete({
       title="Delete this document?"
       trigger={
         <Button size="xs" variant="outline" colorPalette="red">
-          Delete<chakra.span srOnly> {named}</chakra.span>
+          Delete<ScreenReaderText> {named}</ScreenReaderText>
         </Button>
       }
       confirmLabel="Delete"
