@@ -1,5 +1,5 @@
 import { documentTypes } from '../catalogue/documents.ts';
-import { compareText } from '../format/order.ts';
+import { newestFirst, oldestFirst } from '../format/order.ts';
 
 /**
  * An application's document checklist (docs/product.md, Document checklist): the six required documents and
@@ -141,9 +141,6 @@ export type ChecklistReading = {
   requests: ChecklistRequest[];
   not_needed: string[];
 };
-
-const newestFirst = (a: { created_at: string }, b: { created_at: string }) => compareText(b.created_at, a.created_at);
-const oldestFirst = (a: { created_at: string }, b: { created_at: string }) => compareText(a.created_at, b.created_at);
 
 /** An item's state from its current documents: any flagged needs replacement, any unreviewed awaits review. */
 function stateOf(current: readonly ReviewedDocument[]): ItemState {

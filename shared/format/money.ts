@@ -1,4 +1,4 @@
-import { NOT_AVAILABLE } from './numbers.ts';
+import { groupThousands, NOT_AVAILABLE } from './numbers.ts';
 
 /**
  * Parses a free-text money field the way docs/product.md §5 says: keep only digits and the decimal point, and an
@@ -42,7 +42,7 @@ function usd(amount: number, decimals: 0 | 2): string {
   let units = BigInt(whole + fraction.slice(0, decimals).padEnd(decimals, '0'));
   if ((fraction[decimals] ?? '0') >= '5') units += 1n;
   const digits = units.toString().padStart(decimals + 1, '0');
-  const grouped = digits.slice(0, digits.length - decimals).replace(/\B(?=(\d{3})+$)/g, ',');
+  const grouped = groupThousands(digits.slice(0, digits.length - decimals));
   const cents = decimals > 0 ? `.${digits.slice(-decimals)}` : '';
   // Intl writes the sign of any negative amount, -0 and amounts that round to 0 included.
   const sign = amount < 0 || Object.is(amount, -0) ? '-' : '';

@@ -31,6 +31,11 @@ export function formatMonths(value: number): string {
  */
 export function formatCount(value: number): string {
   if (!Number.isSafeInteger(value)) return value.toLocaleString('en-US');
-  const grouped = String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/g, ',');
+  const grouped = groupThousands(String(Math.abs(value)));
   return value < 0 ? `-${grouped}` : grouped;
+}
+
+/** Digits with a comma between each group of three, as en-US writes them ('1234567' gives '1,234,567'). */
+export function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+$)/g, ',');
 }

@@ -8,6 +8,14 @@ export function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+type Created = { created_at: string };
+
+/** Rows by their creation, the newest first. */
+export const newestFirst = (a: Created, b: Created): number => compareText(b.created_at, a.created_at);
+
+/** Rows by their creation, the oldest first. */
+export const oldestFirst = (a: Created, b: Created): number => compareText(a.created_at, b.created_at);
+
 /** Names in alphabetical order, capitals and small letters alike, then as written (for a stable order). */
 export function compareNames(a: string, b: string): number {
   return compareText(a.toLowerCase(), b.toLowerCase()) || compareText(a, b);

@@ -22,7 +22,7 @@ import type {
 } from '../../../../shared/db/admin-rows.ts';
 import type { ApplicationRow } from '../../../../shared/db/applications.ts';
 import type { SmsConsentRow, SmsMessageRow } from '../../../../shared/db/sms-rows.ts';
-import { compareText } from '../../../../shared/format/order.ts';
+import { compareText, newestFirst } from '../../../../shared/format/order.ts';
 import { lenderFromRow, type LenderRow, type StoredLender } from '../../../../shared/matching/applicant-matches.ts';
 import type { Lender } from '../../../../shared/matching/lender-match.ts';
 import type { StageIntent } from '../../../../shared/ipc/channels.ts';
@@ -53,7 +53,7 @@ export const OTHER_APPLICATION_COLUMNS = 'id, business_name, loan_amount, status
 /** The other applications of an application's applicant, newest first, each once. */
 export function otherApplicationsOf(application: ApplicationRow, candidates: OtherApplication[]): OtherApplication[] {
   const byId = new Map(candidates.filter((row) => row.id !== application.id).map((row) => [row.id, row]));
-  return [...byId.values()].sort((a, b) => compareText(b.created_at, a.created_at) || compareText(a.id, b.id));
+  return [...byId.values()].sort((a, b) => newestFirst(a, b) || compareText(a.id, b.id));
 }
 
 /** A decision the officer made that waits to be sent (desktop outbox): the application shows it as made. */

@@ -13,7 +13,7 @@ import {
 } from '../../../../shared/checklist/document-checklist.ts';
 import type { AdminDocument, DocumentReviewRow } from '../../../../shared/db/admin-rows.ts';
 import { formatLongDate } from '../../../../shared/format/dates.ts';
-import { compareText } from '../../../../shared/format/order.ts';
+import { oldestFirst } from '../../../../shared/format/order.ts';
 import {
   cancelReasonSchema,
   documentRequestSchema,
@@ -98,9 +98,7 @@ export function DocumentChecklist({ detail, me, openDocument }: Props) {
  * days apart and a few times at most: docs/product.md, Document checklist).
  */
 function ReminderLine({ detail, waiting }: { detail: ApplicationDetail; waiting: boolean }) {
-  const reminders = detail.events
-    .filter((event) => event.kind === 'document_reminder_sent')
-    .sort((a, b) => compareText(a.created_at, b.created_at));
+  const reminders = detail.events.filter((event) => event.kind === 'document_reminder_sent').sort(oldestFirst);
   const last = reminders.at(-1);
   if (!last) {
     return waiting ? (

@@ -6,7 +6,7 @@ import type { ChecklistReading } from '../../../../shared/checklist/document-che
 import { additionalInfoSectionsFromForm, type AdditionalInfoRow } from '../../../../shared/db/additional-info.ts';
 import type { LoanStageRow } from '../../../../shared/db/admin-rows.ts';
 import type { ApplicationRow } from '../../../../shared/db/applications.ts';
-import { compareText } from '../../../../shared/format/order.ts';
+import { newestFirst } from '../../../../shared/format/order.ts';
 import { errorMessageOr } from '../../../../shared/messages/error-message.ts';
 import { ADMIN_MESSAGES, PORTAL_MESSAGES } from '../../../../shared/messages/portal-admin.ts';
 import { latestIndexValues, type IndexValue, type RateIndex } from '../../../../shared/offers/offer-cost.ts';
@@ -145,7 +145,7 @@ async function applicationsOf(
   for (const result of await Promise.all(queries)) {
     for (const row of unwrap(result, 'applications') as ApplicationRow[]) byId.set(row.id, row);
   }
-  const rows = [...byId.values()].sort((a, b) => compareText(b.created_at, a.created_at));
+  const rows = [...byId.values()].sort(newestFirst);
   const confirmedHere = owner.readOnly ? [] : await confirmMadeHere(supabase, rows);
   const all = rows.map((row) =>
     confirmedHere.includes(row.id)
