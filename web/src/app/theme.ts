@@ -1,4 +1,10 @@
-import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
+import {
+  createSystem,
+  defaultBaseConfig,
+  defineConfig,
+  visuallyHiddenStyle,
+  type SystemContext,
+} from '@chakra-ui/react';
 import {
   alertSlotRecipe,
   animationStyles,
@@ -73,22 +79,12 @@ const config = defineConfig({
   // pushing the page wider than the window. A table's column headers are our own words: they wrap only
   // between words ('Consultation', not 'Consultatio/n' when the table is narrow).
   // `.sr-only` hides text from the screen but not from screen readers (components/screen-reader-text.tsx), with
-  // the same rules as Chakra's srOnly.
+  // Chakra's own visually-hidden rules.
   globalCss: {
     ...globalCss,
     'main, main *': { overflowWrap: 'anywhere' },
     'main th': { overflowWrap: 'normal' },
-    '.sr-only': {
-      position: 'absolute',
-      width: '1px',
-      height: '1px',
-      padding: '0',
-      margin: '-1px',
-      overflow: 'hidden',
-      clip: 'rect(0, 0, 0, 0)',
-      whiteSpace: 'nowrap',
-      borderWidth: '0',
-    },
+    '.sr-only': visuallyHiddenStyle,
   },
   theme: {
     breakpoints,

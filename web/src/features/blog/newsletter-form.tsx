@@ -43,7 +43,7 @@ export function NewsletterForm() {
         <ClientFieldset>
           <Stack direction={{ base: 'column', md: 'row' }} mt="6" gap="3" align={{ base: 'stretch', md: 'flex-start' }}>
             <Field.Root invalid={Boolean(fieldError)} flex="1">
-              <Field.Label srOnly>Email address</Field.Label>
+              <Field.Label className="sr-only">Email address</Field.Label>
               <Input
                 type="email"
                 name="email"
