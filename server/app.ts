@@ -281,20 +281,20 @@ async function createApp(config: ServerConfig, db: Database, keys: ApiKeys, jwtS
     );
     if (sent > 0) console.log(`Sent ${sent} e-mail(s) to applicants about changes that had not been e-mailed yet.`);
   });
-  // The officers' reviews, a few at a time, the reminders of outstanding documents and the officers' e-mails of
+  // The officers' requests and reviews, a batch at a time, the reminders of outstanding documents and the officers' e-mails of
   // the files that answer them (a hosted project runs the same from pg_cron through the document-emails function).
   runWhileListening(
     app,
     config.documentEmails.reviewBatchSeconds,
     'E-mailing applicants about their documents',
     async () => {
-      const { reviewEmails, reminders, officerEmails } = await sendDocumentEmails(
+      const { updateEmails, reminders, officerEmails } = await sendDocumentEmails(
         { service: serviceClient(), siteUrl: timerSiteUrl(), sendMail },
         config.documentEmails,
       );
-      if (reviewEmails + reminders + officerEmails > 0) {
+      if (updateEmails + reminders + officerEmails > 0) {
         console.log(
-          `E-mailed ${reviewEmails} batch(es) of document reviews and ${reminders} reminder(s) to applicants, ` +
+          `E-mailed ${updateEmails} batch(es) of document requests and reviews and ${reminders} reminder(s) to applicants, ` +
             `and ${officerEmails} e-mail(s) of uploaded answers to loan officers.`,
         );
       }

@@ -83,7 +83,7 @@ export type ServerConfig = {
   /** Seconds between two retries of the applicants' e-mails that could not be sent when their change was made. */
   notificationRetryInterval: number;
   /**
-   * When applicants are e-mailed the officers' reviews of their documents and reminded of what is outstanding
+   * When applicants are e-mailed the officers' requests and reviews of their documents and reminded of what is outstanding
    * (checked every reviewBatchSeconds).
    */
   documentEmails: DocumentEmailPolicy;

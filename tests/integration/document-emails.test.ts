@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
 import { startServer, type RunningServer } from '../../server/app.ts';
+import { notifyApplicantOfEvents } from '../../supabase/functions/_shared/applicant-events.ts';
+import { formatLongDate } from '../../shared/format/dates.ts';
 import {
   sendDocumentReminders,
-  sendReviewEmails,
+  sendDocumentUpdateEmails,
   type DocumentEmailPolicy,
 } from '../../supabase/functions/_shared/document-emails.ts';
 import type { MailMessage, SendMail } from '../../supabase/functions/_shared/mail.ts';
@@ -102,10 +104,10 @@ describe('the review e-mail', () => {
     await review(bank, 'needs_replacement', 'These statements stop in March; please send April to June.');
 
     const { sent, environment } = collecting();
-    await sendReviewEmails(environment, policy);
+    await sendDocumentUpdateEmails(environment, policy);
     expect(to(sent, email)).toEqual([]);
 
-    await sendReviewEmails(environment, { ...policy, reviewBatchSeconds: 0 });
+    await sendDocumentUpdateEmails(environment, { ...policy, reviewBatchSeconds: 0 });
     const [mail, ...more] = to(sent, email);
     expect(more).toEqual([]);
     expect(mail?.subject).toBe('Loan Match: Your loan officer reviewed your documents');
@@ -116,7 +118,7 @@ describe('the review e-mail', () => {
       /• Bank Statements \(bankStatements-\w{6}\.pdf\): needs replacement\. Your loan officer's note: These statements stop in March; please send April to June\./,
     );
 
-    await sendReviewEmails(environment, { ...policy, reviewBatchSeconds: 0 });
+    await sendDocumentUpdateEmails(environment, { ...policy, reviewBatchSeconds: 0 });
     expect(to(sent, email)).toHaveLength(1);
   });
 
@@ -129,7 +131,7 @@ describe('the review e-mail', () => {
     await review(license, 'accepted');
     await review(taxes, 'accepted');
     const { sent, environment } = collecting();
-    await sendReviewEmails(environment, { ...policy, reviewBatchSeconds: 0 });
+    await sendDocumentUpdateEmails(environment, { ...policy, reviewBatchSeconds: 0 });
     const [mail] = to(sent, email);
     expect(mail?.text).toContain('Your loan officer reviewed 2 documents of');
     expect(mail?.text.split('\n').filter((line) => line.startsWith('• '))).toEqual([
@@ -166,7 +168,7 @@ describe('the review e-mail', () => {
       });
     expect(again.error).toBeNull();
     const { sent, environment } = collecting();
-    await sendReviewEmails(environment, { ...policy, reviewBatchSeconds: 0 });
+    await sendDocumentUpdateEmails(environment, { ...policy, reviewBatchSeconds: 0 });
     const [mail] = to(sent, email);
     expect(mail?.text.split('\n').filter((line) => line.startsWith('• '))).toEqual([
       `• Business License (${String(flagged!.file_name)}): needed replacing, and you have uploaded its replacement since.`,
@@ -184,11 +186,11 @@ describe('the review e-mail', () => {
     const down = collecting(async () => {
       throw new Error('SMTP relay unreachable');
     });
-    await expect(sendReviewEmails(down.environment, { ...policy, reviewBatchSeconds: 0 })).rejects.toThrow(
+    await expect(sendDocumentUpdateEmails(down.environment, { ...policy, reviewBatchSeconds: 0 })).rejects.toThrow(
       'SMTP relay unreachable',
     );
     const { sent, environment } = collecting();
-    await sendReviewEmails(environment, { ...policy, reviewBatchSeconds: 0 });
+    await sendDocumentUpdateEmails(environment, { ...policy, reviewBatchSeconds: 0 });
     expect(to(sent, email)).toHaveLength(1);
   });
 
@@ -223,6 +225,90 @@ describe('the review e-mail', () => {
     } finally {
       await timed.close();
     }
+  });
+});
+
+describe('the e-mail of the officer’s requests', () => {
+  async function ask(applicationId: string, title: string, dueDate?: string): Promise<string> {
+    const { data, error } = await backend.client(officer).rpc('request_document', {
+      application_id: applicationId,
+      title,
+      details: `${title}, please`,
+      due_date: dueDate,
+    });
+    if (error) throw new Error(error.message);
+    return (data as { id: string }).id;
+  }
+
+  async function cancel(requestId: string, reason: string) {
+    const { error } = await backend.client(officer).rpc('cancel_document_request', { request_id: requestId, reason });
+    if (error) throw new Error(error.message);
+  }
+
+  const listed = (mail: MailMessage | undefined) => mail?.text.split('\n').filter((line) => line.startsWith('• '));
+
+  it('goes with the reviews of the same batch, not at once: one e-mail, each request with its due day', async () => {
+    const email = uniqueEmail('asked');
+    const id = await applicationFor(email);
+    const due = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+    await ask(id, 'Debt schedule', due);
+    await ask(id, 'Franchise agreement');
+    await review(await upload(id, 'taxReturns'), 'accepted');
+    const { sent, environment } = collecting();
+    // Not on the officer's own call after the request, nor while the officer is still at work.
+    expect(await notifyApplicantOfEvents(environment, id)).toBe(0);
+    await sendDocumentUpdateEmails(environment, policy);
+    expect(to(sent, email)).toEqual([]);
+
+    await sendDocumentUpdateEmails(environment, { ...policy, reviewBatchSeconds: 0 });
+    const [mail, ...more] = to(sent, email);
+    expect(more).toEqual([]);
+    expect(mail?.subject).toBe('Loan Match: Your loan officer has news about your documents');
+    expect(mail?.text).toContain('Your loan officer asked for 2 documents for Lopez Family Bakery');
+    expect(listed(mail)).toEqual([
+      `• Debt schedule, due ${formatLongDate(due, 'UTC')}.`,
+      '• Franchise agreement.',
+      expect.stringMatching(/^• Tax Returns \(taxReturns-\w{6}\.pdf\): accepted\.$/),
+    ]);
+    await sendDocumentUpdateEmails(environment, { ...policy, reviewBatchSeconds: 0 });
+    expect(to(sent, email)).toHaveLength(1);
+  });
+
+  it('tells nothing of a request cancelled in the batch that asked for it, and an earlier one’s cancellation with its reason', async () => {
+    const email = uniqueEmail('cancelled');
+    const id = await applicationFor(email);
+    const lease = await ask(id, 'Lease');
+    const { sent, environment } = collecting();
+    await sendDocumentUpdateEmails(environment, { ...policy, reviewBatchSeconds: 0 });
+    expect(to(sent, email).map((mail) => mail.subject)).toEqual(['Loan Match: Your loan officer asked for a document']);
+
+    const mistake = await ask(id, 'Franchise agreement');
+    await cancel(mistake, 'Asked by mistake.');
+    await cancel(lease, 'You own the building.');
+    await sendDocumentUpdateEmails(environment, { ...policy, reviewBatchSeconds: 0 });
+    const [, mail, ...more] = to(sent, email);
+    expect(more).toEqual([]);
+    expect(mail?.subject).toBe('Loan Match: Your loan officer cancelled a document request');
+    expect(listed(mail)).toEqual([
+      "• Lease: no longer needed, there is nothing to upload for it. Your loan officer's note: You own the building.",
+    ]);
+
+    // A batch with nothing left to tell sends nothing, and is not told later either.
+    await cancel(await ask(id, 'Insurance'), 'Asked by mistake.');
+    await sendDocumentUpdateEmails(environment, { ...policy, reviewBatchSeconds: 0 });
+    await sendDocumentUpdateEmails(environment, { ...policy, reviewBatchSeconds: 0 });
+    expect(to(sent, email)).toHaveLength(2);
+  });
+
+  it('does not ask for a file the applicant uploaded for the request before the e-mail went', async () => {
+    const email = uniqueEmail('quick-answer');
+    const id = await applicationFor(email);
+    const requestId = await ask(id, 'Debt schedule');
+    const { result } = await fileDocument(backend.client(applicant), applicant, id, 'requested', { requestId });
+    expect(result.error).toBeNull();
+    const { sent, environment } = collecting();
+    await sendDocumentUpdateEmails(environment, { ...policy, reviewBatchSeconds: 0 });
+    expect(listed(to(sent, email)[0])).toEqual(['• Debt schedule: you have uploaded a file for it since.']);
   });
 });
 

@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  notifyApplicantOfEvents,
-  notifyHeldBackApplicantEvents,
-} from '../../supabase/functions/_shared/applicant-events.ts';
-import { formatLongDate } from '../../shared/format/dates.ts';
+import { notifyHeldBackApplicantEvents } from '../../supabase/functions/_shared/applicant-events.ts';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { mailbox, uniqueEmail } from '../support/auth-helpers.ts';
 import { collectingMail } from '../support/collecting-mail.ts';
@@ -134,28 +130,5 @@ describe('the retry of held-back e-mails', () => {
     await notifyHeldBackApplicantEvents(environment, 0);
     expect(sent.filter((message) => message.to === email)).toHaveLength(1);
     expect(await notifiedAt(id)).not.toBeNull();
-  });
-});
-
-describe('the e-mail of a document request', () => {
-  it('gives the due date the officer set on that request', async () => {
-    const email = uniqueEmail('requested');
-    const id = await decidedApplication(quiet, quietOfficer, email);
-    const due = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString().slice(0, 10);
-    const ask = (title: string, due_date?: string) =>
-      quiet
-        .client(quietOfficer)
-        .rpc('request_document', { application_id: id, title, details: `${title}, please`, due_date });
-    expect((await ask('Debt schedule', due)).error).toBeNull();
-    expect((await ask('Franchise agreement')).error).toBeNull();
-    const { sent, environment } = collecting();
-    await notifyApplicantOfEvents(environment, id);
-    const requests = sent.filter((message) => message.subject.endsWith('asked for a document'));
-    expect(requests.map((message) => message.text.match(/It is for .*?\./)?.[0])).toEqual([
-      expect.stringMatching(
-        new RegExp(`^It is for Lopez Family Bakery \\S+: Debt schedule, due ${formatLongDate(due, 'UTC')}\\.$`),
-      ),
-      expect.stringMatching(/^It is for Lopez Family Bakery \S+: Franchise agreement\.$/),
-    ]);
   });
 });

@@ -56,40 +56,6 @@ describe('the e-mail an applicant gets when their application changes', () => {
     expect(mail.text).toContain("Your loan officer's note: First line <b>\nSecond line");
   });
 
-  it('names the document a loan officer asked for, and where to upload it', () => {
-    const mail = applicationChangeEmail(
-      { ...change, kind: 'document_requested', subject: 'Debt schedule', reason: null },
-      'https://loans.example',
-    );
-    expect(mail.subject).toBe(`${brand.productName}: Your loan officer asked for a document`);
-    expect(mail.text).toContain(
-      'Your loan officer asked for a document. It is for Lopez & Sons Bakery: Debt schedule. The request in your client portal says exactly what is needed, and you can upload it there.',
-    );
-    // Said once: the headline is not repeated in other words.
-    expect(mail.text.match(/asked for/g)).toHaveLength(1);
-    expect(mail.text).not.toContain('due');
-  });
-
-  it('gives the due date of a requested document when the officer set one', () => {
-    const mail = applicationChangeEmail(
-      { ...change, kind: 'document_requested', subject: 'Debt schedule', reason: null, dueDate: '2027-01-04' },
-      'https://loans.example',
-    );
-    expect(mail.text).toContain('It is for Lopez & Sons Bakery: Debt schedule, due January 4, 2027. The request');
-  });
-
-  it('tells that a request was cancelled, with the officer’s reason', () => {
-    const mail = applicationChangeEmail(
-      { ...change, kind: 'document_request_cancelled', subject: 'Franchise agreement', reason: 'You own it outright.' },
-      'https://loans.example',
-    );
-    expect(mail.subject).toBe(`${brand.productName}: Your loan officer cancelled a document request`);
-    expect(mail.text).toContain(
-      'Your loan officer cancelled a document request. Franchise agreement is no longer needed for Lopez & Sons Bakery: there is nothing to upload for it.',
-    );
-    expect(mail.text).toContain("Your loan officer's note: You own it outright.");
-  });
-
   it.each(NOTIFIED_KINDS)(
     "says what happened in the subject of a '%s' e-mail, after the product's name alone",
     (kind) => {

@@ -1,6 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { brand } from '../../../shared/brand/brand.ts';
-import { formatLongDate } from '../../../shared/format/dates.ts';
 import {
   applicationEventLabels,
   applicationEventText,
@@ -10,7 +9,8 @@ import { linesEmail, type MailMessage, type SendMail } from './mail.ts';
 
 /**
  * Timeline events an applicant is e-mailed about, once each (the submission has its own e-mail, send-emails;
- * the applicant's own consent answers are not news to them).
+ * the applicant's own consent answers are not news to them; the officers' document requests and reviews go a batch
+ * at a time, document-emails.ts).
  */
 export const NOTIFIED_KINDS: readonly ApplicationEventKind[] = [
   'approved',
@@ -20,8 +20,6 @@ export const NOTIFIED_KINDS: readonly ApplicationEventKind[] = [
   'lender_interested',
   'lender_need_more_info',
   'lender_declined',
-  'document_requested',
-  'document_request_cancelled',
   'offer_made',
   'offer_revised',
   'offer_withdrawn',
@@ -41,8 +39,6 @@ export type ApplicationChange = {
   businessName: string;
   /** Whether the application belongs to an account already (applications.user_id). */
   hasAccount: boolean;
-  /** A requested document's due date (YYYY-MM-DD), when the officer gave one. */
-  dueDate?: string | null;
 };
 
 /** Each notified event's headline: the e-mail's subject after the product's name, so it has no colon of its own. */
@@ -55,8 +51,6 @@ const headlines: Partial<Record<ApplicationEventKind, string>> = {
   lender_interested: 'Good news, a lender is interested',
   lender_need_more_info: 'A lender needs more information',
   lender_declined: 'A lender answered your loan package',
-  document_requested: 'Your loan officer asked for a document',
-  document_request_cancelled: 'Your loan officer cancelled a document request',
   offer_made: 'A lender made you an offer',
   offer_revised: 'A lender revised its offer',
   offer_withdrawn: 'A lender withdrew its offer',
@@ -73,10 +67,6 @@ function whatHappened(change: ApplicationChange): string {
       return `We would like to send the loan package of ${change.businessName} to ${lender}. Nothing is shared until you approve this lender in your client portal; you can also decline it.`;
     case 'package_sent':
       return `The loan package of ${change.businessName} was sent to ${lender}, with your approval. We will tell you when they answer.`;
-    case 'document_requested':
-      return `It is for ${change.businessName}: ${change.subject ?? 'a document'}${change.dueDate ? `, due ${formatLongDate(change.dueDate, 'UTC')}` : ''}. The request in your client portal says exactly what is needed, and you can upload it there.`;
-    case 'document_request_cancelled':
-      return `${change.subject ?? 'The document'} is no longer needed for ${change.businessName}: there is nothing to upload for it.`;
     case 'offer_made':
       return `${lender} made an offer for the loan of ${change.businessName}. Compare it with any other offer in your client portal and accept the one you choose there: nothing is agreed until you accept.`;
     case 'offer_revised':
@@ -176,7 +166,6 @@ export async function notifyApplicantOfEvents(
     .is('notified_at', null)
     .order('id');
   if (events.error) throw new Error(events.error.message);
-  const dueDates = await requestDueDates(service, applicationId, events.data ?? []);
   let sent = 0;
   for (const event of events.data ?? []) {
     const claimed = await service
@@ -198,7 +187,6 @@ export async function notifyApplicantOfEvents(
             firstName: application.first_name,
             businessName: application.business_name,
             hasAccount: application.user_id !== null,
-            dueDate: event.kind === 'document_requested' ? dueDates.get(event.subject) : null,
           },
           environment.siteUrl,
         ),
@@ -210,27 +198,6 @@ export async function notifyApplicantOfEvents(
     sent += 1;
   }
   return sent;
-}
-
-/**
- * The due dates of the application's open document requests, by title, when `events` e-mail one: the event names
- * the request by its title, and the newest request of a title is the one it tells of (an older one of the same
- * title was answered before it could be asked again).
- */
-async function requestDueDates(
-  service: SupabaseClient,
-  applicationId: string,
-  events: readonly { kind: string }[],
-): Promise<Map<string, string | null>> {
-  if (!events.some((event) => event.kind === 'document_requested')) return new Map();
-  const requests = await service
-    .from('document_requests')
-    .select('title, due_date')
-    .eq('application_id', applicationId)
-    .eq('status', 'open')
-    .order('created_at');
-  if (requests.error) throw new Error(requests.error.message);
-  return new Map(requests.data.map((request) => [String(request.title), request.due_date as string | null]));
 }
 
 /** How far back the server's retry looks: a change older than a week is no news to e-mail any more. */

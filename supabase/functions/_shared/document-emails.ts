@@ -15,16 +15,17 @@ import { storedChecklist } from './stored-checklist.ts';
 
 /**
  * What the applicant is e-mailed about their documents without an officer writing anything (docs/product.md,
- * Document checklist): the officers' reviews, a few at a time, and reminders of what is still outstanding.
+ * Document checklist): the officers' requests, cancellations and reviews, a batch at a time, and reminders of what
+ * is still outstanding.
  * server/ runs `sendDocumentEmails` every few minutes; a hosted project's pg_cron calls the document-emails
  * function, which runs the same.
  */
 
-/** When the applicant hears of reviews and is reminded of what is outstanding. */
+/** When the applicant hears of the officers' work on their documents and is reminded of what is outstanding. */
 export type DocumentEmailPolicy = {
   /**
-   * Reviews of an application made within this many seconds of each other go in one e-mail, sent once no review
-   * has come for that long.
+   * Requests, cancellations and reviews of an application made within this many seconds of each other go in one
+   * e-mail, sent once none has come for that long (the setting keeps its first name, from when it was reviews only).
    */
   reviewBatchSeconds: number;
   /** A reminder goes after this many days without anything happening on the application's documents. */
@@ -73,11 +74,17 @@ export function documentEmailPolicyOf(settings: {
 
 type Environment = { service: SupabaseClient; siteUrl: string; sendMail: SendMail };
 
-/** The reviews' timeline events, which the review e-mails tell of. */
+/** The reviews' timeline events. */
 const REVIEW_KINDS = ['document_accepted', 'document_needs_replacement'] as const;
 
-/** How far back review e-mails look: a review older than a week is no news to e-mail any more. */
-const REVIEW_WINDOW_DAYS = 7;
+/** The requests' timeline events: a request, and its cancellation. */
+const REQUEST_KINDS = ['document_requested', 'document_request_cancelled'] as const;
+
+/**
+ * How far back the update e-mails look: a review or request older than a week is no news to e-mail any more (a
+ * server that was down longer does not send it late; the portal and the reminders still tell of it).
+ */
+const UPDATE_WINDOW_DAYS = 7;
 
 type Applicant = Addressee & { businessName: string };
 
@@ -117,22 +124,78 @@ function reviewLine(review: ReviewNews): string {
   return `• ${named}: needs replacement. Your loan officer's note: ${review.reason ?? ''}`;
 }
 
-/** The e-mail of a batch of reviews: every document reviewed, accepted or to be replaced (and why). */
-export function reviewsEmail(applicant: Applicant, reviews: readonly ReviewNews[], siteUrl: string): MailMessage {
-  const toReplace = reviews.filter((review) => !review.accepted && !review.replacedSince).length;
-  const listed = reviews.map(reviewLine);
-  return applicantLetter(
-    applicant,
-    reviews.length === 1 ? 'Your loan officer reviewed your document' : 'Your loan officer reviewed your documents',
-    [
-      `Your loan officer reviewed ${reviews.length === 1 ? 'a document' : `${reviews.length} documents`} of ${applicant.businessName}:`,
-      listed.join('\n'),
+/** A request as the applicant is told of it: its title, its due day, and whether a file came for it since. */
+export type RequestNews = { title: string; dueDate: string | null; answeredSince?: boolean };
+
+/** A cancelled request: its title and the officer's reason. */
+export type CancellationNews = { title: string; reason: string | null };
+
+/** What one update e-mail tells: the officer's requests, cancellations and reviews since the last one. */
+export type DocumentUpdate = {
+  requests: readonly RequestNews[];
+  cancellations: readonly CancellationNews[];
+  reviews: readonly ReviewNews[];
+};
+
+const count = (n: number, one: string, many: string) => (n === 1 ? one : `${n} ${many}`);
+
+function requestLine(request: RequestNews): string {
+  const due = request.dueDate ? `, due ${formatLongDate(request.dueDate, 'UTC')}` : '';
+  return request.answeredSince
+    ? `• ${request.title}${due}: you have uploaded a file for it since.`
+    : `• ${request.title}${due}.`;
+}
+
+function cancellationLine(cancellation: CancellationNews): string {
+  const note = cancellation.reason ? ` Your loan officer's note: ${cancellation.reason}` : '';
+  return `• ${cancellation.title}: no longer needed, there is nothing to upload for it.${note}`;
+}
+
+function updateSubject({ requests, cancellations, reviews }: DocumentUpdate): string {
+  if ([requests, cancellations, reviews].filter((told) => told.length > 0).length > 1) {
+    return 'Your loan officer has news about your documents';
+  }
+  if (requests.length > 0) return `Your loan officer asked for ${count(requests.length, 'a document', 'documents')}`;
+  if (cancellations.length > 0) {
+    return `Your loan officer cancelled ${count(cancellations.length, 'a document request', 'document requests')}`;
+  }
+  return reviews.length === 1
+    ? 'Your loan officer reviewed your document'
+    : 'Your loan officer reviewed your documents';
+}
+
+/**
+ * The e-mail of a batch of the officers' work on an application's documents, so that an officer asking for three
+ * documents and going through six files sends one e-mail, not nine: what was asked for (with its due day), which
+ * requests were cancelled (and why), and every document reviewed, accepted or to be replaced (and why).
+ */
+export function documentUpdateEmail(applicant: Applicant, update: DocumentUpdate, siteUrl: string): MailMessage {
+  const { requests, cancellations, reviews } = update;
+  const body: string[] = [];
+  if (requests.length > 0) {
+    body.push(
+      `Your loan officer asked for ${count(requests.length, 'a document', 'documents')} for ${applicant.businessName}:`,
+      requests.map(requestLine).join('\n'),
+      `${requests.length === 1 ? 'The request' : 'Each request'} in your client portal says exactly what is needed, and you can upload ${requests.length === 1 ? 'it' : 'them'} there.`,
+    );
+  }
+  if (cancellations.length > 0) {
+    body.push(
+      `Your loan officer cancelled ${count(cancellations.length, 'a document request', 'document requests')} for ${applicant.businessName}:`,
+      cancellations.map(cancellationLine).join('\n'),
+    );
+  }
+  if (reviews.length > 0) {
+    const toReplace = reviews.filter((review) => !review.accepted && !review.replacedSince).length;
+    body.push(
+      `Your loan officer reviewed ${count(reviews.length, 'a document', 'documents')} of ${applicant.businessName}:`,
+      reviews.map(reviewLine).join('\n'),
       toReplace === 0
         ? 'Nothing more is needed from you for these.'
         : `Please upload a replacement for ${toReplace === 1 ? 'the document' : 'each document'} that needs it, in your client portal.`,
-    ],
-    siteUrl,
-  );
+    );
+  }
+  return applicantLetter(applicant, updateSubject(update), body, siteUrl);
 }
 
 /** What an outstanding item is told as: its name, its due day, and why it needs replacing. */
@@ -163,20 +226,24 @@ export function reminderEmail(
 }
 
 /**
- * E-mails each application's reviews that the applicant has not heard of, once no review of it has come for
- * `reviewBatchSeconds`: one e-mail per application naming every document and reason. The events are claimed
- * first (notified_at stamped where it was empty), so two servers never send the same review twice; a failed send
- * gives them back. Answers how many e-mails were sent.
+ * E-mails each application's document updates that the applicant has not heard of (the officers' requests,
+ * cancellations and reviews), once none of them has come for `reviewBatchSeconds`: one e-mail per application.
+ * The events are claimed first (notified_at stamped where it was empty), so two servers never send the same one
+ * twice; a failed send gives them back. Answers how many e-mails were sent.
  */
-export async function sendReviewEmails(environment: Environment, policy: DocumentEmailPolicy, now = new Date()) {
+export async function sendDocumentUpdateEmails(
+  environment: Environment,
+  policy: DocumentEmailPolicy,
+  now = new Date(),
+): Promise<number> {
   const { service } = environment;
   const pending = await rowsOf<{ id: number; application_id: string; created_at: string }>(
     service
       .from('application_events')
       .select('id, application_id, created_at')
-      .in('kind', REVIEW_KINDS)
+      .in('kind', [...REVIEW_KINDS, ...REQUEST_KINDS])
       .is('notified_at', null)
-      .gt('created_at', new Date(now.getTime() - REVIEW_WINDOW_DAYS * 24 * 3600 * 1000).toISOString())
+      .gt('created_at', new Date(now.getTime() - UPDATE_WINDOW_DAYS * 24 * 3600 * 1000).toISOString())
       .order('id')
       .limit(1000),
   );
@@ -188,11 +255,11 @@ export async function sendReviewEmails(environment: Environment, policy: Documen
   }
   let sent = 0;
   for (const [applicationId, events] of byApplication) {
-    // Still reviewing: the e-mail waits until the officer has been done for a while.
+    // Still at work: the e-mail waits until the officer has been done for a while.
     if (events.some((event) => new Date(event.created_at).getTime() > quietSince)) continue;
     const applicant = await applicantOf(service, applicationId);
     if (!applicant) continue;
-    const claimed = await rowsOf<{ id: number; kind: string; subject: string | null; reason: string | null }>(
+    const claimed = await rowsOf<ClaimedEvent>(
       service
         .from('application_events')
         .update({ notified_at: now.toISOString() })
@@ -205,20 +272,14 @@ export async function sendReviewEmails(environment: Environment, policy: Documen
         .order('id'),
     );
     if (claimed.length === 0) continue;
-    // A document reviewed twice in the batch (flagged, then accepted on second thought) is told once, as its
-    // latest review has it: the latest review stands. The events name the file, not the document.
-    const latest = new Map<string, ReviewNews>();
-    for (const event of claimed) {
-      const fileName = event.subject ?? 'A document';
-      latest.delete(fileName);
-      latest.set(fileName, { fileName, accepted: event.kind === 'document_accepted', reason: event.reason });
-    }
-    const news = withChecklistNow(
-      [...latest.values()],
+    const update = withChecklistNow(
+      updateOf(claimed),
       await storedChecklist<{ file_name: string }>(service, applicationId, ['file_name']),
     );
+    // A request asked and cancelled within the batch leaves nothing to tell.
+    if (update.requests.length + update.cancellations.length + update.reviews.length === 0) continue;
     try {
-      await environment.sendMail(reviewsEmail(applicant, news, environment.siteUrl));
+      await environment.sendMail(documentUpdateEmail(applicant, update, environment.siteUrl));
     } catch (failure) {
       await service
         .from('application_events')
@@ -234,13 +295,50 @@ export async function sendReviewEmails(environment: Environment, policy: Documen
   return sent;
 }
 
+type ClaimedEvent = { id: number; kind: string; subject: string | null; reason: string | null };
+
 /**
- * The reviews told with where their files stand now: the checklist item each is filed under, and whether a file
- * sent back has been replaced since. The timeline's events name a file, not a document, and a replacement may have
- * the same name: a name is replaced since when no current file of that name is still waiting to be replaced.
+ * What a batch of events tells, in the order they happened. A document reviewed twice (flagged, then accepted on
+ * second thought) is told once, as its latest review has it; the events name the file, not the document. A request
+ * cancelled in the batch that asked for it is not told at all: the applicant never heard of it.
  */
-function withChecklistNow(news: ReviewNews[], checklist: Checklist<ChecklistDocument & { file_name: string }>) {
-  return news.map((review) => {
+function updateOf(events: readonly ClaimedEvent[]): DocumentUpdate {
+  const reviews = new Map<string, ReviewNews>();
+  const requests = new Map<string, RequestNews>();
+  const cancellations: CancellationNews[] = [];
+  for (const event of events) {
+    const title = event.subject ?? 'A document';
+    if (event.kind === 'document_requested') {
+      requests.set(title, { title, dueDate: null });
+    } else if (event.kind === 'document_request_cancelled') {
+      if (!requests.delete(title)) cancellations.push({ title, reason: event.reason });
+    } else {
+      reviews.delete(title);
+      reviews.set(title, { fileName: title, accepted: event.kind === 'document_accepted', reason: event.reason });
+    }
+  }
+  return { requests: [...requests.values()], cancellations, reviews: [...reviews.values()] };
+}
+
+/**
+ * The update told with where things stand now. A request with its due day and whether a file came for it before the
+ * e-mail went, read from the newest request of its title not cancelled: the event names the request by its title,
+ * and a title is asked again only once its earlier request is answered or cancelled. A review with the checklist item its file is filed under, and whether a file
+ * sent back has been replaced since: the events name a file, not a document, and a replacement may have the same
+ * name, so a name is replaced since when no current file of that name is still waiting to be replaced.
+ */
+function withChecklistNow(
+  update: DocumentUpdate,
+  checklist: Checklist<ChecklistDocument & { file_name: string }>,
+): DocumentUpdate {
+  const requests = update.requests.map((request) => {
+    // The checklist lists the requests oldest first.
+    const open = checklist.items.findLast(
+      (item) => item.kind === 'requested' && item.title === request.title && item.state !== 'cancelled',
+    );
+    return { ...request, dueDate: open?.dueDate ?? null, answeredSince: (open?.current.length ?? 0) > 0 };
+  });
+  const reviews = update.reviews.map((review) => {
     const named = (documents: readonly ReviewedDocument<ChecklistDocument & { file_name: string }>[]) =>
       documents.filter((reviewed) => reviewed.document.file_name === review.fileName);
     const current = checklist.items.flatMap((item) => named(item.current).map((reviewed) => ({ item, reviewed })));
@@ -252,6 +350,7 @@ function withChecklistNow(news: ReviewNews[], checklist: Checklist<ChecklistDocu
       replacedSince: !review.accepted && !stillFlagged && replaced.length > 0,
     };
   });
+  return { ...update, requests, reviews };
 }
 
 /**
@@ -307,9 +406,9 @@ async function remind(environment: Environment, applicationId: string): Promise<
 export async function sendDocumentEmails(
   environment: Environment,
   policy: DocumentEmailPolicy,
-): Promise<{ reviewEmails: number; reminders: number; officerEmails: number }> {
-  const reviewEmails = await sendReviewEmails(environment, policy);
+): Promise<{ updateEmails: number; reminders: number; officerEmails: number }> {
+  const updateEmails = await sendDocumentUpdateEmails(environment, policy);
   const reminders = await sendDocumentReminders(environment, policy);
   const officerEmails = await sendOfficerUploadEmails(environment, policy);
-  return { reviewEmails, reminders, officerEmails };
+  return { updateEmails, reminders, officerEmails };
 }

@@ -5,11 +5,11 @@ import type { FunctionEnvironment } from '../_shared/service-client.ts';
 import { fromServiceRole } from '../_shared/service-role.ts';
 
 /**
- * document-emails: sends the review e-mails that are due, the reminders of outstanding documents
- * (supabase/functions/_shared/document-emails.ts) and the officers' e-mails of the files that answer them
- * (officer-document-emails.ts). A hosted project's pg_cron calls it every few minutes with the service-role key
+ * document-emails: sends the e-mails of the officers' requests and reviews that are due, the reminders of
+ * outstanding documents (supabase/functions/_shared/document-emails.ts) and the officers' e-mails of the files that
+ * answer them (officer-document-emails.ts). A hosted project's pg_cron calls it every few minutes with the service-role key
  * (README, Hosted Supabase); server/ runs the same work on its own timer. Only the service role may call it:
- * nobody else decides when applicants and officers are e-mailed. Answers {success, reviewEmails, reminders,
+ * nobody else decides when applicants and officers are e-mailed. Answers {success, updateEmails, reminders,
  * officerEmails}.
  */
 export function createDocumentEmailsHandler(

@@ -75,9 +75,6 @@ const checklistApi = api.injectEndpoints({
                 }),
               ),
             );
-            // The applicant is e-mailed the request; a failed e-mail does not undo it (the server retries).
-            const notified = await supabase.functions.invoke('notify-applicant', { body: { applicationId } });
-            if (notified.error) console.error('The applicant could not be e-mailed', notified.error);
           },
         ),
       invalidatesTags: (_result, error) => (error ? [] : ['Application']),
@@ -90,17 +87,10 @@ const checklistApi = api.injectEndpoints({
           'Cancelling the request failed',
           { failed: CHECKLIST_MESSAGES.cancelFailed, offline: CHECKLIST_MESSAGES.changeOffline },
           async (supabase) => {
-            const cancelled = check(
+            check(
               'Cancelling the request failed',
               refusalFor(await supabase.rpc('cancel_document_request', { request_id: requestId, reason })),
-            ) as { application_id: string } | null;
-            // The applicant is e-mailed that the request is cancelled (the server retries a failed e-mail).
-            if (cancelled) {
-              const notified = await supabase.functions.invoke('notify-applicant', {
-                body: { applicationId: cancelled.application_id },
-              });
-              if (notified.error) console.error('The applicant could not be e-mailed', notified.error);
-            }
+            );
           },
         ),
       invalidatesTags: ['Application'],
