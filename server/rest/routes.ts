@@ -12,6 +12,7 @@ import { submissionLimit } from './submission-limit.ts';
 import { sendJson } from '../http/compressed-json.ts';
 import {
   buildCount,
+  buildCountedSelect,
   buildDelete,
   buildInsert,
   buildRpc,
@@ -216,11 +217,15 @@ export function registerRest(app: FastifyInstance, context: RestContext): void {
       const auth = await requireAuth(context, request);
       const query = withinMaxRows(parseQuery(queryOf(request)));
       const prefer = parsePrefer(request.headers.prefer);
-      const statements = [buildSelect(relation, query), ...(prefer.count ? [buildCount(relation, query)] : [])];
+      const countedSelect = prefer.count ? buildCountedSelect(relation, query) : undefined;
+      const statements = countedSelect
+        ? [countedSelect]
+        : [buildSelect(relation, query), ...(prefer.count ? [buildCount(relation, query)] : [])];
       const [selected, counted] = await executeStatements(request, auth, true, statements);
       const result = outcomeOf(selected);
       if (wantsSingle(request) && result.rows !== 1) throw singleViolation(result.rows);
-      const total = counted ? ((counted.rows[0] as { total?: number } | undefined)?.total ?? 0) : undefined;
+      const countRow = (countedSelect ? selected : counted)?.rows[0] as { total?: number } | undefined;
+      const total = prefer.count ? (countRow?.total ?? 0) : undefined;
       const partial = total !== undefined && result.rows < total;
       return send(reply, request, partial ? 206 : 200, { ...result, total }, query, request.method === 'GET');
     },

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { PostgrestError } from './errors.ts';
 import { parseQuery } from './query-params.ts';
 import type { Relation, Routine } from './schema-cache.ts';
-import { buildDelete, buildInsert, buildRpc, buildSelect, buildUpdate, quoteIdent } from './sql-builder.ts';
+import {
+  buildCountedSelect,
+  buildDelete,
+  buildInsert,
+  buildRpc,
+  buildSelect,
+  buildUpdate,
+  quoteIdent,
+} from './sql-builder.ts';
 
 const applications: Relation = {
   name: 'applications',
@@ -40,6 +48,23 @@ describe('SQL builder', () => {
     expect(statement.sql).toContain('public."email_key"(_t) = $1');
     expect(statement.sql).toContain('public."email_key"(_t) as "email_key"');
     expect(buildSelect(withKey, query('')).sql).not.toContain('email_key');
+  });
+
+  it('counts a page of a table with a one-column key in the same statement, its values bound, and no other', () => {
+    const counted = buildCountedSelect(
+      applications,
+      query("status=eq.x');--&order=created_at.desc.nullsfirst&limit=25&offset=50"),
+    );
+    expect(counted?.params).toEqual(["x');--"]);
+    // The filters once, keeping each match's key and sort value; the page's rows read by key and sorted again.
+    expect(counted?.sql).toContain('with _m as materialized (select _t."id" as _k, _t."created_at" as _o0 from');
+    expect(counted?.sql).toContain('where _t."status" = $1)');
+    expect(counted?.sql).toContain('select _k from _m order by _o0 desc nulls first limit 25 offset 50');
+    expect(counted?.sql).toContain('order by _t."created_at" desc nulls first');
+    expect(counted?.sql).toContain('(select count(*)::int from _m) as total');
+    expect(buildCountedSelect({ ...applications, isView: true }, query(''))).toBeUndefined();
+    expect(buildCountedSelect({ ...applications, primaryKey: ['id', 'email'] }, query(''))).toBeUndefined();
+    expect(buildCountedSelect({ ...applications, primaryKey: [] }, query(''))).toBeUndefined();
   });
 
   it('refuses unknown columns with 42703, in filters, order and select', () => {

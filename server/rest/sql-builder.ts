@@ -125,6 +125,37 @@ export function buildSelect(relation: Relation, query: ReadQuery): Statement {
   return { sql: aggregate(source, relation, query), params: params.values };
 }
 
+/**
+ * A page and the count of every row it is a page of, in one statement, for a table with a one-column primary key
+ * (undefined otherwise: buildSelect and buildCount then answer in two). Two statements evaluate the filters on every
+ * row twice, and the page's sort carries whole rows: at 10,000 applications an officer's search (its words matched
+ * in each row's search text, under RLS, which keeps indexes out of a pattern's way) took twice as long. Here the
+ * filters run once, keeping each match's key and sort values; the count is of those, and only the page's rows are
+ * read whole, by their key, and sorted again as asked.
+ */
+export function buildCountedSelect(relation: Relation, query: ReadQuery): Statement | undefined {
+  const [key, ...more] = relation.primaryKey;
+  if (relation.isView || key === undefined || more.length > 0) return undefined;
+  const params = new Params();
+  const where = whereSql(relation, query.filters, params);
+  const sorted = query.order.map((term, index) => ({ ...term, alias: `_o${index}` }));
+  const kept = [
+    `_t.${quoteIdent(key)} as _k`,
+    ...sorted.map((term) => `${column(relation, term.column)} as ${term.alias}`),
+  ];
+  const pageOrder = sorted.length
+    ? ` order by ${sorted.map((term) => `${term.alias} ${term.descending ? 'desc' : 'asc'}${term.nulls ? ` nulls ${term.nulls}` : ''}`).join(', ')}`
+    : '';
+  const page = `select _k from _m${pageOrder}${pageSql(query)}`;
+  const source = `${table(relation)} as _t where _t.${quoteIdent(key)} = any(array(${page}))${orderSql(relation, query.order)}`;
+  return {
+    sql:
+      `with _m as materialized (select ${kept.join(', ')} from ${table(relation)} as _t where ${where}) ` +
+      `select (select count(*)::int from _m) as total, _page.* from (${aggregate(source, relation, query)}) as _page`,
+    params: params.values,
+  };
+}
+
 export function buildCount(relation: Relation, query: ReadQuery): Statement {
   const params = new Params();
   const where = whereSql(relation, query.filters, params);
