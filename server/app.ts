@@ -25,6 +25,7 @@ import { sendDocumentEmails } from '../supabase/functions/_shared/document-email
 import { notifyHeldBackApplicantEvents } from '../supabase/functions/_shared/applicant-events.ts';
 import { devSmsProvider, sendDueTexts, twilioSmsProvider } from '../supabase/functions/_shared/sms-sender.ts';
 import { registerDevSmsOutbox } from './sms/dev-sms-outbox.ts';
+import { takeSmsReply } from '../supabase/functions/_shared/sms-replies.ts';
 import type { SendMail } from '../supabase/functions/_shared/mail.ts';
 import { registerFunctions } from './functions/routes.ts';
 import { createServiceClient } from './functions/service-client.ts';
@@ -210,7 +211,9 @@ async function createApp(config: ServerConfig, db: Database, keys: ApiKeys, jwtS
   if (mail.kind === 'dev-mailbox' && localMode) registerDevMailbox(app, mail, devPages);
   // Texts: the dev SMS outbox when Twilio is not set, on the dev mailbox's terms (DEV_MAILBOX says for both).
   if (!config.sms.twilio && servesDevMailbox({ ...config, smtpUrl: undefined }))
-    registerDevSmsOutbox(app, db, devPages);
+    registerDevSmsOutbox(app, db, devPages, (reply) =>
+      takeSmsReply(serviceClient(), reply, `${timerSiteUrl()}/portal`),
+    );
 
   registerHealth(app, db);
   await registerAuth(app, { db, config, jwtSecret, mail });

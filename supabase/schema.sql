@@ -848,6 +848,7 @@ create policy "Applicants can read the SMS consents of their applications" on pu
   using ((EXISTS ( SELECT 1
    FROM applications a
   WHERE ((a.id = sms_consents.application_id) AND (a.user_id = ( SELECT auth.uid() AS uid))))));
+CREATE TRIGGER sms_consents_queue_number_confirmation AFTER INSERT ON public.sms_consents FOR EACH ROW EXECUTE FUNCTION queue_sms_number_confirmation();
 grant select on public.sms_consents to authenticated;
 grant delete, insert, select, update on public.sms_consents to service_role;
 
@@ -895,7 +896,7 @@ create table public.sms_opt_outs (
   changed_via text not null,
   changed_at timestamp with time zone default clock_timestamp() not null,
   constraint sms_opt_outs_phone_is_e164 CHECK ((phone_e164 ~ '^\+1[2-9][0-9]{9}$'::text)),
-  constraint sms_opt_outs_via_is_known CHECK ((changed_via = ANY (ARRAY['reply_stop'::text, 'reply_start'::text, 'portal'::text]))),
+  constraint sms_opt_outs_via_is_known CHECK ((changed_via = ANY (ARRAY['reply_stop'::text, 'reply_start'::text, 'portal'::text, 'texted_before'::text]))),
   constraint sms_opt_outs_pkey PRIMARY KEY (phone_e164)
 );
 alter table public.sms_opt_outs enable row level security;
@@ -2311,7 +2312,7 @@ begin
   if latest.id is null or not latest.consented or latest.phone_e164 is null then
     return null;
   end if;
-  if exists (select 1 from public.sms_opt_outs as o where o.phone_e164 = latest.phone_e164 and o.opted_out) then
+  if not public.sms_number_confirmed(latest.phone_e164) then
     return null;
   end if;
   if exists (select 1 from public.sms_messages as m
@@ -2324,6 +2325,31 @@ begin
 end;
 $function$;
 -- execute on public.queue_sms_for_event(): none of the API roles
+
+CREATE OR REPLACE FUNCTION public.queue_sms_number_confirmation()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not new.consented or new.phone_e164 is null or public.sms_number_confirmed(new.phone_e164) then
+    return null;
+  end if;
+  if exists (select 1 from public.sms_opt_outs as o where o.phone_e164 = new.phone_e164 and o.opted_out) then
+    return null;
+  end if;
+  if exists (select 1 from public.sms_messages as m
+              where m.phone_e164 = new.phone_e164 and m.kind = 'confirm_number'
+                and (m.status in ('queued', 'sending') or m.sent_at > clock_timestamp() - interval '1 day')) then
+    return null;
+  end if;
+  insert into public.sms_messages (application_id, kind, phone_e164)
+  values (new.application_id, 'confirm_number', new.phone_e164);
+  return null;
+end;
+$function$;
+-- execute on public.queue_sms_number_confirmation(): none of the API roles
 
 CREATE OR REPLACE FUNCTION public.record_application_event()
  RETURNS trigger
@@ -3039,6 +3065,18 @@ AS $function$
          end;
 $function$;
 -- execute on public.sms_consent_text(source text): none of the API roles
+
+CREATE OR REPLACE FUNCTION public.sms_number_confirmed(number text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from public.sms_opt_outs as o
+                  where o.phone_e164 = number and not o.opted_out
+                    and o.changed_via in ('reply_start', 'texted_before'));
+$function$;
+-- execute on public.sms_number_confirmed(number text): none of the API roles
 
 CREATE OR REPLACE FUNCTION public.subscribe_to_newsletter(email text)
  RETURNS void

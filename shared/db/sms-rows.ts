@@ -21,7 +21,7 @@ export type SmsConsentRow = {
 export type SmsOptOutRow = {
   phone_e164: string;
   opted_out: boolean;
-  changed_via: 'reply_stop' | 'reply_start' | 'portal';
+  changed_via: 'reply_stop' | 'reply_start' | 'portal' | 'texted_before';
   changed_at: string;
 };
 

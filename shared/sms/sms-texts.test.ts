@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { brand } from '../brand/brand.ts';
 import { applicationEventKinds } from '../status/timeline.ts';
 import { inboundKeyword } from './sms-keywords.ts';
-import { SMS_REPLIES, smsKindOfEvent, smsText, type SmsKind } from './sms-texts.ts';
+import { SMS_REPLIES, smsConfirmationText, smsKindOfEvent, smsText, type SmsKind } from './sms-texts.ts';
 
 const kinds: SmsKind[] = [
   'approved',
@@ -97,7 +97,7 @@ describe('the replies to keywords', () => {
 
   it('answers STOP and START', () => {
     expect(SMS_REPLIES.stop).toBe('You will get no more texts from Loan Match. Reply START to get them again.');
-    expect(SMS_REPLIES.start).toBe('Loan Match: texts are on again. Reply STOP to opt out, HELP for help.');
+    expect(SMS_REPLIES.start).toBe('Loan Match: texts are on. Reply STOP to opt out, HELP for help.');
   });
 
   it.each([
@@ -107,9 +107,19 @@ describe('the replies to keywords', () => {
     ['the HELP reply', SMS_REPLIES.help(url), 'STOP', 'stop'],
     ['a first text', smsText('approved', 'Dana', url, { first: true }), 'STOP', 'stop'],
     ['a first text', smsText('approved', 'Dana', url, { first: true }), 'HELP', 'help'],
+    ['the request to confirm a number', smsConfirmationText(), 'YES', 'start'],
+    ['the request to confirm a number', smsConfirmationText(), 'STOP', 'stop'],
+    ['the request to confirm a number', smsConfirmationText(), 'HELP', 'help'],
   ])('%s offers %s, a reply read as %s', (_, text, word, keyword) => {
     expect(text).toContain(word);
     expect(inboundKeyword(word)).toBe(keyword);
+  });
+
+  it('asks a number to confirm with neither a name nor a link, in one text', () => {
+    expect(smsConfirmationText()).toBe(
+      'Loan Match: to get texts about your loan application at this number, reply YES. Msg & data rates may apply. Reply STOP to opt out, HELP for help.',
+    );
+    expect(smsConfirmationText().length).toBeLessThanOrEqual(160);
   });
 
   it('keeps every reply under 320 characters with a 100-character link', () => {

@@ -46,6 +46,14 @@ function greeting(firstName: string): string {
 const OPT_OUT_NOTE = ' Reply STOP to opt out, HELP for help.';
 
 /**
+ * The one text a number gets before its owner says yes from that phone (sms_number_confirmed in the database): the
+ * number was typed, not proved, so it names no one and nothing of the application, only what replying YES does.
+ */
+export function smsConfirmationText(): string {
+  return `${brand.productName}: to get texts about your loan application at this number, reply YES. Msg & data rates may apply.${OPT_OUT_NOTE}`;
+}
+
+/**
  * The text for an event: '<product>: Hi Dana, <what happened> Open your portal: <url>'. `first` is the first
  * text sent to this number, which carriers require to say how to opt out and get help.
  */
@@ -59,7 +67,7 @@ export const SMS_REPLIES = {
   help: (portalUrl: string) =>
     `${brand.productName}: loan application updates. Open ${portalUrl} or reply STOP to opt out. Msg & data rates may apply.`,
   stop: `You will get no more texts from ${brand.productName}. Reply START to get them again.`,
-  start: `${brand.productName}: texts are on again. Reply STOP to opt out, HELP for help.`,
+  start: `${brand.productName}: texts are on. Reply STOP to opt out, HELP for help.`,
 } as const;
 
 /**

@@ -1,5 +1,6 @@
 import { PHONE_MESSAGES } from '../../shared/sms/phone-format.ts';
 import { SMS_CONSENT_TEXTS } from '../../shared/sms/sms-consent.ts';
+import { SMS_REPLIES, smsConfirmationText } from '../../shared/sms/sms-texts.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousAccessibilityViolations } from './pages/accessibility.ts';
 import { officerApi } from './pages/officer-api.ts';
@@ -10,8 +11,8 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Texts (docs/product.md §12): an applicant turns texts on in the portal's settings with their mobile number (a
- * wrong one is refused under the field), and when their application is decided the text is in the dev SMS outbox,
- * with their first name, the portal's link and how to stop, and nothing else of theirs.
+ * wrong one is refused under the field); the number is asked to reply YES, and once it has, when their application
+ * is decided the text is in the dev SMS outbox, with their first name and the portal's link, nothing else of theirs.
  */
 test('an applicant turns texts on in the portal and gets a text when the application is decided', async ({
   browser,
@@ -36,7 +37,10 @@ test('an applicant turns texts on in the portal and gets a text when the applica
   await section.getByLabel('Mobile number').fill(number);
   // From the keyboard: the focus stays on the button once saved.
   await section.getByRole('button', { name: 'Save Text Settings' }).press('Enter');
-  await expect(section.getByTestId('sms-status')).toHaveText(`Texts are on for ${number}.`);
+  // A number typed is not proved to be the applicant's: texts begin once the phone answers YES.
+  await expect(section.getByTestId('sms-status')).toHaveText(
+    `Texts to ${number} begin once you reply YES to the text we send it, so that we know the number is yours.`,
+  );
   await expect(section.getByRole('button', { name: 'Save Text Settings' })).toBeFocused();
   expect(await seriousAccessibilityViolations(page, ['section[aria-labelledby="sms-settings-heading"]'])).toEqual([]);
 
@@ -55,23 +59,33 @@ test('an applicant turns texts on in the portal and gets a text when the applica
     source: 'portal',
   });
 
+  // The phone gets the question, answers YES (the dev outbox stands in for it), and the portal says texts are on.
+  const outbox = async () =>
+    (
+      (await (await fetch(`${baseURL}/_dev/sms/messages?to=${encodeURIComponent(e164)}`)).json()) as { body: string }[]
+    ).map((text) => text.body);
+  await expect.poll(outbox).toEqual([smsConfirmationText()]);
+  const answered = await fetch(`${baseURL}/_dev/sms/replies`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ from: e164, body: 'YES' }),
+  });
+  expect(await answered.json()).toEqual({ reply: SMS_REPLIES.start });
+  await page.reload();
+  await expect(section.getByTestId('sms-status')).toHaveText(`Texts are on for ${number}.`);
+
   // An officer approves the application: the text is in the dev outbox.
   const officer = await createAccount(database, baseURL!, { admin: true });
   const call = await officerApi(baseURL!, officer);
   await call('decide_application', { application_id: application.id, decision: 'approved', reason: 'A good fit.' });
-  await expect
-    .poll(async () => {
-      const texts = (await (await fetch(`${baseURL}/_dev/sms/messages?to=${encodeURIComponent(e164)}`)).json()) as {
-        body: string;
-      }[];
-      return texts.map((text) => text.body);
-    })
-    .toEqual([
-      // The portal's address as the server's timer knows it (SITE_URL, else this machine).
-      expect.stringMatching(
-        /^Loan Match: Hi Maria, your loan application was approved\. Open your portal: http:\/\/\S+\/portal Reply STOP to opt out, HELP for help\.$/,
-      ),
-    ]);
+  await expect.poll(outbox).toEqual([
+    // The portal's address as the server's timer knows it (SITE_URL, else this machine). How to stop them was in
+    // the first text.
+    expect.stringMatching(
+      /^Loan Match: Hi Maria, your loan application was approved\. Open your portal: http:\/\/\S+\/portal$/,
+    ),
+    smsConfirmationText(),
+  ]);
 
   // The officer reads the text on the application, with what became of it.
   const officerPage = await (await browser.newContext({ baseURL: baseURL! })).newPage();
@@ -80,7 +94,10 @@ test('an applicant turns texts on in the portal and gets a text when the applica
   const texts = officerPage
     .getByRole('region', { name: 'Application detail' })
     .getByRole('list', { name: 'Text messages' });
-  await expect(texts.getByRole('listitem')).toHaveText([new RegExp(`^Approved · to ${escaped(number)} · sent `)]);
+  await expect(texts.getByRole('listitem')).toHaveText([
+    new RegExp(`^Asked to confirm the number \\(reply YES\\) · to ${escaped(number)} · sent `),
+    new RegExp(`^Approved · to ${escaped(number)} · sent `),
+  ]);
   // And the consent behind it as a record: the number, where and when, the address it came from, the words shown.
   const consents = officerPage
     .getByRole('region', { name: 'Application detail' })

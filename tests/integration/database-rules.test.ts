@@ -1017,6 +1017,7 @@ describe('the schema’s safety properties', () => {
       { proname: 'offer_is_live', anon: false, authenticated: false },
       { proname: 'package_of_link', anon: false, authenticated: false },
       { proname: 'queue_sms_for_event', anon: false, authenticated: false },
+      { proname: 'queue_sms_number_confirmation', anon: false, authenticated: false },
       { proname: 'record_application_event', anon: false, authenticated: false },
       { proname: 'record_application_sms_consent', anon: false, authenticated: false },
       { proname: 'record_consent_event', anon: false, authenticated: false },

@@ -13,6 +13,7 @@ import { fileDocument } from '../support/filed-documents.ts';
 import { acceptOffer, inDays, offerTerms, sentLenderLink } from '../support/lender-links.ts';
 import { startTestBackend, type TestBackend, type TestUser } from '../support/database-actors.ts';
 import { clientWithKey } from '../support/server-process.ts';
+import { takeSmsReply } from '../../supabase/functions/_shared/sms-replies.ts';
 
 /**
  * The desktop app's sync and outbox replay (renderer/src/sync) against the real server/, storing into a real
@@ -115,6 +116,8 @@ describe('desktop sync against server/', () => {
   });
 
   it('copies the consent to texts and the texts, so that an officer offline reads both', async () => {
+    // The number said YES from the phone before (news is texted only to such a number).
+    await takeSmsReply(backend.service, { from: '+12085550177', body: 'YES' }, 'http://localhost/portal');
     const { data: application, error } = await backend.service
       .from('applications')
       .insert(

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationEventKinds } from '../../shared/status/timeline.ts';
 import { SMS_CONSENT_TEXTS } from '../../shared/sms/sms-consent.ts';
-import { smsKindOfEvent } from '../../shared/sms/sms-texts.ts';
+import { SMS_REPLIES, smsKindOfEvent } from '../../shared/sms/sms-texts.ts';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { uniqueEmail } from '../support/auth-helpers.ts';
+import { takeSmsReply } from '../../supabase/functions/_shared/sms-replies.ts';
 import { startTestBackend, type TestBackend, type TestUser } from '../support/database-actors.ts';
 
 /**
@@ -40,8 +41,18 @@ async function consents(applicationId: string) {
   return data;
 }
 
-/** An application of a new applicant, made through the API as the application form makes it. */
-async function appliedWithSms(receiveSms: boolean, phone: string) {
+/** A reply from the phone, taken as the SMS webhook takes Twilio's. */
+async function replyFrom(phone: string, body: string) {
+  const e164 = `+1${phone.replace(/\D/g, '').slice(-10)}`;
+  return takeSmsReply(backend.service, { from: e164, body }, 'http://localhost/portal');
+}
+
+/**
+ * An application of a new applicant, made through the API as the application form makes it; unless `confirmed` is
+ * false, its number has already said YES from the phone (so only news is queued for it).
+ */
+async function appliedWithSms(receiveSms: boolean, phone: string, confirmed = true) {
+  if (receiveSms && confirmed) await replyFrom(phone, 'YES');
   const applicant = await backend.createUser({ email: uniqueEmail('sms') });
   const row = qualifiedApplicationRow({
     user_id: applicant.id,
@@ -130,9 +141,7 @@ describe('the consent to texts', () => {
   it('never undoes a STOP from the portal, whoever types the number: only a reply of START from the phone does', async () => {
     const number = typedNumber();
     const victim = await appliedWithSms(true, number.typed);
-    await backend.service
-      .from('sms_opt_outs')
-      .insert({ phone_e164: number.e164, opted_out: true, changed_via: 'reply_stop' });
+    await replyFrom(number.e164, 'STOP');
     const optOut = async () =>
       (await backend.service.from('sms_opt_outs').select('opted_out, changed_via').eq('phone_e164', number.e164)).data;
     const stopped = {
@@ -160,10 +169,7 @@ describe('the consent to texts', () => {
     expect(
       (await backend.client(victim.applicant).rpc('set_sms_preference', { phone: number.typed, enabled: true })).error,
     ).toMatchObject(stopped);
-    await backend.service
-      .from('sms_opt_outs')
-      .update({ opted_out: false, changed_via: 'reply_start' })
-      .eq('phone_e164', number.e164);
+    await replyFrom(number.e164, 'START');
     expect(
       (await backend.client(victim.applicant).rpc('set_sms_preference', { phone: number.typed, enabled: true })).error,
     ).toBeNull();
@@ -176,6 +182,64 @@ describe('the consent to texts', () => {
       `select public.sms_consent_text('application_form') as form, public.sms_consent_text('portal') as portal`,
     );
     expect(rows).toEqual([{ form: SMS_CONSENT_TEXTS.application_form, portal: SMS_CONSENT_TEXTS.portal }]);
+  });
+});
+
+describe('a number not yet proved to be the applicant’s', () => {
+  /** The texts waiting for a number, whatever application they are about. */
+  async function textsTo(e164: string) {
+    const { data } = await backend.service
+      .from('sms_messages')
+      .select('id, kind, status')
+      .eq('phone_e164', e164)
+      .order('created_at');
+    return data ?? [];
+  }
+
+  it('is asked once to reply YES, and texted no news until it does', async () => {
+    const number = typedNumber();
+    const { applicant, applicationId } = await appliedWithSms(true, number.typed, false);
+    expect((await textsTo(number.e164)).map((text) => [text.kind, text.status])).toEqual([
+      ['confirm_number', 'queued'],
+    ]);
+    await event(applicationId, 'approved');
+    // Saving the same number again in the portal (or typing it for another application) asks nothing more.
+    expect(
+      (await backend.client(applicant).rpc('set_sms_preference', { phone: number.typed, enabled: true })).error,
+    ).toBeNull();
+    expect((await textsTo(number.e164)).map((text) => text.kind)).toEqual(['confirm_number']);
+
+    // YES from the phone: news is texted from then on (what happened before went by e-mail only).
+    expect(await replyFrom(number.e164, 'yes')).toBe(SMS_REPLIES.start);
+    await event(applicationId, 'document_requested');
+    expect((await textsTo(number.e164)).map((text) => text.kind)).toEqual(['confirm_number', 'document_requested']);
+    // A STOP since puts it back where it was: nothing is texted to it.
+    await replyFrom(number.e164, 'STOP');
+    await event(applicationId, 'offer_made');
+    expect((await textsTo(number.e164)).map((text) => text.kind)).toEqual(['confirm_number', 'document_requested']);
+  });
+
+  it('gets no second request to confirm within a day of the last one sent, however often it is typed', async () => {
+    const number = typedNumber();
+    const { applicant } = await appliedWithSms(true, number.typed, false);
+    const [asked] = await textsTo(number.e164);
+    const sentAgo = (hours: number) =>
+      backend.service
+        .from('sms_messages')
+        .update({ status: 'sent', sent_at: new Date(Date.now() - hours * 3_600_000).toISOString() })
+        .eq('id', asked!.id);
+    const typeAgain = () => backend.client(applicant).rpc('set_sms_preference', { phone: number.typed, enabled: true });
+    expect((await sentAgo(1)).error).toBeNull();
+    expect((await typeAgain()).error).toBeNull();
+    const stranger = await appliedWithSms(true, number.typed, false);
+    expect(stranger.applicationId).toBeTruthy();
+    expect(await textsTo(number.e164)).toHaveLength(1);
+    expect((await sentAgo(25)).error).toBeNull();
+    expect((await typeAgain()).error).toBeNull();
+    expect((await textsTo(number.e164)).map((text) => [text.kind, text.status])).toEqual([
+      ['confirm_number', 'sent'],
+      ['confirm_number', 'queued'],
+    ]);
   });
 });
 
@@ -198,15 +262,10 @@ describe('the texts queued for the timeline’s events', () => {
     await event(applicationId, 'document_needs_replacement');
     expect(await queuedKinds(applicationId)).toHaveLength(1);
 
-    await backend.service
-      .from('sms_opt_outs')
-      .insert({ phone_e164: number.e164, opted_out: true, changed_via: 'reply_stop' });
+    await replyFrom(number.e164, 'STOP');
     await event(applicationId, 'approved');
     expect(await queuedKinds(applicationId)).toHaveLength(1);
-    await backend.service
-      .from('sms_opt_outs')
-      .update({ opted_out: false, changed_via: 'reply_start' })
-      .eq('phone_e164', number.e164);
+    await replyFrom(number.e164, 'START');
     await event(applicationId, 'approved');
     expect((await queuedKinds(applicationId)).map((row) => row.kind)).toEqual([
       'document_needs_replacement',

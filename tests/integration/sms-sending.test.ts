@@ -7,6 +7,8 @@ import {
   twilioSmsProvider,
   type SmsEnvironment,
 } from '../../supabase/functions/_shared/sms-sender.ts';
+import { takeSmsReply } from '../../supabase/functions/_shared/sms-replies.ts';
+import { SMS_REPLIES, smsConfirmationText } from '../../shared/sms/sms-texts.ts';
 import { qualifiedApplicationRow } from '../support/application-rows.ts';
 import { uniqueEmail } from '../support/auth-helpers.ts';
 import { startTestBackend, type TestBackend } from '../support/database-actors.ts';
@@ -54,10 +56,16 @@ function freshNumber(): { typed: string; e164: string } {
   return { typed: `(775) 555-${line}`, e164: `+1775555${line}` };
 }
 
-/** An application whose applicant asked for texts at a number of their own, decided (the event that texts). */
-async function decided(options: { sms?: boolean; phone?: string } = {}) {
+/**
+ * An application whose applicant asked for texts at a number of their own, decided (the event that texts). Unless
+ * `confirmed` is false, the number has said YES from the phone before.
+ */
+async function decided(options: { sms?: boolean; phone?: string; confirmed?: boolean } = {}) {
   const number = freshNumber();
   const phone = options.phone ?? number.typed;
+  if ((options.sms ?? true) && (options.confirmed ?? true)) {
+    await takeSmsReply(backend.service, { from: `+1${phone.replace(/\D/g, '').slice(-10)}`, body: 'YES' }, siteUrl);
+  }
   const { data, error } = await backend.service
     .from('applications')
     .insert(qualifiedApplicationRow({ email: uniqueEmail('texted'), phone, receive_sms: options.sms ?? true }))
@@ -113,9 +121,7 @@ describe('a decision texted to an applicant who asked for texts', () => {
   it('is not sent to an applicant who did not ask, nor to a number that replied STOP', async () => {
     const silent = await decided({ sms: false });
     const stopped = await decided();
-    await backend.service
-      .from('sms_opt_outs')
-      .insert({ phone_e164: stopped.e164, opted_out: true, changed_via: 'reply_stop' });
+    await takeSmsReply(backend.service, { from: stopped.e164, body: 'STOP' }, siteUrl);
     await sendDueTexts(environment(), 50, noonInNevada);
     expect(await texts(silent.applicationId)).toEqual([]);
     // Queued before the STOP arrived: skipped when its turn came, in words the officer reads.
@@ -174,6 +180,46 @@ describe('a decision texted to an applicant who asked for texts', () => {
   });
 });
 
+describe('a number not yet proved to be the applicant’s', () => {
+  it('gets one text asking for YES, naming no one, and its news only once the phone said YES', async () => {
+    const { applicationId, e164 } = await decided({ confirmed: false });
+    await sendDueTexts(environment(), 50, noonInNevada);
+    expect(twilio.requests.filter((item) => item.form.To === e164).map((item) => item.form.Body)).toEqual([
+      smsConfirmationText(),
+    ]);
+    expect((await texts(applicationId)).map((text) => [text.kind, text.status])).toEqual([['confirm_number', 'sent']]);
+
+    expect(await takeSmsReply(backend.service, { from: e164, body: 'Yes' }, siteUrl)).toBe(SMS_REPLIES.start);
+    await backend.db.query("insert into public.application_events (application_id, kind) values ($1, 'offer_made')", [
+      applicationId,
+    ]);
+    await sendDueTexts(environment(), 50, noonInNevada);
+    expect(twilio.requests.filter((item) => item.form.To === e164).map((item) => item.form.Body)).toEqual([
+      smsConfirmationText(),
+      // The number had a text already, which said how to stop them.
+      'Loan Match: Hi Maria, you have a new loan offer. Open your portal: https://loans.example/portal',
+    ]);
+  });
+
+  it('skips news queued for a number that never said yes, and the request to one that said it meanwhile', async () => {
+    const unproved = await decided({ confirmed: false });
+    const proved = await decided({ confirmed: false });
+    // News queued for the unproved number before this rule; the proved number's owner answers YES before its turn.
+    await backend.service
+      .from('sms_messages')
+      .insert({ application_id: unproved.applicationId, kind: 'approved', phone_e164: unproved.e164 });
+    await takeSmsReply(backend.service, { from: proved.e164, body: 'START' }, siteUrl);
+    await sendDueTexts(environment(), 50, noonInNevada);
+    expect((await texts(unproved.applicationId)).map((text) => [text.kind, text.status, text.status_detail])).toEqual([
+      ['confirm_number', 'sent', null],
+      ['approved', 'skipped', 'Not sent: the number has not replied YES to our first text'],
+    ]);
+    expect((await texts(proved.applicationId)).map((text) => [text.kind, text.status, text.status_detail])).toEqual([
+      ['confirm_number', 'skipped', 'Not sent: the number has said yes already'],
+    ]);
+  });
+});
+
 describe('the dev outbox', () => {
   it('takes the texts without a provider, each with an id the dev outbox lists', async () => {
     const { applicationId } = await decided();
@@ -191,5 +237,24 @@ describe('the dev outbox', () => {
       headers: { 'X-Forwarded-For': '203.0.113.9' },
     });
     expect(proxied.status).toBe(404);
+
+    // A developer answers as the phone would: the reply is taken as the SMS webhook takes Twilio's.
+    const reply = (body: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${backend.server.url}/_dev/sms/replies`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+    const stopped = await reply({ from: e164, body: 'STOP' });
+    expect(await stopped.json()).toEqual({ reply: SMS_REPLIES.stop });
+    const { data: optOut } = await backend.service
+      .from('sms_opt_outs')
+      .select('opted_out, changed_via')
+      .eq('phone_e164', e164)
+      .single();
+    expect(optOut).toEqual({ opted_out: true, changed_via: 'reply_stop' });
+    expect(await (await reply({ from: e164, body: 'hello' })).json()).toEqual({ reply: null });
+    expect((await reply({ from: e164 })).status).toBe(400);
+    expect((await reply({ from: e164, body: 'YES' }, { 'X-Forwarded-For': '203.0.113.9' })).status).toBe(404);
   });
 });

@@ -1,11 +1,13 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { smsLimitCheck } from '../../../shared/sms/sms-limits.ts';
 import { smsSendTime } from '../../../shared/sms/quiet-hours.ts';
-import { smsKindOfEvent, smsText } from '../../../shared/sms/sms-texts.ts';
+import { smsNumberConfirmed } from '../../../shared/sms/sms-consent.ts';
+import { smsConfirmationText, smsKindOfEvent, smsText } from '../../../shared/sms/sms-texts.ts';
 
 /**
  * Sending the texts the database queued (docs/product.md §12): each due text is claimed by one sender
- * (claim_due_sms), checked again against the applicant's latest consent and the number's opt-out, held for the
+ * (claim_due_sms), checked again against the applicant's latest consent and the number's opt-out and yes (news goes
+ * only to a number whose owner replied YES; the text asking for that, to one that has not yet), held for the
  * quiet hours of the business's state and for the limits per number, then handed to the provider. Whatever the
  * provider says, the change the text reports stands: a failed text is marked failed with the provider's words.
  */
@@ -71,6 +73,9 @@ export type SmsEnvironment = {
   statusCallbackUrl: string | null;
 };
 
+/** The kind of the text asking a number's owner to reply YES (queue_sms_number_confirmation in the database). */
+const CONFIRM_NUMBER = 'confirm_number';
+
 type ClaimedText = {
   id: string;
   application_id: string;
@@ -86,8 +91,12 @@ async function settle(service: SupabaseClient, id: string, change: Record<string
   if (error) throw new Error(error.message);
 }
 
-/** Whether the application's latest consent still asks for texts at this number, and the number has not opted out. */
-async function stillWanted(service: SupabaseClient, text: ClaimedText): Promise<string | null> {
+/**
+ * Why the text must not go now, or null: the application's latest consent no longer asks for texts at this number,
+ * the number replied STOP, news to a number that has not said yes from that phone, or the request for that yes to
+ * a number that has said it since.
+ */
+async function whyNotWanted(service: SupabaseClient, text: ClaimedText): Promise<string | null> {
   const [consent, optOut] = await Promise.all([
     service
       .from('sms_consents')
@@ -97,7 +106,7 @@ async function stillWanted(service: SupabaseClient, text: ClaimedText): Promise<
       .order('id', { ascending: false })
       .limit(1)
       .maybeSingle(),
-    service.from('sms_opt_outs').select('opted_out').eq('phone_e164', text.phone_e164).maybeSingle(),
+    service.from('sms_opt_outs').select('opted_out, changed_via').eq('phone_e164', text.phone_e164).maybeSingle(),
   ]);
   if (consent.error) throw new Error(consent.error.message);
   if (optOut.error) throw new Error(optOut.error.message);
@@ -105,6 +114,9 @@ async function stillWanted(service: SupabaseClient, text: ClaimedText): Promise<
     return 'Not sent: the applicant no longer asks for texts at this number';
   }
   if (optOut.data?.opted_out) return 'Not sent: the number replied STOP';
+  const confirmed = smsNumberConfirmed(optOut.data);
+  if (text.kind === CONFIRM_NUMBER && confirmed) return 'Not sent: the number has said yes already';
+  if (text.kind !== CONFIRM_NUMBER && !confirmed) return 'Not sent: the number has not replied YES to our first text';
   return null;
 }
 
@@ -121,7 +133,7 @@ async function sentInLastDay(service: SupabaseClient, phone: string, now: Date):
 
 /**
  * Sends the texts due now, at most `atMost`. Answers how many went to the provider, were held (quiet hours,
- * limits), skipped (consent withdrawn, opted out) or failed.
+ * limits), skipped (consent withdrawn, opted out, not confirmed) or failed.
  */
 export async function sendDueTexts(
   environment: SmsEnvironment,
@@ -133,8 +145,11 @@ export async function sendDueTexts(
   if (claimed.error) throw new Error(claimed.error.message);
   const outcome = { sent: 0, held: 0, skipped: 0, failed: 0 };
   for (const text of (claimed.data ?? []) as ClaimedText[]) {
-    const kind = smsKindOfEvent(text.kind);
-    const unwanted = kind ? await stillWanted(service, text) : 'Not sent: no text is written for this event';
+    const kind = text.kind === CONFIRM_NUMBER ? null : smsKindOfEvent(text.kind);
+    const unwanted =
+      kind || text.kind === CONFIRM_NUMBER
+        ? await whyNotWanted(service, text)
+        : 'Not sent: no text is written for this event';
     if (unwanted) {
       await settle(service, text.id, { status: 'skipped', status_detail: unwanted });
       outcome.skipped += 1;
@@ -156,9 +171,9 @@ export async function sendDueTexts(
       outcome.held += 1;
       continue;
     }
-    const body = smsText(kind!, text.first_name, `${environment.siteUrl}/portal`, {
-      first: !text.number_texted_before,
-    });
+    const body = kind
+      ? smsText(kind, text.first_name, `${environment.siteUrl}/portal`, { first: !text.number_texted_before })
+      : smsConfirmationText();
     try {
       const { sid } = await environment.provider.send({
         to: text.phone_e164,

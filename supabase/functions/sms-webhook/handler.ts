@@ -1,8 +1,7 @@
-import { inboundKeyword } from '../../../shared/sms/sms-keywords.ts';
-import { SMS_REPLIES } from '../../../shared/sms/sms-texts.ts';
 import { validTwilioSignature } from '../../../shared/sms/twilio-signature.ts';
 import { json, type FunctionHandler } from '../_shared/http.ts';
 import type { FunctionEnvironment } from '../_shared/service-client.ts';
+import { takeSmsReply } from '../_shared/sms-replies.ts';
 
 /** What the webhook needs besides the service client: Twilio's auth token and the URL Twilio was told to call. */
 export type SmsWebhookSettings = {
@@ -34,9 +33,8 @@ function twiml(reply: string | null): Response {
  * sms-webhook (docs/product.md §12): what Twilio sends us, checked by its signature (X-Twilio-Signature over the
  * configured URL and the form's fields; anything unsigned or signed otherwise is refused with 403).
  * - A delivery report (MessageSid, MessageStatus): the text's status as the officer reads it.
- * - A reply (From, Body): STOP and its synonyms opt the number out (it is never texted again until it replies
- *   START: the portal cannot undo a STOP, its numbers being typed, not proved), START opts it in again, HELP is
- *   answered; the answer goes back as TwiML.
+ * - A reply (From, Body): STOP, YES, START, HELP and their synonyms, taken as sms-replies.ts says; the answer goes
+ *   back as TwiML.
  */
 export function createSmsWebhookHandler(environment: FunctionEnvironment & SmsWebhookSettings): FunctionHandler {
   const { service } = environment;
@@ -68,21 +66,13 @@ export function createSmsWebhookHandler(environment: FunctionEnvironment & SmsWe
         }
         return new Response(null, { status: 204 });
       }
-      const from = params.From ?? '';
-      const keyword = inboundKeyword(params.Body ?? '');
-      if (!/^\+1[2-9]\d{9}$/.test(from) || keyword === null) return twiml(null);
-      if (keyword === 'help') return twiml(SMS_REPLIES.help(`${environment.siteUrl}/portal`));
-      const { error } = await service.from('sms_opt_outs').upsert(
-        {
-          phone_e164: from,
-          opted_out: keyword === 'stop',
-          changed_via: keyword === 'stop' ? 'reply_stop' : 'reply_start',
-          changed_at: new Date().toISOString(),
-        },
-        { onConflict: 'phone_e164' },
+      return twiml(
+        await takeSmsReply(
+          service,
+          { from: params.From ?? '', body: params.Body ?? '' },
+          `${environment.siteUrl}/portal`,
+        ),
       );
-      if (error) throw new Error(error.message);
-      return twiml(keyword === 'stop' ? SMS_REPLIES.stop : SMS_REPLIES.start);
     } catch (error) {
       console.error('sms-webhook failed:', error instanceof Error ? error.message : error);
       // Twilio tries a failed webhook again later.

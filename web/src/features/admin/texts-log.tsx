@@ -16,6 +16,11 @@ const textStatusLabels: Readonly<Record<SmsMessageRow['status'], string>> = {
   skipped: 'not sent',
 };
 
+/** The texts that tell of no timeline event, by kind. */
+const otherTextLabels: Readonly<Record<string, string>> = {
+  confirm_number: 'Asked to confirm the number (reply YES)',
+};
+
 const consentSources: Readonly<Record<SmsConsentRow['source'], string>> = {
   application_form: 'on the application form',
   portal: 'in the portal',
@@ -67,8 +72,10 @@ export function TextsLog({ texts, consents }: { texts: SmsMessageRow[]; consents
           <List.Root ps="5" gap="1" fontSize="sm" aria-labelledby={textsHeadingId}>
             {texts.map((text) => (
               <List.Item key={text.id}>
-                {officerEventLabels[text.kind as keyof typeof officerEventLabels] ?? text.kind} · to{' '}
-                {formatUsPhone(text.phone_e164)} · {textStatusLabels[text.status]}
+                {officerEventLabels[text.kind as keyof typeof officerEventLabels] ??
+                  otherTextLabels[text.kind] ??
+                  text.kind}{' '}
+                · to {formatUsPhone(text.phone_e164)} · {textStatusLabels[text.status]}
                 {text.sent_at ? ` ${when(text.sent_at)}` : ''}
                 {text.status_detail ? ` · ${text.status_detail}` : ''}
               </List.Item>

@@ -2,7 +2,7 @@ import { Box, Button, chakra, Heading, Input, Stack, Text } from '@chakra-ui/rea
 import { useRef, useState } from 'react';
 import { formatLongDate } from '../../../../shared/format/dates.ts';
 import { formatUsPhone } from '../../../../shared/sms/phone-format.ts';
-import { SMS_CONSENT_TEXTS } from '../../../../shared/sms/sms-consent.ts';
+import { SMS_CONSENT_TEXTS, smsNumberConfirmed } from '../../../../shared/sms/sms-consent.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { CheckboxField, FormField } from '../../components/form-controls.tsx';
 import { useFocusBackAfterBusy } from '../../lib/use-busy.ts';
@@ -18,6 +18,9 @@ import {
 function statusText({ consent, optOut }: SmsSettings): string {
   if (consent?.consented && consent.phone_e164 && optOut?.opted_out) {
     return `You replied STOP on ${formatLongDate(optOut.changed_at)}: we send no texts to ${formatUsPhone(consent.phone_e164)}. To get them again, reply START to one of our texts from that phone.`;
+  }
+  if (consent?.consented && consent.phone_e164 && !smsNumberConfirmed(optOut)) {
+    return `Texts to ${formatUsPhone(consent.phone_e164)} begin once you reply YES to the text we send it, so that we know the number is yours.`;
   }
   if (consent?.consented && consent.phone_e164) return `Texts are on for ${formatUsPhone(consent.phone_e164)}.`;
   if (consent?.consented) return 'Texts are off: the number you gave is not a US mobile number. Enter it below.';
