@@ -172,3 +172,43 @@ describe('20261202110000: bank package audit entries written before they named t
     await expect(db.query(`update public.audit_log set action = 'x'`)).rejects.toThrow(/append-only/);
   });
 });
+
+describe('20261219100000: numbers texted before a number had to say YES', () => {
+  it('keep their texts unless they replied STOP; a number never texted is asked first', async () => {
+    await databaseBefore('20261219100000');
+    const texted = '+12085550111';
+    const neverTexted = '+12085550112';
+    const stopped = '+12085550113';
+    const turnedOnInPortal = '+12085550114';
+    for (const phone of [texted, neverTexted, stopped, turnedOnInPortal]) {
+      const application = await insertApplication({ phone, receive_sms: true });
+      if (phone === neverTexted) continue;
+      await db.query(
+        `insert into public.sms_messages (application_id, kind, phone_e164, status, sent_at)
+         values ($1, 'approved', $2, 'sent', now() - interval '3 days')`,
+        [application, phone],
+      );
+    }
+    await db.query(
+      `insert into public.sms_opt_outs (phone_e164, opted_out, changed_via)
+       values ($1, true, 'reply_stop'), ($2, false, 'portal')`,
+      [stopped, turnedOnInPortal],
+    );
+
+    await applyMigrations(db, migrations);
+
+    const { rows } = await db.query<{ phone_e164: string; opted_out: boolean; changed_via: string }>(
+      'select phone_e164, opted_out, changed_via from public.sms_opt_outs order by phone_e164',
+    );
+    expect(rows).toEqual([
+      { phone_e164: texted, opted_out: false, changed_via: 'texted_before' },
+      { phone_e164: stopped, opted_out: true, changed_via: 'reply_stop' },
+      { phone_e164: turnedOnInPortal, opted_out: false, changed_via: 'texted_before' },
+    ]);
+    const { rows: confirmed } = await db.query<{ phone: string; confirmed: boolean }>(
+      `select phone, public.sms_number_confirmed(phone) as confirmed from unnest($1::text[]) as phone order by phone`,
+      [[texted, neverTexted, stopped, turnedOnInPortal]],
+    );
+    expect(confirmed.map((row) => row.confirmed)).toEqual([true, false, false, true]);
+  });
+});
