@@ -83,11 +83,11 @@ test('two lenders offer, the applicant accepts one, the other is told, and the o
   await expect(summitCard).toContainText(formatUsdInput(summitCost.totalCost));
   await summitCard.getByRole('button', { name: `Accept this offer from ${summit.name}` }).click();
   const accepting = portalPage.getByRole('dialog', { name: `Accept the offer from ${summit.name}?` });
-  await accepting.getByRole('textbox', { name: 'Full name' }).fill('Jordan Reyes');
+  await accepting.getByRole('textbox', { name: 'Full name' }).fill('Maria Lopez');
   await accepting.getByRole('checkbox', { name: 'I accept this offer’s terms as shown above.' }).check();
   await accepting.getByRole('button', { name: 'Accept', exact: true }).click();
   await expect(accepting).toBeHidden();
-  await expect(summitCard).toContainText('Accepted by Jordan Reyes.');
+  await expect(summitCard).toContainText('Accepted by Maria Lopez.');
   await expect(harborCard).toHaveCount(0);
 
   // Harbor's page says another lender was chosen, without naming it, and takes no answer; Summit's shows its win.

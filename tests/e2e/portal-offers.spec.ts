@@ -151,12 +151,18 @@ test('an applicant compares two lenders’ offers, sees the lowest marked, and a
   const fullName = dialog.getByRole('textbox', { name: 'Full name' });
   const statement = dialog.getByRole('checkbox', { name: 'I accept this offer’s terms as shown above.' });
   await expect(fullName).toBeFocused();
+  // The name signs: someone else's is refused under the field, which keeps the keyboard.
   await page.keyboard.type('Jordan Reyes');
   await dialog.getByRole('button', { name: 'Accept', exact: true }).click();
+  await expect(dialog).toContainText('Type your full name as it is on your application: Maria Lopez');
+  await expect(fullName).toBeFocused();
+  await fullName.fill('maria lopez');
+  await dialog.getByRole('button', { name: 'Accept', exact: true }).click();
+  await expect(dialog).not.toContainText('Type your full name as it is on your application');
   await expect(statement).toBeFocused();
   await page.keyboard.press('Space');
   await expect(statement).toBeChecked();
-  await expect(fullName).toHaveValue('Jordan Reyes');
+  await expect(fullName).toHaveValue('maria lopez');
   expect(await seriousAccessibilityViolations(page, ['[role="dialog"]'])).toEqual([]);
 
   // The lender revises its offer while the applicant reads it: refused in words, the name and the tick kept.
@@ -177,7 +183,7 @@ test('an applicant compares two lenders’ offers, sees the lowest marked, and a
   expect(revised.error).toBeNull();
   await dialog.getByRole('button', { name: 'Accept', exact: true }).click();
   await expect(dialog.getByRole('alert')).toHaveText(/^This offer can no longer be accepted/);
-  await expect(dialog.getByRole('textbox', { name: 'Full name' })).toHaveValue('Jordan Reyes');
+  await expect(dialog.getByRole('textbox', { name: 'Full name' })).toHaveValue('maria lopez');
   await expect(dialog.getByRole('checkbox', { name: 'I accept this offer’s terms as shown above.' })).toBeChecked();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
@@ -185,7 +191,7 @@ test('an applicant compares two lenders’ offers, sees the lowest marked, and a
   await expect(fixedCard).toContainText('10.00% fixed');
   await fixedCard.getByRole('button', { name: `Accept this offer from ${fixed.lender_name}` }).click();
   await expect(dialog).toContainText('Rate: 10.00% fixed');
-  await dialog.getByRole('textbox', { name: 'Full name' }).fill('Jordan Reyes');
+  await dialog.getByRole('textbox', { name: 'Full name' }).fill('Maria Lopez');
   await dialog.getByRole('checkbox', { name: 'I accept this offer’s terms as shown above.' }).check();
   // Enter in the name accepts, as the button does.
   await dialog.getByRole('textbox', { name: 'Full name' }).press('Enter');
@@ -195,18 +201,18 @@ test('an applicant compares two lenders’ offers, sees the lowest marked, and a
 
   // Accepted: that offer alone, marked so, and nothing more to accept.
   await expect(fixedCard).toContainText('Accepted on');
-  await expect(fixedCard).toContainText('Accepted by Jordan Reyes.');
+  await expect(fixedCard).toContainText('Accepted by Maria Lopez.');
   await expect(variableCard).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Accept this offer/ })).toHaveCount(0);
   const stored = await database
     .from('offer_acceptances')
     .select('offer_id, full_name')
     .eq('application_id', application.id);
-  expect(stored.data).toEqual([{ offer_id: (revised.data as { id: string }).id, full_name: 'Jordan Reyes' }]);
+  expect(stored.data).toEqual([{ offer_id: (revised.data as { id: string }).id, full_name: 'Maria Lopez' }]);
 
   // Still so after a reload.
   await page.reload();
-  await expect(fixedCard).toContainText('Accepted by Jordan Reyes.');
+  await expect(fixedCard).toContainText('Accepted by Maria Lopez.');
   await expect(page.getByRole('button', { name: /^Accept this offer/ })).toHaveCount(0);
 
   // Read whole at 320 CSS px (400% zoom), with a reader's wider text spacing: the accepted mark wraps in its card.

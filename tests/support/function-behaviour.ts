@@ -1498,6 +1498,13 @@ export function describeFunctionBehaviour(target: FunctionsTarget): void {
         status: 400,
         body: { success: false, error: 'Type your full name to accept the offer' },
       });
+      // The name is the signature: the applicant's as on the application (Maria Lopez), not anyone's.
+      for (const fullName of ['Jordan Reyes', 'Maria', 'M. Lopez']) {
+        expect(await invoke(offers.applicant, 'accept-offer', { ...request, fullName })).toEqual({
+          status: 400,
+          body: { success: false, error: 'Type your full name as it is on your application: Maria Lopez' },
+        });
+      }
       const stored = await serviceClient(target.server)
         .from('offer_acceptances')
         .select('id')

@@ -10,6 +10,7 @@ import { linesEmail, type MailMessage, type SendMail } from '../_shared/mail.ts'
 import { applicantLetter } from '../_shared/applicant-events.ts';
 import { officerAddress } from '../_shared/officer-events.ts';
 import { signedInCaller, type FunctionEnvironment } from '../_shared/service-client.ts';
+import { signatureNameMessage, signsAsApplicant } from '../../../shared/offers/signature-name.ts';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -89,8 +90,9 @@ async function packagesOf(environment: FunctionEnvironment, ids: string[]): Prom
 /**
  * accept-offer: the applicant accepts one live offer of their application (docs/product.md, Offers and funding).
  * Only a signed-in caller whose application the offer is; body {offerId, fullName, statement, shownSha256}. The
- * statement must be the one the portal shows, and the offer's canonical text (shared/offers/offer-text.ts) must
- * hash to what the applicant was shown: a revision made meanwhile is refused with 409. The database then decides
+ * full name must be the applicant's as on the application (shared/offers/signature-name.ts), the statement the one
+ * the portal shows, and the offer's canonical text (shared/offers/offer-text.ts) must hash to what the applicant
+ * was shown: a revision made meanwhile is refused with 409. The database then decides
  * (accept_loan_offer: live, not accepted yet, a name typed) and stores the caller's address and browser with it.
  * Accepted, it e-mails the officer who sent the package, the chosen lender, and every other lender with a live
  * offer on the application (without naming the chosen one). Answers {success, acceptedAt}.
@@ -120,6 +122,11 @@ export function createAcceptOfferHandler(environment: FunctionEnvironment & { se
       // The same answer for someone else's offer as for none: nobody learns which ids exist.
       if (!offer || !application || application.user_id !== caller.id) {
         return json({ success: false, error: ACCEPT_OFFER_MESSAGES.noSuchOffer }, 404);
+      }
+      // The typed name is the signature: the applicant's own, as on the application (none at all: the database's
+      // refusal below says so).
+      if (fullName.trim() !== '' && !signsAsApplicant(fullName, application)) {
+        return json({ success: false, error: signatureNameMessage(application) }, 400);
       }
       const [chosen] = await packagesOf(environment, [offer.package_id]);
       if (!chosen) throw new Error('the offer has no package');

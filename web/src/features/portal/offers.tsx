@@ -25,6 +25,7 @@ import {
   type PortalOffers,
 } from './portal-api.ts';
 import { ScreenReaderText } from '../../components/screen-reader-text.tsx';
+import { signatureNameMessage, signsAsApplicant } from '../../../../shared/offers/signature-name.ts';
 
 /** An index value's day, which is a day, not a moment: written in UTC so that no time zone moves it. */
 const dayText = (day: string) => formatLongDate(`${day}T12:00:00Z`, 'UTC');
@@ -143,6 +144,7 @@ function OffersOfApplications({
               <OfferCard
                 key={item.offer.offer_id}
                 item={item}
+                applicant={application}
                 comparing={!accepted && compared.length > 1}
                 readOnly={readOnly}
               />
@@ -175,7 +177,20 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function OfferCard({ item, comparing, readOnly }: { item: ComparedOffer; comparing: boolean; readOnly: boolean }) {
+/** Whose name signs an acceptance: the applicant's, as on the application. */
+type Applicant = { first_name: string; last_name: string };
+
+function OfferCard({
+  item,
+  applicant,
+  comparing,
+  readOnly,
+}: {
+  item: ComparedOffer;
+  applicant: Applicant;
+  comparing: boolean;
+  readOnly: boolean;
+}) {
   const { offer } = item;
   const lender = item.revision.lender_name;
   return (
@@ -195,7 +210,7 @@ function OfferCard({ item, comparing, readOnly }: { item: ComparedOffer; compari
           Accepted by {offer.accepted_name}.
         </Text>
       ) : readOnly ? null : (
-        <AcceptOffer item={item} />
+        <AcceptOffer item={item} applicant={applicant} />
       )}
     </Box>
   );
@@ -263,11 +278,11 @@ export function OfferFigures({ item, comparing }: { item: ComparedOffer; compari
 }
 
 /**
- * 'Accept this offer' and its dialog: the offer's terms as shown, the applicant's full name and the statement to
- * tick. A refusal is shown in the dialog and keeps what was typed (kept here, beside the button, also when the
+ * 'Accept this offer' and its dialog: the offer's terms as shown, the applicant's full name (as on the application:
+ * shared/offers/signature-name.ts) and the statement to tick. A refusal is shown in the dialog and keeps what was typed (kept here, beside the button, also when the
  * dialog is closed and opened again).
  */
-function AcceptOffer({ item }: { item: ComparedOffer }) {
+function AcceptOffer({ item, applicant }: { item: ComparedOffer; applicant: Applicant }) {
   const [open, setOpen] = useState(false);
   const [fullName, setFullName] = useState('');
   const [ticked, setTicked] = useState(false);
@@ -275,7 +290,12 @@ function AcceptOffer({ item }: { item: ComparedOffer }) {
   const [accept, accepting] = useAcceptOfferMutation();
   const offers = usePortalOffersQuery({ clientId: null });
   const lender = item.revision.lender_name;
-  const nameError = checked && !fullName.trim() ? 'Type your full name to accept the offer' : undefined;
+  const nameProblem = !fullName.trim()
+    ? 'Type your full name to accept the offer'
+    : signsAsApplicant(fullName, applicant)
+      ? undefined
+      : signatureNameMessage(applicant);
+  const nameError = checked ? nameProblem : undefined;
   const statementError = checked && !ticked ? 'Tick the statement to accept the offer' : undefined;
 
   const nameInput = useRef<HTMLInputElement>(null);
@@ -284,7 +304,7 @@ function AcceptOffer({ item }: { item: ComparedOffer }) {
   const submit = async () => {
     setChecked(true);
     // The keyboard goes to the first field its message is about.
-    if (!fullName.trim()) return nameInput.current?.focus();
+    if (nameProblem) return nameInput.current?.focus();
     if (!ticked) return statementInput.current?.focus();
     const shownSha256 = await offerSha256(item.revision);
     const result = await accept({ offerId: item.offer.offer_id, fullName: fullName.trim(), shownSha256 });
