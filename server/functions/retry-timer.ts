@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Runs `work` every `everySeconds` while the server listens: never two runs at once, a failure logged and tried
- * again at the next tick. It stops when the server closes, after the run under way. The timer does not keep the
- * process alive.
+ * again at the next tick. It stops as the server begins to close, and the close waits for the run under way. The
+ * timer does not keep the process alive.
  */
 export function runWhileListening(
   app: FastifyInstance,
@@ -23,7 +23,9 @@ export function runWhileListening(
     }, everySeconds * 1000);
     timer.unref();
   });
-  app.addHook('onClose', async () => {
+  // Stopped, and the run under way finished, before the server stops listening (preClose): the work calls this
+  // server, and a call made while it closes finds nobody to answer.
+  app.addHook('preClose', async () => {
     clearInterval(timer);
     await running;
   });
