@@ -284,8 +284,9 @@ async function createApp(config: ServerConfig, db: Database, keys: ApiKeys, jwtS
     );
     if (sent > 0) console.log(`Sent ${sent} e-mail(s) to applicants about changes that had not been e-mailed yet.`);
   });
-  // The officers' requests and reviews, a batch at a time, the reminders of outstanding documents and the officers' e-mails of
-  // the files that answer them (a hosted project runs the same from pg_cron through the document-emails function).
+  // The officers' requests and reviews, a batch at a time, the reminders of outstanding documents and the officers'
+  // e-mails of the files that answer them (a hosted project runs the same from pg_cron through the document-emails
+  // function).
   runWhileListening(
     app,
     config.documentEmails.reviewBatchSeconds,

@@ -83,8 +83,8 @@ export type ServerConfig = {
   /** Seconds between two retries of the applicants' e-mails that could not be sent when their change was made. */
   notificationRetryInterval: number;
   /**
-   * When applicants are e-mailed the officers' requests and reviews of their documents and reminded of what is outstanding
-   * (checked every reviewBatchSeconds).
+   * When applicants are e-mailed the officers' requests and reviews of their documents and reminded of what is
+   * outstanding (checked every reviewBatchSeconds).
    */
   documentEmails: DocumentEmailPolicy;
   /** Texts: Twilio's settings (none: the dev SMS outbox), the limits per number, how often due texts are sent. */

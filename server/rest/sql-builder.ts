@@ -96,13 +96,18 @@ function selectList(relation: Relation, select: SelectItem[] | undefined): strin
     .join(', ');
 }
 
-function orderSql(relation: Relation, order: OrderTerm[]): string {
+/** ' order by ...' of the terms, each sorting `expression(term, index)`; nothing without terms. */
+function orderBy(order: OrderTerm[], expression: (term: OrderTerm, index: number) => string): string {
   if (order.length === 0) return '';
   const terms = order.map(
-    (term) =>
-      `${column(relation, term.column)} ${term.descending ? 'desc' : 'asc'}${term.nulls ? ` nulls ${term.nulls}` : ''}`,
+    (term, index) =>
+      `${expression(term, index)} ${term.descending ? 'desc' : 'asc'}${term.nulls ? ` nulls ${term.nulls}` : ''}`,
   );
   return ` order by ${terms.join(', ')}`;
+}
+
+function orderSql(relation: Relation, order: OrderTerm[]): string {
+  return orderBy(order, (term) => column(relation, term.column));
 }
 
 function pageSql(query: ReadQuery): string {
@@ -138,15 +143,12 @@ export function buildCountedSelect(relation: Relation, query: ReadQuery): Statem
   if (relation.isView || key === undefined || more.length > 0) return undefined;
   const params = new Params();
   const where = whereSql(relation, query.filters, params);
-  const sorted = query.order.map((term, index) => ({ ...term, alias: `_o${index}` }));
+  // Each sort value kept as _o0, _o1...: the page is sorted on those, the rows read by key on the columns again.
   const kept = [
     `_t.${quoteIdent(key)} as _k`,
-    ...sorted.map((term) => `${column(relation, term.column)} as ${term.alias}`),
+    ...query.order.map((term, index) => `${column(relation, term.column)} as _o${index}`),
   ];
-  const pageOrder = sorted.length
-    ? ` order by ${sorted.map((term) => `${term.alias} ${term.descending ? 'desc' : 'asc'}${term.nulls ? ` nulls ${term.nulls}` : ''}`).join(', ')}`
-    : '';
-  const page = `select _k from _m${pageOrder}${pageSql(query)}`;
+  const page = `select _k from _m${orderBy(query.order, (_term, index) => `_o${index}`)}${pageSql(query)}`;
   const source = `${table(relation)} as _t where _t.${quoteIdent(key)} = any(array(${page}))${orderSql(relation, query.order)}`;
   return {
     sql:

@@ -6,7 +6,10 @@
  * first and last names on the application must be in it.
  */
 
-/** A name's words, lower-cased, accents, apostrophes and other punctuation left out: "D'Arcy-Lee" → ['darcy', 'lee']. */
+/** Whose name signs: the first and last names on the application. */
+export type Signer = { first_name: string; last_name: string };
+
+/** A name's words, lower-cased, without accents, apostrophes or other punctuation: "D'Arcy-Lee" → ['darcy', 'lee']. */
 function nameWords(name: string): string[] {
   return name
     .normalize('NFKD')
@@ -18,13 +21,13 @@ function nameWords(name: string): string[] {
 }
 
 /** Whether `typed` is the applicant's full name as on the application, as above. */
-export function signsAsApplicant(typed: string, applicant: { first_name: string; last_name: string }): boolean {
+export function signsAsApplicant(typed: string, applicant: Signer): boolean {
   const typedWords = new Set(nameWords(typed));
   const needed = [...nameWords(applicant.first_name), ...nameWords(applicant.last_name)];
   return needed.length > 0 && needed.every((word) => typedWords.has(word));
 }
 
 /** What a name that does not sign for the applicant is told, with the name to type. */
-export function signatureNameMessage(applicant: { first_name: string; last_name: string }): string {
+export function signatureNameMessage(applicant: Signer): string {
   return `Type your full name as it is on your application: ${applicant.first_name.trim()} ${applicant.last_name.trim()}`;
 }

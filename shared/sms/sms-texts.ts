@@ -45,6 +45,9 @@ function greeting(firstName: string): string {
 
 const OPT_OUT_NOTE = ' Reply STOP to opt out, HELP for help.';
 
+/** The kind of the one text a number gets before its owner says yes (sms_messages.kind, as the database queues it). */
+export const CONFIRM_NUMBER_KIND = 'confirm_number';
+
 /**
  * The one text a number gets before its owner says yes from that phone (sms_number_confirmed in the database): the
  * number was typed, not proved, so it names no one and nothing of the application, only what replying YES does.

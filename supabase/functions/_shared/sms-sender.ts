@@ -2,7 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { smsLimitCheck } from '../../../shared/sms/sms-limits.ts';
 import { smsSendTime } from '../../../shared/sms/quiet-hours.ts';
 import { smsNumberConfirmed } from '../../../shared/sms/sms-consent.ts';
-import { smsConfirmationText, smsKindOfEvent, smsText } from '../../../shared/sms/sms-texts.ts';
+import { CONFIRM_NUMBER_KIND, smsConfirmationText, smsKindOfEvent, smsText } from '../../../shared/sms/sms-texts.ts';
 
 /**
  * Sending the texts the database queued (docs/product.md §12): each due text is claimed by one sender
@@ -73,9 +73,6 @@ export type SmsEnvironment = {
   statusCallbackUrl: string | null;
 };
 
-/** The kind of the text asking a number's owner to reply YES (queue_sms_number_confirmation in the database). */
-const CONFIRM_NUMBER = 'confirm_number';
-
 type ClaimedText = {
   id: string;
   application_id: string;
@@ -115,9 +112,17 @@ async function whyNotWanted(service: SupabaseClient, text: ClaimedText): Promise
   }
   if (optOut.data?.opted_out) return 'Not sent: the number replied STOP';
   const confirmed = smsNumberConfirmed(optOut.data);
-  if (text.kind === CONFIRM_NUMBER && confirmed) return 'Not sent: the number has said yes already';
-  if (text.kind !== CONFIRM_NUMBER && !confirmed) return 'Not sent: the number has not replied YES to our first text';
+  if (text.kind === CONFIRM_NUMBER_KIND && confirmed) return 'Not sent: the number has said yes already';
+  if (text.kind !== CONFIRM_NUMBER_KIND && !confirmed)
+    return 'Not sent: the number has not replied YES to our first text';
   return null;
+}
+
+/** The words of a claimed text: the request to reply YES, or an event's; null for an event no text is written for. */
+function wordsOf(text: ClaimedText, portalUrl: string): string | null {
+  if (text.kind === CONFIRM_NUMBER_KIND) return smsConfirmationText();
+  const kind = smsKindOfEvent(text.kind);
+  return kind ? smsText(kind, text.first_name, portalUrl, { first: !text.number_texted_before }) : null;
 }
 
 /** When the number was texted in the last day (the limits count those). */
@@ -145,12 +150,9 @@ export async function sendDueTexts(
   if (claimed.error) throw new Error(claimed.error.message);
   const outcome = { sent: 0, held: 0, skipped: 0, failed: 0 };
   for (const text of (claimed.data ?? []) as ClaimedText[]) {
-    const kind = text.kind === CONFIRM_NUMBER ? null : smsKindOfEvent(text.kind);
-    const unwanted =
-      kind || text.kind === CONFIRM_NUMBER
-        ? await whyNotWanted(service, text)
-        : 'Not sent: no text is written for this event';
-    if (unwanted) {
+    const body = wordsOf(text, `${environment.siteUrl}/portal`);
+    const unwanted = body ? await whyNotWanted(service, text) : 'Not sent: no text is written for this event';
+    if (unwanted || !body) {
       await settle(service, text.id, { status: 'skipped', status_detail: unwanted });
       outcome.skipped += 1;
       continue;
@@ -171,9 +173,6 @@ export async function sendDueTexts(
       outcome.held += 1;
       continue;
     }
-    const body = kind
-      ? smsText(kind, text.first_name, `${environment.siteUrl}/portal`, { first: !text.number_texted_before })
-      : smsConfirmationText();
     try {
       const { sid } = await environment.provider.send({
         to: text.phone_e164,

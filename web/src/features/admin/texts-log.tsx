@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { List, Text } from '@chakra-ui/react';
 import type { SmsConsentRow, SmsMessageRow } from '../../../../shared/db/sms-rows.ts';
 import { formatUsPhone } from '../../../../shared/sms/phone-format.ts';
+import { CONFIRM_NUMBER_KIND } from '../../../../shared/sms/sms-texts.ts';
 import { officerEventLabels } from '../../../../shared/status/timeline.ts';
 import { when } from './who-and-when.ts';
 
@@ -18,7 +19,7 @@ const textStatusLabels: Readonly<Record<SmsMessageRow['status'], string>> = {
 
 /** The texts that tell of no timeline event, by kind. */
 const otherTextLabels: Readonly<Record<string, string>> = {
-  confirm_number: 'Asked to confirm the number (reply YES)',
+  [CONFIRM_NUMBER_KIND]: 'Asked to confirm the number (reply YES)',
 };
 
 const consentSources: Readonly<Record<SmsConsentRow['source'], string>> = {

@@ -25,7 +25,7 @@ import {
   type PortalOffers,
 } from './portal-api.ts';
 import { ScreenReaderText } from '../../components/screen-reader-text.tsx';
-import { signatureNameMessage, signsAsApplicant } from '../../../../shared/offers/signature-name.ts';
+import { signatureNameMessage, signsAsApplicant, type Signer } from '../../../../shared/offers/signature-name.ts';
 
 /** An index value's day, which is a day, not a moment: written in UTC so that no time zone moves it. */
 const dayText = (day: string) => formatLongDate(`${day}T12:00:00Z`, 'UTC');
@@ -177,9 +177,6 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Whose name signs an acceptance: the applicant's, as on the application. */
-type Applicant = { first_name: string; last_name: string };
-
 function OfferCard({
   item,
   applicant,
@@ -187,7 +184,7 @@ function OfferCard({
   readOnly,
 }: {
   item: ComparedOffer;
-  applicant: Applicant;
+  applicant: Signer;
   comparing: boolean;
   readOnly: boolean;
 }) {
@@ -279,10 +276,10 @@ export function OfferFigures({ item, comparing }: { item: ComparedOffer; compari
 
 /**
  * 'Accept this offer' and its dialog: the offer's terms as shown, the applicant's full name (as on the application:
- * shared/offers/signature-name.ts) and the statement to tick. A refusal is shown in the dialog and keeps what was typed (kept here, beside the button, also when the
- * dialog is closed and opened again).
+ * shared/offers/signature-name.ts) and the statement to tick. A refusal is shown in the dialog and keeps what was
+ * typed (kept here, beside the button, also when the dialog is closed and opened again).
  */
-function AcceptOffer({ item, applicant }: { item: ComparedOffer; applicant: Applicant }) {
+function AcceptOffer({ item, applicant }: { item: ComparedOffer; applicant: Signer }) {
   const [open, setOpen] = useState(false);
   const [fullName, setFullName] = useState('');
   const [ticked, setTicked] = useState(false);
